@@ -1,0 +1,29 @@
+# The two commands (see README.md): `make run` and `make test`.
+# Both install what the build needs (Debian packages, only when missing).
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+.PHONY: all deps build run test asan clean bench
+
+all: build
+
+deps:
+	@./scripts/install-deps.sh
+
+build: deps
+	@cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	@cmake --build build -j $(JOBS)
+
+run: build
+	@./scripts/run-main.sh
+
+# The suite runs under AddressSanitizer + UndefinedBehaviorSanitizer.
+test: deps
+	@cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Debug -DEDDY_SANITIZE=ON >/dev/null
+	@cmake --build build-test -j $(JOBS)
+	@cd build-test && ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	@./bench/run.sh
+
+clean:
+	rm -rf build build-test

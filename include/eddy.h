@@ -1,0 +1,553 @@
+/*
+ * eddy.h -- the public API of eddy, an embeddable stream and batch processing
+ * engine with Apache Flink's semantics: the DataStream API, the Table API &
+ * SQL, and the bridge between them (StreamTableEnvironment).
+ *
+ * ---------------------------------------------------------------------------
+ * Conventions (they hold for every function unless its comment says otherwise)
+ * ---------------------------------------------------------------------------
+ *
+ * Handles. Every object is an opaque handle. Handles made from an eddy_env
+ * (streams, types, tables, schemas, results, iterators) are owned by that env:
+ * eddy_env_free() releases all of them. Objects with their own _free function
+ * may be released earlier.
+ *
+ * Errors are sticky on the env. A call that fails records a status code and a
+ * message on its env (eddy_env_errcode / eddy_env_errmsg, plus a SQL position
+ * for SQL errors) and returns NULL, or a non-EDDY_OK status. Every function
+ * accepts NULL handles and then returns NULL / an error without touching
+ * anything, so a pipeline can be built without checking each step; the first
+ * error stays until eddy_env_clear_error(). While an error is pending, calls
+ * that build (return a handle) return NULL. Nothing in the library prints
+ * (except the print sinks, eddy_table_print_schema and eddy_result_print,
+ * which write where they are told), aborts or exits.
+ *
+ * Strings passed in are copied before the call returns. Strings and rows
+ * handed out are borrowed: each function says until when they stay valid.
+ *
+ * Types are written as Flink SQL type strings ("ROW<name STRING, score INT>",
+ * "TIMESTAMP_LTZ(3)", "DECIMAL(10, 2)", "ARRAY<INT NOT NULL>"). Values are
+ * written as SQL literals where a C value cannot serve.
+ *
+ * Callbacks take the user context first (void *ctx). The ctx_free given with
+ * it (may be NULL) is called exactly once, when the env is freed; if the call
+ * that registers a callback fails, neither the callback nor ctx_free is ever
+ * called (the caller still owns ctx).
+ *
+ * Threads. An env and everything made from it belongs to one thread at a
+ * time. Jobs run on a pool of worker threads: user callbacks (map, filter,
+ * key selectors, reduce, sources, sinks) run on those threads, and when an
+ * operator's parallelism is above 1 the same callback runs on several threads
+ * at once with the same ctx -- a ctx that is written to must be guarded.
+ */
+#ifndef EDDY_H
+#define EDDY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define EDDY_API
+#elif defined(__GNUC__)
+#define EDDY_API __attribute__((visibility("default")))
+#else
+#define EDDY_API
+#endif
+
+#define EDDY_VERSION_MAJOR 0
+#define EDDY_VERSION_MINOR 1
+#define EDDY_VERSION_PATCH 0
+
+/* The library's version as "MAJOR.MINOR.PATCH". Static string. */
+EDDY_API const char *eddy_version(void);
+
+/* ===========================================================================
+ * Status codes
+ * ======================================================================== */
+
+/* X(name, Flink exception class or "", one-line description) */
+#define EDDY_STATUS_MAP(X)                                                                                    \
+    X(OK, "", "success")                                                                                      \
+    X(ROW, "", "a row is ready")                                                                              \
+    X(DONE, "", "no more rows")                                                                               \
+    X(E_NOMEM, "java.lang.OutOfMemoryError", "out of memory")                                                 \
+    X(E_PARSE, "org.apache.flink.table.api.SqlParserException", "SQL parse error")                            \
+    X(E_VALIDATION, "org.apache.flink.table.api.ValidationException", "validation error")                     \
+    X(E_TABLE, "org.apache.flink.table.api.TableException", "table planning error")                           \
+    X(E_UNSUPPORTED, "org.apache.flink.table.api.TableException", "feature not supported yet")                \
+    X(E_RUNTIME, "org.apache.flink.util.FlinkRuntimeException", "job failed at run time")                     \
+    X(E_UDF, "org.apache.flink.util.FlinkRuntimeException", "a user function failed")                         \
+    X(E_IO, "java.io.IOException", "input/output error")                                                      \
+    X(E_CANCELLED, "org.apache.flink.runtime.client.JobCancellationException", "job cancelled")               \
+    X(E_MISUSE, "java.lang.IllegalArgumentException", "API misuse")                                           \
+    X(E_INTERNAL, "java.lang.IllegalStateException", "internal error")
+
+typedef enum eddy_status {
+#define EDDY__STATUS_ENUM(name, cls, text) EDDY_##name,
+    EDDY_STATUS_MAP(EDDY__STATUS_ENUM)
+#undef EDDY__STATUS_ENUM
+} eddy_status;
+
+/* "EDDY_E_PARSE" for EDDY_E_PARSE. Static string. */
+EDDY_API const char *eddy_status_name(eddy_status s);
+/* A one-line description ("SQL parse error"). Static string. */
+EDDY_API const char *eddy_status_str(eddy_status s);
+/* The Java exception class Flink raises for this kind of error, used where
+ * Flink's output names it ("org.apache.flink.table.api.ValidationException").
+ * "" for the non-error codes. Static string. */
+EDDY_API const char *eddy_status_exception(eddy_status s);
+
+/* ===========================================================================
+ * Row kinds, runtime modes
+ * ======================================================================== */
+
+typedef enum eddy_row_kind {
+    EDDY_INSERT = 0,        /* +I */
+    EDDY_UPDATE_BEFORE = 1, /* -U */
+    EDDY_UPDATE_AFTER = 2,  /* +U */
+    EDDY_DELETE = 3         /* -D */
+} eddy_row_kind;
+
+/* "+I", "-U", "+U", "-D". Static string; "??" for an invalid kind. */
+EDDY_API const char *eddy_row_kind_short(eddy_row_kind k);
+
+typedef enum eddy_runtime_mode { EDDY_STREAMING = 0, EDDY_BATCH = 1 } eddy_runtime_mode;
+
+/* ===========================================================================
+ * Handles
+ * ======================================================================== */
+
+typedef struct eddy_env eddy_env;                     /* StreamExecutionEnvironment */
+typedef struct eddy_tenv eddy_tenv;                   /* StreamTableEnvironment */
+typedef struct eddy_stream eddy_stream;               /* DataStream */
+typedef struct eddy_keyed_stream eddy_keyed_stream;   /* KeyedStream */
+typedef struct eddy_table eddy_table;                 /* Table */
+typedef struct eddy_schema eddy_schema;               /* Schema (builder) */
+typedef struct eddy_type eddy_type;                   /* DataType */
+typedef struct eddy_row eddy_row;                     /* Row (read-only view) */
+typedef struct eddy_out eddy_out;                     /* output row being built */
+typedef struct eddy_result eddy_result;               /* TableResult */
+typedef struct eddy_iter eddy_iter;                   /* CloseableIterator<Row> */
+
+/* ===========================================================================
+ * Environment
+ * ======================================================================== */
+
+/* Options for eddy_env_new. Zero fields take the defaults. */
+typedef struct eddy_config {
+    uint32_t abi_version;      /* set to EDDY_CONFIG_VERSION */
+    int parallelism;           /* default operator parallelism; 0 = number of cores */
+    int max_parallelism;       /* number of key groups; 0 = 128 */
+    int worker_threads;        /* job worker pool size; 0 = number of cores */
+    int channel_capacity;      /* batches buffered per channel before backpressure; 0 = 4 */
+    int batch_size;            /* rows per batch; 0 = 1024 */
+    eddy_runtime_mode mode;    /* EDDY_STREAMING (default) or EDDY_BATCH */
+} eddy_config;
+#define EDDY_CONFIG_VERSION 1
+
+/* Creates an environment (StreamExecutionEnvironment). cfg may be NULL for the
+ * defaults; it is copied. Returns NULL only when memory runs out or cfg has an
+ * unknown abi_version. Free with eddy_env_free. */
+EDDY_API eddy_env *eddy_env_new(const eddy_config *cfg);
+
+/* Frees the env and every handle made from it (streams, tables, types, results,
+ * iterators), cancelling any job still running (an iterator not drained) and
+ * calling each registered ctx_free once. Accepts NULL. */
+EDDY_API void eddy_env_free(eddy_env *env);
+
+/* The first error recorded since the last clear: its status (EDDY_OK when
+ * none), its message ("" when none; borrowed until the next clear or free),
+ * and for SQL errors its 1-based line and column (0 when unknown). */
+EDDY_API eddy_status eddy_env_errcode(const eddy_env *env);
+EDDY_API const char *eddy_env_errmsg(const eddy_env *env);
+EDDY_API void eddy_env_error_position(const eddy_env *env, int *line, int *column);
+EDDY_API void eddy_env_clear_error(eddy_env *env);
+
+/* env.setRuntimeMode. A table env created afterwards adopts the mode. */
+EDDY_API eddy_status eddy_env_set_runtime_mode(eddy_env *env, eddy_runtime_mode mode);
+EDDY_API eddy_runtime_mode eddy_env_get_runtime_mode(const eddy_env *env);
+/* env.setParallelism: the default for operators created afterwards and for
+ * operators without an explicit parallelism at execution. 1..32768. */
+EDDY_API eddy_status eddy_env_set_parallelism(eddy_env *env, int parallelism);
+EDDY_API int eddy_env_get_parallelism(const eddy_env *env);
+/* env.setMaxParallelism: the number of key groups (1..32768, default 128). */
+EDDY_API eddy_status eddy_env_set_max_parallelism(eddy_env *env, int max_parallelism);
+EDDY_API int eddy_env_get_max_parallelism(const eddy_env *env);
+
+/* env.execute(jobName): runs every pipeline built since the last execution
+ * (every print / sink / to_datastream branch that ends in a sink), waits for
+ * the job to finish, and clears the builder. Streams built before stay usable
+ * for new pipelines. Returns EDDY_OK, or the job's error (the message is on
+ * the env). job_name may be NULL. Fails with "No operators defined in
+ * streaming topology. Cannot execute." when nothing ends in a sink. */
+EDDY_API eddy_status eddy_env_execute(eddy_env *env, const char *job_name);
+
+/* ===========================================================================
+ * Types
+ * ======================================================================== */
+
+/* Parses a Flink type string ("INT NOT NULL", "ROW<name STRING, score INT>",
+ * "DECIMAL(10, 2)", "MAP<STRING, DOUBLE>", "TIMESTAMP_LTZ(3)"). Returns a type
+ * owned by env, or NULL with EDDY_E_PARSE / EDDY_E_VALIDATION on the env. */
+EDDY_API const eddy_type *eddy_type_parse(eddy_env *env, const char *type_string);
+
+/* The type as Flink prints it (LogicalType.asSummaryString): "INT NOT NULL",
+ * "ROW<`name` STRING, `score` INT>". Borrowed; valid while the env lives. */
+EDDY_API const char *eddy_type_string(const eddy_type *type);
+
+/* Describes one field of a C struct: its name, its offset, its Flink type
+ * string, and optionally the offset of a bool that is true when the field is
+ * NULL (for nullable numeric fields; -1 = none). C representations:
+ *   BOOLEAN bool; TINYINT int8_t; SMALLINT int16_t; INT int32_t;
+ *   BIGINT int64_t; FLOAT float; DOUBLE double;
+ *   CHAR/VARCHAR/STRING and DECIMAL: const char * (NUL-terminated text; NULL = null);
+ *   BINARY/VARBINARY/BYTES: eddy_bytes;
+ *   DATE int32_t (days since 1970-01-01); TIME int32_t (milliseconds of day);
+ *   TIMESTAMP(p) / TIMESTAMP_LTZ(p): eddy_timestamp;
+ *   INTERVAL YEAR TO MONTH int32_t (months); INTERVAL DAY TO SECOND int64_t (ms);
+ *   a nested struct type (eddy_field.struct_type): const void * to that struct (NULL = null);
+ *   a RAW type (eddy_field.struct_type): the value itself, inline, of the RAW type's size
+ *   (read back by a shallow copy of its bytes).
+ */
+typedef struct eddy_field {
+    const char *name;
+    size_t offset;
+    const char *type;                 /* Flink type string; NULL when struct_type is set */
+    ptrdiff_t null_offset;            /* offset of a bool null flag, or -1 */
+    const eddy_type *struct_type;     /* for a nested struct field (pointer member) */
+} eddy_field;
+
+#define EDDY_FIELD(T, f, type_string) {#f, offsetof(T, f), type_string, -1, NULL}
+#define EDDY_FIELD_NULLABLE(T, f, type_string, null_flag) {#f, offsetof(T, f), type_string, offsetof(T, null_flag), NULL}
+#define EDDY_FIELD_STRUCT(T, f, nested_type) {#f, offsetof(T, f), NULL, -1, nested_type}
+
+typedef struct eddy_bytes {
+    const uint8_t *data;
+    size_t len;
+} eddy_bytes;
+
+/* A point in time: milliseconds since 1970-01-01T00:00 plus nanoseconds
+ * within that millisecond (0..999999). TIMESTAMP values are wall-clock values
+ * read as if in UTC; TIMESTAMP_LTZ values are instants. */
+typedef struct eddy_timestamp {
+    int64_t millis;
+    int32_t nanos;
+} eddy_timestamp;
+
+/* A structured type backed by a C struct (Flink's POJO): `name` is its class
+ * name as printed (*User<`name` STRING,`score` INT>*), `size` is sizeof(T),
+ * fields in the order given (that is the column order). The field table is
+ * copied. NULL on an unknown type string or a repeated field name. */
+EDDY_API const eddy_type *eddy_type_struct(eddy_env *env, const char *name, size_t size, const eddy_field *fields,
+                                           size_t n_fields);
+
+/* Callbacks of a RAW type (an opaque C value of fixed size). copy makes a deep
+ * copy into dst (NULL: memcpy); free releases what copy made (NULL: nothing);
+ * to_string writes a display text like snprintf and returns the length it
+ * needs (NULL: the name and the address). All may run on worker threads. */
+typedef struct eddy_raw_ops {
+    uint32_t abi_version; /* EDDY_RAW_OPS_VERSION */
+    size_t size;
+    void (*copy)(void *ctx, void *dst, const void *src);
+    void (*free)(void *ctx, void *obj);
+    int (*to_string)(void *ctx, const void *obj, char *buf, size_t cap);
+    void *ctx;
+    void (*ctx_free)(void *ctx);
+} eddy_raw_ops;
+#define EDDY_RAW_OPS_VERSION 1
+
+/* A RAW type (Flink's generic type) named `name`: printed RAW('name', '...').
+ * ops is copied. */
+EDDY_API const eddy_type *eddy_type_raw(eddy_env *env, const char *name, const eddy_raw_ops *ops);
+
+/* ===========================================================================
+ * Rows (read-only views) and output rows
+ * ======================================================================== */
+
+/* A row view handed to a callback or by an iterator. It is borrowed: valid
+ * until the callback returns or the iterator moves on. Field indexes are
+ * 0-based. The getters return EDDY_OK, or EDDY_E_MISUSE for a bad index or a
+ * type the getter does not read (the env is not touched: row errors are
+ * local), and set nothing when the field is NULL except *is_null... use
+ * eddy_row_is_null first. Integer getters widen (TINYINT..BIGINT to int64);
+ * eddy_row_get_double reads FLOAT, DOUBLE and the integer types. */
+EDDY_API eddy_row_kind eddy_row_get_kind(const eddy_row *row);
+EDDY_API size_t eddy_row_arity(const eddy_row *row);
+/* Field name (borrowed, like the row), or NULL for a bad index. */
+EDDY_API const char *eddy_row_field_name(const eddy_row *row, size_t i);
+/* Index of the named field, or -1. */
+EDDY_API int eddy_row_field_index(const eddy_row *row, const char *name);
+/* The field's type (owned by the env). */
+EDDY_API const eddy_type *eddy_row_field_type(const eddy_row *row, size_t i);
+EDDY_API bool eddy_row_is_null(const eddy_row *row, size_t i);
+EDDY_API eddy_status eddy_row_get_bool(const eddy_row *row, size_t i, bool *out);
+EDDY_API eddy_status eddy_row_get_int(const eddy_row *row, size_t i, int32_t *out);
+EDDY_API eddy_status eddy_row_get_long(const eddy_row *row, size_t i, int64_t *out);
+EDDY_API eddy_status eddy_row_get_double(const eddy_row *row, size_t i, double *out);
+/* CHAR/VARCHAR/STRING: borrowed NUL-terminated text and its byte length
+ * (len may be NULL). */
+EDDY_API eddy_status eddy_row_get_string(const eddy_row *row, size_t i, const char **out, size_t *len);
+EDDY_API eddy_status eddy_row_get_bytes(const eddy_row *row, size_t i, eddy_bytes *out);
+EDDY_API eddy_status eddy_row_get_timestamp(const eddy_row *row, size_t i, eddy_timestamp *out);
+/* DATE (days since epoch) and TIME (ms of day). */
+EDDY_API eddy_status eddy_row_get_date(const eddy_row *row, size_t i, int32_t *out);
+EDDY_API eddy_status eddy_row_get_time(const eddy_row *row, size_t i, int32_t *out);
+/* Any field as Flink's Row.toString renders it ("Alice", "2021-08-21T13:00",
+ * "+I[false, hello]"), written like snprintf: returns the length needed. */
+EDDY_API int eddy_row_field_to_string(const eddy_row *row, size_t i, char *buf, size_t cap);
+/* The whole row as Row.toString renders it ("+I[Alice, 12]"), like snprintf. */
+EDDY_API int eddy_row_to_string(const eddy_row *row, char *buf, size_t cap);
+/* Fills the C struct `dst` of struct type `type` from the row's fields,
+ * matched by name. Strings and nested structs point into memory borrowed like
+ * the row. EDDY_E_MISUSE when a field is missing or of another type. */
+EDDY_API eddy_status eddy_row_get_struct(const eddy_row *row, const eddy_type *type, void *dst);
+/* The stream record timestamp (ms since epoch); false when the record has none. */
+EDDY_API bool eddy_row_get_timestamp_ms(const eddy_row *row, int64_t *out);
+
+/* An output row being built by a map / flat_map / source / reduce callback.
+ * Fields start NULL. The setters copy what they are given. For an atomic
+ * output type ("STRING", "INT") the only field is 0. A setter with a value of
+ * another type converts it when Flink would cast implicitly (an int into a
+ * BIGINT or DOUBLE field) and returns EDDY_E_MISUSE otherwise. */
+EDDY_API eddy_status eddy_out_set_null(eddy_out *out, size_t i);
+EDDY_API eddy_status eddy_out_set_bool(eddy_out *out, size_t i, bool v);
+EDDY_API eddy_status eddy_out_set_int(eddy_out *out, size_t i, int32_t v);
+EDDY_API eddy_status eddy_out_set_long(eddy_out *out, size_t i, int64_t v);
+EDDY_API eddy_status eddy_out_set_double(eddy_out *out, size_t i, double v);
+EDDY_API eddy_status eddy_out_set_string(eddy_out *out, size_t i, const char *s, size_t len);
+EDDY_API eddy_status eddy_out_set_cstring(eddy_out *out, size_t i, const char *s);
+EDDY_API eddy_status eddy_out_set_bytes(eddy_out *out, size_t i, const void *p, size_t len);
+EDDY_API eddy_status eddy_out_set_timestamp(eddy_out *out, size_t i, eddy_timestamp v);
+EDDY_API eddy_status eddy_out_set_date(eddy_out *out, size_t i, int32_t days);
+EDDY_API eddy_status eddy_out_set_time(eddy_out *out, size_t i, int32_t millis_of_day);
+/* Sets a field from SQL literal text, cast to the field's type ("DATE
+ * '2021-08-21'", "12.30", "'text'", "ARRAY[1, 2]"). */
+EDDY_API eddy_status eddy_out_set_literal(eddy_out *out, size_t i, const char *sql_literal);
+/* Copies field j of `row` into field i (types must match or cast implicitly). */
+EDDY_API eddy_status eddy_out_copy_field(eddy_out *out, size_t i, const eddy_row *row, size_t j);
+/* Sets all fields from a C struct of the output's struct type (or of a
+ * struct type with the same field names when the output is a ROW). */
+EDDY_API eddy_status eddy_out_set_struct(eddy_out *out, const void *src);
+/* Sets the row kind of the output row (default +I). */
+EDDY_API eddy_status eddy_out_set_kind(eddy_out *out, eddy_row_kind kind);
+/* Sets the stream record timestamp of the output row. */
+EDDY_API eddy_status eddy_out_set_timestamp_ms(eddy_out *out, int64_t ts);
+/* flat_map and sources: emits the row built so far and starts a new one.
+ * (map and reduce emit their one row when the callback returns.) */
+EDDY_API eddy_status eddy_out_emit(eddy_out *out);
+
+/* ===========================================================================
+ * DataStream API
+ * ======================================================================== */
+
+/* env.fromElements(String...): a stream of STRING with parallelism 1. The
+ * strings are copied; a NULL entry is a NULL record (skipped by
+ * from_datastream, as Flink skips null records). */
+EDDY_API eddy_stream *eddy_from_strings(eddy_env *env, const char *const *strings, size_t n);
+
+/* env.fromElements(...) with typed values: `type` is a Flink type string for
+ * the element type ("INT NOT NULL", "ROW<name STRING, score INT>",
+ * "ROW<f0 BIGINT NOT NULL, f1 STRING>") and `values` a comma separated list
+ * of SQL literals, each cast to the type (a ROW as "('Alice', 12)"). A row
+ * literal may carry a row kind as in Row.ofKind: "-U('Alice', 12)". Parallelism
+ * 1. Errors (parse, cast) name the value. */
+EDDY_API eddy_stream *eddy_from_values(eddy_env *env, const char *type, const char *values);
+
+/* env.fromElements(POJOs): copies n C structs of struct type `type` from
+ * `items` (an array of n structs, strings deep-copied). Parallelism 1. */
+EDDY_API eddy_stream *eddy_from_structs(eddy_env *env, const eddy_type *type, const void *items, size_t n);
+
+/* env.fromElements with RAW values: copies n objects (each ops.size bytes,
+ * through ops.copy) of RAW type `type`. Parallelism 1. */
+EDDY_API eddy_stream *eddy_from_raw(eddy_env *env, const eddy_type *type, const void *items, size_t n);
+
+/* env.fromSequence(from, to): BIGINT NOT NULL values from..to inclusive, split
+ * over the parallel source subtasks. */
+EDDY_API eddy_stream *eddy_from_sequence(eddy_env *env, int64_t from, int64_t to);
+
+/* A user source. `run` is called repeatedly on a worker thread; each call
+ * emits zero or more rows through `out` (eddy_out_emit) and returns EDDY_OK
+ * to be called again, EDDY_DONE when the source is exhausted, or an error to
+ * fail the job (eddy_out_error sets the message). A call should return
+ * promptly (emitting up to a few thousand rows) so the job stays responsive.
+ * `subtask` and `parallelism` tell a parallel source which share to produce. */
+typedef eddy_status (*eddy_source_fn)(void *ctx, int subtask, int parallelism, eddy_out *out);
+/* Creates a source of element type `type` (a type string). parallel=false
+ * gives a source of parallelism 1 (SourceFunction); true a parallel source
+ * (ParallelSourceFunction) at the default parallelism. */
+EDDY_API eddy_stream *eddy_from_source(eddy_env *env, const char *type, bool parallel, eddy_source_fn run, void *ctx,
+                                       void (*ctx_free)(void *));
+
+/* Records a message for a failing callback (on the job's error); returns
+ * EDDY_E_UDF so `return eddy_out_error(out, "...")` is the idiom. */
+EDDY_API eddy_status eddy_out_error(eddy_out *out, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* map: one output row per input row; the callback fills `out` (of type
+ * out_type, a type string) and returns EDDY_OK, or an error to fail the job. */
+typedef eddy_status (*eddy_map_fn)(void *ctx, const eddy_row *in, eddy_out *out);
+EDDY_API eddy_stream *eddy_stream_map(eddy_stream *s, const char *out_type, eddy_map_fn fn, void *ctx,
+                                      void (*ctx_free)(void *));
+
+/* flat_map: zero or more output rows per input (eddy_out_emit per row). */
+typedef eddy_status (*eddy_flat_map_fn)(void *ctx, const eddy_row *in, eddy_out *out);
+EDDY_API eddy_stream *eddy_stream_flat_map(eddy_stream *s, const char *out_type, eddy_flat_map_fn fn, void *ctx,
+                                           void (*ctx_free)(void *));
+
+/* filter: keep the row when *keep is set true. */
+typedef eddy_status (*eddy_filter_fn)(void *ctx, const eddy_row *in, bool *keep);
+EDDY_API eddy_stream *eddy_stream_filter(eddy_stream *s, eddy_filter_fn fn, void *ctx, void (*ctx_free)(void *));
+
+/* union: the elements of both streams (same type). */
+EDDY_API eddy_stream *eddy_stream_union(eddy_stream *s, eddy_stream *other);
+
+/* Sets the parallelism of the operator that produced s (1..32768); returns s.
+ * A source of parallelism 1 (from_strings, from_values, ...) cannot be
+ * raised: "The parallelism of non parallel operator must be 1." */
+EDDY_API eddy_stream *eddy_stream_set_parallelism(eddy_stream *s, int parallelism);
+/* Names the operator that produced s (shown in plans and errors); returns s. */
+EDDY_API eddy_stream *eddy_stream_name(eddy_stream *s, const char *name);
+/* Partitioning: round-robin, to every subtask, to subtask 0, and 1:1. */
+EDDY_API eddy_stream *eddy_stream_rebalance(eddy_stream *s);
+EDDY_API eddy_stream *eddy_stream_broadcast(eddy_stream *s);
+EDDY_API eddy_stream *eddy_stream_global(eddy_stream *s);
+EDDY_API eddy_stream *eddy_stream_forward(eddy_stream *s);
+
+/* The element type of the stream (owned by the env). */
+EDDY_API const eddy_type *eddy_stream_type(const eddy_stream *s);
+
+/* keyBy on a field of a ROW / struct stream ("name"), or "f0" / "*" for an
+ * atomic stream. Records with equal keys go to the same subtask (by key
+ * group: hash(key) % max_parallelism, spread over the subtasks). */
+EDDY_API eddy_keyed_stream *eddy_stream_key_by(eddy_stream *s, const char *field);
+/* keyBy with a key selector: fn fills `key` (of type key_type) from `in`. */
+typedef eddy_status (*eddy_key_fn)(void *ctx, const eddy_row *in, eddy_out *key);
+EDDY_API eddy_keyed_stream *eddy_stream_key_by_fn(eddy_stream *s, const char *key_type, eddy_key_fn fn, void *ctx,
+                                                  void (*ctx_free)(void *));
+
+/* reduce: fn combines the previous result for the key (acc) with the new
+ * element (in) into out (of the stream's type). STREAMING emits every new
+ * result; BATCH emits the final result per key at the end of input. */
+typedef eddy_status (*eddy_reduce_fn)(void *ctx, const eddy_row *acc, const eddy_row *in, eddy_out *out);
+EDDY_API eddy_stream *eddy_keyed_reduce(eddy_keyed_stream *ks, eddy_reduce_fn fn, void *ctx, void (*ctx_free)(void *));
+/* sum(field): a reduce that adds the numeric field and keeps the other
+ * fields of the first element, as Flink's KeyedStream.sum. */
+EDDY_API eddy_stream *eddy_keyed_sum(eddy_keyed_stream *ks, const char *field);
+/* map on a keyed stream (keyBy(...).map(...)): like eddy_stream_map, run on
+ * the keyed partitioning. */
+EDDY_API eddy_stream *eddy_keyed_map(eddy_keyed_stream *ks, const char *out_type, eddy_map_fn fn, void *ctx,
+                                     void (*ctx_free)(void *));
+
+/* print(): a sink writing Row.toString of each record to stdout, one line
+ * each, prefixed as Flink does ("3> " when the sink's parallelism is above 1).
+ * print_id(s, "id") prefixes "id> " / "id:3> ". The _err variants write to
+ * stderr; print_to writes to `file` (borrowed until the job ends). The sink
+ * takes the stream's parallelism unless set with eddy_sink_set_parallelism. */
+EDDY_API eddy_status eddy_stream_print(eddy_stream *s);
+EDDY_API eddy_status eddy_stream_print_id(eddy_stream *s, const char *id);
+EDDY_API eddy_status eddy_stream_print_to_err(eddy_stream *s);
+EDDY_API eddy_status eddy_stream_print_to(eddy_stream *s, const char *id, FILE *file, int parallelism);
+
+/* A user sink: fn is called for each record (on a worker thread). */
+typedef eddy_status (*eddy_sink_fn)(void *ctx, const eddy_row *in);
+EDDY_API eddy_status eddy_stream_add_sink(eddy_stream *s, eddy_sink_fn fn, void *ctx, void (*ctx_free)(void *),
+                                          int parallelism);
+
+/* executeAndCollect(): runs the pipeline that ends in s (and only it) with a
+ * collecting sink and returns an iterator over the records as they arrive.
+ * The job runs in the background until drained or the iterator is freed. */
+EDDY_API eddy_iter *eddy_stream_execute_and_collect(eddy_stream *s);
+
+/* Iterators. next returns EDDY_ROW with *row valid until the next call,
+ * EDDY_DONE at the end, or the job's error (message: eddy_iter_errmsg).
+ * Freeing an iterator that is not drained cancels its job. */
+EDDY_API eddy_status eddy_iter_next(eddy_iter *it, const eddy_row **row);
+EDDY_API const char *eddy_iter_errmsg(const eddy_iter *it);
+EDDY_API void eddy_iter_free(eddy_iter *it);
+
+/* ===========================================================================
+ * Table environment and the bridge
+ * ======================================================================== */
+
+/* StreamTableEnvironment.create(env): adopts the env's runtime mode. */
+EDDY_API eddy_tenv *eddy_tenv_new(eddy_env *env);
+/* StreamTableEnvironment.create(env, EnvironmentSettings.inBatchMode() / inStreamingMode()). */
+EDDY_API eddy_tenv *eddy_tenv_new_in_mode(eddy_env *env, eddy_runtime_mode mode);
+EDDY_API eddy_env *eddy_tenv_env(eddy_tenv *tenv);
+EDDY_API eddy_runtime_mode eddy_tenv_get_runtime_mode(const eddy_tenv *tenv);
+/* tableEnv.getConfig().set(key, value) for the options eddy honours
+ * ("table.local-time-zone", ...). Unknown keys are EDDY_E_VALIDATION. */
+EDDY_API eddy_status eddy_tenv_set_option(eddy_tenv *tenv, const char *key, const char *value);
+
+/* Schema builder (Schema.newBuilder()...build()). Each call appends a part
+ * and returns the schema; errors surface when the schema is used. */
+EDDY_API eddy_schema *eddy_schema_new(eddy_env *env);
+EDDY_API eddy_schema *eddy_schema_column(eddy_schema *sc, const char *name, const char *type);
+EDDY_API eddy_schema *eddy_schema_column_typed(eddy_schema *sc, const char *name, const eddy_type *type);
+EDDY_API eddy_schema *eddy_schema_column_by_expression(eddy_schema *sc, const char *name, const char *sql_expr);
+/* metadata key may be NULL (= the column name); virtual as in Flink. */
+EDDY_API eddy_schema *eddy_schema_column_by_metadata(eddy_schema *sc, const char *name, const char *type,
+                                                     const char *key, bool is_virtual);
+EDDY_API eddy_schema *eddy_schema_watermark(eddy_schema *sc, const char *column, const char *sql_expr);
+/* primaryKey(cols...): a NULL-terminated list of column names; the
+ * constraint is named PK_<cols joined by _>. */
+EDDY_API eddy_schema *eddy_schema_primary_key(eddy_schema *sc, ...);
+EDDY_API eddy_schema *eddy_schema_primary_key_named(eddy_schema *sc, const char *constraint_name, ...);
+
+/* fromDataStream(ds [, schema]): an insert-only table over the stream. The
+ * schema (may be NULL) enriches or declares columns as Flink's does. */
+EDDY_API eddy_table *eddy_tenv_from_datastream(eddy_tenv *tenv, eddy_stream *s, const eddy_schema *schema);
+/* createTemporaryView(path, table). */
+EDDY_API eddy_status eddy_tenv_create_temporary_view(eddy_tenv *tenv, const char *path, eddy_table *table);
+/* createTemporaryView(path, ds [, schema]). */
+EDDY_API eddy_status eddy_tenv_create_temporary_view_from_stream(eddy_tenv *tenv, const char *path, eddy_stream *s,
+                                                                 const eddy_schema *schema);
+/* from(path): the registered table or view. */
+EDDY_API eddy_table *eddy_tenv_from(eddy_tenv *tenv, const char *path);
+/* sqlQuery(sql): a table for a SELECT / VALUES query. */
+EDDY_API eddy_table *eddy_tenv_sql_query(eddy_tenv *tenv, const char *sql);
+
+/* toDataStream(table): an insert-only stream of ROW records, in the table's
+ * column order. Fails for updating tables with Flink's message. */
+EDDY_API eddy_stream *eddy_tenv_to_datastream(eddy_tenv *tenv, eddy_table *table);
+/* toDataStream(table, type): records of `type` -- a struct type (columns
+ * mapped by name, cast implicitly), an atomic type (single column) or a ROW. */
+EDDY_API eddy_stream *eddy_tenv_to_datastream_as(eddy_tenv *tenv, eddy_table *table, const eddy_type *type);
+
+/* Table.as(field, ...): renames the columns; NULL-terminated list. */
+EDDY_API eddy_table *eddy_table_as(eddy_table *t, ...);
+/* The resolved schema as printSchema prints it (borrowed; env lifetime). */
+EDDY_API const char *eddy_table_schema_string(eddy_table *t);
+/* printSchema(): writes the schema and a newline to `file`. */
+EDDY_API eddy_status eddy_table_print_schema(eddy_table *t, FILE *file);
+
+/* Table.execute(): runs the table's pipeline as its own job (pending
+ * DataStream branches are not run) and returns its result. */
+EDDY_API eddy_result *eddy_table_execute(eddy_table *t);
+/* TableResult.print(): the rows as a tableau table (streaming: an op column
+ * and widths from types; batch: widths from content), ending with
+ * "N rows in set" / "Empty set". Consumes the result. */
+EDDY_API eddy_status eddy_result_print(eddy_result *r, FILE *file);
+/* TableResult.collect(): an iterator over the result rows (with kinds).
+ * Consumes the result: print and collect are exclusive. */
+EDDY_API eddy_iter *eddy_result_collect(eddy_result *r);
+/* The result's column count and names (borrowed; result lifetime). */
+EDDY_API size_t eddy_result_column_count(const eddy_result *r);
+EDDY_API const char *eddy_result_column_name(const eddy_result *r, size_t i);
+/* Frees a result (cancelling its job when not drained). Accepts NULL. */
+EDDY_API void eddy_result_free(eddy_result *r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EDDY_H */

@@ -1,0 +1,25 @@
+#!/bin/sh
+# Installs the Debian packages the build needs, only those that are missing.
+# Runs as root on a fresh Debian machine (CI); elsewhere it just reports.
+set -e
+need=""
+have_cmd() { command -v "$1" >/dev/null 2>&1; }
+have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+
+have_cmd cc || need="$need gcc"
+have_cmd make || need="$need make"
+have_cmd cmake || need="$need cmake"
+have_cmd pkg-config || need="$need pkg-config"
+have_pkg libc6-dev || need="$need libc6-dev"
+
+if [ -n "$need" ]; then
+  if [ "$(id -u)" = 0 ] && have_cmd apt-get; then
+    echo "installing:$need"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null
+    apt-get install -y -qq $need >/dev/null
+  else
+    echo "missing packages:$need (run as root to install them)" >&2
+    exit 1
+  fi
+fi

@@ -1,0 +1,146 @@
+/*
+ * api.h -- the handle structs behind eddy.h and the helpers the API files
+ * share: sticky errors on the env, allocation in the env's arena, running
+ * jobs.
+ *
+ * Invariants
+ *  - Every handle points to its env; all handle memory is in env->arena and
+ *    lives until eddy_env_free.
+ *  - env->err holds the first error since the last clear. A builder call
+ *    with an error pending returns NULL and does nothing.
+ *  - env->sinks holds the sink nodes added since the last execute (the
+ *    DataStream builder). Jobs started for iterators and results are in
+ *    env->live and are cancelled and freed with the env.
+ */
+#ifndef EDDY_API_H
+#define EDDY_API_H
+
+#include "catalog/catalog.h"
+#include "runtime/job.h"
+#include "runtime/ops/ops.h"
+#include "types/row.h"
+
+typedef struct LiveJob LiveJob;
+
+struct eddy_env {
+    eddy_config cfg;
+    Arena arena;
+    EdErr err;
+    ED_VEC(StreamNode *) sinks;
+    ED_VEC(void *) live; /* eddy_iter / eddy_result objects with jobs */
+    int bridge_sinks;    /* counter for '*anonymous_datastream_sink$N*' */
+    eddy_tenv *tenv_first;
+};
+
+struct eddy_stream {
+    eddy_env *env;
+    StreamNode *node;
+};
+
+struct eddy_keyed_stream {
+    eddy_env *env;
+    StreamNode *input;
+    KeySpec *key;
+    const Type *key_type;
+};
+
+typedef enum LiveKind { LIVE_ITER = 1, LIVE_RESULT = 2 } LiveKind;
+
+/* An iterator over a running job's collected rows. */
+struct eddy_iter {
+    int live_kind; /* LIVE_ITER */
+    eddy_env *env;
+    Job *job;
+    const Type *type; /* record type of the rows */
+    Batch *cur;
+    uint32_t pos;     /* next visible row of cur */
+    eddy_row row;
+    Arena scratch;
+    bool done, started;
+    eddy_status status;
+    EdErr err;
+    /* a result's iterator is owned by the result */
+    eddy_result *owner;
+};
+
+struct eddy_tenv {
+    eddy_env *env;
+    eddy_runtime_mode mode;
+    Catalog catalog;
+    const TimeZone *tz;
+    const char *tz_name;
+};
+
+struct eddy_table {
+    eddy_tenv *tenv;
+    Rel *rel;
+    const ResolvedSchema *schema;
+    const char *schema_str; /* cached printSchema text */
+};
+
+struct eddy_schema {
+    eddy_env *env;
+    ED_VEC(SpecPart) parts;
+    EdErr err; /* the first builder error, reported when the schema is used */
+};
+
+struct eddy_result {
+    int live_kind; /* LIVE_RESULT */
+    eddy_tenv *tenv;
+    eddy_iter *it;
+    int ncols;
+    const char **names;
+    const Type **types;
+    bool streaming;
+    bool consumed;
+};
+
+/* The binding context of a table environment (arena: the env's). */
+void eddy__api_bind_env(eddy_tenv *tenv, BindEnv *be);
+/* The planning context of a table environment. */
+void eddy__api_plan_env(eddy_tenv *tenv, PlanEnv *pe);
+/* A table handle over rel with the given schema (NULL: plain columns). */
+eddy_table *eddy__api_table(eddy_tenv *tenv, Rel *rel, const ResolvedSchema *schema);
+/* Records a binder/parser error on the env, prefixed as Flink's sqlQuery
+ * does ("SQL parse failed. ..." / "SQL validation failed. ..."). */
+eddy_status eddy__api_sql_err(eddy_env *env, EdErr *e);
+
+/* True when the env can build (not NULL, no error pending). */
+static inline bool env_ok(const eddy_env *env) { return env && env->err.code == EDDY_OK; }
+
+/* Records an error on the env (unless one is pending) and returns code. */
+eddy_status eddy__api_err(eddy_env *env, eddy_status code, const char *fmt, ...) ED_PRINTF(3, 4);
+/* Moves an internal error record onto the env; returns its code. */
+eddy_status eddy__api_take(eddy_env *env, EdErr *e);
+/* Out of memory on the env; returns NULL for convenience. */
+void *eddy__api_nomem(eddy_env *env);
+
+/* Registers a user ctx_free to run when the env is freed. */
+bool eddy__api_on_free(eddy_env *env, void (*ctx_free)(void *), void *ctx);
+
+/* A stream handle for node n. */
+eddy_stream *eddy__api_stream(eddy_env *env, StreamNode *n);
+/* A new node with default parallelism / max parallelism from the env. */
+StreamNode *eddy__api_node(eddy_env *env, NodeKind kind, const char *name, const OpVtab *vt, const void *plan,
+                           const Type *type, int nin);
+/* The job configuration of the env. */
+void eddy__api_job_config(const eddy_env *env, JobConfig *cfg, const char *name);
+/* Builds a pre-built-batches source node (fromElements) of type t taking
+ * ownership of the batches. */
+StreamNode *eddy__api_values_node(eddy_env *env, const Type *t, Batch **batches, int nbatches);
+
+/* Starts a job for the collecting sink `collect` and returns an iterator
+ * (registered in env->live). */
+eddy_iter *eddy__api_iter_start(eddy_env *env, StreamNode *collect, const Type *type);
+/* Removes an object from env->live (before it frees itself). */
+void eddy__api_unlive(eddy_env *env, void *obj);
+/* Frees an iterator's job and buffers (without unregistering). */
+void eddy__api_iter_destroy(eddy_iter *it);
+
+/* Parses a type string on behalf of the env (errors recorded on it). */
+const Type *eddy__api_type(eddy_env *env, const char *type_string);
+
+/* The result destructor for env teardown (results.c). */
+void eddy__api_result_destroy(eddy_result *r);
+
+#endif

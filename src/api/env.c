@@ -1,0 +1,189 @@
+/*
+ * env.c -- eddy_env: creation, configuration, sticky errors, execution of
+ * the pending DataStream pipelines, and teardown of everything the env owns.
+ */
+#include <stdarg.h>
+#include <unistd.h>
+
+#include "api/api.h"
+#include "types/datetime.h"
+
+static int cores(void) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+eddy_env *eddy_env_new(const eddy_config *cfg) {
+    if (cfg && cfg->abi_version != EDDY_CONFIG_VERSION) return NULL;
+    eddy_env *env = eddy__calloc(1, sizeof *env);
+    if (!env) return NULL;
+    eddy__arena_init(&env->arena, 16384);
+    if (cfg) env->cfg = *cfg;
+    env->cfg.abi_version = EDDY_CONFIG_VERSION;
+    if (env->cfg.parallelism <= 0) env->cfg.parallelism = cores();
+    if (env->cfg.max_parallelism <= 0) env->cfg.max_parallelism = 128;
+    if (env->cfg.worker_threads <= 0) env->cfg.worker_threads = cores();
+    if (env->cfg.channel_capacity <= 0) env->cfg.channel_capacity = 4;
+    if (env->cfg.batch_size <= 0) env->cfg.batch_size = 1024;
+    if (env->cfg.mode != EDDY_BATCH) env->cfg.mode = EDDY_STREAMING;
+    return env;
+}
+
+void eddy_env_free(eddy_env *env) {
+    if (!env) return;
+    /* jobs first: they may still call user callbacks */
+    while (env->live.len) {
+        void *obj = env->live.items[env->live.len - 1];
+        env->live.len--;
+        if (*(int *)obj == LIVE_RESULT) eddy__api_result_destroy(obj);
+        else eddy__api_iter_destroy(obj);
+    }
+    ed_vec_free(&env->live);
+    ed_vec_free(&env->sinks);
+    eddy__err_clear(&env->err);
+    eddy__arena_destroy(&env->arena); /* runs the ctx_free callbacks */
+    eddy__free(env);
+}
+
+eddy_status eddy__api_err(eddy_env *env, eddy_status code, const char *fmt, ...) {
+    if (!env) return code;
+    va_list ap;
+    va_start(ap, fmt);
+    eddy__verr(&env->err, code, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+eddy_status eddy__api_take(eddy_env *env, EdErr *e) {
+    eddy_status code = e->code;
+    if (code == EDDY_OK) return EDDY_OK;
+    if (env) eddy__err_move(&env->err, e);
+    else eddy__err_clear(e);
+    return code;
+}
+
+void *eddy__api_nomem(eddy_env *env) {
+    eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
+    return NULL;
+}
+
+eddy_status eddy_env_errcode(const eddy_env *env) { return env ? env->err.code : EDDY_E_MISUSE; }
+
+const char *eddy_env_errmsg(const eddy_env *env) {
+    if (!env) return "NULL env";
+    return env->err.msg ? env->err.msg : "";
+}
+
+void eddy_env_error_position(const eddy_env *env, int *line, int *column) {
+    if (line) *line = env ? env->err.line : 0;
+    if (column) *column = env ? env->err.col : 0;
+}
+
+void eddy_env_clear_error(eddy_env *env) {
+    if (env) eddy__err_clear(&env->err);
+}
+
+eddy_status eddy_env_set_runtime_mode(eddy_env *env, eddy_runtime_mode mode) {
+    if (!env) return EDDY_E_MISUSE;
+    if (mode != EDDY_STREAMING && mode != EDDY_BATCH)
+        return eddy__api_err(env, EDDY_E_MISUSE, "Unknown runtime mode %d.", (int)mode);
+    env->cfg.mode = mode;
+    return EDDY_OK;
+}
+
+eddy_runtime_mode eddy_env_get_runtime_mode(const eddy_env *env) { return env ? env->cfg.mode : EDDY_STREAMING; }
+
+eddy_status eddy_env_set_parallelism(eddy_env *env, int parallelism) {
+    if (!env) return EDDY_E_MISUSE;
+    if (parallelism < 1 || parallelism > 32768)
+        return eddy__api_err(env, EDDY_E_MISUSE, "The parallelism must be at least one, and lower or equal than 32768.");
+    env->cfg.parallelism = parallelism;
+    return EDDY_OK;
+}
+
+int eddy_env_get_parallelism(const eddy_env *env) { return env ? env->cfg.parallelism : 0; }
+
+eddy_status eddy_env_set_max_parallelism(eddy_env *env, int max_parallelism) {
+    if (!env) return EDDY_E_MISUSE;
+    if (max_parallelism < 1 || max_parallelism > 32768)
+        return eddy__api_err(env, EDDY_E_MISUSE,
+                             "maxParallelism is out of bounds 0 < maxParallelism <= 32768. Found: %d", max_parallelism);
+    env->cfg.max_parallelism = max_parallelism;
+    return EDDY_OK;
+}
+
+int eddy_env_get_max_parallelism(const eddy_env *env) { return env ? env->cfg.max_parallelism : 0; }
+
+bool eddy__api_on_free(eddy_env *env, void (*ctx_free)(void *), void *ctx) {
+    if (!ctx_free) return true;
+    return eddy__arena_on_cleanup(&env->arena, ctx_free, ctx);
+}
+
+eddy_stream *eddy__api_stream(eddy_env *env, StreamNode *n) {
+    if (!n) return eddy__api_nomem(env);
+    eddy_stream *s = eddy__arena_alloc(&env->arena, sizeof *s);
+    if (!s) return eddy__api_nomem(env);
+    s->env = env;
+    s->node = n;
+    return s;
+}
+
+StreamNode *eddy__api_node(eddy_env *env, NodeKind kind, const char *name, const OpVtab *vt, const void *plan,
+                           const Type *type, int nin) {
+    StreamNode *n = eddy__node_new(&env->arena, kind, name, vt, plan, type, nin);
+    if (!n) return eddy__api_nomem(env);
+    return n;
+}
+
+void eddy__api_job_config(const eddy_env *env, JobConfig *cfg, const char *name) {
+    memset(cfg, 0, sizeof *cfg);
+    cfg->name = name;
+    cfg->parallelism = env->cfg.parallelism;
+    cfg->max_parallelism = env->cfg.max_parallelism;
+    cfg->workers = env->cfg.worker_threads;
+    cfg->channel_capacity = env->cfg.channel_capacity;
+    cfg->batch_size = (uint32_t)env->cfg.batch_size;
+    cfg->batch_mode = env->cfg.mode == EDDY_BATCH;
+}
+
+const Type *eddy__api_type(eddy_env *env, const char *type_string) {
+    if (!type_string) {
+        eddy__api_err(env, EDDY_E_MISUSE, "A type string is required.");
+        return NULL;
+    }
+    EdErr err = {0};
+    const Type *t = NULL;
+    if (eddy__type_parse(&env->arena, type_string, strlen(type_string), NULL, &t, &err) != EDDY_OK) {
+        eddy__api_take(env, &err);
+        return NULL;
+    }
+    return t;
+}
+
+eddy_status eddy_env_execute(eddy_env *env, const char *job_name) {
+    if (!env) return EDDY_E_MISUSE;
+    if (env->err.code) return env->err.code;
+    if (env->sinks.len == 0)
+        return eddy__api_err(env, EDDY_E_MISUSE, "No operators defined in streaming topology. Cannot execute.");
+    JobConfig cfg;
+    eddy__api_job_config(env, &cfg, job_name ? job_name : "Flink Streaming Job");
+    EdErr err = {0};
+    Job *job = NULL;
+    eddy_status rc = eddy__job_create(&cfg, env->sinks.items, (int)env->sinks.len, &job, &err);
+    /* the builder is cleared whether or not the job could run */
+    env->sinks.len = 0;
+    if (!rc) rc = eddy__job_start(job, &err);
+    if (!rc) rc = eddy__job_wait(job, &err);
+    eddy__job_free(job);
+    if (rc) return eddy__api_take(env, &err) ? rc : rc;
+    return EDDY_OK;
+}
+
+void eddy__api_unlive(eddy_env *env, void *obj) {
+    for (size_t i = 0; i < env->live.len; i++)
+        if (env->live.items[i] == obj) {
+            env->live.items[i] = env->live.items[env->live.len - 1];
+            env->live.len--;
+            return;
+        }
+}

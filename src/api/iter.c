@@ -1,0 +1,86 @@
+/*
+ * iter.c -- iterators over the rows a running job collects
+ * (executeAndCollect, TableResult.collect). The job runs on the worker pool
+ * while the caller pulls rows; freeing the iterator early cancels the job.
+ */
+#include "api/api.h"
+
+eddy_iter *eddy__api_iter_start(eddy_env *env, StreamNode *collect, const Type *type) {
+    eddy_iter *it = eddy__calloc(1, sizeof *it);
+    if (!it) return eddy__api_nomem(env);
+    it->live_kind = LIVE_ITER;
+    it->env = env;
+    it->type = type;
+    eddy__arena_init(&it->scratch, 1024);
+    JobConfig cfg;
+    eddy__api_job_config(env, &cfg, "collect");
+    EdErr err = {0};
+    eddy_status rc = eddy__job_create(&cfg, &collect, 1, &it->job, &err);
+    if (!rc) rc = eddy__job_start(it->job, &err);
+    if (rc || !ed_vec_push(&env->live, it)) {
+        if (!rc) eddy__err(&err, EDDY_E_NOMEM, "out of memory");
+        eddy__job_free(it->job);
+        eddy__arena_destroy(&it->scratch);
+        eddy__free(it);
+        eddy__api_take(env, &err);
+        return NULL;
+    }
+    it->started = true;
+    return it;
+}
+
+eddy_status eddy_iter_next(eddy_iter *it, const eddy_row **row) {
+    if (!it || !row) return EDDY_E_MISUSE;
+    *row = NULL;
+    if (it->status != EDDY_OK) return it->status;
+    if (it->done) return EDDY_DONE;
+    eddy__arena_reset(&it->scratch);
+    for (;;) {
+        if (it->cur && it->pos < it->cur->count) {
+            eddy__row_view(&it->row, it->type, it->cur, batch_row(it->cur, it->pos++), &it->scratch);
+            *row = &it->row;
+            return EDDY_ROW;
+        }
+        eddy__batch_release(it->cur);
+        it->cur = NULL;
+        Event ev;
+        eddy_status rc = eddy__job_client_next(it->job, &ev, &it->err);
+        if (rc) {
+            it->status = rc;
+            return rc;
+        }
+        if (ev.kind == EV_BATCH) {
+            it->cur = ev.b;
+            it->pos = 0;
+        } else if (ev.kind == EV_END) {
+            /* join the workers; a failure after the last row still counts */
+            rc = eddy__job_wait(it->job, &it->err);
+            if (rc) {
+                it->status = rc;
+                return rc;
+            }
+            it->done = true;
+            return EDDY_DONE;
+        }
+    }
+}
+
+const char *eddy_iter_errmsg(const eddy_iter *it) {
+    if (!it) return "NULL iterator";
+    return it->err.msg ? it->err.msg : "";
+}
+
+void eddy__api_iter_destroy(eddy_iter *it) {
+    eddy__batch_release(it->cur);
+    eddy__job_free(it->job);
+    eddy__err_clear(&it->err);
+    eddy__arena_destroy(&it->scratch);
+    eddy__free(it);
+}
+
+void eddy_iter_free(eddy_iter *it) {
+    if (!it) return;
+    if (it->owner) return; /* freed with its result */
+    eddy__api_unlive(it->env, it);
+    eddy__api_iter_destroy(it);
+}

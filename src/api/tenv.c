@@ -1,0 +1,272 @@
+/*
+ * tenv.c -- eddy_tenv (StreamTableEnvironment): creation and options, the
+ * bridge from DataStreams (fromDataStream, createTemporaryView), catalog
+ * lookups (from), SQL queries (sqlQuery) and the bridge back
+ * (toDataStream).
+ */
+#include <stdlib.h>
+#include <time.h>
+
+#include "api/api.h"
+#include "sql/parser.h"
+#include "types/datetime.h"
+
+static void tenv_release(void *p) {
+    eddy_tenv *t = p;
+    eddy__catalog_free(&t->catalog);
+}
+
+/* The session zone "default": TZ, else /etc/timezone, else UTC. */
+static const char *default_zone(void) {
+    const char *tz = getenv("TZ");
+    if (tz && *tz) return *tz == ':' ? tz + 1 : tz;
+    return "UTC";
+}
+
+eddy_tenv *eddy_tenv_new_in_mode(eddy_env *env, eddy_runtime_mode mode) {
+    if (!env_ok(env)) return NULL;
+    eddy_tenv *t = eddy__arena_alloc(&env->arena, sizeof *t);
+    if (!t) return eddy__api_nomem(env);
+    t->env = env;
+    t->mode = mode;
+    eddy__catalog_init(&t->catalog);
+    if (!eddy__arena_on_cleanup(&env->arena, tenv_release, t)) return eddy__api_nomem(env);
+    EdErr err = {0};
+    t->tz_name = default_zone();
+    if (eddy__tz_load(t->tz_name, &t->tz, &err) != EDDY_OK) {
+        eddy__err_clear(&err);
+        t->tz_name = "UTC";
+        t->tz = eddy__tz_utc();
+    }
+    return t;
+}
+
+eddy_tenv *eddy_tenv_new(eddy_env *env) {
+    if (!env_ok(env)) return NULL;
+    return eddy_tenv_new_in_mode(env, env->cfg.mode);
+}
+
+eddy_env *eddy_tenv_env(eddy_tenv *tenv) { return tenv ? tenv->env : NULL; }
+
+eddy_runtime_mode eddy_tenv_get_runtime_mode(const eddy_tenv *tenv) { return tenv ? tenv->mode : EDDY_STREAMING; }
+
+eddy_status eddy_tenv_set_option(eddy_tenv *tenv, const char *key, const char *value) {
+    if (!tenv) return EDDY_E_MISUSE;
+    eddy_env *env = tenv->env;
+    if (env->err.code) return env->err.code;
+    if (!key || !value) return eddy__api_err(env, EDDY_E_MISUSE, "set_option: key and value are required.");
+    if (!strcmp(key, "table.local-time-zone")) {
+        const char *name = strcmp(value, "default") ? value : default_zone();
+        const TimeZone *tz;
+        EdErr err = {0};
+        if (eddy__tz_load(name, &tz, &err) != EDDY_OK) {
+            eddy__err_clear(&err);
+            return eddy__api_err(env, EDDY_E_VALIDATION,
+                                 "The supported Zone ID is either a full name such as 'America/Los_Angeles', or a custom "
+                                 "timezone id such as 'GMT-08:00', but configured Zone ID is '%s'.",
+                                 value);
+        }
+        tenv->tz = tz;
+        tenv->tz_name = eddy__arena_strdup(&env->arena, value);
+        return EDDY_OK;
+    }
+    if (!strcmp(key, "execution.runtime-mode")) {
+        if (eddy__str_ieq(value, "streaming")) tenv->mode = EDDY_STREAMING;
+        else if (eddy__str_ieq(value, "batch")) tenv->mode = EDDY_BATCH;
+        else
+            return eddy__api_err(env, EDDY_E_VALIDATION,
+                                 "Could not parse value '%s' for key 'execution.runtime-mode'. Possible values: "
+                                 "[STREAMING, BATCH, AUTOMATIC]",
+                                 value);
+        return EDDY_OK;
+    }
+    return eddy__api_err(env, EDDY_E_VALIDATION, "Unknown option '%s'.", key);
+}
+
+static int64_t now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void eddy__api_bind_env(eddy_tenv *tenv, BindEnv *be) {
+    memset(be, 0, sizeof *be);
+    be->a = &tenv->env->arena;
+    be->lookup = eddy__catalog_lookup;
+    be->lookup_ctx = &tenv->catalog;
+    be->streaming = tenv->mode == EDDY_STREAMING;
+    be->tz = tenv->tz;
+    be->now_ms = now_ms();
+}
+
+void eddy__api_plan_env(eddy_tenv *tenv, PlanEnv *pe) {
+    pe->a = &tenv->env->arena;
+    pe->max_parallelism = tenv->env->cfg.max_parallelism;
+    pe->tz = tenv->tz;
+    pe->streaming = tenv->mode == EDDY_STREAMING;
+}
+
+eddy_table *eddy__api_table(eddy_tenv *tenv, Rel *rel, const ResolvedSchema *schema) {
+    eddy_env *env = tenv->env;
+    if (!schema) schema = eddy__schema_of_columns(&env->arena, rel->ncols, rel->names, rel->types);
+    eddy_table *t = eddy__arena_alloc(&env->arena, sizeof *t);
+    if (!t || !schema) return eddy__api_nomem(env);
+    t->tenv = tenv;
+    t->rel = rel;
+    t->schema = schema;
+    return t;
+}
+
+eddy_status eddy__api_sql_err(eddy_env *env, EdErr *e) {
+    if (e->code == EDDY_E_VALIDATION) {
+        char *msg = e->msg;
+        Buf b;
+        eddy__buf_init(&b);
+        eddy__buf_printf(&b, "SQL validation failed. %s", msg ? msg : "");
+        e->msg = eddy__buf_take(&b);
+        eddy__free(msg);
+    }
+    int line = e->line, col = e->col;
+    eddy_status code = eddy__api_take(env, e);
+    if (env && env->err.code == code && line) {
+        env->err.line = line;
+        env->err.col = col;
+    }
+    return code;
+}
+
+/* ---- fromDataStream --------------------------------------------------------------------- */
+
+eddy_table *eddy_tenv_from_datastream(eddy_tenv *tenv, eddy_stream *s, const eddy_schema *schema) {
+    if (!tenv || !env_ok(tenv->env)) return NULL;
+    eddy_env *env = tenv->env;
+    if (!s) return eddy__api_err(env, EDDY_E_MISUSE, "from_datastream: the stream is NULL."), NULL;
+    if (s->env != env) return eddy__api_err(env, EDDY_E_MISUSE, "from_datastream: the stream belongs to another env."), NULL;
+    SchemaSpec spec = {0};
+    if (schema) {
+        if (schema->env != env)
+            return eddy__api_err(env, EDDY_E_MISUSE, "from_datastream: the schema belongs to another env."), NULL;
+        if (schema->err.code) {
+            eddy__api_err(env, schema->err.code, "%s", schema->err.msg ? schema->err.msg : "invalid schema");
+            return NULL;
+        }
+        spec.n = (int)schema->parts.len;
+        spec.parts = schema->parts.items;
+    }
+    BindEnv be;
+    eddy__api_bind_env(tenv, &be);
+    Rel *rel;
+    ResolvedSchema *rs;
+    EdErr err = {0};
+    if (eddy__plan_from_stream(&be, s->node, schema ? &spec : NULL, &rel, &rs, &err)) {
+        eddy__api_take(env, &err);
+        return NULL;
+    }
+    return eddy__api_table(tenv, rel, rs);
+}
+
+static eddy_status register_view(eddy_tenv *tenv, const char *path, eddy_table *t) {
+    eddy_env *env = tenv->env;
+    const char **parts;
+    int nparts;
+    EdErr err = {0};
+    if (eddy__catalog_split(&env->arena, path, &parts, &nparts, &err)) return eddy__api_take(env, &err);
+    const char *q = eddy__catalog_qualify(&env->arena, &tenv->catalog, parts, nparts);
+    if (!q) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
+    if (eddy__catalog_put(&tenv->catalog, &env->arena, q, parts[nparts - 1], true, t->rel, t->schema, false, &err))
+        return eddy__api_take(env, &err);
+    return EDDY_OK;
+}
+
+eddy_status eddy_tenv_create_temporary_view(eddy_tenv *tenv, const char *path, eddy_table *table) {
+    if (!tenv) return EDDY_E_MISUSE;
+    eddy_env *env = tenv->env;
+    if (env->err.code) return env->err.code;
+    if (!path || !table) return eddy__api_err(env, EDDY_E_MISUSE, "create_temporary_view: path and table are required.");
+    if (table->tenv != tenv) return eddy__api_err(env, EDDY_E_MISUSE, "create_temporary_view: the table belongs to another table environment.");
+    return register_view(tenv, path, table);
+}
+
+eddy_status eddy_tenv_create_temporary_view_from_stream(eddy_tenv *tenv, const char *path, eddy_stream *s,
+                                                        const eddy_schema *schema) {
+    if (!tenv) return EDDY_E_MISUSE;
+    eddy_env *env = tenv->env;
+    if (env->err.code) return env->err.code;
+    if (!path) return eddy__api_err(env, EDDY_E_MISUSE, "create_temporary_view: path is required.");
+    eddy_table *t = eddy_tenv_from_datastream(tenv, s, schema);
+    if (!t) return env->err.code;
+    return register_view(tenv, path, t);
+}
+
+eddy_table *eddy_tenv_from(eddy_tenv *tenv, const char *path) {
+    if (!tenv || !env_ok(tenv->env)) return NULL;
+    eddy_env *env = tenv->env;
+    if (!path) return eddy__api_err(env, EDDY_E_MISUSE, "from: path is required."), NULL;
+    const char **parts;
+    int nparts;
+    EdErr err = {0};
+    if (eddy__catalog_split(&env->arena, path, &parts, &nparts, &err)) return eddy__api_take(env, &err), NULL;
+    const CatalogEntry *e = eddy__catalog_lookup(&tenv->catalog, parts, nparts);
+    if (!e) {
+        const char *q = eddy__catalog_qualify(&env->arena, &tenv->catalog, parts, nparts);
+        return eddy__api_err(env, EDDY_E_VALIDATION, "Table %s was not found.", q ? q : path), NULL;
+    }
+    eddy_table *t = eddy__arena_alloc(&env->arena, sizeof *t);
+    if (!t) return eddy__api_nomem(env);
+    t->tenv = tenv;
+    t->rel = e->rel;
+    t->schema = e->schema;
+    return t;
+}
+
+eddy_table *eddy_tenv_sql_query(eddy_tenv *tenv, const char *sql) {
+    if (!tenv || !env_ok(tenv->env)) return NULL;
+    eddy_env *env = tenv->env;
+    if (!sql) return eddy__api_err(env, EDDY_E_MISUSE, "sql_query: sql is NULL."), NULL;
+    EdErr err = {0};
+    AstStmt *st;
+    if (eddy__sql_parse_stmt(&env->arena, sql, strlen(sql), &st, &err)) return eddy__api_sql_err(env, &err), NULL;
+    if (st->kind != AST_STMT_QUERY)
+        return eddy__api_err(env, EDDY_E_VALIDATION,
+                             "Unsupported SQL query! sqlQuery() only accepts a single SQL query of type SELECT, UNION, "
+                             "INTERSECT, EXCEPT, VALUES, and ORDER_BY."),
+               NULL;
+    BindEnv be;
+    eddy__api_bind_env(tenv, &be);
+    be.sql = sql;
+    Rel *rel;
+    if (eddy__bind_query(&be, st->u.query.query, &rel, &err)) return eddy__api_sql_err(env, &err), NULL;
+    return eddy__api_table(tenv, rel, NULL);
+}
+
+/* ---- toDataStream ------------------------------------------------------------------------- */
+
+static eddy_stream *to_stream(eddy_tenv *tenv, eddy_table *table, const Type *target) {
+    eddy_env *env = tenv->env;
+    if (table->tenv != tenv)
+        return eddy__api_err(env, EDDY_E_MISUSE, "to_datastream: the table belongs to another table environment."), NULL;
+    EdErr err = {0};
+    char *sink = eddy__arena_printf(&env->arena, "Table sink '*anonymous_datastream_sink$%d*'", ++env->bridge_sinks);
+    if (!sink) return eddy__api_nomem(env);
+    if (eddy__plan_check_insert_only(table->rel, sink, &err)) return eddy__api_take(env, &err), NULL;
+    PlanEnv pe;
+    eddy__api_plan_env(tenv, &pe);
+    StreamNode *n;
+    if (eddy__plan_rel(&pe, table->rel, &n, &err)) return eddy__api_take(env, &err), NULL;
+    /* the sink's name in messages is its identifier, without "Table sink" */
+    const char *sink_name = eddy__arena_printf(&env->arena, "*anonymous_datastream_sink$%d*", env->bridge_sinks);
+    if (eddy__plan_to_stream(&pe, table->rel, n, target, sink_name, &n, &err)) return eddy__api_take(env, &err), NULL;
+    return eddy__api_stream(env, n);
+}
+
+eddy_stream *eddy_tenv_to_datastream(eddy_tenv *tenv, eddy_table *table) {
+    if (!tenv || !env_ok(tenv->env)) return NULL;
+    if (!table) return eddy__api_err(tenv->env, EDDY_E_MISUSE, "to_datastream: the table is NULL."), NULL;
+    return to_stream(tenv, table, NULL);
+}
+
+eddy_stream *eddy_tenv_to_datastream_as(eddy_tenv *tenv, eddy_table *table, const eddy_type *type) {
+    if (!tenv || !env_ok(tenv->env)) return NULL;
+    if (!table || !type) return eddy__api_err(tenv->env, EDDY_E_MISUSE, "to_datastream_as: table and type are required."), NULL;
+    return to_stream(tenv, table, ty(type));
+}

@@ -1,0 +1,91 @@
+/*
+ * expr_int.h -- internals shared by the files of the expression layer: the
+ * evaluator's entry points for special forms, cast kernels, and the helpers
+ * function kernels and type-inference callbacks are written with.
+ */
+#ifndef EDDY_EXPR_INT_H
+#define EDDY_EXPR_INT_H
+
+#include "expr/expr.h"
+
+extern const FuncDef eddy__fn_and, eddy__fn_or;
+
+/* Evaluates node ni of p on rows (for special forms that evaluate their
+ * arguments lazily). */
+eddy_status eddy__eval_sub(const ExprProg *p, int ni, EvalCtx *cx, const Batch *b, const uint32_t *rows, uint32_t nrows,
+                           uint32_t cap, Vector **out);
+/* AND / OR with SQL's three-valued logic and short-circuit evaluation. */
+typedef struct PNode PNode;
+eddy_status eddy__eval_andor(const ExprProg *p, const PNode *pn, EvalCtx *cx, const Batch *b,
+                             const uint32_t *rows, uint32_t nrows, uint32_t cap, Vector **out);
+/* CAST kernel for node e (EX_CAST) applied to `in`. */
+eddy_status eddy__cast_vector_at(EvalCtx *cx, const Expr *e, const Vector *in, const uint32_t *rows, uint32_t nrows,
+                                 uint32_t cap, Vector **out);
+
+/* ---- kernel helpers ---------------------------------------------------------- */
+
+/* Loop over the rows a kernel must compute. */
+#define FOR_ROWS(i, r) for (uint32_t i##_k = 0, r; i##_k < nrows && (r = rows[i##_k], 1); i##_k++)
+
+/* Typed access with constant-vector handling. */
+#define ARG(v, T, r) (VEC_DATA(v, T)[vidx(v, r)])
+
+/* Reads an argument slot of any integer physical kind as int64. */
+static inline int64_t arg_int(const Vector *v, uint32_t r) {
+    r = vidx(v, r);
+    switch ((PhysKind)v->phys) {
+    case PH_BOOL:
+    case PH_I8: return (int8_t)VEC_DATA(v, int8_t)[r];
+    case PH_I16: return VEC_DATA(v, int16_t)[r];
+    case PH_I32: return VEC_DATA(v, int32_t)[r];
+    case PH_I64: return VEC_DATA(v, int64_t)[r];
+    default: return 0;
+    }
+}
+
+static inline double arg_dbl(const Vector *v, uint32_t r) {
+    r = vidx(v, r);
+    switch ((PhysKind)v->phys) {
+    case PH_F32: return VEC_DATA(v, float)[r];
+    case PH_F64: return VEC_DATA(v, double)[r];
+    case PH_I8: return VEC_DATA(v, int8_t)[r];
+    case PH_I16: return VEC_DATA(v, int16_t)[r];
+    case PH_I32: return VEC_DATA(v, int32_t)[r];
+    case PH_I64: return (double)VEC_DATA(v, int64_t)[r];
+    default: return 0;
+    }
+}
+
+/* Writes an int64 into an integer output slot of any width. */
+static inline void out_int(Vector *o, uint32_t r, int64_t x) {
+    switch ((PhysKind)o->phys) {
+    case PH_BOOL:
+    case PH_I8: VEC_DATA(o, int8_t)[r] = (int8_t)x; break;
+    case PH_I16: VEC_DATA(o, int16_t)[r] = (int16_t)x; break;
+    case PH_I32: VEC_DATA(o, int32_t)[r] = (int32_t)x; break;
+    case PH_I64: VEC_DATA(o, int64_t)[r] = x; break;
+    default: break;
+    }
+}
+
+static inline void out_dbl(Vector *o, uint32_t r, double x) {
+    if (o->phys == PH_F32) VEC_DATA(o, float)[r] = (float)x;
+    else VEC_DATA(o, double)[r] = x;
+}
+
+/* Powers of ten as 128-bit integers (0..38). */
+ed_i128 eddy__pow10_i128(int n);
+/* Rescales an unscaled decimal from scale `from` to `to`, rounding HALF_UP;
+ * false on overflow of `precision` digits. */
+bool eddy__decimal_rescale(ed_i128 v, int from, int to, int precision, ed_i128 *out);
+/* True when |v| fits in `precision` digits. */
+bool eddy__decimal_fits(ed_i128 v, int precision);
+
+/* ---- inference helpers --------------------------------------------------------- */
+
+/* Nullable when any argument is. */
+bool eddy__args_nullable(Expr *const *args, int nargs);
+/* "Cannot apply 'F' to arguments of type 'F(<INT>)'. Supported form(s): ..." */
+eddy_status eddy__infer_error(EdErr *err, const FuncDef *fn, Expr *const *args, int nargs);
+
+#endif

@@ -1,0 +1,109 @@
+/*
+ * fn_time.c -- temporal functions: the time attribute PROCTIME(), the
+ * statement-time functions CURRENT_TIMESTAMP / NOW / LOCALTIMESTAMP /
+ * CURRENT_DATE / CURRENT_TIME / LOCALTIME, CURRENT_ROW_TIMESTAMP, and
+ * TO_TIMESTAMP_LTZ. SOURCE_WATERMARK() is a marker the planner handles; it
+ * has no kernel of its own.
+ */
+#include "expr/functions.h"
+#include "types/datetime.h"
+
+static eddy_status infer_now(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out, const void **data,
+                             EdErr *err) {
+    (void)args;
+    (void)nargs;
+    (void)data;
+    (void)err;
+    const char *n = fn->name;
+    if (!strcmp(n, "PROCTIME"))
+        *out = eddy__type_with_timeattr(a, eddy__type_timestamp(a, TY_TIMESTAMP_LTZ, 3, false), TA_PROCTIME);
+    else if (!strcmp(n, "LOCALTIMESTAMP"))
+        *out = eddy__type_timestamp(a, TY_TIMESTAMP, 3, false);
+    else if (!strcmp(n, "CURRENT_DATE"))
+        *out = eddy__type_basic(TY_DATE, false);
+    else if (!strcmp(n, "CURRENT_TIME") || !strcmp(n, "LOCALTIME"))
+        *out = eddy__type_timestamp(a, TY_TIME, 0, false);
+    else if (!strcmp(n, "SOURCE_WATERMARK"))
+        *out = eddy__type_timestamp(a, TY_TIMESTAMP_LTZ, 3, true);
+    else
+        *out = eddy__type_timestamp(a, TY_TIMESTAMP_LTZ, 3, false);
+    return *out ? EDDY_OK : eddy__err(err, EDDY_E_NOMEM, "out of memory");
+}
+
+static eddy_status k_now(EvalCtx *cx, const Expr *e, Vector *const *args, Vector *out, const uint32_t *rows,
+                         uint32_t nrows) {
+    (void)args;
+    const char *n = e->fn->name;
+    bool proc = !strcmp(n, "PROCTIME") || !strcmp(n, "CURRENT_ROW_TIMESTAMP");
+    int64_t ms = proc ? cx->proc_ms : cx->now_ms;
+    const TimeZone *tz = cx->tz ? cx->tz : eddy__tz_utc();
+    int64_t local = ms + eddy__tz_offset_utc(tz, ms);
+    FOR_ROWS(i, r) {
+        switch ((TypeRoot)e->type->root) {
+        case TY_TIMESTAMP: VEC_DATA(out, Ts)[r] = (Ts){local, 0}; break;
+        case TY_DATE: VEC_DATA(out, int32_t)[r] = (int32_t)eddy__dt_floor_div(local, 86400000); break;
+        case TY_TIME: VEC_DATA(out, int32_t)[r] = (int32_t)(eddy__dt_floor_mod(local, 86400000) / 1000 * 1000); break;
+        default: VEC_DATA(out, Ts)[r] = (Ts){ms, 0}; break;
+        }
+    }
+    return EDDY_OK;
+}
+
+static eddy_status k_source_watermark(EvalCtx *cx, const Expr *e, Vector *const *args, Vector *out,
+                                      const uint32_t *rows, uint32_t nrows) {
+    (void)e;
+    (void)args;
+    (void)out;
+    (void)rows;
+    (void)nrows;
+    return eddy__err(cx->err, EDDY_E_VALIDATION,
+                     "SOURCE_WATERMARK() can only be used as the watermark expression of a source table.");
+}
+
+#define NOW_FN(id, nm) static const FuncDef id = {nm, 0, 0, FN_NONDETERMINISTIC, infer_now, k_now, nm "()"}
+NOW_FN(fn_proctime, "PROCTIME");
+NOW_FN(fn_current_timestamp, "CURRENT_TIMESTAMP");
+NOW_FN(fn_now, "NOW");
+NOW_FN(fn_localtimestamp, "LOCALTIMESTAMP");
+NOW_FN(fn_current_date, "CURRENT_DATE");
+NOW_FN(fn_current_time, "CURRENT_TIME");
+NOW_FN(fn_localtime, "LOCALTIME");
+NOW_FN(fn_current_row_timestamp, "CURRENT_ROW_TIMESTAMP");
+static const FuncDef fn_source_watermark = {"SOURCE_WATERMARK", 0, 0, FN_NONDETERMINISTIC, infer_now,
+                                            k_source_watermark, "SOURCE_WATERMARK()"};
+
+/* TO_TIMESTAMP_LTZ(number [, precision]): epoch seconds (precision 0) or
+ * milliseconds (precision 3) to TIMESTAMP_LTZ(3). */
+static eddy_status infer_to_ltz(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out,
+                                const void **data, EdErr *err) {
+    (void)data;
+    if (!eddy__type_is_numeric(args[0]->type) || (nargs > 1 && !eddy__type_is_integer(args[1]->type)))
+        return eddy__infer_error(err, fn, args, nargs);
+    if (nargs > 1 && (args[1]->kind != EX_LITERAL || args[1]->value.is_null ||
+                      (args[1]->value.u.i != 0 && args[1]->value.u.i != 3)))
+        return eddy__err(err, EDDY_E_VALIDATION,
+                         "The precision value of TO_TIMESTAMP_LTZ must be the literal 0 (seconds) or 3 (milliseconds).");
+    eddy_status rc = eddy__coerce(a, args, 0, eddy__type_basic(TY_DOUBLE, true), err);
+    if (rc) return rc;
+    *out = eddy__type_timestamp(a, TY_TIMESTAMP_LTZ, 3, args[0]->type->nullable);
+    return EDDY_OK;
+}
+
+static eddy_status k_to_ltz(EvalCtx *cx, const Expr *e, Vector *const *args, Vector *out, const uint32_t *rows,
+                            uint32_t nrows) {
+    (void)cx;
+    bool seconds = e->nargs == 1 || args[1]->is_const ? (e->nargs == 1 || arg_int(args[1], 0) == 0) : true;
+    FOR_ROWS(i, r) {
+        double v = arg_dbl(args[0], r);
+        double ms = seconds ? v * 1000.0 : v;
+        VEC_DATA(out, Ts)[r] = (Ts){(int64_t)ms, 0};
+    }
+    return EDDY_OK;
+}
+static const FuncDef fn_to_ltz = {"TO_TIMESTAMP_LTZ", 1, 2, FN_STRICT, infer_to_ltz, k_to_ltz,
+                                  "TO_TIMESTAMP_LTZ(<NUMERIC>, <INTEGER>)"};
+
+const FuncDef *const eddy__fns_time[] = {
+    &fn_proctime, &fn_current_timestamp, &fn_now, &fn_localtimestamp, &fn_current_date, &fn_current_time,
+    &fn_localtime, &fn_current_row_timestamp, &fn_source_watermark, &fn_to_ltz, NULL,
+};

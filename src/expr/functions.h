@@ -1,0 +1,26 @@
+/*
+ * functions.h -- the tables of built-in functions of each family and the
+ * coercion helpers their inference callbacks share.
+ */
+#ifndef EDDY_FUNCTIONS_H
+#define EDDY_FUNCTIONS_H
+
+#include "expr/expr_int.h"
+
+extern const FuncDef *const eddy__fns_arith[];
+extern const FuncDef *const eddy__fns_string[];
+extern const FuncDef *const eddy__fns_time[];
+extern const FuncDef *const eddy__fns_collection[];
+
+/* Replaces args[i] by an implicit cast to t (keeping its nullability). */
+eddy_status eddy__coerce(Arena *a, Expr **args, int i, const Type *t, EdErr *err);
+/* The common type of the arguments (comparisons, IN, CASE branches). */
+eddy_status eddy__common_arg_type(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out, EdErr *err);
+
+/* Result type of decimal arithmetic, Flink's LogicalTypeMerging rules. */
+const Type *eddy__decimal_add_type(Arena *a, int p1, int s1, int p2, int s2, bool nullable);
+const Type *eddy__decimal_mul_type(Arena *a, int p1, int s1, int p2, int s2, bool nullable);
+const Type *eddy__decimal_div_type(Arena *a, int p1, int s1, int p2, int s2, bool nullable);
+const Type *eddy__decimal_mod_type(Arena *a, int p1, int s1, int p2, int s2, bool nullable);
+
+#endif

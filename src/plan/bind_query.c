@@ -1,0 +1,464 @@
+/*
+ * bind_query.c -- binding queries into Rels: FROM (catalog tables and
+ * views, subqueries, VALUES, CTEs), WHERE, the select list (* and t.*
+ * expansion, Calcite's column naming: alias, last identifier part, EXPR$n,
+ * made unique with a numeric suffix), UNION ALL, and VALUES; plus literal
+ * value lists for eddy_from_values. Query forms whose operators do not exist
+ * yet fail with "not supported yet: <feature>" at their position.
+ */
+#include "plan/bind_int.h"
+
+static eddy_status bind_q(Binder *b, const AstQuery *q, Rel **out);
+
+/* ---- Rels --------------------------------------------------------------------------------- */
+
+Rel *eddy__rel_new(Arena *a, RelKind kind, int ncols, int nin) {
+    Rel *r = eddy__arena_alloc(a, sizeof *r);
+    if (!r) return NULL;
+    r->kind = kind;
+    r->ncols = ncols;
+    r->nin = nin;
+    r->names = eddy__arena_alloc(a, sizeof(char *) * (size_t)(ncols ? ncols : 1));
+    r->types = eddy__arena_alloc(a, sizeof(Type *) * (size_t)(ncols ? ncols : 1));
+    r->in = eddy__arena_alloc(a, sizeof(Rel *) * (size_t)(nin ? nin : 1));
+    r->changelog = CL_INSERT;
+    if (!r->names || !r->types || !r->in) return NULL;
+    return r;
+}
+
+Rel *eddy__rel_project(Arena *a, Rel *in, int n, const Expr *const *exprs, const char *const *names) {
+    Rel *r = eddy__rel_new(a, REL_PROJECT, n, 1);
+    const Expr **ex = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(n ? n : 1));
+    if (!r || !ex) return NULL;
+    r->in[0] = in;
+    for (int i = 0; i < n; i++) {
+        ex[i] = exprs[i];
+        r->names[i] = names[i];
+        r->types[i] = exprs[i]->type;
+    }
+    r->exprs = ex;
+    r->changelog = in->changelog;
+    return r;
+}
+
+int eddy__rel_rowtime(const Rel *r) {
+    int found = -1;
+    for (int i = 0; i < r->ncols; i++)
+        if (r->types[i]->timeattr == TA_ROWTIME) found = found == -1 ? i : -2;
+    return found;
+}
+
+/* ---- FROM ---------------------------------------------------------------------------------- */
+
+/* A bound table reference: its Rel and the scope entry it contributes. */
+typedef struct From {
+    Rel *rel;
+    const char *alias;
+} From;
+
+static eddy_status rename_columns(Binder *b, Rel *r, AstIdent *const *aliases, int n, const AstPos *pos, Rel **out) {
+    if (n == 0) {
+        *out = r;
+        return EDDY_OK;
+    }
+    if (n != r->ncols)
+        return eddy__bind_err(b, pos, EDDY_E_VALIDATION, "List of column aliases must have same degree as table; table has "
+                                                         "%d columns, whereas alias list has %d columns",
+                              r->ncols, n);
+    const Expr **ex = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)n);
+    const char **names = eddy__arena_alloc(b->a, sizeof(char *) * (size_t)n);
+    if (!ex || !names) return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+    for (int i = 0; i < n; i++) {
+        ex[i] = eddy__expr_column(b->a, i, r->types[i]);
+        names[i] = aliases[i]->name;
+        if (!ex[i]) return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+    }
+    *out = eddy__rel_project(b->a, r, n, ex, names);
+    return *out ? EDDY_OK : eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+}
+
+static eddy_status bind_tref(Binder *b, const AstTableRef *t, From *out) {
+    eddy_status rc;
+    Rel *r = NULL;
+    const char *alias = t->alias ? t->alias->name : NULL;
+    switch (t->kind) {
+    case AST_TREF_TABLE: {
+        const AstName *n = &t->u.table.name;
+        if (t->u.table.system_time) return eddy__bind_unsupported(b, &t->pos, "FOR SYSTEM_TIME AS OF (temporal joins)");
+        if (n->nparts == 1)
+            for (int i = b->ncte - 1; i >= 0 && !r; i--)
+                if (strcmp(b->cte_names[i], n->parts[0]) == 0) r = b->cte_rels[i];
+        if (!r) {
+            const CatalogEntry *ce = b->be->lookup ? b->be->lookup(b->be->lookup_ctx, n->parts, n->nparts) : NULL;
+            if (!ce) {
+                Buf pb;
+                eddy__buf_init(&pb);
+                for (int i = 0; i < n->nparts; i++) {
+                    if (i) eddy__buf_putc(&pb, '.');
+                    eddy__buf_puts(&pb, n->parts[i]);
+                }
+                rc = eddy__bind_err(b, &n->pos, EDDY_E_VALIDATION, "Object '%s' not found", eddy__buf_cstr(&pb));
+                eddy__buf_free(&pb);
+                return rc;
+            }
+            r = ce->rel;
+        }
+        if (!alias) alias = n->parts[n->nparts - 1];
+        break;
+    }
+    case AST_TREF_SUBQUERY:
+        if (t->u.subquery.lateral) return eddy__bind_unsupported(b, &t->pos, "LATERAL subqueries");
+        if ((rc = bind_q(b, t->u.subquery.query, &r))) return rc;
+        break;
+    case AST_TREF_JOIN: return eddy__bind_unsupported(b, &t->pos, "joins");
+    case AST_TREF_FUNCTION: return eddy__bind_unsupported(b, &t->pos, "table functions and window TVFs");
+    case AST_TREF_UNNEST: return eddy__bind_unsupported(b, &t->pos, "UNNEST");
+    case AST_TREF_MATCH: return eddy__bind_unsupported(b, &t->pos, "MATCH_RECOGNIZE");
+    }
+    if ((rc = rename_columns(b, r, t->col_aliases, t->ncol_aliases, &t->pos, &r))) return rc;
+    out->rel = r;
+    out->alias = alias;
+    return EDDY_OK;
+}
+
+/* ---- SELECT -------------------------------------------------------------------------------------- */
+
+/* Calcite's uniquify: a repeated name gets 0, 1, ... appended. */
+static const char *unique_name(Binder *b, const char *name, const char *const *used, int nused) {
+    bool clash = false;
+    for (int i = 0; i < nused && !clash; i++) clash = strcmp(used[i], name) == 0;
+    if (!clash) return name;
+    for (int k = 0;; k++) {
+        const char *cand = eddy__arena_printf(b->a, "%s%d", name, k);
+        if (!cand) return NULL;
+        bool taken = false;
+        for (int i = 0; i < nused && !taken; i++) taken = strcmp(used[i], cand) == 0;
+        if (!taken) return cand;
+    }
+}
+
+static eddy_status bind_select(Binder *b, const AstQuery *q, Rel **out) {
+    eddy_status rc;
+    if (q->u.select.distinct) return eddy__bind_unsupported(b, &q->pos, "SELECT DISTINCT");
+    if (q->u.select.has_group_by) return eddy__bind_unsupported(b, &q->pos, "GROUP BY");
+    if (q->u.select.having) return eddy__bind_unsupported(b, &q->u.select.having->pos, "HAVING");
+    if (q->u.select.nwindows) return eddy__bind_unsupported(b, &q->pos, "WINDOW clauses");
+    From from = {0};
+    if (q->u.select.from) {
+        if ((rc = bind_tref(b, q->u.select.from, &from))) return rc;
+    } else {
+        /* SELECT without FROM: one row of no columns */
+        Rel *v = eddy__rel_new(b->a, REL_VALUES, 0, 0);
+        if (!v) return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+        v->nrows = 1;
+        v->values = eddy__batch_new(0, 1);
+        if (!v->values || !eddy__arena_on_cleanup(b->a, (void (*)(void *))eddy__batch_release, v->values))
+            return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+        from.rel = v;
+    }
+    Rel *in = from.rel;
+    ScopeTable st = {from.alias, 0, in->ncols, in->names, in->types};
+    Scope sc = {1, &st, in->ncols};
+    if (q->u.select.where) {
+        Expr *cond;
+        if ((rc = eddy__bind_scalar(b, &sc, q->u.select.where, &cond))) return rc;
+        if (cond->type->root != TY_BOOLEAN && cond->type->root != TY_NULL)
+            return eddy__bind_err(b, &q->u.select.where->pos, EDDY_E_VALIDATION, "WHERE clause must be a condition");
+        Rel *f = eddy__rel_new(b->a, REL_FILTER, in->ncols, 1);
+        if (!f) return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+        f->in[0] = in;
+        f->cond = cond;
+        for (int i = 0; i < in->ncols; i++) {
+            f->names[i] = in->names[i];
+            f->types[i] = in->types[i];
+        }
+        f->changelog = in->changelog;
+        in = f;
+    }
+    ED_VEC(Expr *) exprs = {0};
+    ED_VEC(const char *) names = {0};
+    for (int i = 0; i < q->u.select.nitems && !rc; i++) {
+        const AstSelectItem *it = q->u.select.items[i];
+        if (it->expr->kind == AST_STAR) {
+            const AstName *qual = &it->expr->u.ident.name;
+            if (qual->nparts > 0 && (!from.alias || strcmp(qual->parts[qual->nparts - 1], from.alias) != 0)) {
+                rc = eddy__bind_err(b, &it->expr->pos, EDDY_E_VALIDATION, "Unknown identifier '%s'", qual->parts[0]);
+                break;
+            }
+            for (int c = 0; c < in->ncols; c++) {
+                Expr *x = eddy__expr_column(b->a, c, in->types[c]);
+                if (!x || !ed_vec_push(&exprs, x) || !ed_vec_push(&names, in->names[c])) rc = eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+            }
+            continue;
+        }
+        Expr *x;
+        if ((rc = eddy__bind_scalar(b, &sc, it->expr, &x))) break;
+        const char *name = it->alias ? it->alias->name : eddy__bind_derived_name(it->expr);
+        if (!name) name = eddy__arena_printf(b->a, "EXPR$%zu", exprs.len);
+        if (!name || !ed_vec_push(&exprs, x) || !ed_vec_push(&names, name)) rc = eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+    }
+    for (size_t i = 0; !rc && i < names.len; i++) {
+        names.items[i] = unique_name(b, names.items[i], names.items, (int)i);
+        if (!names.items[i]) rc = eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+    }
+    if (!rc) {
+        *out = eddy__rel_project(b->a, in, (int)exprs.len, (const Expr *const *)exprs.items, names.items);
+        if (!*out) rc = eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+    }
+    ed_vec_free(&exprs);
+    ed_vec_free(&names);
+    return rc;
+}
+
+/* ---- VALUES ---------------------------------------------------------------------------------------- */
+
+/* Evaluates a constant expression cast to t into slot i of v. */
+static eddy_status put_const(Binder *b, const Expr *x, const Type *t, Vector *v, uint32_t i, const AstPos *pos) {
+    Expr *c;
+    EdErr e2 = {0};
+    if (eddy__expr_cast(b->a, (Expr *)x, t, false, &c, &e2)) {
+        eddy_status code = e2.code;
+        eddy__bind_err(b, pos, code, "%s", e2.msg ? e2.msg : "cast failed");
+        eddy__err_clear(&e2);
+        return code;
+    }
+    if (!eddy__expr_is_constant(c) && c->kind != EX_LITERAL)
+        return eddy__bind_err(b, pos, EDDY_E_VALIDATION, "Values must be constant expressions.");
+    Value val;
+    eddy_status rc = eddy__expr_eval_const(b->a, c, &b->cx, &val);
+    if (rc) {
+        /* a failing constant cast (e.g. 'abc' to INT) names its value */
+        if (!b->err->line && pos) {
+            b->err->line = pos->line;
+            b->err->col = pos->col;
+        }
+        return rc;
+    }
+    eddy__vec_set_value(v, i, &val);
+    if (v->failed) return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+    return EDDY_OK;
+}
+
+static eddy_status bind_values_query(Binder *b, const AstQuery *q, Rel **out) {
+    int nrows = q->u.values.nrows;
+    int ncols = -1;
+    Scope empty = {0, NULL, 0};
+    Expr ***cells = eddy__arena_alloc(b->a, sizeof(Expr **) * (size_t)(nrows ? nrows : 1));
+    if (!cells) return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+    eddy_status rc;
+    for (int r = 0; r < nrows; r++) {
+        const AstExpr *row = q->u.values.rows[r];
+        int n = (row->kind == AST_CALL && !strcmp(row->u.call.name, "ROW")) ? row->u.call.nargs : 1;
+        AstExpr *const *items = n == 1 && !(row->kind == AST_CALL && !strcmp(row->u.call.name, "ROW")) ? &q->u.values.rows[r]
+                                                                                                        : row->u.call.args;
+        if (ncols < 0) ncols = n;
+        else if (n != ncols)
+            return eddy__bind_err(b, &row->pos, EDDY_E_VALIDATION, "Values passed to VALUES operator must have compatible types");
+        cells[r] = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)n);
+        if (!cells[r]) return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+        for (int c = 0; c < n; c++)
+            if ((rc = eddy__bind_scalar(b, &empty, items[c], &cells[r][c]))) return rc;
+    }
+    if (ncols < 0) ncols = 0;
+    Rel *v = eddy__rel_new(b->a, REL_VALUES, ncols, 0);
+    if (!v) return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+    for (int c = 0; c < ncols; c++) {
+        const Type *t = cells[0][c]->type;
+        for (int r = 1; r < nrows; r++) {
+            const Type *u = eddy__type_common(b->a, t, cells[r][c]->type);
+            if (!u)
+                return eddy__bind_err(b, &q->u.values.rows[r]->pos, EDDY_E_VALIDATION,
+                                      "Values passed to VALUES operator must have compatible types");
+            t = u;
+        }
+        if (t->root == TY_NULL) t = eddy__type_basic(TY_NULL, true);
+        v->types[c] = t;
+        v->names[c] = eddy__arena_printf(b->a, "EXPR$%d", c);
+    }
+    v->values = eddy__batch_new_typed(ncols, v->types, (uint32_t)(nrows ? nrows : 1));
+    if (!v->values || !eddy__arena_on_cleanup(b->a, (void (*)(void *))eddy__batch_release, v->values))
+        return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+    for (int r = 0; r < nrows; r++)
+        for (int c = 0; c < ncols; c++)
+            if ((rc = put_const(b, cells[r][c], v->types[c], v->values->cols[c], (uint32_t)r, &q->u.values.rows[r]->pos)))
+                return rc;
+    v->values->n = v->values->count = (uint32_t)nrows;
+    v->nrows = nrows;
+    *out = v;
+    return EDDY_OK;
+}
+
+/* ---- set operations ------------------------------------------------------------------------------- */
+
+/* Casts r's columns to the given types with a projection (if needed). */
+static eddy_status cast_columns(Binder *b, Rel *r, const Type *const *types, Rel **out) {
+    bool same = true;
+    for (int i = 0; i < r->ncols && same; i++) same = eddy__type_equals(r->types[i], types[i], false, false);
+    if (same) {
+        *out = r;
+        return EDDY_OK;
+    }
+    const Expr **ex = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)r->ncols);
+    if (!ex) return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+    for (int i = 0; i < r->ncols; i++) {
+        Expr *c = eddy__expr_column(b->a, i, r->types[i]), *x;
+        EdErr e2 = {0};
+        if (!c || eddy__expr_cast(b->a, c, types[i], false, &x, &e2)) {
+            eddy__err_move(b->err, &e2);
+            return b->err->code ? b->err->code : eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+        }
+        ex[i] = x;
+    }
+    *out = eddy__rel_project(b->a, r, r->ncols, ex, r->names);
+    return *out ? EDDY_OK : eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+}
+
+static eddy_status bind_setop(Binder *b, const AstQuery *q, Rel **out) {
+    if (q->u.setop.op != AST_UNION || !q->u.setop.all) {
+        const char *what = q->u.setop.op == AST_UNION ? "UNION (without ALL)" : q->u.setop.op == AST_INTERSECT ? "INTERSECT" : "EXCEPT";
+        return eddy__bind_unsupported(b, &q->pos, what);
+    }
+    Rel *l, *r;
+    eddy_status rc;
+    if ((rc = bind_q(b, q->u.setop.left, &l)) || (rc = bind_q(b, q->u.setop.right, &r))) return rc;
+    if (l->ncols != r->ncols)
+        return eddy__bind_err(b, &q->pos, EDDY_E_VALIDATION, "Column count mismatch in UNION ALL");
+    const Type **types = eddy__arena_alloc(b->a, sizeof(Type *) * (size_t)(l->ncols ? l->ncols : 1));
+    if (!types) return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+    for (int i = 0; i < l->ncols; i++) {
+        const Type *t = eddy__type_common(b->a, l->types[i], r->types[i]);
+        if (!t) return eddy__bind_err(b, &q->pos, EDDY_E_VALIDATION, "Type mismatch in column %d of UNION ALL", i + 1);
+        /* a time attribute survives only when both sides have it */
+        if (l->types[i]->timeattr && l->types[i]->timeattr == r->types[i]->timeattr)
+            t = eddy__type_with_timeattr(b->a, t, (TimeAttr)l->types[i]->timeattr);
+        types[i] = t;
+    }
+    if ((rc = cast_columns(b, l, types, &l)) || (rc = cast_columns(b, r, types, &r))) return rc;
+    Rel *u = eddy__rel_new(b->a, REL_UNION, l->ncols, 2);
+    if (!u) return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+    u->in[0] = l;
+    u->in[1] = r;
+    for (int i = 0; i < l->ncols; i++) {
+        u->names[i] = l->names[i];
+        u->types[i] = types[i];
+    }
+    u->changelog = l->changelog | r->changelog;
+    *out = u;
+    return EDDY_OK;
+}
+
+/* ---- queries --------------------------------------------------------------------------------------- */
+
+static eddy_status bind_q(Binder *b, const AstQuery *q, Rel **out) {
+    eddy_status rc = EDDY_OK;
+    int saved = b->ncte;
+    for (int i = 0; i < q->nwith && !rc; i++) {
+        const AstCte *cte = q->with[i];
+        Rel *r;
+        if ((rc = bind_q(b, cte->query, &r))) break;
+        AstIdent *const *cols = cte->columns;
+        if ((rc = rename_columns(b, r, cols, cte->ncolumns, &cte->pos, &r))) break;
+        const char **nn = eddy__arena_alloc(b->a, sizeof(char *) * (size_t)(b->ncte + 1));
+        Rel **nr = eddy__arena_alloc(b->a, sizeof(Rel *) * (size_t)(b->ncte + 1));
+        if (!nn || !nr) return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+        if (b->ncte) {
+            memcpy(nn, b->cte_names, sizeof(char *) * (size_t)b->ncte);
+            memcpy(nr, b->cte_rels, sizeof(Rel *) * (size_t)b->ncte);
+        }
+        nn[b->ncte] = cte->name.name;
+        nr[b->ncte] = r;
+        b->cte_names = nn;
+        b->cte_rels = nr;
+        b->ncte++;
+    }
+    if (!rc) {
+        if (q->norder) rc = eddy__bind_unsupported(b, &q->order[0]->pos, "ORDER BY");
+        else if (q->fetch) rc = eddy__bind_unsupported(b, &q->fetch->pos, "LIMIT / FETCH");
+        else if (q->offset) rc = eddy__bind_unsupported(b, &q->offset->pos, "OFFSET");
+    }
+    if (!rc) {
+        switch (q->kind) {
+        case AST_Q_SELECT: rc = bind_select(b, q, out); break;
+        case AST_Q_SETOP: rc = bind_setop(b, q, out); break;
+        case AST_Q_VALUES: rc = bind_values_query(b, q, out); break;
+        case AST_Q_TABLE: {
+            AstTableRef t = {.kind = AST_TREF_TABLE, .pos = q->pos};
+            t.u.table.name = q->u.table.name;
+            From f;
+            rc = bind_tref(b, &t, &f);
+            if (!rc) *out = f.rel;
+            break;
+        }
+        }
+    }
+    b->ncte = saved;
+    return rc;
+}
+
+eddy_status eddy__bind_query(const BindEnv *be, const AstQuery *q, Rel **out, EdErr *err) {
+    Binder b;
+    eddy__binder_init(&b, be, err);
+    eddy_status rc = bind_q(&b, q, out);
+    eddy__binder_done(&b);
+    return rc;
+}
+
+/* ---- literal value lists (eddy_from_values) ----------------------------------------------------------- */
+
+static bool is_row_ast(const AstExpr *e) { return e->kind == AST_CALL && !strcmp(e->u.call.name, "ROW"); }
+
+/* Casts a bound value to t: implicitly when allowed, else as CAST does (so
+ * '2021-08-21 13:00:00' can fill a TIMESTAMP field). */
+static eddy_status put_value(Binder *b, const AstExpr *ast, const Type *t, Vector *v, uint32_t i) {
+    Scope empty = {0, NULL, 0};
+    Expr *x;
+    eddy_status rc = eddy__bind_scalar(b, &empty, ast, &x);
+    if (rc) return rc;
+    /* a ROW literal for a ROW / STRUCTURED field: field by field */
+    if (eddy__type_is_composite(t) && x->type->root == TY_ROW && x->type->nfields != t->nfields)
+        return eddy__bind_err(b, &ast->pos, EDDY_E_VALIDATION, "The row has %d fields but the type %s has %d.",
+                              x->type->nfields, eddy__type_str(b->a, t), t->nfields);
+    if (!x->type->nullable && x->type->root != TY_NULL && t->root != TY_NULL) t = eddy__type_with_nullable(b->a, t, true);
+    return put_const(b, x, t, v, i, &ast->pos);
+}
+
+eddy_status eddy__bind_values(const BindEnv *be, const Type *t, const AstExprList *list, Batch **out, EdErr *err) {
+    Binder b;
+    eddy__binder_init(&b, be, err);
+    int ncols = eddy__type_column_count(t);
+    const Type **ct = eddy__arena_alloc(be->a, sizeof(Type *) * (size_t)(ncols ? ncols : 1));
+    eddy_status rc = EDDY_OK;
+    if (!ct) rc = eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    for (int c = 0; !rc && c < ncols; c++) ct[c] = eddy__type_column_type(t, c);
+    Batch *batch = rc ? NULL : eddy__batch_new_typed(ncols, ct, (uint32_t)(list->nitems ? list->nitems : 1));
+    if (!rc && !batch) rc = eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    bool composite = eddy__type_is_composite(t);
+    for (int r = 0; !rc && r < list->nitems; r++) {
+        const AstExprItem *it = list->items[r];
+        const AstExpr *e = it->expr;
+        if (composite) {
+            AstExpr *const *fields = is_row_ast(e) ? e->u.call.args : &list->items[r]->expr;
+            int n = is_row_ast(e) ? e->u.call.nargs : 1;
+            if (n != ncols) {
+                rc = eddy__bind_err(&b, &e->pos, EDDY_E_VALIDATION, "Value %d has %d fields but the type %s has %d.", r + 1,
+                                    n, eddy__type_str(be->a, t), ncols);
+                break;
+            }
+            for (int c = 0; !rc && c < ncols; c++) rc = put_value(&b, fields[c], ct[c], batch->cols[c], (uint32_t)r);
+        } else {
+            rc = put_value(&b, e, t, batch->cols[0], (uint32_t)r);
+        }
+        if (!rc && it->row_kind > 0) {
+            if (!eddy__batch_ensure_kinds(batch, (uint32_t)list->nitems)) rc = eddy__err(err, EDDY_E_NOMEM, "out of memory");
+            else VEC_DATA(batch->kinds, uint8_t)[r] = (uint8_t)it->row_kind;
+        }
+    }
+    eddy__binder_done(&b);
+    if (rc) {
+        eddy__batch_release(batch);
+        return rc;
+    }
+    batch->n = batch->count = (uint32_t)list->nitems;
+    *out = batch;
+    return EDDY_OK;
+}

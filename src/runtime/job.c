@@ -1,0 +1,1016 @@
+/*
+ * job.c -- builds the job graph from the stream graph (resolving unions,
+ * parallelism, partitioning and operator chaining), creates one task per
+ * subtask with its operators and channels, and runs the tasks on a pool of
+ * worker threads with a run queue. See job.h for the execution model.
+ */
+#include "runtime/job.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <time.h>
+
+#include "runtime/hash.h"
+
+/* ---- channels ------------------------------------------------------------ */
+
+typedef struct Channel {
+    pthread_mutex_t mu;
+    pthread_cond_t cv; /* client channels: signalled on push */
+    Event *ring;
+    uint32_t cap_slots, head, len;
+    uint32_t batches;  /* batches queued (what counts toward capacity) */
+    uint32_t capacity;
+    Task *producer;
+    Task *consumer;    /* NULL: the client */
+    int input_index;
+} Channel;
+
+struct NetOut {
+    PartKind part;
+    const KeySpec *key;
+    int nch;
+    Channel **ch;
+    uint32_t rr;
+    int max_par;
+};
+
+typedef enum { S_IDLE, S_QUEUED, S_RUNNING, S_RESCHED, S_DONE } SchedState;
+
+struct Task {
+    Job *job;
+    int id;
+    const char *name;
+    int subtask, parallelism;
+    Op *head;
+    int nops;
+    Op **ops; /* in chain order: a node before its chained successors */
+    bool is_source;
+    int nin;
+    Channel **in;
+    int64_t *in_wm;
+    bool *in_ended;
+    int nended;
+    int rr;
+    int64_t cur_wm;
+    int nout;
+    Channel **out; /* every output channel, for the full check */
+    atomic_int sched;
+    bool opened, finished;
+    int nopened; /* operators opened so far (closed at the end) */
+    int idle_ms;
+    int64_t wake_at_ns;
+    Task *timer_next;
+    Task *rq_next;
+    Arena arena;
+    EdErr err;
+};
+
+struct Job {
+    JobConfig cfg;
+    Arena arena;
+    int ntasks;
+    Task **tasks;
+    int nchannels;
+    Channel **channels;
+    Channel *client; /* collect sink's channel, or NULL */
+    pthread_mutex_t mu; /* run queue, timers, error, lifecycle */
+    pthread_cond_t cv;
+    Task *rq_head, *rq_tail;
+    Task *timers;
+    int tasks_done;
+    atomic_bool stop;
+    eddy_status status;
+    EdErr err;
+    int nthreads;
+    pthread_t *threads;
+    bool started, joined;
+};
+
+static void job_fail(Job *job, eddy_status code, EdErr *src);
+
+static Channel *channel_new(Job *job, Task *producer, Task *consumer, int input_index) {
+    Channel *c = eddy__calloc(1, sizeof *c);
+    if (!c) return NULL;
+    pthread_mutex_init(&c->mu, NULL);
+    pthread_cond_init(&c->cv, NULL);
+    c->cap_slots = 8;
+    c->ring = eddy__calloc(c->cap_slots, sizeof(Event));
+    if (!c->ring) {
+        eddy__free(c);
+        return NULL;
+    }
+    c->capacity = (uint32_t)job->cfg.channel_capacity;
+    c->producer = producer;
+    c->consumer = consumer;
+    c->input_index = input_index;
+    job->channels[job->nchannels++] = c;
+    return c;
+}
+
+static void channel_free(Channel *c) {
+    for (uint32_t i = 0; i < c->len; i++) {
+        Event *e = &c->ring[(c->head + i) % c->cap_slots];
+        if (e->kind == EV_BATCH) eddy__batch_release(e->b);
+    }
+    eddy__free(c->ring);
+    pthread_mutex_destroy(&c->mu);
+    pthread_cond_destroy(&c->cv);
+    eddy__free(c);
+}
+
+static void task_wake(Task *t);
+
+/* Appends an event (taking ownership of ev->b). Never blocks: the capacity
+ * is enforced by the scheduler, which does not run a producer whose output
+ * channels are full. */
+static bool channel_push(Channel *c, Event ev) {
+    pthread_mutex_lock(&c->mu);
+    if (c->len == c->cap_slots) {
+        uint32_t ncap = c->cap_slots * 2;
+        Event *nr = eddy__calloc(ncap, sizeof(Event));
+        if (!nr) {
+            pthread_mutex_unlock(&c->mu);
+            if (ev.kind == EV_BATCH) eddy__batch_release(ev.b);
+            return false;
+        }
+        for (uint32_t i = 0; i < c->len; i++) nr[i] = c->ring[(c->head + i) % c->cap_slots];
+        eddy__free(c->ring);
+        c->ring = nr;
+        c->head = 0;
+        c->cap_slots = ncap;
+    }
+    c->ring[(c->head + c->len) % c->cap_slots] = ev;
+    c->len++;
+    if (ev.kind == EV_BATCH) c->batches++;
+    if (!c->consumer) pthread_cond_broadcast(&c->cv);
+    pthread_mutex_unlock(&c->mu);
+    if (c->consumer) task_wake(c->consumer);
+    return true;
+}
+
+/* Takes the next event if any; wakes the producer when the channel stops
+ * being full. */
+static bool channel_pop(Channel *c, Event *ev) {
+    pthread_mutex_lock(&c->mu);
+    if (c->len == 0) {
+        pthread_mutex_unlock(&c->mu);
+        return false;
+    }
+    *ev = c->ring[c->head];
+    c->head = (c->head + 1) % c->cap_slots;
+    c->len--;
+    bool was_full = false;
+    if (ev->kind == EV_BATCH) {
+        was_full = c->batches >= c->capacity;
+        c->batches--;
+    }
+    bool now_free = was_full && c->batches < c->capacity;
+    pthread_mutex_unlock(&c->mu);
+    if (now_free && c->producer) task_wake(c->producer);
+    return true;
+}
+
+static bool channel_full(Channel *c) {
+    pthread_mutex_lock(&c->mu);
+    bool full = c->batches >= c->capacity;
+    pthread_mutex_unlock(&c->mu);
+    return full;
+}
+
+static bool channel_has_data(Channel *c) {
+    pthread_mutex_lock(&c->mu);
+    bool r = c->len > 0;
+    pthread_mutex_unlock(&c->mu);
+    return r;
+}
+
+/* ---- scheduling ---------------------------------------------------------- */
+
+static int64_t now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* Caller holds job->mu. */
+static void rq_push_locked(Job *job, Task *t) {
+    t->rq_next = NULL;
+    if (job->rq_tail) job->rq_tail->rq_next = t;
+    else job->rq_head = t;
+    job->rq_tail = t;
+    pthread_cond_signal(&job->cv);
+}
+
+static void task_wake(Task *t) {
+    for (;;) {
+        int s = atomic_load(&t->sched);
+        if (s == S_IDLE) {
+            int exp = S_IDLE;
+            if (atomic_compare_exchange_weak(&t->sched, &exp, S_QUEUED)) {
+                pthread_mutex_lock(&t->job->mu);
+                rq_push_locked(t->job, t);
+                pthread_mutex_unlock(&t->job->mu);
+                return;
+            }
+        } else if (s == S_RUNNING) {
+            int exp = S_RUNNING;
+            if (atomic_compare_exchange_weak(&t->sched, &exp, S_RESCHED)) return;
+        } else {
+            return; /* queued, already marked for a rerun, or done */
+        }
+    }
+}
+
+/* ---- operator output ------------------------------------------------------ */
+
+static eddy_status send_net(Op *op, NetOut *no, Batch *b);
+
+static eddy_status op_watermark(Op *op, int64_t wm) {
+    if (op->vt->push_watermark) return op->vt->push_watermark(op, wm);
+    return eddy__op_emit_watermark(op, wm);
+}
+
+eddy_status eddy__op_emit(Op *op, Batch *b) {
+    if (b->count == 0) return EDDY_OK;
+    op->rows_out += b->count;
+    for (int i = 0; i < op->nchained; i++) {
+        Op *c = op->chained[i];
+        c->rows_in += b->count;
+        eddy_status rc = c->vt->push_batch(c, op->chained[i]->input_index, b);
+        if (rc) return rc;
+    }
+    for (int i = 0; i < op->nnet; i++) {
+        eddy_status rc = send_net(op, op->net[i], b);
+        if (rc) return rc;
+    }
+    return EDDY_OK;
+}
+
+eddy_status eddy__op_emit_watermark(Op *op, int64_t wm) {
+    if (op->batch_mode && wm != INT64_MAX) return EDDY_OK;
+    if (wm <= op->watermark) return EDDY_OK;
+    op->watermark = wm;
+    for (int i = 0; i < op->nchained; i++) {
+        eddy_status rc = op_watermark(op->chained[i], wm);
+        if (rc) return rc;
+    }
+    for (int i = 0; i < op->nnet; i++) {
+        NetOut *no = op->net[i];
+        for (int c = 0; c < no->nch; c++)
+            if (!channel_push(no->ch[c], (Event){EV_WATERMARK, NULL, wm}))
+                return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    }
+    return EDDY_OK;
+}
+
+eddy_status eddy__op_fail(Op *op, eddy_status code, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    eddy__verr(&op->task->err, code, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+EdErr *eddy__op_err(Op *op) { return &op->task->err; }
+
+bool eddy__op_cancelled(const Op *op) { return atomic_load(&op->task->job->stop); }
+
+static eddy_status push_to(Op *op, Channel *c, Batch *b) {
+    if (!channel_push(c, (Event){EV_BATCH, eddy__batch_retain(b), 0}))
+        return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    return EDDY_OK;
+}
+
+static eddy_status send_net(Op *op, NetOut *no, Batch *b) {
+    switch (no->part) {
+    case PART_DEFAULT:
+    case PART_FORWARD:
+    case PART_GLOBAL: return push_to(op, no->ch[0], b);
+    case PART_REBALANCE: {
+        Channel *c = no->ch[(no->rr++) % (uint32_t)no->nch];
+        return push_to(op, c, b);
+    }
+    case PART_BROADCAST:
+        for (int i = 0; i < no->nch; i++) {
+            eddy_status rc = push_to(op, no->ch[i], b);
+            if (rc) return rc;
+        }
+        return EDDY_OK;
+    case PART_HASH: break;
+    }
+    if (no->nch == 1) return push_to(op, no->ch[0], b);
+    /* Hash partitioning: route each row by its key group. */
+    uint32_t n = b->count;
+    uint32_t *targets = eddy__malloc(sizeof(uint32_t) * (n ? n : 1));
+    if (!targets) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    eddy_status rc = eddy__key_targets(no->key, b, no->max_par, no->nch, targets, &op->task->err);
+    if (rc) {
+        eddy__free(targets);
+        return rc;
+    }
+    uint32_t first = n ? targets[0] : 0;
+    bool single = true;
+    for (uint32_t i = 1; i < n && single; i++) single = targets[i] == first;
+    if (single) {
+        eddy__free(targets);
+        return push_to(op, no->ch[first], b);
+    }
+    uint32_t *counts = eddy__calloc((size_t)no->nch, sizeof(uint32_t));
+    if (!counts) {
+        eddy__free(targets);
+        return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    }
+    for (uint32_t i = 0; i < n; i++) counts[targets[i]]++;
+    for (int t = 0; t < no->nch && !rc; t++) {
+        if (!counts[t]) continue;
+        Batch *part = eddy__batch_share(b);
+        uint32_t *sel = eddy__malloc(sizeof(uint32_t) * counts[t]);
+        if (!part || !sel) {
+            eddy__batch_release(part);
+            eddy__free(sel);
+            rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+            break;
+        }
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < n; i++)
+            if (targets[i] == (uint32_t)t) sel[k++] = batch_row(b, i);
+        eddy__batch_set_sel(part, sel, k);
+        if (!channel_push(no->ch[t], (Event){EV_BATCH, part, 0})) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    }
+    eddy__free(counts);
+    eddy__free(targets);
+    return rc;
+}
+
+/* ---- task execution -------------------------------------------------------- */
+
+static bool outputs_full(Task *t) {
+    for (int i = 0; i < t->nout; i++)
+        if (channel_full(t->out[i])) return true;
+    return false;
+}
+
+static bool has_input(Task *t) {
+    for (int i = 0; i < t->nin; i++)
+        if (!t->in_ended[i] && channel_has_data(t->in[i])) return true;
+    return false;
+}
+
+static bool task_runnable(Task *t) {
+    if (t->finished) return false;
+    if (outputs_full(t)) return false;
+    if (t->is_source) return t->wake_at_ns == 0;
+    return has_input(t);
+}
+
+static eddy_status finish_chain(Task *t) {
+    for (int i = 0; i < t->nops; i++) {
+        Op *op = t->ops[i];
+        if (op->vt->finish) {
+            eddy_status rc = op->vt->finish(op);
+            if (rc) return rc;
+        }
+    }
+    return EDDY_OK;
+}
+
+static eddy_status task_finish(Task *t) {
+    eddy_status rc = EDDY_OK;
+    if (t->is_source) rc = eddy__op_emit_watermark(t->head, INT64_MAX);
+    if (!rc) rc = finish_chain(t);
+    if (rc) return rc;
+    for (int i = 0; i < t->nout; i++)
+        if (!channel_push(t->out[i], (Event){EV_END, NULL, 0})) return eddy__err(&t->err, EDDY_E_NOMEM, "out of memory");
+    t->finished = true;
+    return EDDY_OK;
+}
+
+static int64_t min_input_wm(Task *t) {
+    int64_t m = INT64_MAX;
+    for (int i = 0; i < t->nin; i++)
+        if (!t->in_ended[i] && t->in_wm[i] < m) m = t->in_wm[i];
+    return m;
+}
+
+static eddy_status advance_wm(Task *t) {
+    int64_t m = min_input_wm(t);
+    if (m > t->cur_wm) {
+        t->cur_wm = m;
+        return op_watermark(t->head, m);
+    }
+    return EDDY_OK;
+}
+
+/* Handles one input event; sets *progress when it found one. */
+static eddy_status task_consume_one(Task *t, bool *progress) {
+    *progress = false;
+    for (int k = 0; k < t->nin; k++) {
+        int i = (t->rr + k) % t->nin;
+        if (t->in_ended[i]) continue;
+        Event ev;
+        if (!channel_pop(t->in[i], &ev)) continue;
+        t->rr = (i + 1) % t->nin;
+        *progress = true;
+        eddy_status rc = EDDY_OK;
+        if (ev.kind == EV_BATCH) {
+            t->head->rows_in += ev.b->count;
+            rc = t->head->vt->push_batch(t->head, t->in[i]->input_index, ev.b);
+            eddy__batch_release(ev.b);
+        } else if (ev.kind == EV_WATERMARK) {
+            if (ev.wm > t->in_wm[i]) t->in_wm[i] = ev.wm;
+            rc = advance_wm(t);
+        } else {
+            t->in_ended[i] = true;
+            t->nended++;
+            if (t->nended == t->nin) {
+                rc = task_finish(t);
+            } else {
+                rc = advance_wm(t);
+            }
+        }
+        return rc;
+    }
+    return EDDY_OK;
+}
+
+static eddy_status task_open(Task *t) {
+    t->opened = true;
+    for (int i = 0; i < t->nops; i++) {
+        Op *op = t->ops[i];
+        t->nopened = i + 1;
+        if (op->vt->open) {
+            eddy_status rc = op->vt->open(op);
+            if (rc) return rc;
+        }
+    }
+    return EDDY_OK;
+}
+
+static void task_close(Task *t) {
+    for (int i = t->nopened - 1; i >= 0; i--) {
+        Op *op = t->ops[i];
+        if (op->vt->close) op->vt->close(op);
+        op->state = NULL;
+    }
+}
+
+/* Runs a task for a bounded number of events. */
+static eddy_status task_step(Task *t) {
+    eddy_status rc = EDDY_OK;
+    if (!t->opened && (rc = task_open(t))) return rc;
+    for (int budget = 16; budget > 0 && !t->finished; budget--) {
+        if (atomic_load(&t->job->stop)) return EDDY_OK;
+        if (outputs_full(t)) break;
+        if (t->is_source) {
+            if (t->wake_at_ns) break;
+            rc = t->head->vt->produce(t->head);
+            if (rc == EDDY_DONE) {
+                rc = task_finish(t);
+                break;
+            }
+            if (rc == EDDY_ROW) {
+                /* nothing available now: back off (1..16 ms) */
+                t->idle_ms = t->idle_ms ? ED_MIN(t->idle_ms * 2, 16) : 1;
+                t->wake_at_ns = now_ns() + (int64_t)t->idle_ms * 1000000;
+                rc = EDDY_OK;
+                break;
+            }
+            if (rc) break;
+            t->idle_ms = 0;
+        } else {
+            bool progress;
+            rc = task_consume_one(t, &progress);
+            if (rc || !progress) break;
+        }
+    }
+    return rc;
+}
+
+static void job_fail(Job *job, eddy_status code, EdErr *src) {
+    pthread_mutex_lock(&job->mu);
+    if (job->status == EDDY_OK) {
+        job->status = code;
+        if (src) eddy__err_move(&job->err, src);
+        if (job->err.code == EDDY_OK) eddy__err(&job->err, code, "%s", eddy_status_str(code));
+    } else if (src) {
+        eddy__err_clear(src);
+    }
+    atomic_store(&job->stop, true);
+    pthread_cond_broadcast(&job->cv);
+    pthread_mutex_unlock(&job->mu);
+    if (job->client) {
+        pthread_mutex_lock(&job->client->mu);
+        pthread_cond_broadcast(&job->client->cv);
+        pthread_mutex_unlock(&job->client->mu);
+    }
+}
+
+static void *worker_main(void *arg) {
+    Job *job = arg;
+    pthread_mutex_lock(&job->mu);
+    for (;;) {
+        if (atomic_load(&job->stop) || job->tasks_done == job->ntasks) break;
+        /* due timers back into the run queue */
+        int64_t now = now_ns(), next = 0;
+        Task **pp = &job->timers;
+        while (*pp) {
+            Task *t = *pp;
+            if (t->wake_at_ns <= now) {
+                *pp = t->timer_next;
+                t->wake_at_ns = 0;
+                atomic_store(&t->sched, S_QUEUED);
+                rq_push_locked(job, t);
+            } else {
+                if (!next || t->wake_at_ns < next) next = t->wake_at_ns;
+                pp = &t->timer_next;
+            }
+        }
+        Task *t = job->rq_head;
+        if (!t) {
+            if (next) {
+                struct timespec ts;
+                clock_gettime(CLOCK_REALTIME, &ts);
+                int64_t wait = next - now;
+                ts.tv_sec += wait / 1000000000;
+                ts.tv_nsec += wait % 1000000000;
+                if (ts.tv_nsec >= 1000000000) {
+                    ts.tv_sec++;
+                    ts.tv_nsec -= 1000000000;
+                }
+                pthread_cond_timedwait(&job->cv, &job->mu, &ts);
+            } else {
+                pthread_cond_wait(&job->cv, &job->mu);
+            }
+            continue;
+        }
+        job->rq_head = t->rq_next;
+        if (!job->rq_head) job->rq_tail = NULL;
+        atomic_store(&t->sched, S_RUNNING);
+        pthread_mutex_unlock(&job->mu);
+
+        eddy_status rc = task_step(t);
+        if (rc) job_fail(job, rc, &t->err);
+
+        pthread_mutex_lock(&job->mu);
+        if (t->finished) {
+            atomic_store(&t->sched, S_DONE);
+            job->tasks_done++;
+            if (job->tasks_done == job->ntasks) pthread_cond_broadcast(&job->cv);
+            continue;
+        }
+        if (t->wake_at_ns) {
+            atomic_store(&t->sched, S_QUEUED); /* owned by the timer list */
+            t->timer_next = job->timers;
+            job->timers = t;
+            continue;
+        }
+        pthread_mutex_unlock(&job->mu);
+        bool again = task_runnable(t);
+        pthread_mutex_lock(&job->mu);
+        if (again) {
+            atomic_store(&t->sched, S_QUEUED);
+            rq_push_locked(job, t);
+        } else {
+            int exp = S_RUNNING;
+            if (!atomic_compare_exchange_strong(&t->sched, &exp, S_IDLE)) {
+                /* woken while running: run again */
+                atomic_store(&t->sched, S_QUEUED);
+                rq_push_locked(job, t);
+            }
+        }
+    }
+    pthread_cond_broadcast(&job->cv);
+    pthread_mutex_unlock(&job->mu);
+    return NULL;
+}
+
+/* ---- building the job graph ------------------------------------------------ */
+
+/* A node in the job being built, with its resolved properties. */
+typedef struct BNode {
+    StreamNode *sn;
+    int par;
+    int nin;
+    StreamInput *in;   /* effective inputs (unions expanded) */
+    struct BNode **in_nodes;
+    int chain_head;    /* index of the head of its chain */
+    bool chained;      /* chained to its (single) input */
+    int first_task;    /* index of its vertex's first task (heads only) */
+    Op **ops;          /* per subtask */
+} BNode;
+
+typedef struct Builder {
+    Job *job;
+    EdErr *err;
+    ED_VEC(BNode) nodes;
+} Builder;
+
+static int bnode_index(Builder *bd, StreamNode *sn) {
+    for (size_t i = 0; i < bd->nodes.len; i++)
+        if (bd->nodes.items[i].sn == sn) return (int)i;
+    return -1;
+}
+
+/* Appends the effective inputs of `sn` (expanding unions) to vec. */
+typedef ED_VEC(StreamInput) InVec;
+static bool expand_inputs(InVec *v, const StreamInput *edge, int depth) {
+    if (depth > 1000) return false;
+    StreamNode *from = edge->from;
+    if (from->kind != NODE_UNION) return ed_vec_push(v, *edge);
+    for (int i = 0; i < from->nin; i++) {
+        StreamInput e = *edge;
+        e.from = from->in[i].from;
+        if (e.part == PART_DEFAULT) e.part = from->in[i].part;
+        if (!e.key) e.key = from->in[i].key;
+        if (!expand_inputs(v, &e, depth + 1)) return false;
+    }
+    return true;
+}
+
+static eddy_status collect_nodes(Builder *bd, StreamNode *sn, int depth) {
+    if (depth > 10000) return eddy__err(bd->err, EDDY_E_INTERNAL, "stream graph too deep");
+    if (bnode_index(bd, sn) >= 0) return EDDY_OK;
+    InVec ins = {0};
+    for (int i = 0; i < sn->nin; i++)
+        if (!expand_inputs(&ins, &sn->in[i], 0)) {
+            ed_vec_free(&ins);
+            return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+        }
+    for (size_t i = 0; i < ins.len; i++) {
+        eddy_status rc = collect_nodes(bd, ins.items[i].from, depth + 1);
+        if (rc) {
+            ed_vec_free(&ins);
+            return rc;
+        }
+    }
+    BNode bn = {0};
+    bn.sn = sn;
+    bn.nin = (int)ins.len;
+    bn.in = eddy__arena_dup(&bd->job->arena, ins.items, sizeof(StreamInput) * (ins.len ? ins.len : 1));
+    ed_vec_free(&ins);
+    if (!bn.in || !ed_vec_push(&bd->nodes, bn)) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+    return EDDY_OK;
+}
+
+static Op *make_op(Job *job, Task *t, BNode *bn, int subtask) {
+    Op *op = eddy__arena_alloc(&t->arena, sizeof *op);
+    if (!op) return NULL;
+    op->vt = bn->sn->op.vt;
+    op->node = bn->sn;
+    op->plan = bn->sn->op.plan;
+    op->task = t;
+    op->subtask = subtask;
+    op->parallelism = bn->par;
+    op->max_parallelism = bn->sn->max_parallelism ? bn->sn->max_parallelism : job->cfg.max_parallelism;
+    op->arena = &t->arena;
+    op->batch_size = job->cfg.batch_size;
+    op->batch_mode = job->cfg.batch_mode;
+    op->watermark = INT64_MIN;
+    return op;
+}
+
+static bool op_add_chained(Arena *a, Op *op, Op *succ) {
+    Op **n = eddy__arena_alloc(a, sizeof(Op *) * (size_t)(op->nchained + 1));
+    if (!n) return false;
+    if (op->nchained) memcpy(n, op->chained, sizeof(Op *) * (size_t)op->nchained);
+    n[op->nchained++] = succ;
+    op->chained = n;
+    return true;
+}
+
+static bool op_add_net(Arena *a, Op *op, NetOut *no) {
+    NetOut **n = eddy__arena_alloc(a, sizeof(NetOut *) * (size_t)(op->nnet + 1));
+    if (!n) return false;
+    if (op->nnet) memcpy(n, op->net, sizeof(NetOut *) * (size_t)op->nnet);
+    n[op->nnet++] = no;
+    op->net = n;
+    return true;
+}
+
+static bool task_add(Arena *a, void *arrp, int *n, void *item) {
+    void ***arr = arrp;
+    void **na = eddy__arena_alloc(a, sizeof(void *) * (size_t)(*n + 1));
+    if (!na) return false;
+    if (*n) memcpy(na, *arr, sizeof(void *) * (size_t)*n);
+    na[(*n)++] = item;
+    *arr = na;
+    return true;
+}
+
+static eddy_status build(Builder *bd, StreamNode *const *sinks, int nsinks) {
+    Job *job = bd->job;
+    Arena *ja = &job->arena;
+    for (int i = 0; i < nsinks; i++) {
+        eddy_status rc = collect_nodes(bd, sinks[i], 0);
+        if (rc) return rc;
+    }
+    int nn = (int)bd->nodes.len;
+    BNode *nodes = bd->nodes.items;
+    /* parallelism, inputs, partitioning */
+    for (int i = 0; i < nn; i++) {
+        BNode *bn = &nodes[i];
+        bn->par = bn->sn->fixed_parallelism ? 1 : bn->sn->parallelism ? bn->sn->parallelism : job->cfg.parallelism;
+        if (bn->sn->is_collect) bn->par = 1;
+        bn->in_nodes = eddy__arena_alloc(ja, sizeof(BNode *) * (size_t)(bn->nin ? bn->nin : 1));
+        if (!bn->in_nodes) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+        for (int k = 0; k < bn->nin; k++) bn->in_nodes[k] = &nodes[bnode_index(bd, bn->in[k].from)];
+    }
+    for (int i = 0; i < nn; i++) {
+        BNode *bn = &nodes[i];
+        for (int k = 0; k < bn->nin; k++) {
+            StreamInput *e = &bn->in[k];
+            int up = bn->in_nodes[k]->par;
+            if (e->part == PART_DEFAULT) e->part = up == bn->par ? PART_FORWARD : PART_REBALANCE;
+            if (e->part == PART_FORWARD && up != bn->par)
+                return eddy__err(bd->err, EDDY_E_VALIDATION,
+                                 "Forward partitioning does not allow change of parallelism. Upstream operation: %s "
+                                 "parallelism: %d, downstream operation: %s parallelism: %d You must use another "
+                                 "partitioning strategy, such as broadcast, rebalance, shuffle or global.",
+                                 bn->in_nodes[k]->sn->name, up, bn->sn->name, bn->par);
+        }
+        bn->chained = bn->nin == 1 && bn->in[0].part == PART_FORWARD && bn->in_nodes[0]->par == bn->par &&
+                      bn->sn->kind != NODE_SOURCE;
+    }
+    /* chain heads and tasks, in topological order (nodes are collected
+     * inputs-first) */
+    int ntasks = 0;
+    for (int i = 0; i < nn; i++) {
+        BNode *bn = &nodes[i];
+        bn->chain_head = bn->chained ? bn->in_nodes[0]->chain_head : i;
+        if (!bn->chained) {
+            bn->first_task = ntasks;
+            ntasks += bn->par;
+        }
+    }
+    job->tasks = eddy__arena_alloc(ja, sizeof(Task *) * (size_t)(ntasks ? ntasks : 1));
+    if (!job->tasks) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+    job->ntasks = ntasks;
+    for (int i = 0; i < nn; i++) {
+        BNode *bn = &nodes[i];
+        if (bn->chained) continue;
+        for (int s = 0; s < bn->par; s++) {
+            Task *t = eddy__arena_alloc(ja, sizeof *t);
+            if (!t) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+            t->job = job;
+            t->id = bn->first_task + s;
+            t->name = bn->sn->name;
+            t->subtask = s;
+            t->parallelism = bn->par;
+            t->is_source = bn->sn->kind == NODE_SOURCE;
+            t->cur_wm = INT64_MIN;
+            atomic_init(&t->sched, S_IDLE);
+            eddy__arena_init(&t->arena, 16384);
+            job->tasks[t->id] = t;
+        }
+    }
+    /* operators */
+    for (int i = 0; i < nn; i++) {
+        BNode *bn = &nodes[i];
+        BNode *head = &nodes[bn->chain_head];
+        bn->ops = eddy__arena_alloc(ja, sizeof(Op *) * (size_t)bn->par);
+        if (!bn->ops) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+        for (int s = 0; s < bn->par; s++) {
+            Task *t = job->tasks[head->first_task + s];
+            Op *op = make_op(job, t, bn, s);
+            if (!op || !task_add(&t->arena, &t->ops, &t->nops, op)) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+            bn->ops[s] = op;
+            if (bn->chained) {
+                op->input_index = bn->in[0].input_index;
+                if (!op_add_chained(&t->arena, bn->in_nodes[0]->ops[s], op))
+                    return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+            } else {
+                t->head = op;
+            }
+        }
+    }
+    /* network edges */
+    job->channels = eddy__arena_alloc(ja, sizeof(Channel *) * 1);
+    size_t chcap = 1;
+    for (int i = 0; i < nn; i++) {
+        BNode *bn = &nodes[i];
+        if (bn->chained) continue;
+        for (int k = 0; k < bn->nin; k++) {
+            StreamInput *e = &bn->in[k];
+            BNode *up = bn->in_nodes[k];
+            BNode *uphead = &nodes[up->chain_head];
+            for (int s = 0; s < up->par; s++) {
+                Task *pt = job->tasks[uphead->first_task + s];
+                NetOut *no = eddy__arena_alloc(&pt->arena, sizeof *no);
+                if (!no) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+                no->part = e->part;
+                no->key = e->key;
+                no->max_par = up->sn->max_parallelism ? up->sn->max_parallelism : job->cfg.max_parallelism;
+                if (bn->sn->max_parallelism) no->max_par = bn->sn->max_parallelism;
+                int targets = (e->part == PART_FORWARD || e->part == PART_GLOBAL) ? 1 : bn->par;
+                no->nch = targets;
+                no->ch = eddy__arena_alloc(&pt->arena, sizeof(Channel *) * (size_t)targets);
+                if (!no->ch) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+                if (job->nchannels + (size_t)targets > chcap) {
+                    while (job->nchannels + (size_t)targets > chcap) chcap *= 2;
+                    Channel **nc = eddy__arena_alloc(ja, sizeof(Channel *) * chcap);
+                    if (!nc) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+                    memcpy(nc, job->channels, sizeof(Channel *) * (size_t)job->nchannels);
+                    job->channels = nc;
+                }
+                for (int c = 0; c < targets; c++) {
+                    int cs = e->part == PART_FORWARD ? s : e->part == PART_GLOBAL ? 0 : c;
+                    Task *ct = job->tasks[bn->first_task + cs];
+                    Channel *ch = channel_new(job, pt, ct, e->input_index);
+                    if (!ch) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+                    no->ch[c] = ch;
+                    if (!task_add(&pt->arena, &pt->out, &pt->nout, ch) || !task_add(&ct->arena, &ct->in, &ct->nin, ch))
+                        return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+                }
+                if (!op_add_net(&pt->arena, up->ops[s], no)) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+            }
+        }
+    }
+    /* the client channel of a collecting sink */
+    for (int i = 0; i < nn; i++) {
+        BNode *bn = &nodes[i];
+        if (!bn->sn->is_collect) continue;
+        if (job->client) return eddy__err(bd->err, EDDY_E_INTERNAL, "a job has at most one collecting sink");
+        Task *pt = job->tasks[nodes[bn->chain_head].first_task];
+        if (job->nchannels + 1 > (int)chcap) {
+            Channel **nc = eddy__arena_alloc(ja, sizeof(Channel *) * (chcap + 1));
+            if (!nc) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+            memcpy(nc, job->channels, sizeof(Channel *) * (size_t)job->nchannels);
+            job->channels = nc;
+            chcap++;
+        }
+        Channel *ch = channel_new(job, pt, NULL, 0);
+        NetOut *no = eddy__arena_alloc(&pt->arena, sizeof *no);
+        Channel **chs = eddy__arena_alloc(&pt->arena, sizeof(Channel *));
+        if (!ch || !no || !chs) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+        chs[0] = ch;
+        no->part = PART_FORWARD;
+        no->nch = 1;
+        no->ch = chs;
+        if (!op_add_net(&pt->arena, bn->ops[0], no) || !task_add(&pt->arena, &pt->out, &pt->nout, ch))
+            return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+        job->client = ch;
+    }
+    /* per-task input bookkeeping */
+    for (int i = 0; i < job->ntasks; i++) {
+        Task *t = job->tasks[i];
+        t->in_wm = eddy__arena_alloc(&t->arena, sizeof(int64_t) * (size_t)(t->nin + 1));
+        t->in_ended = eddy__arena_alloc(&t->arena, sizeof(bool) * (size_t)(t->nin + 1));
+        if (!t->in_wm || !t->in_ended) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+        for (int k = 0; k < t->nin; k++) t->in_wm[k] = INT64_MIN;
+        if (!t->is_source && t->nin == 0)
+            return eddy__err(bd->err, EDDY_E_INTERNAL, "operator %s has no input", t->name);
+    }
+    return EDDY_OK;
+}
+
+eddy_status eddy__job_create(const JobConfig *cfg, StreamNode *const *sinks, int nsinks, Job **out, EdErr *err) {
+    *out = NULL;
+    Job *job = eddy__calloc(1, sizeof *job);
+    if (!job) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    job->cfg = *cfg;
+    if (job->cfg.parallelism < 1) job->cfg.parallelism = 1;
+    if (job->cfg.max_parallelism < 1) job->cfg.max_parallelism = 128;
+    if (job->cfg.workers < 1) job->cfg.workers = 1;
+    if (job->cfg.channel_capacity < 1) job->cfg.channel_capacity = 4;
+    if (job->cfg.batch_size < 1) job->cfg.batch_size = 1024;
+    eddy__arena_init(&job->arena, 16384);
+    pthread_mutex_init(&job->mu, NULL);
+    pthread_cond_init(&job->cv, NULL);
+    atomic_init(&job->stop, false);
+    Builder bd = {.job = job, .err = err};
+    eddy_status rc = build(&bd, sinks, nsinks);
+    ed_vec_free(&bd.nodes);
+    if (rc) {
+        eddy__job_free(job);
+        return rc;
+    }
+    *out = job;
+    return EDDY_OK;
+}
+
+eddy_status eddy__job_start(Job *job, EdErr *err) {
+    int n = ED_MIN(job->cfg.workers, job->ntasks);
+    if (n < 1) n = 1;
+    job->threads = eddy__calloc((size_t)n, sizeof(pthread_t));
+    if (!job->threads) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    pthread_mutex_lock(&job->mu);
+    for (int i = 0; i < job->ntasks; i++) {
+        Task *t = job->tasks[i];
+        atomic_store(&t->sched, S_QUEUED);
+        rq_push_locked(job, t);
+    }
+    pthread_mutex_unlock(&job->mu);
+    job->started = true;
+    for (int i = 0; i < n; i++) {
+        if (pthread_create(&job->threads[i], NULL, worker_main, job) != 0) {
+            eddy__job_cancel(job);
+            for (int k = 0; k < job->nthreads; k++) pthread_join(job->threads[k], NULL);
+            job->nthreads = 0;
+            job->joined = true;
+            return eddy__err(err, EDDY_E_RUNTIME, "could not start a worker thread");
+        }
+        job->nthreads++;
+    }
+    return EDDY_OK;
+}
+
+static void job_join(Job *job) {
+    if (job->joined) return;
+    for (int i = 0; i < job->nthreads; i++) pthread_join(job->threads[i], NULL);
+    job->joined = true;
+    /* close operators (on this thread: the workers are gone) */
+    for (int i = 0; i < job->ntasks; i++)
+        if (job->tasks[i]->opened) task_close(job->tasks[i]);
+}
+
+eddy_status eddy__job_wait(Job *job, EdErr *err) {
+    if (!job->started) return eddy__err(err, EDDY_E_INTERNAL, "job not started");
+    job_join(job);
+    if (job->status != EDDY_OK) {
+        eddy_status st = job->status;
+        eddy__err_move(err, &job->err);
+        job->status = EDDY_OK; /* reported once */
+        job->err.code = EDDY_OK;
+        return st;
+    }
+    return EDDY_OK;
+}
+
+void eddy__job_cancel(Job *job) {
+    if (!job) return;
+    EdErr e = {0};
+    eddy__err(&e, EDDY_E_CANCELLED, "The job was cancelled.");
+    job_fail(job, EDDY_E_CANCELLED, &e);
+}
+
+void eddy__job_free(Job *job) {
+    if (!job) return;
+    if (job->started) {
+        eddy__job_cancel(job);
+        job_join(job);
+    }
+    for (int i = 0; i < job->nchannels; i++) channel_free(job->channels[i]);
+    for (int i = 0; i < job->ntasks; i++) {
+        eddy__err_clear(&job->tasks[i]->err);
+        eddy__arena_destroy(&job->tasks[i]->arena);
+    }
+    eddy__free(job->threads);
+    eddy__err_clear(&job->err);
+    pthread_mutex_destroy(&job->mu);
+    pthread_cond_destroy(&job->cv);
+    eddy__arena_destroy(&job->arena);
+    eddy__free(job);
+}
+
+eddy_status eddy__job_client_next(Job *job, Event *ev, EdErr *err) {
+    Channel *c = job->client;
+    if (!c) return eddy__err(err, EDDY_E_INTERNAL, "job has no collecting sink");
+    for (;;) {
+        if (channel_pop(c, ev)) return EDDY_OK;
+        pthread_mutex_lock(&c->mu);
+        while (c->len == 0) {
+            pthread_mutex_lock(&job->mu);
+            bool stopped = atomic_load(&job->stop);
+            bool all_done = job->tasks_done == job->ntasks;
+            eddy_status st = job->status;
+            pthread_mutex_unlock(&job->mu);
+            if (stopped || (all_done && c->len == 0)) {
+                pthread_mutex_unlock(&c->mu);
+                if (st != EDDY_OK) {
+                    job_join(job);
+                    eddy__err_replace(err, st, job->err.msg ? job->err.msg : eddy_status_str(st));
+                    return st;
+                }
+                if (all_done) {
+                    ev->kind = EV_END;
+                    ev->b = NULL;
+                    return EDDY_OK;
+                }
+                return eddy__err(err, EDDY_E_CANCELLED, "The job was cancelled.");
+            }
+            struct timespec ts;
+            clock_gettime(CLOCK_REALTIME, &ts);
+            ts.tv_nsec += 50 * 1000000;
+            if (ts.tv_nsec >= 1000000000) {
+                ts.tv_sec++;
+                ts.tv_nsec -= 1000000000;
+            }
+            pthread_cond_timedwait(&c->cv, &c->mu, &ts);
+        }
+        pthread_mutex_unlock(&c->mu);
+    }
+}
+
+void eddy__job_describe(const Job *job, Buf *b) {
+    for (int i = 0; i < job->ntasks; i++) {
+        const Task *t = job->tasks[i];
+        if (t->subtask != 0) continue;
+        eddy__buf_printf(b, "%s (%d)", t->name, t->parallelism);
+        for (int k = 1; k < t->nops; k++) eddy__buf_printf(b, " -> %s", t->ops[k]->node->name);
+        eddy__buf_printf(b, ": inputs %d, outputs %d\n", t->nin, t->nout);
+    }
+}
+
+int eddy__job_thread_count(const Job *job) { return job->nthreads; }

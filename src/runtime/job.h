@@ -1,0 +1,65 @@
+/*
+ * job.h -- running a stream graph: the job graph (chains, subtasks,
+ * channels), the worker pool and its scheduler, and the client side of a
+ * collecting sink.
+ *
+ * Execution model. Every subtask is a Task: a chain of operators fed by
+ * input channels (or, for sources, by the source operator's produce). Tasks
+ * are never blocked in a thread: a worker takes a runnable task from the run
+ * queue, lets it process a few input events (or produce a few batches), and
+ * puts it back. A task is runnable when it has input (or is a source) and
+ * none of its output channels is full -- that is backpressure: a slow
+ * consumer leaves its input channels full, its producers stop being
+ * scheduled, and memory stays bounded by the channel capacities (plus what
+ * one step emits). Channels carry batches, watermarks and end-of-input, in
+ * order, from one producer subtask to one consumer subtask.
+ */
+#ifndef EDDY_JOB_H
+#define EDDY_JOB_H
+
+#include "runtime/op.h"
+
+typedef struct JobConfig {
+    const char *name;
+    int parallelism;     /* default parallelism for nodes without one */
+    int max_parallelism; /* key groups */
+    int workers;         /* worker threads */
+    int channel_capacity;/* batches per channel before backpressure */
+    uint32_t batch_size; /* rows per batch operators aim for */
+    bool batch_mode;     /* BATCH runtime mode */
+} JobConfig;
+
+/* One event of a channel. */
+typedef enum EventKind { EV_BATCH, EV_WATERMARK, EV_END } EventKind;
+typedef struct Event {
+    EventKind kind;
+    Batch *b;    /* EV_BATCH: owned reference */
+    int64_t wm;  /* EV_WATERMARK */
+} Event;
+
+/* Builds a job from the nodes reachable upstream of `sinks`. The nodes must
+ * stay alive (and unchanged) until the job is freed. */
+eddy_status eddy__job_create(const JobConfig *cfg, StreamNode *const *sinks, int nsinks, Job **out, EdErr *err);
+/* Starts the worker threads. */
+eddy_status eddy__job_start(Job *job, EdErr *err);
+/* Waits until the job ends; returns its status (its error moved to err). */
+eddy_status eddy__job_wait(Job *job, EdErr *err);
+/* Asks the job to stop (idempotent, any thread). */
+void eddy__job_cancel(Job *job);
+/* Cancels if running, joins the threads and frees everything. NULL ok. */
+void eddy__job_free(Job *job);
+
+/* The client side of the job's collecting sink (a node with is_collect):
+ * blocks until the next event. Returns EDDY_OK with *ev filled (the caller
+ * releases ev->b), or the job's error status when it failed or was
+ * cancelled (message in err). After EV_END no more events come. */
+eddy_status eddy__job_client_next(Job *job, Event *ev, EdErr *err);
+
+/* A description of the job graph (vertices, parallelism, edges) for tests
+ * and EXPLAIN-like output. */
+void eddy__job_describe(const Job *job, Buf *b);
+
+/* Number of worker threads a job started (for tests). */
+int eddy__job_thread_count(const Job *job);
+
+#endif

@@ -1,0 +1,106 @@
+/*
+ * ops.h -- the runtime's operators: their vtabs and the immutable plan data
+ * each expects in StreamNode.op.plan.
+ */
+#ifndef EDDY_OPS_H
+#define EDDY_OPS_H
+
+#include <stdio.h>
+
+#include "expr/expr.h"
+#include "runtime/op.h"
+#include "types/row.h"
+
+/* ---- sources ------------------------------------------------------------------ */
+
+/* Emits pre-built batches (fromElements); parallelism 1. */
+typedef struct ValuesPlan {
+    int nbatches;
+    Batch **batches; /* owned references, released with the env */
+} ValuesPlan;
+extern const OpVtab eddy__op_values;
+
+/* fromSequence(from, to): BIGINT NOT NULL, split over subtasks. */
+typedef struct SequencePlan {
+    int64_t from, to;
+} SequencePlan;
+extern const OpVtab eddy__op_sequence;
+
+/* A user source callback. */
+typedef struct UserSourcePlan {
+    eddy_source_fn fn;
+    void *ctx;
+} UserSourcePlan;
+extern const OpVtab eddy__op_user_source;
+
+/* ---- user functions --------------------------------------------------------------- */
+
+typedef enum UdfKind { UDF_MAP, UDF_FLAT_MAP, UDF_FILTER } UdfKind;
+typedef struct UdfPlan {
+    UdfKind kind;
+    void *fn; /* eddy_map_fn / eddy_flat_map_fn / eddy_filter_fn */
+    void *ctx;
+    const Type *in_type;  /* record type of the input */
+} UdfPlan;
+extern const OpVtab eddy__op_udf;
+
+/* Keyed reduce: a user function, or a built-in sum of one field. */
+typedef struct ReducePlan {
+    const KeySpec *key;
+    const Type *type; /* record type (input = output) */
+    eddy_reduce_fn fn;
+    void *ctx;
+    int sum_field; /* -1 unless a built-in sum */
+} ReducePlan;
+extern const OpVtab eddy__op_reduce;
+
+/* ---- sinks --------------------------------------------------------------------- */
+
+typedef struct PrintPlan {
+    const char *id;   /* sink identifier, or NULL */
+    FILE *file;       /* NULL: stdout */
+    bool to_err;
+    const Type *type; /* record type */
+} PrintPlan;
+extern const OpVtab eddy__op_print;
+
+typedef struct UserSinkPlan {
+    eddy_sink_fn fn;
+    void *ctx;
+    const Type *type;
+} UserSinkPlan;
+extern const OpVtab eddy__op_user_sink;
+
+/* Forwards its input to the job's client channel (executeAndCollect). */
+extern const OpVtab eddy__op_collect;
+
+/* ---- table operators ------------------------------------------------------------------ */
+
+/* Projection and filter with compiled expressions (Flink's Calc); also the
+ * conversions at the borders between DataStream and Table. */
+typedef struct CalcPlan {
+    const Expr *filter;   /* NULL: keep all rows */
+    int nexprs;
+    const Expr *const *exprs;
+    const TimeZone *tz;
+    /* input conversion (fromDataStream): reject non-insert rows */
+    bool insert_only_input;
+    /* metadata: column fed from the record timestamp (-1 none) -- the
+     * expression list refers to it as input column `ts_col` */
+    int ts_col;
+    /* rowtime output column written into the record timestamp (-1 none) */
+    int rowtime_out;
+    /* watermark generation: expression over the output columns (NULL: none);
+     * source_watermark: forward upstream watermarks */
+    const Expr *watermark;
+    bool source_watermark;
+    bool drop_upstream_watermarks;
+    bool drop_timestamps; /* clear record timestamps (toDataStream without rowtime) */
+    bool skip_null_records; /* atomic input: a NULL value is a null record, skipped */
+} CalcPlan;
+extern const OpVtab eddy__op_calc;
+
+/* Union of inputs (forwards everything); used where a node is needed. */
+extern const OpVtab eddy__op_forward;
+
+#endif

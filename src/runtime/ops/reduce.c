@@ -1,0 +1,165 @@
+/*
+ * reduce.c -- keyed reduce (KeyedStream.reduce / sum). State: per key the
+ * current result row, serialized, in a KvMap. STREAMING emits the new result
+ * for every input row (the first row of a key is its first result, as in
+ * Flink); BATCH emits each key's final result once, at the end of input.
+ */
+#include "runtime/hash.h"
+#include "runtime/ops/ops.h"
+#include "state/kvmap.h"
+#include "types/serde.h"
+
+typedef struct ReduceState {
+    KvMap *map;
+    Batch *acc; /* one-row scratch for the deserialized result */
+    eddy_out out;
+    Op *op;
+    Buf kbuf, vbuf;
+    Arena scratch;
+} ReduceState;
+
+static eddy_status reduce_flush(void *ctx, Batch *b) {
+    ReduceState *s = ctx;
+    eddy_status rc = eddy__op_emit(s->op, b);
+    eddy__batch_release(b);
+    return rc;
+}
+
+static eddy_status reduce_open(Op *op) {
+    ReduceState *s = eddy__arena_alloc(op->arena, sizeof *s);
+    if (!s) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    op->state = s;
+    s->op = op;
+    s->map = eddy__kv_new();
+    s->acc = eddy__batch_new_typed(op->node->ncols, op->node->col_types, 1);
+    eddy__buf_init(&s->kbuf);
+    eddy__buf_init(&s->vbuf);
+    eddy__arena_init(&s->scratch, 4096);
+    eddy__out_init(&s->out, op->node->type, op->node->ncols, op->node->col_types, op->batch_size, reduce_flush, s,
+                   eddy__op_err(op));
+    s->out.single = true;
+    if (!s->map || !s->acc) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    s->acc->n = s->acc->count = 1;
+    return EDDY_OK;
+}
+
+static void reduce_close(Op *op) {
+    ReduceState *s = op->state;
+    if (!s) return;
+    eddy__kv_free(s->map);
+    eddy__batch_release(s->acc);
+    eddy__out_free(&s->out);
+    eddy__buf_free(&s->kbuf);
+    eddy__buf_free(&s->vbuf);
+    eddy__arena_destroy(&s->scratch);
+}
+
+/* out[f] = acc[f] + in[f] for the numeric column f (wrapping like Java). */
+static eddy_status sum_into(Op *op, Vector *o, uint32_t oi, const Vector *a, const Vector *in, uint32_t ii) {
+    if (vec_is_null(a, 0) || vec_is_null(in, ii)) {
+        eddy__vec_copy_value(o, oi, vec_is_null(a, 0) ? in : a, vec_is_null(a, 0) ? ii : 0);
+        return EDDY_OK;
+    }
+    vec_set_valid(o, oi);
+    switch ((PhysKind)o->phys) {
+    case PH_I8: VEC_DATA(o, int8_t)[oi] = (int8_t)((uint8_t)VEC_DATA(a, int8_t)[0] + (uint8_t)VEC_DATA(in, int8_t)[ii]); break;
+    case PH_I16:
+        VEC_DATA(o, int16_t)[oi] = (int16_t)((uint16_t)VEC_DATA(a, int16_t)[0] + (uint16_t)VEC_DATA(in, int16_t)[ii]);
+        break;
+    case PH_I32:
+        VEC_DATA(o, int32_t)[oi] = (int32_t)((uint32_t)VEC_DATA(a, int32_t)[0] + (uint32_t)VEC_DATA(in, int32_t)[ii]);
+        break;
+    case PH_I64:
+        VEC_DATA(o, int64_t)[oi] = (int64_t)((uint64_t)VEC_DATA(a, int64_t)[0] + (uint64_t)VEC_DATA(in, int64_t)[ii]);
+        break;
+    case PH_F32: VEC_DATA(o, float)[oi] = VEC_DATA(a, float)[0] + VEC_DATA(in, float)[ii]; break;
+    case PH_F64: VEC_DATA(o, double)[oi] = VEC_DATA(a, double)[0] + VEC_DATA(in, double)[ii]; break;
+    case PH_I128: VEC_DATA(o, ed_i128)[oi] = VEC_DATA(a, ed_i128)[0] + VEC_DATA(in, ed_i128)[ii]; break;
+    default: return eddy__op_fail(op, EDDY_E_RUNTIME, "sum() needs a numeric field");
+    }
+    return EDDY_OK;
+}
+
+static eddy_status reduce_push(Op *op, int input, Batch *b) {
+    (void)input;
+    const ReducePlan *p = op->plan;
+    ReduceState *s = op->state;
+    Vector *keys[16];
+    if (p->key->nkeys > 16) return eddy__op_fail(op, EDDY_E_UNSUPPORTED, "keys of more than 16 fields are not supported yet");
+    eddy_status rc = eddy__key_compute(p->key, b, keys, eddy__op_err(op));
+    if (rc) return rc;
+    int ncols = op->node->ncols;
+    for (uint32_t i = 0; i < b->count && !rc; i++) {
+        uint32_t r = batch_row(b, i);
+        s->kbuf.len = 0;
+        eddy__serde_write(&s->kbuf, keys, p->key->nkeys, r);
+        uint64_t h = eddy__hash_bytes(s->kbuf.data, s->kbuf.len, 7);
+        const void *val;
+        size_t vlen;
+        s->out.default_ts = batch_ts(b, r);
+        if ((rc = eddy__out_begin(&s->out))) break;
+        Vector **oc = s->out.batch->cols;
+        uint32_t oi = s->out.row;
+        if (!eddy__kv_get(s->map, s->kbuf.data, s->kbuf.len, h, &val, &vlen)) {
+            for (int c = 0; c < ncols; c++) eddy__vec_copy_value(oc[c], oi, b->cols[c], r);
+        } else {
+            for (int c = 0; c < ncols; c++) eddy__vec_reset(s->acc->cols[c]);
+            if (!eddy__serde_read(val, vlen, s->acc->cols, ncols, 0)) {
+                rc = eddy__op_fail(op, EDDY_E_INTERNAL, "corrupt reduce state");
+                break;
+            }
+            if (p->sum_field >= 0) {
+                for (int c = 0; c < ncols; c++)
+                    if (c != p->sum_field) eddy__vec_copy_value(oc[c], oi, s->acc->cols[c], 0);
+                rc = sum_into(op, oc[p->sum_field], oi, s->acc->cols[p->sum_field], b->cols[p->sum_field], r);
+            } else {
+                eddy_row acc_row, in_row;
+                eddy__row_view(&acc_row, p->type, s->acc, 0, &s->scratch);
+                eddy__row_view(&in_row, p->type, b, r, &s->scratch);
+                rc = p->fn(p->ctx, &acc_row, &in_row, &s->out);
+                if (rc) {
+                    if (rc == EDDY_ROW || rc == EDDY_DONE) rc = EDDY_E_UDF;
+                    if (!eddy__err_is_set(eddy__op_err(op)))
+                        eddy__op_fail(op, rc, "The reduce function of '%s' failed (%s).", op->node->name,
+                                      eddy_status_name(rc));
+                }
+            }
+            eddy__arena_reset(&s->scratch);
+            if (rc) break;
+        }
+        s->vbuf.len = 0;
+        eddy__serde_write(&s->vbuf, oc, ncols, oi);
+        if (s->vbuf.failed || s->kbuf.failed || !eddy__kv_put(s->map, s->kbuf.data, s->kbuf.len, h, s->vbuf.data, s->vbuf.len)) {
+            rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+            break;
+        }
+        if (op->batch_mode) eddy__out_discard(&s->out);
+        else rc = eddy__out_commit(&s->out);
+    }
+    for (int k = 0; k < p->key->nkeys; k++) eddy__vec_release(keys[k]);
+    if (!rc) rc = eddy__out_flush(&s->out);
+    return rc;
+}
+
+static eddy_status reduce_finish(Op *op) {
+    ReduceState *s = op->state;
+    if (!op->batch_mode) return EDDY_OK;
+    size_t pos = 0;
+    const void *k, *v;
+    size_t kl, vl;
+    s->out.default_ts = TS_NONE;
+    while (eddy__kv_next(s->map, &pos, &k, &kl, &v, &vl)) {
+        eddy_status rc = eddy__out_begin(&s->out);
+        if (rc) return rc;
+        if (!eddy__serde_read(v, vl, s->out.batch->cols, op->node->ncols, s->out.row))
+            return eddy__op_fail(op, EDDY_E_INTERNAL, "corrupt reduce state");
+        if ((rc = eddy__out_commit(&s->out))) return rc;
+    }
+    return eddy__out_flush(&s->out);
+}
+
+const OpVtab eddy__op_reduce = {.name = "Keyed Reduce",
+                                .open = reduce_open,
+                                .push_batch = reduce_push,
+                                .finish = reduce_finish,
+                                .close = reduce_close};

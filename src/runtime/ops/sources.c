@@ -1,0 +1,132 @@
+/*
+ * sources.c -- built-in sources: pre-built batches (fromElements), number
+ * sequences (fromSequence) and user source callbacks. A source emits a
+ * batch or so per produce call so the scheduler can interleave tasks.
+ */
+#include "runtime/ops/ops.h"
+
+/* ---- fromElements ------------------------------------------------------------- */
+
+typedef struct ValuesState {
+    int next;
+} ValuesState;
+
+static eddy_status values_open(Op *op) {
+    op->state = eddy__arena_alloc(op->arena, sizeof(ValuesState));
+    return op->state ? EDDY_OK : eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+}
+
+static eddy_status values_produce(Op *op) {
+    const ValuesPlan *p = op->plan;
+    ValuesState *s = op->state;
+    /* a parallel instance other than the first has nothing to emit */
+    if (op->subtask != 0 || s->next >= p->nbatches) return EDDY_DONE;
+    Batch *b = p->batches[s->next++];
+    eddy_status rc = eddy__op_emit(op, b);
+    if (rc) return rc;
+    return s->next >= p->nbatches ? EDDY_DONE : EDDY_OK;
+}
+
+const OpVtab eddy__op_values = {.name = "Source: Collection Source", .open = values_open, .produce = values_produce};
+
+/* ---- fromSequence ------------------------------------------------------------- */
+
+typedef struct SeqState {
+    int64_t next, last; /* inclusive range still to emit */
+    bool done;
+} SeqState;
+
+static eddy_status seq_open(Op *op) {
+    const SequencePlan *p = op->plan;
+    SeqState *s = eddy__arena_alloc(op->arena, sizeof *s);
+    if (!s) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    /* split [from, to] into `parallelism` contiguous shares */
+    if (p->to < p->from) {
+        s->done = true;
+    } else {
+        __extension__ unsigned __int128 total = (unsigned __int128)((__int128)p->to - p->from) + 1;
+        __extension__ unsigned __int128 lo = total * (unsigned)op->subtask / (unsigned)op->parallelism;
+        __extension__ unsigned __int128 hi = total * (unsigned)(op->subtask + 1) / (unsigned)op->parallelism;
+        s->next = (int64_t)((__int128)p->from + (__int128)lo);
+        s->last = (int64_t)((__int128)p->from + (__int128)hi - 1);
+        s->done = hi == lo;
+    }
+    op->state = s;
+    return EDDY_OK;
+}
+
+static eddy_status seq_produce(Op *op) {
+    SeqState *s = op->state;
+    if (s->done) return EDDY_DONE;
+    uint64_t left = (uint64_t)s->last - (uint64_t)s->next + 1;
+    uint32_t n = left < op->batch_size ? (uint32_t)left : op->batch_size;
+    const Type *t = op->node->col_types[0];
+    Batch *b = eddy__batch_new_typed(1, &t, n);
+    if (!b) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    int64_t *d = VEC_DATA(b->cols[0], int64_t);
+    for (uint32_t i = 0; i < n; i++) d[i] = s->next + (int64_t)i;
+    b->n = b->count = n;
+    if ((uint64_t)n == left) s->done = true;
+    else s->next += n;
+    eddy_status rc = eddy__op_emit(op, b);
+    eddy__batch_release(b);
+    if (rc) return rc;
+    return s->done ? EDDY_DONE : EDDY_OK;
+}
+
+const OpVtab eddy__op_sequence = {.name = "Source: Sequence Source", .open = seq_open, .produce = seq_produce};
+
+/* ---- user sources ------------------------------------------------------------- */
+
+typedef struct UserSourceState {
+    eddy_out out;
+    Op *op;
+    uint64_t emitted;
+} UserSourceState;
+
+static eddy_status src_flush(void *ctx, Batch *b) {
+    UserSourceState *s = ctx;
+    s->emitted += b->count;
+    eddy_status rc = eddy__op_emit(s->op, b);
+    eddy__batch_release(b);
+    return rc;
+}
+
+static eddy_status user_source_open(Op *op) {
+    UserSourceState *s = eddy__arena_alloc(op->arena, sizeof *s);
+    if (!s) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    s->op = op;
+    eddy__out_init(&s->out, op->node->type, op->node->ncols, op->node->col_types, op->batch_size, src_flush, s,
+                   eddy__op_err(op));
+    op->state = s;
+    return EDDY_OK;
+}
+
+static eddy_status user_source_produce(Op *op) {
+    const UserSourcePlan *p = op->plan;
+    UserSourceState *s = op->state;
+    uint64_t before = s->emitted + s->out.row;
+    eddy_status rc = eddy__out_begin(&s->out);
+    if (rc) return rc;
+    eddy_status urc = p->fn(p->ctx, op->subtask, op->parallelism, &s->out);
+    eddy__out_discard(&s->out); /* a row begun but not emitted is dropped */
+    if (urc != EDDY_OK && urc != EDDY_DONE) {
+        if (!eddy__err_is_set(eddy__op_err(op)))
+            eddy__op_fail(op, urc, "The source function of %s failed: %s", op->node->name, eddy_status_str(urc));
+        return urc == EDDY_ROW ? EDDY_E_UDF : urc;
+    }
+    rc = eddy__out_flush(&s->out);
+    if (rc) return rc;
+    if (urc == EDDY_DONE) return EDDY_DONE;
+    return s->emitted == before ? EDDY_ROW : EDDY_OK;
+}
+
+static void user_source_close(Op *op) {
+    UserSourceState *s = op->state;
+    if (s) eddy__out_free(&s->out);
+}
+
+const OpVtab eddy__op_user_source = {.name = "Source: Custom Source",
+                                     .open = user_source_open,
+                                     .produce = user_source_produce,
+                                     .close = user_source_close};

@@ -1,0 +1,165 @@
+/*
+ * util.h -- the base layer every other layer stands on: memory (the only
+ * place that calls malloc), arenas with named lifetimes, growable buffers and
+ * vectors, a string builder, hashing, and the internal error record.
+ *
+ * Nothing here knows about types, batches or SQL. Functions that can fail on
+ * allocation report it through a sticky flag on the object (arena, buffer)
+ * rather than a return code on every call, as SQLite's mallocFailed does: a
+ * phase boundary checks once.
+ */
+#ifndef EDDY_UTIL_H
+#define EDDY_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "eddy.h"
+
+#define ED_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+#define ED_MIN(a, b) ((a) < (b) ? (a) : (b))
+#define ED_MAX(a, b) ((a) > (b) ? (a) : (b))
+#define ED_UNUSED(x) ((void)(x))
+
+#if defined(__GNUC__)
+#define ED_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define ED_LIKELY(x) __builtin_expect(!!(x), 1)
+#define ED_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define ED_PRINTF(f, a)
+#define ED_LIKELY(x) (x)
+#define ED_UNLIKELY(x) (x)
+#endif
+
+/* 128-bit integers carry DECIMAL values (Flink's DECIMAL reaches 38 digits). */
+__extension__ typedef __int128 ed_i128;
+__extension__ typedef unsigned __int128 ed_u128;
+
+/* ---- raw memory ------------------------------------------------------- */
+
+/* The only allocator calls in eddy. They return NULL on failure (never
+ * abort); eddy__free accepts NULL. */
+void *eddy__malloc(size_t n);
+void *eddy__calloc(size_t n, size_t size);
+void *eddy__realloc(void *p, size_t n);
+void eddy__free(void *p);
+char *eddy__strndup(const char *s, size_t n);
+char *eddy__strdup(const char *s);
+
+/* ---- arenas ----------------------------------------------------------- */
+
+/* Bump allocator in chunks: no per-object free; everything goes at reset or
+ * destroy. `failed` is sticky once any allocation failed. Cleanup callbacks
+ * run (in reverse order of registration) at reset and destroy, for resources
+ * that are not memory (user ctx_free callbacks, file handles). */
+typedef struct ArenaChunk ArenaChunk;
+typedef struct ArenaCleanup ArenaCleanup;
+typedef struct Arena {
+    ArenaChunk *head;
+    char *cur, *end;
+    size_t chunk_size;
+    size_t total;
+    ArenaCleanup *cleanups;
+    bool failed;
+} Arena;
+
+void eddy__arena_init(Arena *a, size_t chunk_size);
+void *eddy__arena_alloc(Arena *a, size_t n);  /* 16-byte aligned, zeroed */
+void *eddy__arena_dup(Arena *a, const void *p, size_t n);
+char *eddy__arena_strndup(Arena *a, const char *s, size_t n);
+char *eddy__arena_strdup(Arena *a, const char *s);
+char *eddy__arena_printf(Arena *a, const char *fmt, ...) ED_PRINTF(2, 3);
+char *eddy__arena_vprintf(Arena *a, const char *fmt, va_list ap);
+/* Registers fn(arg) to run when the arena is reset or destroyed. Returns
+ * false (and does not register) if memory ran out. */
+bool eddy__arena_on_cleanup(Arena *a, void (*fn)(void *), void *arg);
+void eddy__arena_reset(Arena *a);
+void eddy__arena_destroy(Arena *a);
+
+/* ---- growable byte buffer / string builder ----------------------------- */
+
+typedef struct Buf {
+    char *data;
+    size_t len, cap;
+    bool failed;
+} Buf;
+
+void eddy__buf_init(Buf *b);
+void eddy__buf_free(Buf *b);
+bool eddy__buf_reserve(Buf *b, size_t extra);
+void eddy__buf_put(Buf *b, const void *p, size_t n);
+void eddy__buf_puts(Buf *b, const char *s);
+void eddy__buf_putc(Buf *b, char c);
+void eddy__buf_printf(Buf *b, const char *fmt, ...) ED_PRINTF(2, 3);
+void eddy__buf_vprintf(Buf *b, const char *fmt, va_list ap);
+void eddy__buf_pad(Buf *b, char c, size_t n);
+/* NUL-terminated view of the contents (valid until the next write). */
+const char *eddy__buf_cstr(Buf *b);
+/* Moves the contents out as a malloc'd NUL-terminated string. */
+char *eddy__buf_take(Buf *b);
+
+/* ---- typed growable vectors (macro based, any element type) ----------- */
+
+#define ED_VEC(T) struct { T *items; size_t len, cap; }
+/* Appends; evaluates to false when memory ran out. */
+#define ed_vec_push(v, x) \
+    (((v)->len < (v)->cap || eddy__vec_grow((void **)&(v)->items, &(v)->cap, sizeof(*(v)->items), (v)->len + 1)) \
+         ? ((v)->items[(v)->len++] = (x), true)                                                                   \
+         : false)
+#define ed_vec_free(v) (eddy__free((v)->items), (v)->items = NULL, (v)->len = (v)->cap = 0)
+bool eddy__vec_grow(void **items, size_t *cap, size_t elem, size_t need);
+
+/* ---- hashing ----------------------------------------------------------- */
+
+uint64_t eddy__hash_bytes(const void *p, size_t n, uint64_t seed);
+static inline uint64_t eddy__hash_u64(uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
+static inline uint64_t eddy__hash_combine(uint64_t h, uint64_t v) {
+    return eddy__hash_u64(h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2)));
+}
+
+/* ---- string helpers ---------------------------------------------------- */
+
+bool eddy__str_ieq(const char *a, const char *b);
+bool eddy__strn_ieq(const char *a, size_t alen, const char *b);
+/* Number of UTF-8 code points in s[0..n). */
+size_t eddy__utf8_len(const char *s, size_t n);
+/* Display cells of s[0..n): East-Asian wide characters count 2. */
+size_t eddy__utf8_width(const char *s, size_t n);
+/* Byte length of the longest prefix of s that fits in `cells` display cells. */
+size_t eddy__utf8_prefix_for_width(const char *s, size_t n, size_t cells);
+
+/* ---- errors ------------------------------------------------------------ */
+
+/* An error record: status code, message, and (for SQL) a 1-based position;
+ * line 0 means no position. The message is malloc'd; the first error set
+ * stays unless the record is cleared. */
+typedef struct EdErr {
+    eddy_status code;
+    int line, col;
+    int end_line, end_col;
+    char *msg;
+} EdErr;
+
+/* Records an error unless one is already set; returns `code` either way, so
+ * `return eddy__err(e, EDDY_E_BIND, "...")` is the idiom. */
+eddy_status eddy__err(EdErr *e, eddy_status code, const char *fmt, ...) ED_PRINTF(3, 4);
+eddy_status eddy__verr(EdErr *e, eddy_status code, const char *fmt, va_list ap);
+eddy_status eddy__err_at(EdErr *e, eddy_status code, int line, int col, const char *fmt, ...) ED_PRINTF(5, 6);
+/* Sets the error even if one is set (replacing it). */
+void eddy__err_replace(EdErr *e, eddy_status code, const char *msg);
+void eddy__err_clear(EdErr *e);
+/* Moves src into dst if dst is empty; clears src. */
+void eddy__err_move(EdErr *dst, EdErr *src);
+static inline bool eddy__err_is_set(const EdErr *e) { return e->code != EDDY_OK; }
+
+#endif

@@ -1,0 +1,135 @@
+/*
+ * check.h -- helpers for the C API tests (eddy.h only): collecting a
+ * stream's or a result's rows as Row.toString lines, comparing them exactly
+ * or as multisets, capturing what a sink prints, and asserting errors.
+ */
+#ifndef EDDY_API_CHECK_H
+#define EDDY_API_CHECK_H
+
+#include <eddy.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../unit/test.h"
+
+/* Joined lines, each ending in '\n'. Caller frees. */
+typedef struct Lines {
+    char *text;
+    size_t len, cap;
+    int n;
+} Lines;
+
+static inline void lines_add(Lines *l, const char *s) {
+    size_t n = strlen(s);
+    if (l->len + n + 2 > l->cap) {
+        l->cap = (l->len + n + 2) * 2;
+        l->text = realloc(l->text, l->cap);
+    }
+    memcpy(l->text + l->len, s, n);
+    l->len += n;
+    l->text[l->len++] = '\n';
+    l->text[l->len] = 0;
+    l->n++;
+}
+
+/* Drains an iterator into lines of eddy_row_to_string; on error returns
+ * "ERROR: <message>" as the text. Frees the iterator. */
+static inline char *iter_lines(eddy_iter *it) {
+    Lines l = {0};
+    lines_add(&l, "");
+    l.len = 0;
+    l.text[0] = 0;
+    l.n = 0;
+    if (!it) {
+        free(l.text);
+        return strdup("ERROR: no iterator");
+    }
+    const eddy_row *row;
+    eddy_status st;
+    char buf[4096];
+    while ((st = eddy_iter_next(it, &row)) == EDDY_ROW) {
+        eddy_row_to_string(row, buf, sizeof buf);
+        lines_add(&l, buf);
+    }
+    if (st != EDDY_DONE) {
+        snprintf(buf, sizeof buf, "ERROR: %s", eddy_iter_errmsg(it));
+        free(l.text);
+        eddy_iter_free(it);
+        return strdup(buf);
+    }
+    eddy_iter_free(it);
+    return l.text;
+}
+
+/* Lines with their kind prefix: eddy_row_to_string already prints +I[...]
+ * for rows; atomic values print as themselves. */
+static inline char *collect_stream(eddy_stream *s) { return iter_lines(eddy_stream_execute_and_collect(s)); }
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* The lines of text sorted (for order-insensitive comparisons). Frees text. */
+static inline char *sorted_lines(char *text) {
+    char *lines[4096];
+    int n = 0;
+    for (char *p = strtok(text, "\n"); p && n < 4096; p = strtok(NULL, "\n")) lines[n++] = p;
+    qsort(lines, (size_t)n, sizeof(char *), cmp_str);
+    Lines l = {0};
+    lines_add(&l, "");
+    l.len = 0;
+    l.text[0] = 0;
+    for (int i = 0; i < n; i++) lines_add(&l, lines[i]);
+    free(text);
+    return l.text;
+}
+
+/* Runs fn(arg) with stdout redirected into a temporary file and returns
+ * what was printed. */
+static inline char *capture_stdout(void (*fn)(void *), void *arg) {
+    fflush(stdout);
+    FILE *tmp = tmpfile();
+    int saved = dup(fileno(stdout));
+    dup2(fileno(tmp), fileno(stdout));
+    fn(arg);
+    fflush(stdout);
+    dup2(saved, fileno(stdout));
+    close(saved);
+    long n = ftell(tmp);
+    char *buf = malloc((size_t)n + 1);
+    rewind(tmp);
+    size_t got = fread(buf, 1, (size_t)n, tmp);
+    buf[got] = 0;
+    fclose(tmp);
+    return buf;
+}
+
+/* Asserts the env holds an error of `code` whose message contains `text`,
+ * then clears it. */
+#define ASSERT_ENV_ERROR(env, code, text)                          \
+    do {                                                           \
+        ASSERT_EQ_INT(eddy_env_errcode(env), (code));              \
+        ASSERT_STR_CONTAINS(eddy_env_errmsg(env), (text));         \
+        eddy_env_clear_error(env);                                 \
+    } while (0)
+
+/* Asserts a malloc'd string equals expected, then frees it. */
+#define ASSERT_TEXT(got, expected)                                 \
+    do {                                                           \
+        char *got_ = (got);                                        \
+        if (!got_ || strcmp(got_, (expected)) != 0) {              \
+            TEST_FAIL_HERE();                                      \
+            fprintf(stderr, "expected:\n%s\ngot:\n%s\n", (expected), got_ ? got_ : "(null)"); \
+            free(got_);                                            \
+            return;                                                \
+        }                                                          \
+        free(got_);                                                \
+    } while (0)
+
+/* A fresh env with parallelism p (0 = default). */
+static inline eddy_env *new_env(int p) {
+    eddy_config cfg = {.abi_version = EDDY_CONFIG_VERSION, .parallelism = p};
+    return eddy_env_new(&cfg);
+}
+
+#endif
