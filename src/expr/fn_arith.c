@@ -33,9 +33,13 @@ ed_i128 eddy__pow10_i128(int n) {
                                      100000000000000000ULL,
                                      1000000000000000000ULL};
     if (n <= 0) return 1;
-    if (n <= 18) return (ed_i128)p64[n];
     if (n > 38) n = 38;
-    return (ed_i128)p64[18] * (ed_i128)p64[n - 18];
+    ed_i128 r = 1;
+    while (n > 18) {
+        r *= (ed_i128)p64[18];
+        n -= 18;
+    }
+    return r * (ed_i128)p64[n];
 }
 
 bool eddy__decimal_fits(ed_i128 v, int precision) {

@@ -239,8 +239,10 @@ static eddy_status k_case_map(EvalCtx *cx, const Expr *e, Vector *const *args, V
             uint32_t cp = u8_decode(s.p, s.n, j, &l);
             bool up = k == 'U' || (k == 'I' && word_start);
             uint32_t m = up ? cp_upper(cp) : cp_lower(cp);
-            word_start = !(cp_upper(cp) != cp_lower(cp) || (cp >= '0' && cp <= '9'));
-            if (m < 0x80) {
+            word_start = !(cp_upper(cp) != cp_lower(cp) || cp == 0xDF || (cp >= '0' && cp <= '9'));
+            if (cp == 0xDF && k == 'U') {
+                eddy__buf_puts(&b, "SS"); /* Java's toUpperCase: sharp s becomes SS */
+            } else if (m < 0x80) {
                 eddy__buf_putc(&b, (char)m);
             } else {
                 char enc[4];

@@ -557,7 +557,7 @@ static eddy_status bind_call(Binder *b, const Scope *sc, const AstExpr *e, Expr 
         ((!strcmp(name, "FLOOR") || !strcmp(name, "CEIL")) && n == 2))
         return eddy__bind_unsupported(b, pos, name);
 
-    Expr **args;
+    Expr **args = NULL;
     if ((rc = bind_args(b, sc, aargs, n, &args))) return rc;
 
     if (eddy__str_ieq(name, "COALESCE") || eddy__str_ieq(name, "IFNULL") || eddy__str_ieq(name, "NVL")) {

@@ -138,7 +138,7 @@ static const char *unique_name(Binder *b, const char *name, const char *const *u
 }
 
 static eddy_status bind_select(Binder *b, const AstQuery *q, Rel **out) {
-    eddy_status rc;
+    eddy_status rc = EDDY_OK;
     if (q->u.select.distinct) return eddy__bind_unsupported(b, &q->pos, "SELECT DISTINCT");
     if (q->u.select.has_group_by) return eddy__bind_unsupported(b, &q->pos, "GROUP BY");
     if (q->u.select.having) return eddy__bind_unsupported(b, &q->u.select.having->pos, "HAVING");

@@ -362,7 +362,7 @@ static bool task_runnable(Task *t) {
     if (t->finished) return false;
     if (outputs_full(t)) return false;
     if (t->is_source) return t->wake_at_ns == 0;
-    return has_input(t);
+    return t->nin == 0 || has_input(t);
 }
 
 static eddy_status finish_chain(Task *t) {
@@ -479,6 +479,9 @@ static eddy_status task_step(Task *t) {
             }
             if (rc) break;
             t->idle_ms = 0;
+        } else if (t->nin == 0) {
+            rc = task_finish(t);
+            break;
         } else {
             bool progress;
             rc = task_consume_one(t, &progress);
@@ -859,8 +862,8 @@ static eddy_status build(Builder *bd, StreamNode *const *sinks, int nsinks) {
         t->in_ended = eddy__arena_alloc(&t->arena, sizeof(bool) * (size_t)(t->nin + 1));
         if (!t->in_wm || !t->in_ended) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
         for (int k = 0; k < t->nin; k++) t->in_wm[k] = INT64_MIN;
-        if (!t->is_source && t->nin == 0)
-            return eddy__err(bd->err, EDDY_E_INTERNAL, "operator %s has no input", t->name);
+        /* a subtask no channel feeds (GLOBAL partitioning sends to subtask 0
+         * only) has ended input from the start */
     }
     return EDDY_OK;
 }

@@ -149,6 +149,7 @@ typedef struct TP {
     /* current token */
     int tok; /* 'i' identifier/keyword, 'n' number, 's' string, or the char, 0 = end */
     size_t tstart, tlen;
+    bool sql; /* SQL text: VARCHAR / VARBINARY without a length are unbounded */
 } TP;
 
 static void tp_next(TP *p) {
@@ -411,7 +412,7 @@ static eddy_status tp_base(TP *p, Type **out) {
         if (t) t->length = (int32_t)n1;
     } else if (KW("VARCHAR")) {
     varchar:
-        if ((rc = tp_opt_len(p, 1, &n1)) || (rc = tp_check_len(p, "Variable character", n1, 1))) return rc;
+        if ((rc = tp_opt_len(p, p->sql ? TY_MAX_LENGTH : 1, &n1)) || (rc = tp_check_len(p, "Variable character", n1, 1))) return rc;
         t = eddy__type_new(p->a, TY_VARCHAR, true);
         if (t) t->length = (int32_t)n1;
     } else if (KW("STRING")) {
@@ -426,7 +427,7 @@ static eddy_status tp_base(TP *p, Type **out) {
         if (t) t->length = (int32_t)n1;
     } else if (KW("VARBINARY")) {
     varbinary:
-        if ((rc = tp_opt_len(p, 1, &n1)) || (rc = tp_check_len(p, "Variable binary", n1, 1))) return rc;
+        if ((rc = tp_opt_len(p, p->sql ? TY_MAX_LENGTH : 1, &n1)) || (rc = tp_check_len(p, "Variable binary", n1, 1))) return rc;
         t = eddy__type_new(p->a, TY_VARBINARY, true);
         if (t) t->length = (int32_t)n1;
     } else if (KW("BYTES")) {
@@ -544,7 +545,7 @@ static eddy_status tp_base(TP *p, Type **out) {
 }
 
 static eddy_status tp_type(TP *p, const Type **out) {
-    Type *t;
+    Type *t = NULL;
     eddy_status rc = tp_base(p, &t);
     if (rc) return rc;
     /* postfix ARRAY / MULTISET and nullability, in any combination */
@@ -574,7 +575,12 @@ static eddy_status tp_type(TP *p, const Type **out) {
 }
 
 eddy_status eddy__type_parse(Arena *a, const char *s, size_t n, size_t *consumed, const Type **out, EdErr *err) {
-    TP p = {.a = a, .s = s, .n = n, .err = err};
+    return eddy__type_parse_ex(a, s, n, consumed, out, err, false);
+}
+
+eddy_status eddy__type_parse_ex(Arena *a, const char *s, size_t n, size_t *consumed, const Type **out, EdErr *err,
+                                bool sql) {
+    TP p = {.a = a, .s = s, .n = n, .err = err, .sql = sql};
     tp_next(&p);
     const Type *t;
     eddy_status rc = tp_type(&p, &t);

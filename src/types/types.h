@@ -152,6 +152,10 @@ const Type *eddy__type_with_timeattr(Arena *a, const Type *t, TimeAttr ta);
  * the type, trailing spaces allowed). Errors are EDDY_E_PARSE with the
  * 1-based column of the offending token in the message. */
 eddy_status eddy__type_parse(Arena *a, const char *s, size_t n, size_t *consumed, const Type **out, EdErr *err);
+/* The same for types inside SQL text, where Flink's planner takes VARCHAR
+ * and VARBINARY without a length as unbounded (STRING, BYTES). */
+eddy_status eddy__type_parse_ex(Arena *a, const char *s, size_t n, size_t *consumed, const Type **out, EdErr *err,
+                                bool sql);
 
 /* ---- printing ----------------------------------------------------------- */
 

@@ -71,15 +71,20 @@ static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *
 
 /* The lines of text sorted (for order-insensitive comparisons). Frees text. */
 static inline char *sorted_lines(char *text) {
-    char *lines[4096];
-    int n = 0;
-    for (char *p = strtok(text, "\n"); p && n < 4096; p = strtok(NULL, "\n")) lines[n++] = p;
-    qsort(lines, (size_t)n, sizeof(char *), cmp_str);
+    size_t cap = 64, n = 0;
+    char **lines = malloc(cap * sizeof(char *));
+    for (char *p = strtok(text, "\n"); p; p = strtok(NULL, "\n")) {
+        if (n == cap) lines = realloc(lines, (cap *= 2) * sizeof(char *));
+        lines[n++] = p;
+    }
+    qsort(lines, n, sizeof(char *), cmp_str);
     Lines l = {0};
     lines_add(&l, "");
     l.len = 0;
     l.text[0] = 0;
-    for (int i = 0; i < n; i++) lines_add(&l, lines[i]);
+    l.n = 0;
+    for (size_t i = 0; i < n; i++) lines_add(&l, lines[i]);
+    free(lines);
     free(text);
     return l.text;
 }
