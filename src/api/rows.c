@@ -64,6 +64,13 @@ static bool read_int(const Vector *v, uint32_t r, int64_t *out) {
 }
 
 eddy_status eddy_row_get_int(const eddy_row *row, size_t i, int32_t *out) {
+    if (row && out && i < (size_t)row->ncols) {
+        const Vector *f = row->cols[i];
+        if (f->type->root == TY_INT && !f->valid && !f->is_const) {
+            *out = VEC_DATA(f, int32_t)[row->idx];
+            return EDDY_OK;
+        }
+    }
     GET_FIELD(v);
     int64_t x;
     if (!read_int(v, r, &x) || v->type->root == TY_BIGINT) return EDDY_E_MISUSE;
@@ -72,6 +79,13 @@ eddy_status eddy_row_get_int(const eddy_row *row, size_t i, int32_t *out) {
 }
 
 eddy_status eddy_row_get_long(const eddy_row *row, size_t i, int64_t *out) {
+    if (row && out && i < (size_t)row->ncols) {
+        const Vector *f = row->cols[i];
+        if (f->type->root == TY_BIGINT && !f->valid && !f->is_const) {
+            *out = VEC_DATA(f, int64_t)[row->idx];
+            return EDDY_OK;
+        }
+    }
     GET_FIELD(v);
     return read_int(v, r, out) ? EDDY_OK : EDDY_E_MISUSE;
 }
@@ -205,7 +219,14 @@ eddy_status eddy_out_set_bool(eddy_out *out, size_t i, bool x) {
 
 /* Stores an integer into any numeric field, checking the range. */
 static eddy_status set_integer(Vector *v, uint32_t r, int64_t x) {
-    switch ((TypeRoot)v->type->root) {
+    TypeRoot root = (TypeRoot)v->type->root;
+    if (root == TY_BIGINT || (root == TY_INT && x >= INT32_MIN && x <= INT32_MAX)) {
+        if (root == TY_BIGINT) VEC_DATA(v, int64_t)[r] = x;
+        else VEC_DATA(v, int32_t)[r] = (int32_t)x;
+        vec_set_valid(v, r);
+        return EDDY_OK;
+    }
+    switch (root) {
     case TY_TINYINT:
         if (x < INT8_MIN || x > INT8_MAX) return EDDY_E_MISUSE;
         VEC_DATA(v, int8_t)[r] = (int8_t)x;
@@ -342,6 +363,7 @@ eddy_status eddy_out_set_struct(eddy_out *out, const void *src) {
     EdErr err = {0};
     eddy_status rc;
     if (t->root == TY_STRUCTURED) {
+        eddy__out_set_all(out);
         rc = eddy__struct_to_cols(t, src, out->batch->cols, out->row, &err);
     } else {
         rc = EDDY_E_MISUSE;

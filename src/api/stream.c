@@ -347,6 +347,7 @@ static eddy_status key_fn_extract(const KeySpec *ks, const Batch *b, Vector **ke
         for (int c = 0; c < d->ncols; c++) eddy__vec_reset(tmp->cols[c]);
         if ((rc = eddy__out_begin(&out))) break;
         rc = d->fn(d->ctx, &row, &out);
+        eddy__out_seal(&out);
         if (rc) {
             if (!eddy__err_is_set(err)) eddy__err(err, rc == EDDY_ROW || rc == EDDY_DONE ? EDDY_E_UDF : rc, "The key selector failed (%s).", eddy_status_name(rc));
             rc = err->code;

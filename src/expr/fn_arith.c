@@ -218,25 +218,26 @@ static eddy_status div_zero(EvalCtx *cx) {
     return eddy__err(cx->err, EDDY_E_RUNTIME, "java.lang.ArithmeticException: / by zero");
 }
 
-#define INT_ARITH(T, UT)                                                                              \
-    do {                                                                                              \
-        FOR_ROWS(i, r) {                                                                              \
-            T x = ARG(args[0], T, r), y = ARG(args[1], T, r), z;                                      \
-            switch (op) {                                                                             \
-            case '+': z = (T)((UT)x + (UT)y); break;                                                  \
-            case '-': z = (T)((UT)x - (UT)y); break;                                                  \
-            case '*': z = (T)((UT)x * (UT)y); break;                                                  \
-            case '/':                                                                                 \
-                if (y == 0) return div_zero(cx);                                                      \
-                z = (y == -1) ? (T)(0 - (UT)x) : (T)(x / y);                                          \
-                break;                                                                                \
-            default:                                                                                  \
-                if (y == 0) return div_zero(cx);                                                      \
-                z = (y == -1) ? 0 : (T)(x % y);                                                       \
-                break;                                                                                \
-            }                                                                                         \
-            VEC_DATA(out, T)[r] = z;                                                                  \
-        }                                                                                             \
+/* One loop per operator so the compiler vectorises the common ones. */
+#define INT_LOOP(T, EXPR)                                                 \
+    FOR_ROWS(i, r) {                                                      \
+        T x = ARG(args[0], T, r), y = ARG(args[1], T, r);                 \
+        VEC_DATA(out, T)[r] = (EXPR);                                     \
+    }
+#define INT_ARITH(T, UT)                                                                         \
+    do {                                                                                         \
+        switch (op) {                                                                            \
+        case '+': INT_LOOP(T, (T)((UT)x + (UT)y)); break;                                        \
+        case '-': INT_LOOP(T, (T)((UT)x - (UT)y)); break;                                        \
+        case '*': INT_LOOP(T, (T)((UT)x * (UT)y)); break;                                        \
+        default:                                                                                 \
+            FOR_ROWS(i, r) {                                                                     \
+                T x = ARG(args[0], T, r), y = ARG(args[1], T, r);                                \
+                if (y == 0) return div_zero(cx);                                                 \
+                if (op == '/') VEC_DATA(out, T)[r] = (y == -1) ? (T)(0 - (UT)x) : (T)(x / y);    \
+                else VEC_DATA(out, T)[r] = (y == -1) ? 0 : (T)(x % y);                           \
+            }                                                                                    \
+        }                                                                                        \
     } while (0)
 
 static eddy_status dec_arith(EvalCtx *cx, const Expr *e, char op, Vector *const *args, Vector *out,

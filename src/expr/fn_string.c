@@ -232,6 +232,20 @@ static eddy_status k_case_map(EvalCtx *cx, const Expr *e, Vector *const *args, V
     eddy__buf_init(&b);
     FOR_ROWS(i, r) {
         Str s = vec_str(args[0], r);
+        if (k != 'I') {
+            /* ASCII: map the bytes straight into the output slot */
+            size_t j = 0;
+            while (j < s.n && (unsigned char)s.p[j] < 0x80) j++;
+            if (j == s.n) {
+                char *o = eddy__vec_str_reserve(out, r, s.n);
+                if (!o && s.n) return nomem(cx);
+                if (k == 'U')
+                    for (j = 0; j < s.n; j++) o[j] = (char)(s.p[j] >= 'a' && s.p[j] <= 'z' ? s.p[j] - 32 : s.p[j]);
+                else
+                    for (j = 0; j < s.n; j++) o[j] = (char)(s.p[j] >= 'A' && s.p[j] <= 'Z' ? s.p[j] + 32 : s.p[j]);
+                continue;
+            }
+        }
         b.len = 0;
         bool word_start = true;
         for (size_t j = 0; j < s.n;) {

@@ -247,16 +247,22 @@ static inline bool cmp_res(int k, int c) {
     }
 }
 
-#define CMP_LOOP(T)                                                                  \
-    FOR_ROWS(i, r) {                                                                 \
-        T x = ARG(a0, T, r), y = ARG(a1, T, r);                                      \
-        VEC_DATA(out, uint8_t)[r] = cmp_res(k, (x > y) - (x < y));                   \
+#define CMP_OP(T, OP)                                                                 \
+    FOR_ROWS(i, r) VEC_DATA(out, uint8_t)[r] = ARG(a0, T, r) OP ARG(a1, T, r)
+#define CMP_LOOP(T)                                      \
+    switch (k) {                                         \
+    case CMP_EQ: CMP_OP(T, ==); break;                   \
+    case CMP_NE: CMP_OP(T, !=); break;                   \
+    case CMP_LT: CMP_OP(T, <); break;                    \
+    case CMP_LE: CMP_OP(T, <=); break;                   \
+    case CMP_GT: CMP_OP(T, >); break;                    \
+    default: CMP_OP(T, >=); break;                       \
     }
 
 static eddy_status k_cmp(EvalCtx *cx, const Expr *e, Vector *const *args, Vector *out, const uint32_t *rows,
                          uint32_t nrows) {
     (void)cx;
-    int k = cmp_kind(e->fn->name);
+    int k = e->fn_data ? *(const int *)e->fn_data : cmp_kind(e->fn->name);
     Vector *a0 = args[0], *a1 = args[1];
     if (a0->phys == a1->phys) {
         switch ((PhysKind)a0->phys) {

@@ -426,6 +426,36 @@ static size_t type_extent(const char *s, size_t n, size_t from, int *maxdepth) {
     return n;
 }
 
+/* In SQL text (Calcite's type system as Flink configures it) VARCHAR and
+ * VARBINARY without a length mean the maximum length, whereas in type
+ * strings they mean length 1. Rewrites such words in the copy of the type
+ * text into STRING / BYTES padded to the same length, so offsets hold. */
+static void sql_type_defaults(SqlParser *p, char *copy, size_t start, size_t stop) {
+    for (int i = p->pos; i < p->ntoks && p->toks[i].start < stop; i++) {
+        const Token *t = &p->toks[i];
+        if (t->kind != TK_IDENT) continue;
+        const char *w = p->src + t->start;
+        size_t n = t->end - t->start;
+        bool bin = false;
+        int last = i;
+        if (eddy__strn_ieq(w, n, "VARCHAR")) {
+        } else if (eddy__strn_ieq(w, n, "VARBINARY")) {
+            bin = true;
+        } else if ((eddy__strn_ieq(w, n, "CHAR") || eddy__strn_ieq(w, n, "CHARACTER") || eddy__strn_ieq(w, n, "BINARY")) &&
+                   i + 1 < p->ntoks && eddy__sql_p_word_is(&p->toks[i + 1], p, "VARYING")) {
+            bin = eddy__strn_ieq(w, n, "BINARY");
+            last = i + 1;
+        } else {
+            continue;
+        }
+        if (last + 1 < p->ntoks && p->toks[last + 1].kind == TK_LPAREN) continue;
+        if (p->toks[last].end > stop) continue;
+        size_t from = t->start - start, to = p->toks[last].end - start;
+        memset(copy + from, ' ', to - from);
+        memcpy(copy + from, bin ? "BYTES" : "STRING", bin ? 5 : 6);
+    }
+}
+
 const Type *eddy__sql_p_type(SqlParser *p, AstPos *pos, bool keep_null) {
     int first = p->pos;
     const Token *t0 = p_cur(p);
@@ -448,6 +478,7 @@ const Type *eddy__sql_p_type(SqlParser *p, AstPos *pos, bool keep_null) {
         size_t e = t->end < stop ? t->end : stop;
         memcpy(copy + (t->start - start), p->src + t->start, e - t->start);
     }
+    sql_type_defaults(p, copy, start, stop);
     EdErr terr = {0};
     const Type *ty = NULL;
     size_t consumed = 0;
@@ -820,22 +851,25 @@ static AstExpr *case_expr(SqlParser *p) {
     return deepen(p, e, d);
 }
 
-/* Time unit of an interval qualifier at the current token, or NONE. */
-static AstTimeUnit interval_unit(SqlParser *p, bool *plural) {
+/* Time unit of an interval qualifier at the current token, or NONE; only
+ * units in `allowed` (a bit per AstTimeUnit) are accepted. */
+static AstTimeUnit interval_unit(SqlParser *p, bool *plural, unsigned allowed) {
     static const SqlKw ks[] = {KW_YEAR, KW_YEARS, KW_MONTH, KW_MONTHS, KW_DAY, KW_DAYS,
                                KW_HOUR, KW_HOURS, KW_MINUTE, KW_MINUTES, KW_SECOND, KW_SECONDS};
     for (size_t i = 0; i < ED_ARRAY_LEN(ks); i++) {
-        if (eddy__sql_p_at_kw(p, ks[i])) {
-            for (size_t j = 0; j < ED_ARRAY_LEN(unit_words); j++)
-                if (unit_words[j].kw == ks[i]) {
-                    if (unit_words[j].plural) *plural = true;
-                    p->pos++;
-                    return unit_words[j].unit;
-                }
+        for (size_t j = 0; j < ED_ARRAY_LEN(unit_words); j++) {
+            if (unit_words[j].kw != ks[i] || !(allowed & (1u << unit_words[j].unit))) continue;
+            if (eddy__sql_p_at_kw(p, ks[i])) {
+                if (unit_words[j].plural) *plural = true;
+                p->pos++;
+                return unit_words[j].unit;
+            }
         }
     }
     return AST_TU_NONE;
 }
+
+#define TU_BIT(u) (1u << (u))
 
 static bool uint_in_parens(SqlParser *p, int *v, int *v2) {
     /* ( n [, m] ) -- v2 may be NULL when a second number is not allowed */
@@ -858,7 +892,8 @@ static bool uint_in_parens(SqlParser *p, int *v, int *v2) {
 /* unit [(p)] [TO unit [(p)]]; start_only for interval expressions. */
 static bool interval_qualifier(SqlParser *p, AstExpr *e, bool start_only) {
     bool plural = false;
-    AstTimeUnit from = interval_unit(p, &plural);
+    AstTimeUnit from = interval_unit(p, &plural, TU_BIT(AST_TU_YEAR) | TU_BIT(AST_TU_MONTH) | TU_BIT(AST_TU_DAY) |
+                                                     TU_BIT(AST_TU_HOUR) | TU_BIT(AST_TU_MINUTE) | TU_BIT(AST_TU_SECOND));
     if (from == AST_TU_NONE) {
         eddy__sql_p_fail(p);
         return false;
@@ -872,13 +907,12 @@ static bool interval_qualifier(SqlParser *p, AstExpr *e, bool start_only) {
     }
     if (!start_only && from != AST_TU_SECOND && p_is_kw(p, 0, KW_TO)) {
         p->pos++;
-        AstTimeUnit to = interval_unit(p, &plural);
-        bool ok = (from == AST_TU_YEAR && to == AST_TU_MONTH) ||
-                  (from == AST_TU_DAY && (to == AST_TU_HOUR || to == AST_TU_MINUTE || to == AST_TU_SECOND)) ||
-                  (from == AST_TU_HOUR && (to == AST_TU_MINUTE || to == AST_TU_SECOND)) ||
-                  (from == AST_TU_MINUTE && to == AST_TU_SECOND);
-        if (!ok) {
-            if (to != AST_TU_NONE) p->pos--;
+        unsigned allowed = from == AST_TU_YEAR ? TU_BIT(AST_TU_MONTH)
+                           : from == AST_TU_DAY ? TU_BIT(AST_TU_HOUR) | TU_BIT(AST_TU_MINUTE) | TU_BIT(AST_TU_SECOND)
+                           : from == AST_TU_HOUR ? TU_BIT(AST_TU_MINUTE) | TU_BIT(AST_TU_SECOND)
+                                                 : TU_BIT(AST_TU_SECOND);
+        AstTimeUnit to = interval_unit(p, &plural, allowed);
+        if (to == AST_TU_NONE) {
             eddy__sql_p_fail(p);
             return false;
         }

@@ -8,15 +8,6 @@
 
 /* ---- views ----------------------------------------------------------------- */
 
-void eddy__row_view(eddy_row *r, const Type *t, const Batch *b, uint32_t phys_row, Arena *scratch) {
-    r->type = t;
-    r->cols = b->cols;
-    r->ncols = b->ncols;
-    r->idx = phys_row;
-    r->kind = batch_kind(b, phys_row);
-    r->ts = batch_ts(b, phys_row);
-    r->scratch = scratch;
-}
 
 /* ---- output rows ------------------------------------------------------------ */
 
@@ -46,7 +37,10 @@ eddy_status eddy__out_begin(eddy_out *o) {
         eddy_status rc = out_new_batch(o);
         if (rc) return rc;
     }
-    for (int c = 0; c < o->ncols; c++) eddy__vec_set_null(o->batch->cols[c], o->row);
+    if (o->ncols <= 64) o->set_mask[0] = 0;
+    else memset(o->set_mask, 0, sizeof o->set_mask);
+    if (o->ncols > OUT_MAX_LAZY)
+        for (int c = 0; c < o->ncols; c++) eddy__vec_set_null(o->batch->cols[c], o->row);
     if (o->batch->kinds) VEC_DATA(o->batch->kinds, uint8_t)[o->row] = RK_INSERT;
     if (o->default_ts != TS_NONE && !o->batch->ts && !eddy__batch_ensure_ts(o->batch, o->cap))
         return eddy__err(o->err, EDDY_E_NOMEM, "out of memory");
@@ -55,13 +49,28 @@ eddy_status eddy__out_begin(eddy_out *o) {
     return EDDY_OK;
 }
 
+void eddy__out_seal(eddy_out *o) {
+    if (!o->open || o->ncols > OUT_MAX_LAZY) return;
+    for (int w = 0; w * 64 < o->ncols; w++) {
+        int left = o->ncols - w * 64;
+        uint64_t all = left >= 64 ? ~0ULL : (1ULL << left) - 1;
+        uint64_t unset = ~o->set_mask[w] & all;
+        while (unset) {
+            int c = __builtin_ctzll(unset);
+            unset &= unset - 1;
+            eddy__vec_set_null(o->batch->cols[w * 64 + c], o->row);
+        }
+    }
+}
+
+void eddy__out_set_all(eddy_out *o) { memset(o->set_mask, 0xff, sizeof o->set_mask); }
+
 eddy_status eddy__out_commit(eddy_out *o) {
     if (!o->open) return EDDY_OK;
+    eddy__out_seal(o);
     o->open = false;
     o->row++;
     o->batch->n = o->batch->count = o->row;
-    for (int c = 0; c < o->ncols; c++)
-        if (o->batch->cols[c]->failed) return eddy__err(o->err, EDDY_E_NOMEM, "out of memory");
     if (o->row >= o->cap) return eddy__out_flush(o);
     return EDDY_OK;
 }
@@ -70,6 +79,8 @@ void eddy__out_discard(eddy_out *o) { o->open = false; }
 
 eddy_status eddy__out_flush(eddy_out *o) {
     if (!o->batch || o->row == 0) return EDDY_OK;
+    for (int c = 0; c < o->ncols; c++)
+        if (o->batch->cols[c]->failed) return eddy__err(o->err, EDDY_E_NOMEM, "out of memory");
     Batch *b = o->batch;
     o->batch = NULL;
     b->n = b->count = o->row;
@@ -82,10 +93,6 @@ void eddy__out_free(eddy_out *o) {
     o->batch = NULL;
 }
 
-Vector *eddy__out_field(eddy_out *o, size_t i) {
-    if (!o->open || i >= (size_t)o->ncols) return NULL;
-    return o->batch->cols[i];
-}
 
 /* ---- C structs ----------------------------------------------------------------- */
 

@@ -23,8 +23,16 @@ struct eddy_row {
     Arena *scratch;       /* for conversions that need memory (structs); may be NULL */
 };
 
-/* Points view r at visible row i of batch b (record type t). */
-void eddy__row_view(eddy_row *r, const Type *t, const Batch *b, uint32_t phys_row, Arena *scratch);
+/* Points view r at physical row phys_row of batch b (record type t). */
+static inline void eddy__row_view(eddy_row *r, const Type *t, const Batch *b, uint32_t phys_row, Arena *scratch) {
+    r->type = t;
+    r->cols = b->cols;
+    r->ncols = b->ncols;
+    r->idx = phys_row;
+    r->kind = batch_kind(b, phys_row);
+    r->ts = batch_ts(b, phys_row);
+    r->scratch = scratch;
+}
 
 /* Called with each full batch (and the last one) of an eddy_out; takes a
  * reference it must release. */
@@ -44,7 +52,12 @@ struct eddy_out {
     EdErr *err;       /* eddy_out_error writes here */
     int64_t default_ts; /* record timestamp new rows start with (TS_NONE: none) */
     bool single;      /* map / reduce: exactly one row, eddy_out_emit is misuse */
+    /* fields set in the current row; the rest become NULL when it is sealed
+     * (so a row that sets every field never allocates a validity bitmap) */
+    uint64_t set_mask[4];
 };
+
+#define OUT_MAX_LAZY 256 /* columns tracked by set_mask; wider rows start all NULL */
 
 /* Initializes an output for record type t (columns col_types) writing
  * batches of `cap` rows, flushed through fn. */
@@ -52,7 +65,12 @@ void eddy__out_init(eddy_out *o, const Type *t, int ncols, const Type *const *co
                     void *ctx, EdErr *err);
 /* Starts a new row (all fields NULL, kind +I, no timestamp). */
 eddy_status eddy__out_begin(eddy_out *o);
-/* Completes the current row (keeps it in the batch; flushes when full). */
+/* Marks the fields not set in the current row NULL. */
+void eddy__out_seal(eddy_out *o);
+/* Records that every field of the current row was written directly. */
+void eddy__out_set_all(eddy_out *o);
+/* Completes the current row (seals it, keeps it in the batch, flushes when
+ * the batch is full). */
 eddy_status eddy__out_commit(eddy_out *o);
 /* Drops the current row. */
 void eddy__out_discard(eddy_out *o);
@@ -60,8 +78,13 @@ void eddy__out_discard(eddy_out *o);
 eddy_status eddy__out_flush(eddy_out *o);
 /* Releases a partly filled batch. */
 void eddy__out_free(eddy_out *o);
-/* The vector and slot of field i of the current row (after begin). */
-Vector *eddy__out_field(eddy_out *o, size_t i);
+/* The vector and slot of field i of the current row (after begin); marks
+ * the field as set. */
+static inline Vector *eddy__out_field(eddy_out *o, size_t i) {
+    if (!o->open || i >= (size_t)o->ncols) return NULL;
+    if (i < OUT_MAX_LAZY) o->set_mask[i >> 6] |= 1ULL << (i & 63);
+    return o->batch->cols[i];
+}
 
 /* ---- C structs (STRUCTURED types) --------------------------------------- */
 

@@ -101,6 +101,7 @@ static eddy_status reduce_push(Op *op, int input, Batch *b) {
         Vector **oc = s->out.batch->cols;
         uint32_t oi = s->out.row;
         if (!eddy__kv_get(s->map, s->kbuf.data, s->kbuf.len, h, &val, &vlen)) {
+            eddy__out_set_all(&s->out);
             for (int c = 0; c < ncols; c++) eddy__vec_copy_value(oc[c], oi, b->cols[c], r);
         } else {
             for (int c = 0; c < ncols; c++) eddy__vec_reset(s->acc->cols[c]);
@@ -109,6 +110,7 @@ static eddy_status reduce_push(Op *op, int input, Batch *b) {
                 break;
             }
             if (p->sum_field >= 0) {
+                eddy__out_set_all(&s->out);
                 for (int c = 0; c < ncols; c++)
                     if (c != p->sum_field) eddy__vec_copy_value(oc[c], oi, s->acc->cols[c], 0);
                 rc = sum_into(op, oc[p->sum_field], oi, s->acc->cols[p->sum_field], b->cols[p->sum_field], r);
@@ -127,6 +129,7 @@ static eddy_status reduce_push(Op *op, int input, Batch *b) {
             eddy__arena_reset(&s->scratch);
             if (rc) break;
         }
+        eddy__out_seal(&s->out);
         s->vbuf.len = 0;
         eddy__serde_write(&s->vbuf, oc, ncols, oi);
         if (s->vbuf.failed || s->kbuf.failed || !eddy__kv_put(s->map, s->kbuf.data, s->kbuf.len, h, s->vbuf.data, s->vbuf.len)) {
@@ -151,6 +154,7 @@ static eddy_status reduce_finish(Op *op) {
     while (eddy__kv_next(s->map, &pos, &k, &kl, &v, &vl)) {
         eddy_status rc = eddy__out_begin(&s->out);
         if (rc) return rc;
+        eddy__out_set_all(&s->out);
         if (!eddy__serde_read(v, vl, s->out.batch->cols, op->node->ncols, s->out.row))
             return eddy__op_fail(op, EDDY_E_INTERNAL, "corrupt reduce state");
         if ((rc = eddy__out_commit(&s->out))) return rc;

@@ -1,0 +1,8 @@
+#!/bin/sh
+# Runs the benchmarks (make bench). Results are printed; bench/README.md
+# keeps the figures of the last recorded run.
+set -e
+cd "$(dirname "$0")/.."
+rows=${ROWS:-10000000}
+echo "== pipeline ($rows rows, best of 3)"
+./build/bench/bench_pipeline "$rows" 3
