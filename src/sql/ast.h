@@ -204,7 +204,8 @@ struct AstWindow {
  *               behaviours "NULL|ERROR|EMPTY ARRAY|EMPTY OBJECT ON EMPTY|ERROR"
  *   JSON_OBJECT [k1, v1, k2, v2, ..., SYMBOL "NULL ON NULL"|"ABSENT ON NULL"?]
  *   JSON_OBJECTAGG [k, v, SYMBOL?]
- *   JSON_ARRAY  [v1, v2, ..., SYMBOL?]       JSON_ARRAYAGG [v, SYMBOL?] (+ order)
+ *   JSON_ARRAY  [v1, v2, ..., SYMBOL?]
+ *   JSON_ARRAYAGG [v, SYMBOL?]; its ORDER BY is kept in within_group
  *   CURRENT_DATE CURRENT_TIME CURRENT_TIMESTAMP LOCALTIME LOCALTIMESTAMP
  *   USER (niladic when written without parentheses)
  *   MATCH_RECOGNIZE helpers PREV NEXT FIRST LAST CLASSIFIER MATCH_NUMBER are

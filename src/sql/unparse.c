@@ -562,11 +562,21 @@ void eddy__sql_unparse_expr_full(Buf *b, const AstExpr *e) {
 
 /* ---- queries ------------------------------------------------------------------ */
 
+/* A hint name or option written as an identifier: bare when it can be read
+ * back as one, else in back quotes. */
+static void hint_word(Up *u, const char *w) {
+    bool plain = w[0] && !(w[0] >= '0' && w[0] <= '9') && !eddy__lex_is_reserved(w, strlen(w));
+    for (const char *c = w; *c && plain; c++)
+        plain = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '_';
+    if (plain) puts_(u, w);
+    else ident(u, w);
+}
+
 static void hints(Up *u, AstHint *const *h, int n) {
     puts_(u, "/*+ ");
     for (int i = 0; i < n; i++) {
         if (i) puts_(u, ", ");
-        puts_(u, h[i]->name.name);
+        hint_word(u, h[i]->name.name);
         if (!h[i]->parens) continue;
         eddy__buf_putc(u->b, '(');
         for (int j = 0; j < h[i]->noptions; j++) {
@@ -574,10 +584,11 @@ static void hints(Up *u, AstHint *const *h, int n) {
             if (j) puts_(u, ", ");
             if (h[i]->format == AST_HINT_KV) {
                 if (o->key_is_string) cstring_lit(u, o->key);
-                else puts_(u, o->key);
+                else hint_word(u, o->key);
                 puts_(u, " = ");
             }
             if (o->value_is_string) cstring_lit(u, o->value);
+            else if (h[i]->format == AST_HINT_IDS) hint_word(u, o->value);
             else puts_(u, o->value);
         }
         eddy__buf_putc(u->b, ')');

@@ -628,6 +628,7 @@ TEST(hints) {
     RT("SELECT /*+ STATE_TTL('t' = '1d'), NO_HINT, EMPTYH(), LIT('a', 1, -2.5) */ 1",
        "SELECT /*+ STATE_TTL('t' = '1d'), NO_HINT, EMPTYH(), LIT('a', 1, -2.5) */ 1");
     RT("SELECT 1 FROM t /*+ OPTIONS(k = 'v') */", "SELECT 1\nFROM `t` /*+ OPTIONS(k = 'v') */");
+    RT("SELECT /*+ `my hint`(`a b`, c), H(`k k` = 'v') */ 1", "SELECT /*+ `my hint`(`a b`, c), H(`k k` = 'v') */ 1");
     AstQuery *q = stmt("SELECT /*+ A(x, y), B('k'='v') */ 1")->u.query.query;
     ASSERT_EQ_INT(q->u.select.nhints, 2);
     ASSERT_EQ_INT(q->u.select.hints[0]->format, AST_HINT_IDS);
