@@ -2,7 +2,7 @@
 # Both install what the build needs (Debian packages, only when missing).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build run test asan clean bench
+.PHONY: all deps build run test clean bench
 
 all: build
 
@@ -16,11 +16,14 @@ build: deps
 run: build
 	@./scripts/run-main.sh
 
-# The suite runs under AddressSanitizer + UndefinedBehaviorSanitizer.
+# The suite runs under AddressSanitizer + UndefinedBehaviorSanitizer; then
+# the examples of the plain build run under valgrind.
 test: deps
 	@cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Debug -DEDDY_SANITIZE=ON >/dev/null
 	@cmake --build build-test -j $(JOBS)
 	@cd build-test && ctest --output-on-failure -j $(JOBS)
+	@$(MAKE) --no-print-directory build
+	@./scripts/valgrind-examples.sh
 
 bench: build
 	@./bench/run.sh

@@ -11,6 +11,7 @@ have_cmd make || need="$need make"
 have_cmd cmake || need="$need cmake"
 have_cmd pkg-config || need="$need pkg-config"
 have_pkg libc6-dev || need="$need libc6-dev"
+have_cmd valgrind || need="$need valgrind"
 
 if [ -n "$need" ]; then
   if [ "$(id -u)" = 0 ] && have_cmd apt-get; then

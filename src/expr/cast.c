@@ -36,7 +36,9 @@ static eddy_status cast_fail(CastCx *c, Vector *out, uint32_t r, const char *wha
     }
     Buf b;
     eddy__buf_init(&b);
-    eddy__type_print_sql(&b, c->to);
+    Type to = *c->to;
+    to.nullable = true;
+    eddy__type_print_sql(&b, &to);
     eddy__err(c->cx->err, EDDY_E_RUNTIME, "Cannot cast '%.*s' to %s: %s.", (int)ED_MIN(s.n, 200), s.p,
               eddy__buf_cstr(&b), what);
     eddy__buf_free(&b);

@@ -176,11 +176,15 @@ struct AstWindow {
  *   binary   OR AND = <> < <= > >= "IS DISTINCT FROM" "IS NOT DISTINCT FROM"
  *            + - * / % ||        (!= is stored as <>)
  *   prefix   NOT MINUS_PREFIX PLUS_PREFIX, and RUNNING / FINAL in MEASURES
+ *            (-1 is MINUS_PREFIX applied to the literal 1: nothing is folded)
  *   postfix  "IS NULL" "IS NOT NULL" "IS TRUE" "IS NOT TRUE" "IS FALSE"
  *            "IS NOT FALSE" "IS UNKNOWN" "IS NOT UNKNOWN" "IS JSON VALUE"
  *            "IS NOT JSON VALUE" (also SCALAR / ARRAY / OBJECT; a bare
  *            IS JSON is "IS JSON VALUE")
- *   ITEM     a[i] (2 args)        DOT  expr.field (args: expr, AST_IDENT)
+ *   ITEM     a[i] (2 args)
+ *   DOT      expr.field (args: expr, AST_IDENT with the field path) and
+ *            expr.method(args) (args: expr, the method's AST_CALL); a plain
+ *            a.b.c is an AST_IDENT, never a DOT
  *   ROW      ROW(..) and (a, b)   ARRAY  ARRAY[..]   MAP  MAP[k, v, ..]
  *   ARRAY_QUERY / MAP_QUERY / MULTISET_QUERY  ARRAY(query): 1 AST_SUBQUERY arg
  *   MULTISET MULTISET[..]
@@ -193,6 +197,7 @@ struct AstWindow {
  *   EXTRACT     [SYMBOL unit, x]
  *   FLOOR/CEIL  [x] or [x, SYMBOL unit]      (CEILING is stored as CEIL)
  *   TIMESTAMPADD  [SYMBOL unit, n, t]   TIMESTAMPDIFF  [SYMBOL unit, a, b]
+ *               (FRAC_SECOND / SQL_TSI_* spellings are mapped to the unit)
  *   DESCRIPTOR  [AST_IDENT ...]
  *   JSON_EXISTS [json, path, SYMBOL "TRUE|FALSE|UNKNOWN|ERROR ON ERROR"?]
  *   JSON_VALUE  [json, path, behaviours...]; RETURNING type in `type`;
@@ -209,7 +214,9 @@ struct AstWindow {
  *   CURRENT_DATE CURRENT_TIME CURRENT_TIMESTAMP LOCALTIME LOCALTIMESTAMP
  *   USER (niladic when written without parentheses)
  *   MATCH_RECOGNIZE helpers PREV NEXT FIRST LAST CLASSIFIER MATCH_NUMBER are
- *   ordinary function calls.
+ *   ordinary function calls; TUMBLE / HOP / SESSION / CUMULATE too (their
+ *   TABLE t, DESCRIPTOR(..) and name => value arguments are the node kinds
+ *   AST_TABLE_ARG, DESCRIPTOR calls and AST_NAMED_ARG).
  * Aggregate and window decorations: distinct (COUNT(DISTINCT x)), a `*`
  * argument is an AST_STAR, filter (FILTER (WHERE ..)), within_group
  * (WITHIN GROUP (ORDER BY ..)), over / over_name (OVER (..) / OVER w).

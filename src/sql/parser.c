@@ -350,6 +350,20 @@ bool eddy__sql_p_name(SqlParser *p, AstName *out) {
     return true;
 }
 
+bool eddy__sql_p_simple_name(SqlParser *p, AstName *out) {
+    AstIdent id;
+    memset(out, 0, sizeof *out);
+    if (!eddy__sql_p_ident(p, &id)) return false;
+    out->parts = eddy__sql_p_alloc(p, sizeof(char *));
+    out->quoted = eddy__sql_p_alloc(p, sizeof(bool));
+    if (!out->parts || !out->quoted) return false;
+    out->parts[0] = id.name;
+    out->quoted[0] = id.quoted;
+    out->nparts = 1;
+    out->pos = id.pos;
+    return true;
+}
+
 bool eddy__sql_p_ident_list(SqlParser *p, AstIdent ***out, int *n) {
     PList l = {0};
     if (!eddy__sql_p_expect(p, TK_LPAREN)) return false;
@@ -657,7 +671,7 @@ static AstStmt *show(SqlParser *p) {
         if (!eddy__sql_p_name(p, &s->u.show.name)) return NULL;
     } else if (eddy__sql_p_accept_kw(p, KW_MODULES)) {
         s->u.show.what = AST_SHOW_MODULES;
-    } else if (p_is(p, 0, TK_IDENT) && eddy__sql_p_word_is(p_cur(p), p, "FULL") && p_is_kw(p, 1, KW_MODULES)) {
+    } else if (p_is_kw(p, 0, KW_FULL) && p_is_kw(p, 1, KW_MODULES)) {
         p->pos += 2;
         s->u.show.what = AST_SHOW_MODULES;
         s->u.show.full = true;
@@ -778,16 +792,7 @@ static AstStmt *use(SqlParser *p) {
     if (p_is_kw(p, 0, KW_CATALOG) && p_is_ident(p, 1)) {
         p->pos++;
         s = eddy__sql_p_new_stmt(p, AST_STMT_USE_CATALOG, first);
-        if (!s) return NULL;
-        AstIdent id;
-        if (!eddy__sql_p_ident(p, &id)) return NULL;
-        s->u.object.name.parts = eddy__sql_p_alloc(p, sizeof(char *));
-        s->u.object.name.quoted = eddy__sql_p_alloc(p, sizeof(bool));
-        if (!s->u.object.name.parts || !s->u.object.name.quoted) return NULL;
-        s->u.object.name.parts[0] = id.name;
-        s->u.object.name.quoted[0] = id.quoted;
-        s->u.object.name.nparts = 1;
-        s->u.object.name.pos = id.pos;
+        if (!s || !eddy__sql_p_simple_name(p, &s->u.object.name)) return NULL;
     } else if (p_is_kw(p, 0, KW_MODULES) && p_is_ident(p, 1)) {
         p->pos++;
         s = eddy__sql_p_new_stmt(p, AST_STMT_USE_MODULES, first);
@@ -816,17 +821,7 @@ static AstStmt *module(SqlParser *p, bool load) {
     AstStmt *s = eddy__sql_p_new_stmt(p, load ? AST_STMT_LOAD_MODULE : AST_STMT_UNLOAD_MODULE, first);
     if (!s) return NULL;
     p->pos++;
-    if (!eddy__sql_p_expect_kw(p, KW_MODULE)) return NULL;
-    AstIdent id;
-    if (!eddy__sql_p_ident(p, &id)) return NULL;
-    AstName *nm = &s->u.object.name;
-    nm->parts = eddy__sql_p_alloc(p, sizeof(char *));
-    nm->quoted = eddy__sql_p_alloc(p, sizeof(bool));
-    if (!nm->parts || !nm->quoted) return NULL;
-    nm->parts[0] = id.name;
-    nm->quoted[0] = id.quoted;
-    nm->nparts = 1;
-    nm->pos = id.pos;
+    if (!eddy__sql_p_expect_kw(p, KW_MODULE) || !eddy__sql_p_simple_name(p, &s->u.object.name)) return NULL;
     if (load && eddy__sql_p_accept_kw(p, KW_WITH)) {
         s->u.object.has_with = true;
         if (!eddy__sql_p_properties(p, &s->u.object.props, &s->u.object.nprops)) return NULL;
@@ -1049,7 +1044,6 @@ eddy_status eddy__sql_parse_expr_list(Arena *a, const char *sql, size_t len, Ast
     SqlParser p;
     eddy_status rc = p_init(&p, a, sql, len, err);
     if (rc) return rc;
-    p.row_kinds = true;
     PList l = {0};
     do {
         int first = p.pos;

@@ -92,7 +92,6 @@ typedef struct SqlParser {
     int exp_pos;          /* token index of the furthest failed test */
     int nexp;
     int exp[EXP_MAX];
-    bool row_kinds;       /* expression lists: +I(...) prefixes allowed */
 } SqlParser;
 
 /* Arena-backed growable array of pointers (never freed; growth wastes at
@@ -119,79 +118,131 @@ static inline bool p_is_ident(const SqlParser *p, int k) {
     return t->kind == TK_QIDENT || (t->kind == TK_IDENT && !t->reserved);
 }
 
-/* Records that `code` was acceptable at the current token (for messages). */
+/* Contract of every eddy__sql_p_* function below: it needs a parser made
+ * by the entry points (tokens lexed, arena set); it consumes the tokens of
+ * what it parses and returns the node (or true). On a syntax error it records
+ * the error in p (p->failed, p->err) and returns NULL / false; callers just
+ * pass the failure up. Nodes live in p->a. */
+
+/* Records that `code` (a TokKind, EXP_KW(kw), EXP_IDENT or EXP_EXPR) would
+ * have been accepted at the current token; the error message lists these. */
 void eddy__sql_p_expect_here(SqlParser *p, int code);
-/* Recording tests and consumers. */
+/* Whether the current token has this kind (recorded as expected if not). */
 bool eddy__sql_p_at(SqlParser *p, TokKind kind);
+/* Consumes the current token if it has this kind; false otherwise. */
 bool eddy__sql_p_accept(SqlParser *p, TokKind kind);
+/* Consumes a token of this kind or reports a parse error. */
 bool eddy__sql_p_expect(SqlParser *p, TokKind kind);
+/* The same three for a keyword. */
 bool eddy__sql_p_at_kw(SqlParser *p, SqlKw kw);
 bool eddy__sql_p_accept_kw(SqlParser *p, SqlKw kw);
 bool eddy__sql_p_expect_kw(SqlParser *p, SqlKw kw);
+/* Whether the current token can be an identifier (recorded if not). */
 bool eddy__sql_p_at_ident(SqlParser *p);
 /* Reports the parse error at the furthest failed test (or the lexical error
- * when that is where the tokens end). Always returns NULL / false. */
+ * when that is where the tokens end). Always returns NULL. */
 void *eddy__sql_p_fail(SqlParser *p);
-/* Reports a parse error with a custom message at token t. */
+/* Reports "SQL parse failed. <message>" at token t. Returns NULL. */
 void *eddy__sql_p_fail_msg(SqlParser *p, const Token *t, const char *fmt, ...) ED_PRINTF(3, 4);
-/* Records EDDY_E_NOMEM (unless an error is already set); returns NULL. */
+/* Records EDDY_E_NOMEM (unless an error is already set). Returns NULL. */
 void *eddy__sql_p_oom(SqlParser *p);
-/* Zeroed arena memory; reports EDDY_E_NOMEM and returns NULL on failure. */
+/* Zeroed arena memory / an arena copy of s[0..n); NULL (and EDDY_E_NOMEM
+ * recorded) when memory ran out. */
 void *eddy__sql_p_alloc(SqlParser *p, size_t n);
 char *eddy__sql_p_strndup(SqlParser *p, const char *s, size_t n);
+/* Appends x to an arena-backed list; false when memory ran out. */
 bool eddy__sql_p_push(SqlParser *p, PList *l, void *x);
-/* Position covering tokens [first, last] (token indices). */
+/* Position covering tokens [first, last] (token indices); an empty span at
+ * `first` when last < first. */
 AstPos eddy__sql_p_span(const SqlParser *p, int first, int last);
-/* Position of the tokens from `first` up to the last consumed one. */
+/* Position of the tokens from `first` through the last consumed one. */
 AstPos eddy__sql_p_span_from(const SqlParser *p, int first);
-/* Depth guard: enter fails (parse error) beyond EDDY_SQL_MAX_DEPTH. */
+/* Depth guard around recursive productions: enter fails with a parse error
+ * beyond EDDY_SQL_MAX_DEPTH; every successful enter needs one leave. */
 bool eddy__sql_p_enter(SqlParser *p);
 void eddy__sql_p_leave(SqlParser *p);
-/* Upper-case copy of the current token's text. */
+/* Whether token t is an unquoted word spelling `upper` (any case). */
 bool eddy__sql_p_word_is(const Token *t, const SqlParser *p, const char *upper);
 
-/* Identifiers. */
+/* A simple identifier into *out. */
 bool eddy__sql_p_ident(SqlParser *p, AstIdent *out);
+/* A simple identifier in a new node. */
 AstIdent *eddy__sql_p_ident_new(SqlParser *p);
+/* A compound identifier a.b.c into *out. */
 bool eddy__sql_p_name(SqlParser *p, AstName *out);
+/* A simple identifier as a one-part name (catalog and module names). */
+bool eddy__sql_p_simple_name(SqlParser *p, AstName *out);
 /* ( ident, ... ) */
 bool eddy__sql_p_ident_list(SqlParser *p, AstIdent ***out, int *n);
-/* A string literal token (with adjacent fragments); decoded content. */
+/* A '...' string literal (with adjacent fragments); its decoded content, and
+ * its position in *pos when pos is not NULL. */
 const char *eddy__sql_p_string(SqlParser *p, AstPos *pos);
-/* Decodes a quoted token's content ('..' with '' escapes). */
+/* Decodes token t's quoted content (after skip_prefix bytes, quote char q,
+ * doubled quotes collapsed); the length in *out_len when not NULL. Does not
+ * consume the token. */
 const char *eddy__sql_p_unquote(SqlParser *p, const Token *t, char q, size_t skip_prefix, size_t *out_len);
 
 /* Expressions (parser_expr.c). */
+/* A full expression. */
 AstExpr *eddy__sql_p_expr(SqlParser *p);
+/* An expression whose operators all bind at least as tightly as min_prec
+ * (Calcite's precedences: OR 13 ... unary 80). */
 AstExpr *eddy__sql_p_expr_prec(SqlParser *p, int min_prec);
+/* A new node of `kind` positioned at token first_tok (no token consumed). */
 AstExpr *eddy__sql_p_new_expr(SqlParser *p, AstExprKind kind, int first_tok);
+/* String / binary literal at the current token (any string token kind). */
 AstExpr *eddy__sql_p_literal_string(SqlParser *p);
+/* Numeric literal at the current token. */
 AstExpr *eddy__sql_p_numeric_literal(SqlParser *p);
+/* INTERVAL ... at the current token. */
 AstExpr *eddy__sql_p_interval(SqlParser *p);
+/* ORDER BY items (after ORDER BY). */
 bool eddy__sql_p_order_items(SqlParser *p, AstOrderItem ***out, int *n);
+/* expr, expr, ... */
 bool eddy__sql_p_expr_list(SqlParser *p, AstExpr ***out, int *n);
+/* ( [base] [PARTITION BY ..] [ORDER BY ..] [frame] ) */
 AstWindow *eddy__sql_p_window_spec(SqlParser *p);
+/* A data type at the current token through eddy__type_parse; its text span
+ * in *pos. keep_null false leaves a trailing bare NULL unconsumed. */
 const Type *eddy__sql_p_type(SqlParser *p, AstPos *pos, bool keep_null);
-/* ( query | expr, expr, ... ): exactly one of *q / *list is set. */
+/* ( query ) or ( expr, expr, ... ): exactly one of *q / *list is set. */
 bool eddy__sql_p_paren_query_or_list(SqlParser *p, AstQuery **q, AstExpr ***list, int *n);
+/* A ROW call over items[0..n), positioned from first_tok to the last
+ * consumed token. */
 AstExpr *eddy__sql_p_make_row(SqlParser *p, AstExpr **items, int n, bool implicit, int first_tok);
+/* Depth of e's subtree (0 for NULL). */
 int eddy__sql_p_expr_depth(const AstExpr *e);
 
 /* Queries (parser_query.c). */
+/* Whether token k starts a query (SELECT, VALUES, WITH). */
 bool eddy__sql_p_at_query_start(const SqlParser *p, int k);
+/* A query expression with WITH, set operations, ORDER BY, LIMIT, ... */
 AstQuery *eddy__sql_p_query(SqlParser *p);
+/* The rest of a query whose first operand `left` was already parsed (from
+ * token first_tok): set operations, ORDER BY, LIMIT, OFFSET, FETCH. */
 AstQuery *eddy__sql_p_query_continue(SqlParser *p, AstQuery *left, int first_tok);
+/* The FROM clause: table references with joins and commas. */
 AstTableRef *eddy__sql_p_table_ref_list(SqlParser *p);
+/* Hints after slash-star-plus up to and including the closing star-slash. */
 bool eddy__sql_p_hints(SqlParser *p, AstHint ***out, int *n);
 
 /* Statements (parser.c, parser_ddl.c). */
+/* Any statement. */
 AstStmt *eddy__sql_p_stmt(SqlParser *p);
+/* A new statement of `kind` positioned at token first_tok. */
 AstStmt *eddy__sql_p_new_stmt(SqlParser *p, AstStmtKind kind, int first_tok);
+/* CREATE ... / REPLACE TABLE ... */
 AstStmt *eddy__sql_p_create(SqlParser *p);
+/* DROP ... */
 AstStmt *eddy__sql_p_drop(SqlParser *p);
+/* ALTER ... */
 AstStmt *eddy__sql_p_alter(SqlParser *p);
+/* INSERT / UPSERT ... */
 AstStmt *eddy__sql_p_insert(SqlParser *p);
+/* ( 'key' = 'value', ... ) */
 bool eddy__sql_p_properties(SqlParser *p, AstProperty ***out, int *n);
+/* ( name = literal, ... ); with values_optional the "= literal" may be left
+ * out (ANALYZE TABLE). */
 bool eddy__sql_p_partition_spec(SqlParser *p, AstPartSpec ***out, int *n, bool values_optional);
 #endif
 

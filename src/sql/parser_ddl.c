@@ -327,21 +327,10 @@ static AstStmt *create_object(SqlParser *p, int first, AstStmtKind kind) {
     if (!s) return NULL;
     p->pos++;
     s->u.object.if_not_exists = if_not_exists(p);
-    if (kind == AST_STMT_CREATE_CATALOG) {
-        /* a catalog name is a simple identifier */
-        AstIdent id;
-        if (!eddy__sql_p_ident(p, &id)) return NULL;
-        AstName *nm = &s->u.object.name;
-        nm->parts = eddy__sql_p_alloc(p, sizeof(char *));
-        nm->quoted = eddy__sql_p_alloc(p, sizeof(bool));
-        if (!nm->parts || !nm->quoted) return NULL;
-        nm->parts[0] = id.name;
-        nm->quoted[0] = id.quoted;
-        nm->nparts = 1;
-        nm->pos = id.pos;
-    } else if (!eddy__sql_p_name(p, &s->u.object.name)) {
+    /* a catalog name is a simple identifier, a database name may be qualified */
+    if (!(kind == AST_STMT_CREATE_CATALOG ? eddy__sql_p_simple_name(p, &s->u.object.name)
+                                          : eddy__sql_p_name(p, &s->u.object.name)))
         return NULL;
-    }
     bool ok;
     s->u.object.comment = opt_comment(p, &ok);
     if (!ok) return NULL;

@@ -426,36 +426,6 @@ static size_t type_extent(const char *s, size_t n, size_t from, int *maxdepth) {
     return n;
 }
 
-/* In SQL text (Calcite's type system as Flink configures it) VARCHAR and
- * VARBINARY without a length mean the maximum length, whereas in type
- * strings they mean length 1. Rewrites such words in the copy of the type
- * text into STRING / BYTES padded to the same length, so offsets hold. */
-static void sql_type_defaults(SqlParser *p, char *copy, size_t start, size_t stop) {
-    for (int i = p->pos; i < p->ntoks && p->toks[i].start < stop; i++) {
-        const Token *t = &p->toks[i];
-        if (t->kind != TK_IDENT) continue;
-        const char *w = p->src + t->start;
-        size_t n = t->end - t->start;
-        bool bin = false;
-        int last = i;
-        if (eddy__strn_ieq(w, n, "VARCHAR")) {
-        } else if (eddy__strn_ieq(w, n, "VARBINARY")) {
-            bin = true;
-        } else if ((eddy__strn_ieq(w, n, "CHAR") || eddy__strn_ieq(w, n, "CHARACTER") || eddy__strn_ieq(w, n, "BINARY")) &&
-                   i + 1 < p->ntoks && eddy__sql_p_word_is(&p->toks[i + 1], p, "VARYING")) {
-            bin = eddy__strn_ieq(w, n, "BINARY");
-            last = i + 1;
-        } else {
-            continue;
-        }
-        if (last + 1 < p->ntoks && p->toks[last + 1].kind == TK_LPAREN) continue;
-        if (p->toks[last].end > stop) continue;
-        size_t from = t->start - start, to = p->toks[last].end - start;
-        memset(copy + from, ' ', to - from);
-        memcpy(copy + from, bin ? "BYTES" : "STRING", bin ? 5 : 6);
-    }
-}
-
 const Type *eddy__sql_p_type(SqlParser *p, AstPos *pos, bool keep_null) {
     int first = p->pos;
     const Token *t0 = p_cur(p);
@@ -478,11 +448,11 @@ const Type *eddy__sql_p_type(SqlParser *p, AstPos *pos, bool keep_null) {
         size_t e = t->end < stop ? t->end : stop;
         memcpy(copy + (t->start - start), p->src + t->start, e - t->start);
     }
-    sql_type_defaults(p, copy, start, stop);
     EdErr terr = {0};
     const Type *ty = NULL;
     size_t consumed = 0;
-    eddy_status rc = eddy__type_parse(p->a, copy, n, &consumed, &ty, &terr);
+    /* SQL text: VARCHAR / VARBINARY without a length are STRING / BYTES */
+    eddy_status rc = eddy__type_parse_ex(p->a, copy, n, &consumed, &ty, &terr, true);
     if (rc == EDDY_OK && !keep_null) {
         /* A trailing bare NULL belongs to the JSON clause (NULL ON EMPTY). */
         int last = p->pos;
@@ -490,7 +460,7 @@ const Type *eddy__sql_p_type(SqlParser *p, AstPos *pos, bool keep_null) {
         const Token *lt = &p->toks[last];
         if (lt->kind == TK_IDENT && lt->kw == KW_NULL && last > first &&
             !(p->toks[last - 1].kind == TK_IDENT && p->toks[last - 1].kw == KW_NOT)) {
-            rc = eddy__type_parse(p->a, copy, lt->start - start, &consumed, &ty, &terr);
+            rc = eddy__type_parse_ex(p->a, copy, lt->start - start, &consumed, &ty, &terr, true);
         }
     }
     if (rc != EDDY_OK) {
@@ -1384,11 +1354,9 @@ static AstExpr *primary(SqlParser *p) {
     case KW_CAST: return cast_expr(p, false);
     case KW_EXISTS: {
         p->pos++;
-        int qfirst = p->pos;
         if (!eddy__sql_p_expect(p, TK_LPAREN)) return NULL;
         AstQuery *q = eddy__sql_p_query(p);
         if (!q || !eddy__sql_p_expect(p, TK_RPAREN)) return NULL;
-        (void)qfirst;
         return subquery_expr(p, q, first, AST_EXISTS);
     }
     case KW_ROW:

@@ -834,6 +834,41 @@ TEST(create_table) {
                   "ERR 1:46 SQL parse failed. Multiple WATERMARK statements is not supported yet.");
 }
 
+/* the Nexmark source table: nested ROW types, a CASE computed column, a
+ * watermark; bare VARCHAR is STRING in SQL */
+TEST(nexmark_ddl) {
+    RT("CREATE TABLE datagen (\n"
+       "    event_type int,\n"
+       "    person ROW<id BIGINT, name VARCHAR, dateTime TIMESTAMP(3)>,\n"
+       "    bid ROW<auction BIGINT, price BIGINT, dateTime TIMESTAMP(3), extra VARCHAR>,\n"
+       "    dateTime AS CASE WHEN event_type = 0 THEN person.dateTime ELSE bid.dateTime END,\n"
+       "    WATERMARK FOR dateTime AS dateTime - INTERVAL '4' SECOND\n"
+       ") WITH ('connector' = 'nexmark', 'first-event.rate' = '10000000')",
+       "CREATE TABLE `datagen` (\n"
+       "  `event_type` INT,\n"
+       "  `person` ROW<`id` BIGINT, `name` STRING, `dateTime` TIMESTAMP(3)>,\n"
+       "  `bid` ROW<`auction` BIGINT, `price` BIGINT, `dateTime` TIMESTAMP(3), `extra` STRING>,\n"
+       "  `dateTime` AS CASE WHEN `event_type` = 0 THEN `person`.`dateTime` ELSE `bid`.`dateTime` END,\n"
+       "  WATERMARK FOR `dateTime` AS `dateTime` - INTERVAL '4' SECOND\n"
+       ")\n"
+       "WITH (\n"
+       "  'connector' = 'nexmark',\n"
+       "  'first-event.rate' = '10000000'\n"
+       ")");
+    RT("INSERT INTO discard_sink SELECT B.auction, S.`value` FROM (SELECT *, PROCTIME() as p_time FROM bid) B "
+       "JOIN side_input FOR SYSTEM_TIME AS OF B.p_time AS S ON mod(B.auction, 10000) = S.key",
+       "INSERT INTO `discard_sink`\nSELECT `B`.`auction`, `S`.`value`\nFROM (SELECT *, PROCTIME() AS `p_time`\n"
+       "FROM `bid`) AS `B`\nINNER JOIN `side_input` FOR SYSTEM_TIME AS OF `B`.`p_time` AS `S` ON MOD(`B`.`auction`, "
+       "10000) = `S`.`key`");
+    AstStmt *s = stmt("SELECT count(*) filter (where price < 10000) AS rank1_bids FROM bid "
+                      "GROUP BY DATE_FORMAT(dateTime, 'yyyy-MM-dd')");
+    Buf b;
+    eddy__buf_init(&b);
+    eddy__sql_unparse_query(&b, s->u.query.query);
+    ASSERT_STR_EQ(take(&b), "SELECT COUNT(*) FILTER (WHERE `price` < 10000) AS `rank1_bids`\nFROM `bid`\n"
+                            "GROUP BY DATE_FORMAT(`dateTime`, 'yyyy-MM-dd')");
+}
+
 TEST(alter_table) {
     RT("ALTER TABLE IF EXISTS t RENAME TO t2", "ALTER TABLE IF EXISTS `t` RENAME TO `t2`");
     RT("ALTER TABLE t SET ('k'='v')", "ALTER TABLE `t` SET ('k' = 'v')");
@@ -913,6 +948,8 @@ TEST(session_statements) {
     RT("REMOVE JAR '/x.jar'", "REMOVE JAR '/x.jar'");
     RT("STOP JOB 'abc' WITH SAVEPOINT WITH DRAIN", "STOP JOB 'abc' WITH SAVEPOINT WITH DRAIN");
     RT("STOP JOB 'abc'", "STOP JOB 'abc'");
+    /* Flink's SqlParserTest: an unquoted key stops at '-' */
+    ASSERT_STR_CONTAINS(S("SET execution.runtime-type="), "ERR 1:22 SQL parse failed. Encountered \"-\" at line 1, column 22.");
     AstStmt *s = stmt("SET 'execution.runtime-mode' = 'streaming';");
     ASSERT_EQ_INT(s->kind, AST_STMT_SET);
     ASSERT_STR_EQ(s->u.kv.key, "execution.runtime-mode");
@@ -1354,6 +1391,7 @@ int main(void) {
     RUN(insert_statements);
     RUN(statement_sets_explain_execute);
     RUN(create_table);
+    RUN(nexmark_ddl);
     RUN(alter_table);
     RUN(views_functions_catalogs);
     RUN(session_statements);
