@@ -248,6 +248,12 @@ eddy_status eddy__op_emit(Op *op, Batch *b) {
     return EDDY_OK;
 }
 
+eddy_status eddy__op_emit_owned(void *op, Batch *b) {
+    eddy_status rc = eddy__op_emit(op, b);
+    eddy__batch_release(b);
+    return rc;
+}
+
 eddy_status eddy__op_emit_watermark(Op *op, int64_t wm) {
     if (op->batch_mode && wm != INT64_MAX) return EDDY_OK;
     if (wm <= op->watermark) return EDDY_OK;

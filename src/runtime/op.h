@@ -66,6 +66,9 @@ struct Op {
 
 /* Emits a batch to all outputs of op (borrowed: callers keep ownership). */
 eddy_status eddy__op_emit(Op *op, Batch *b);
+/* An OutFlushFn (row.h) for operators that build rows with an eddy_out:
+ * ctx is the Op; the batch is emitted and released. */
+eddy_status eddy__op_emit_owned(void *op, Batch *b);
 /* Emits a watermark to all outputs. */
 eddy_status eddy__op_emit_watermark(Op *op, int64_t wm);
 /* Records an error for the job; returns code (idiom: return eddy__op_fail(...)). */

@@ -13,29 +13,20 @@ typedef struct ReduceState {
     KvMap *map;
     Batch *acc; /* one-row scratch for the deserialized result */
     eddy_out out;
-    Op *op;
     Buf kbuf, vbuf;
     Arena scratch;
 } ReduceState;
-
-static eddy_status reduce_flush(void *ctx, Batch *b) {
-    ReduceState *s = ctx;
-    eddy_status rc = eddy__op_emit(s->op, b);
-    eddy__batch_release(b);
-    return rc;
-}
 
 static eddy_status reduce_open(Op *op) {
     ReduceState *s = eddy__arena_alloc(op->arena, sizeof *s);
     if (!s) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     op->state = s;
-    s->op = op;
     s->map = eddy__kv_new();
     s->acc = eddy__batch_new_typed(op->node->ncols, op->node->col_types, 1);
     eddy__buf_init(&s->kbuf);
     eddy__buf_init(&s->vbuf);
     eddy__arena_init(&s->scratch, 4096);
-    eddy__out_init(&s->out, op->node->type, op->node->ncols, op->node->col_types, op->batch_size, reduce_flush, s,
+    eddy__out_init(&s->out, op->node->type, op->node->ncols, op->node->col_types, op->batch_size, eddy__op_emit_owned, op,
                    eddy__op_err(op));
     s->out.single = true;
     if (!s->map || !s->acc) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");

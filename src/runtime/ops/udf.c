@@ -9,23 +9,14 @@
 
 typedef struct UdfState {
     eddy_out out;
-    Op *op;
     Arena scratch; /* per batch: conversions made for the callback */
 } UdfState;
-
-static eddy_status udf_flush(void *ctx, Batch *b) {
-    UdfState *s = ctx;
-    eddy_status rc = eddy__op_emit(s->op, b);
-    eddy__batch_release(b);
-    return rc;
-}
 
 static eddy_status udf_open(Op *op) {
     UdfState *s = eddy__arena_alloc(op->arena, sizeof *s);
     if (!s) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-    s->op = op;
     eddy__arena_init(&s->scratch, 4096);
-    eddy__out_init(&s->out, op->node->type, op->node->ncols, op->node->col_types, op->batch_size, udf_flush, s,
+    eddy__out_init(&s->out, op->node->type, op->node->ncols, op->node->col_types, op->batch_size, eddy__op_emit_owned, op,
                    eddy__op_err(op));
     op->state = s;
     return EDDY_OK;
