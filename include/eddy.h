@@ -523,7 +523,14 @@ EDDY_API eddy_stream *eddy_tenv_to_datastream(eddy_tenv *tenv, eddy_table *table
  * mapped by name, cast implicitly), an atomic type (single column) or a ROW. */
 EDDY_API eddy_stream *eddy_tenv_to_datastream_as(eddy_tenv *tenv, eddy_table *table, const eddy_type *type);
 
-/* Table.as(field, ...): renames the columns; NULL-terminated list. */
+/* Deprecated: toAppendStream(table, Row.class) of the legacy bridge. The same
+ * as eddy_tenv_to_datastream for insert-only tables; an updating table
+ * fails with "toAppendStream doesn't support consuming update changes ...". */
+EDDY_API eddy_stream *eddy_tenv_to_append_stream(eddy_tenv *tenv, eddy_table *table);
+
+/* Table.as(field, ...): renames the leading columns (fewer names keep the
+ * remaining columns' names); NULL-terminated list. More names than columns
+ * is an error ("Aliasing more fields than we actually have."). */
 EDDY_API eddy_table *eddy_table_as(eddy_table *t, ...);
 /* The resolved schema as printSchema prints it (borrowed; env lifetime). */
 EDDY_API const char *eddy_table_schema_string(eddy_table *t);

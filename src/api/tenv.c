@@ -241,12 +241,14 @@ eddy_table *eddy_tenv_sql_query(eddy_tenv *tenv, const char *sql) {
 
 /* ---- toDataStream ------------------------------------------------------------------------- */
 
-static eddy_stream *to_stream(eddy_tenv *tenv, eddy_table *table, const Type *target) {
+static eddy_stream *to_stream(eddy_tenv *tenv, eddy_table *table, const Type *target, bool legacy) {
     eddy_env *env = tenv->env;
     if (table->tenv != tenv)
         return eddy__api_err(env, EDDY_E_MISUSE, "to_datastream: the table belongs to another table environment."), NULL;
     EdErr err = {0};
-    char *sink = eddy__arena_printf(&env->arena, "Table sink '*anonymous_datastream_sink$%d*'", ++env->bridge_sinks);
+    ++env->bridge_sinks;
+    const char *sink = legacy ? "toAppendStream"
+                        : eddy__arena_printf(&env->arena, "Table sink '*anonymous_datastream_sink$%d*'", env->bridge_sinks);
     if (!sink) return eddy__api_nomem(env);
     if (eddy__plan_check_insert_only(table->rel, sink, &err)) return eddy__api_take(env, &err), NULL;
     PlanEnv pe;
@@ -262,11 +264,17 @@ static eddy_stream *to_stream(eddy_tenv *tenv, eddy_table *table, const Type *ta
 eddy_stream *eddy_tenv_to_datastream(eddy_tenv *tenv, eddy_table *table) {
     if (!tenv || !env_ok(tenv->env)) return NULL;
     if (!table) return eddy__api_err(tenv->env, EDDY_E_MISUSE, "to_datastream: the table is NULL."), NULL;
-    return to_stream(tenv, table, NULL);
+    return to_stream(tenv, table, NULL, false);
+}
+
+eddy_stream *eddy_tenv_to_append_stream(eddy_tenv *tenv, eddy_table *table) {
+    if (!tenv || !env_ok(tenv->env)) return NULL;
+    if (!table) return eddy__api_err(tenv->env, EDDY_E_MISUSE, "to_append_stream: the table is NULL."), NULL;
+    return to_stream(tenv, table, NULL, true);
 }
 
 eddy_stream *eddy_tenv_to_datastream_as(eddy_tenv *tenv, eddy_table *table, const eddy_type *type) {
     if (!tenv || !env_ok(tenv->env)) return NULL;
     if (!table || !type) return eddy__api_err(tenv->env, EDDY_E_MISUSE, "to_datastream_as: table and type are required."), NULL;
-    return to_stream(tenv, table, ty(type));
+    return to_stream(tenv, table, ty(type), false);
 }

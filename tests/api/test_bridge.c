@@ -199,6 +199,13 @@ TEST(to_datastream_struct_by_name) {
     teardown();
 }
 
+TEST(to_append_stream_is_an_alias) {
+    setup();
+    eddy_table *t = eddy_tenv_sql_query(tenv, "SELECT * FROM (VALUES ('john', 35), ('sarah', 32)) AS t(name, age)");
+    ASSERT_TEXT(sorted_lines(collect_stream(eddy_tenv_to_append_stream(tenv, t))), "+I[john, 35]\n+I[sarah, 32]\n");
+    teardown();
+}
+
 int main(void) {
     RUN(from_datastream_atomic);
     RUN(to_datastream_atomic);
@@ -207,5 +214,6 @@ int main(void) {
     RUN(from_and_to_datastream_with_pojo);
     RUN(from_and_to_datastream_with_raw);
     RUN(to_datastream_struct_by_name);
+    RUN(to_append_stream_is_an_alias);
     return test_report();
 }
