@@ -553,6 +553,132 @@ EDDY_API const char *eddy_result_column_name(const eddy_result *r, size_t i);
 /* Frees a result (cancelling its job when not drained). Accepts NULL. */
 EDDY_API void eddy_result_free(eddy_result *r);
 
+/* ===========================================================================
+ * executeSql, results, statement sets, table descriptors, options
+ * ======================================================================== */
+
+typedef struct eddy_statement_set eddy_statement_set;   /* StreamStatementSet */
+typedef struct eddy_table_descriptor eddy_table_descriptor; /* TableDescriptor */
+
+/* What a result holds (Flink's ResultKind). */
+typedef enum eddy_result_kind {
+    EDDY_RESULT_SUCCESS = 0,              /* DDL and commands: prints "OK" */
+    EDDY_RESULT_SUCCESS_WITH_CONTENT = 1  /* queries, SHOW, DESCRIBE, EXPLAIN, INSERT */
+} eddy_result_kind;
+
+/* The kind of statement a result comes from (for clients such as the shell
+ * that print different messages per kind). */
+typedef enum eddy_statement_kind {
+    EDDY_STMT_QUERY = 0,   /* SELECT, VALUES, WITH ...: rows */
+    EDDY_STMT_INSERT,      /* INSERT INTO / OVERWRITE, EXECUTE STATEMENT SET: a job */
+    EDDY_STMT_DDL,         /* CREATE / DROP / ALTER */
+    EDDY_STMT_USE,         /* USE [CATALOG] */
+    EDDY_STMT_SHOW,        /* SHOW ...: rows */
+    EDDY_STMT_DESCRIBE,    /* DESCRIBE: rows */
+    EDDY_STMT_EXPLAIN,     /* EXPLAIN: one row with the plan */
+    EDDY_STMT_SET,         /* SET 'k' = 'v' / SET (rows: the options) */
+    EDDY_STMT_RESET,       /* RESET ['k'] */
+    EDDY_STMT_OTHER
+} eddy_statement_kind;
+
+/* TableEnvironment.executeSql(statement): runs one statement -- DDL
+ * (CREATE / DROP / ALTER of tables, views, functions, databases, catalogs),
+ * USE, SHOW, DESCRIBE, EXPLAIN, SET / RESET, INSERT (starts a job) or a
+ * query (starts a job whose rows the result delivers). Returns a result
+ * owned by the env (free it early with eddy_result_free), or NULL with the
+ * error on the env (EDDY_E_PARSE / EDDY_E_VALIDATION with the SQL position,
+ * EDDY_E_TABLE, EDDY_E_UNSUPPORTED, ...). An INSERT returns once its job has
+ * started; eddy_result_await waits for it (with table.dml-sync = true the
+ * call itself waits). */
+EDDY_API eddy_result *eddy_tenv_execute_sql(eddy_tenv *tenv, const char *statement);
+
+EDDY_API eddy_result_kind eddy_result_get_kind(const eddy_result *r);
+EDDY_API eddy_statement_kind eddy_result_statement_kind(const eddy_result *r);
+/* The column's type (owned by the env), or NULL for a bad index. */
+EDDY_API const eddy_type *eddy_result_column_type(const eddy_result *r, size_t i);
+/* The id of the job an INSERT or a query started (32 hex digits), or NULL.
+ * Borrowed; result lifetime. */
+EDDY_API const char *eddy_result_job_id(const eddy_result *r);
+/* Waits until the result's job ends; returns its status (the message is on
+ * the env). EDDY_OK at once for results without a job. */
+EDDY_API eddy_status eddy_result_await(eddy_result *r);
+/* Cancels the result's job. Safe to call from any thread (e.g. a thread
+ * watching for Ctrl-C) while another thread prints or iterates. */
+EDDY_API void eddy_result_cancel(eddy_result *r);
+
+typedef enum eddy_print_style {
+    EDDY_PRINT_TABLEAU = 0,  /* TableResult.print(): "N rows in set" */
+    EDDY_PRINT_CLIENT,       /* the SQL client's tableau: streaming results end
+                              * with "Received a total of N rows" */
+    EDDY_PRINT_CHANGELOG     /* one Row.toString line per change: "+I[a, 1]" */
+} eddy_print_style;
+
+typedef struct eddy_print_options {
+    uint32_t abi_version;       /* EDDY_PRINT_OPTIONS_VERSION */
+    eddy_print_style style;
+    int max_column_width;       /* 0 = 30 */
+    /* When non-NULL and it becomes non-zero while rows are printed, printing
+     * stops, the job is cancelled and the SQL client's "Query terminated,
+     * received a total of N rows" line ends the output (status
+     * EDDY_E_CANCELLED). */
+    volatile const int *interrupt;
+} eddy_print_options;
+#define EDDY_PRINT_OPTIONS_VERSION 1
+
+/* Prints a result as opts say (NULL: as eddy_result_print). Consumes the
+ * result like eddy_result_print. A DDL result prints the "result | OK"
+ * table; an INSERT result the table of affected rows per sink. */
+EDDY_API eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_options *opts);
+
+/* ---- options --------------------------------------------------------------- */
+
+/* The value of an option as SET shows it (borrowed until the option
+ * changes), or NULL when unset. */
+EDDY_API const char *eddy_tenv_get_option(eddy_tenv *tenv, const char *key);
+/* RESET 'key' (NULL: every option) back to its default. */
+EDDY_API eddy_status eddy_tenv_reset_option(eddy_tenv *tenv, const char *key);
+/* Whether eddy honours `key` (the shell warns about the others). */
+EDDY_API bool eddy_option_is_known(const char *key);
+
+/* ---- statement sets ------------------------------------------------------------- */
+
+/* createStatementSet(): INSERTs collected to run as one job. */
+EDDY_API eddy_statement_set *eddy_tenv_create_statement_set(eddy_tenv *tenv);
+/* addInsertSql("INSERT INTO ..."): only INSERT statements. */
+EDDY_API eddy_status eddy_statement_set_add_insert_sql(eddy_statement_set *ss, const char *insert_sql);
+/* add(table.insertInto(target_path)) / addInsert(path, table). */
+EDDY_API eddy_status eddy_statement_set_add_insert(eddy_statement_set *ss, const char *target_path, eddy_table *table);
+/* execute(): runs all added INSERTs as one job (returns when it started;
+ * await the result) and empties the set. "No operators defined..." when
+ * nothing was added. */
+EDDY_API eddy_result *eddy_statement_set_execute(eddy_statement_set *ss);
+/* attachAsDataStream(): adds the pipelines to the env's DataStream builder
+ * (they run with the next eddy_env_execute) and empties the set. */
+EDDY_API eddy_status eddy_statement_set_attach_as_datastream(eddy_statement_set *ss);
+
+/* Table.executeInsert(path): one INSERT job (returns when it started). */
+EDDY_API eddy_result *eddy_table_execute_insert(eddy_table *t, const char *target_path);
+
+/* ---- table descriptors ----------------------------------------------------------- */
+
+/* TableDescriptor.forConnector("datagen"). */
+EDDY_API eddy_table_descriptor *eddy_table_descriptor_for_connector(eddy_env *env, const char *connector);
+/* .option(key, value); returns d. */
+EDDY_API eddy_table_descriptor *eddy_table_descriptor_option(eddy_table_descriptor *d, const char *key,
+                                                             const char *value);
+/* .schema(schema) (the schema is copied); returns d. */
+EDDY_API eddy_table_descriptor *eddy_table_descriptor_schema(eddy_table_descriptor *d, const eddy_schema *schema);
+/* .partitionedBy(cols...): NULL-terminated; returns d. */
+EDDY_API eddy_table_descriptor *eddy_table_descriptor_partitioned_by(eddy_table_descriptor *d, ...);
+/* .comment(text); returns d. */
+EDDY_API eddy_table_descriptor *eddy_table_descriptor_comment(eddy_table_descriptor *d, const char *comment);
+/* from(descriptor): an anonymous table over the connector. */
+EDDY_API eddy_table *eddy_tenv_from_descriptor(eddy_tenv *tenv, const eddy_table_descriptor *d);
+/* createTable / createTemporaryTable(path, descriptor). */
+EDDY_API eddy_status eddy_tenv_create_table(eddy_tenv *tenv, const char *path, const eddy_table_descriptor *d);
+EDDY_API eddy_status eddy_tenv_create_temporary_table(eddy_tenv *tenv, const char *path,
+                                                      const eddy_table_descriptor *d);
+
 #ifdef __cplusplus
 }
 #endif

@@ -16,41 +16,7 @@
 #include "expr/expr.h"
 #include "runtime/graph.h"
 #include "sql/ast.h"
-
-/* ---- resolved schemas ---------------------------------------------------------- */
-
-typedef enum ColKind { COL_PHYSICAL, COL_COMPUTED, COL_METADATA } ColKind;
-
-typedef struct SchemaCol {
-    const char *name;
-    const Type *type;
-    ColKind kind;
-    const char *expr_text; /* COMPUTED: the expression as written */
-    const char *meta_key;  /* METADATA FROM 'key', or NULL when the key is the name */
-    bool is_virtual;
-    const char *comment;
-} SchemaCol;
-
-typedef struct WatermarkSpec {
-    const char *column;
-    const char *expr_text;
-    const Type *type; /* the watermark expression's type */
-} WatermarkSpec;
-
-typedef struct ResolvedSchema {
-    int ncols;
-    SchemaCol *cols;
-    int nwm;
-    WatermarkSpec *wm;
-    const char *pk_name; /* NULL: no primary key */
-    int npk;
-    const char **pk_cols;
-} ResolvedSchema;
-
-/* Appends printSchema's text (without a trailing newline). */
-void eddy__schema_print(Buf *b, const ResolvedSchema *s);
-/* A schema of plain physical columns. */
-ResolvedSchema *eddy__schema_of_columns(Arena *a, int n, const char *const *names, const Type *const *types);
+#include "types/schema.h"
 
 /* ---- logical plans ----------------------------------------------------------------- */
 
@@ -62,8 +28,6 @@ typedef enum RelKind {
     REL_UNION,       /* UNION ALL of inputs with equal column types */
 } RelKind;
 
-/* Changelog kinds a Rel produces (bit per RK_*). */
-enum { CL_INSERT = 1, CL_UPDATE_BEFORE = 2, CL_UPDATE_AFTER = 4, CL_DELETE = 8 };
 
 typedef struct Rel Rel;
 struct Rel {
@@ -150,6 +114,7 @@ typedef struct SpecPart {
     const char *expr;        /* COMPUTED, WATERMARK: SQL text */
     const char *key;         /* METADATA FROM key, or NULL */
     bool is_virtual;
+    const char *comment;     /* column COMMENT, or NULL */
     int ncols;               /* PK */
     const char *const *cols; /* PK */
 } SpecPart;

@@ -155,6 +155,8 @@ uint32_t eddy__vec_list_append(Vector *v, uint32_t n);
 
 /* Row kinds as stored in a batch's kinds vector (TINYINT NOT NULL). */
 enum { RK_INSERT = 0, RK_UPDATE_BEFORE = 1, RK_UPDATE_AFTER = 2, RK_DELETE = 3 };
+/* Changelog modes: the set of row kinds a stream carries, a bit per RK_*. */
+enum { CL_INSERT = 1, CL_UPDATE_BEFORE = 2, CL_UPDATE_AFTER = 4, CL_DELETE = 8 };
 
 /* No event timestamp (Long.MIN_VALUE in Flink's StreamRecord terms). */
 #define TS_NONE INT64_MIN

@@ -4,7 +4,7 @@
  * backticked names, time attribute markers after NOT NULL, computed and
  * metadata extras, watermark specs, the primary key).
  */
-#include "plan/plan.h"
+#include "types/schema.h"
 
 static void print_quoted(Buf *b, const char *s) {
     eddy__buf_putc(b, '\'');

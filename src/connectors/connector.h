@@ -1,0 +1,109 @@
+/*
+ * connector.h -- table connectors: what CREATE TABLE ... WITH ('connector'
+ * = 'x', ...) and TableDescriptor.forConnector("x") resolve to.
+ *
+ * A Connector is a factory named by its 'connector' value with Flink's
+ * option names. The planner asks it for a source (an operator producing
+ * batches of the table's physical columns followed by the metadata columns
+ * the table declares) or a sink (an operator consuming batches of the
+ * physical columns). Options are checked with Flink's messages ("Unsupported
+ * options found for 'datagen'. ...", "One or more required options are
+ * missing. ...") when the table is used, not when it is created -- as Flink.
+ *
+ * Everything a connector makes for a plan lives in ConnectorCtx.a (the env's
+ * arena); running state lives in its operators' state objects.
+ */
+#ifndef EDDY_CONNECTOR_H
+#define EDDY_CONNECTOR_H
+
+#include "runtime/op.h"
+#include "types/datetime.h"
+#include "types/schema.h"
+
+typedef struct TableOption {
+    const char *key, *value;
+} TableOption;
+
+/* A table as its DDL or descriptor defines it. */
+typedef struct TableDef {
+    const char *path;             /* fully qualified, unquoted: cat.db.name */
+    const ResolvedSchema *schema; /* every column, the watermark, the key */
+    int nopts;
+    const TableOption *opts;
+    int npart;
+    const char *const *partition_keys;
+    const char *comment;
+} TableDef;
+
+/* The value of option `key`, or NULL when absent. */
+const char *eddy__table_option(const TableDef *t, const char *key);
+
+/* What a connector gets to build a source or a sink. */
+typedef struct ConnectorCtx {
+    Arena *a;
+    const TableDef *def;
+    /* the physical columns, in schema order */
+    int nphys;
+    const char *const *phys_names;
+    const Type *const *phys_types;
+    /* sources: the metadata the table declares, emitted after the physical
+     * columns in this order; sinks: the metadata the table writes */
+    int nmeta;
+    const char *const *meta_keys;
+    const Type *const *meta_types;
+    bool streaming;
+    const TimeZone *tz;
+} ConnectorCtx;
+
+typedef struct SourceSpec {
+    const OpVtab *vt; /* a source operator (produce) */
+    const void *plan;
+    bool bounded;
+    int parallelism;  /* 0: the default; 1 for a source that cannot split */
+    unsigned changelog; /* CL_* kinds it emits (plan.h); insert-only: 1 */
+    const char *name; /* operator name in plans */
+} SourceSpec;
+
+typedef struct SinkSpec {
+    const OpVtab *vt; /* a sink operator (push_batch, finish) */
+    const void *plan;
+    int parallelism;  /* 0: the default */
+    unsigned accepts; /* CL_* kinds it consumes */
+    const char *name;
+} SinkSpec;
+
+typedef struct Connector {
+    const char *name;
+    /* option keys, NULL-terminated; '#' in a key matches a field name
+     * ("fields.#.kind"), a trailing '*' any suffix ("csv.*") */
+    const char *const *required;
+    const char *const *optional;
+    /* readable / writable metadata keys and their types (type strings) */
+    const char *const *metadata;
+    const char *const *metadata_types;
+    /* NULL when the connector cannot read (or write) */
+    eddy_status (*source)(const ConnectorCtx *cx, SourceSpec *out, EdErr *err);
+    eddy_status (*sink)(const ConnectorCtx *cx, SinkSpec *out, EdErr *err);
+} Connector;
+
+/* The connector named `name`, or NULL. */
+const Connector *eddy__connector_lookup(const char *name);
+/* Flink's error for an unknown or missing 'connector' option, naming the
+ * available factories. */
+eddy_status eddy__connector_unknown(const char *name, const char *table, EdErr *err);
+/* Checks the table's options against c's required and optional keys
+ * (plus 'connector'); errors in Flink's words. */
+eddy_status eddy__connector_validate(const Connector *c, const TableDef *t, EdErr *err);
+/* The metadata type for key of connector c, or NULL when unknown. */
+const char *eddy__connector_metadata_type(const Connector *c, const char *key);
+
+/* Option helpers: parse an integer / boolean / duration option with Flink's
+ * messages on bad values ("Could not parse value 'x' for key 'k'."). */
+eddy_status eddy__option_long(const TableDef *t, const char *key, int64_t def, int64_t *out, EdErr *err);
+eddy_status eddy__option_bool(const TableDef *t, const char *key, bool def, bool *out, EdErr *err);
+eddy_status eddy__option_double(const TableDef *t, const char *key, double def, double *out, EdErr *err);
+
+/* The registered connectors (built-in ones register statically). */
+extern const Connector eddy__connector_datagen, eddy__connector_print, eddy__connector_blackhole;
+
+#endif
