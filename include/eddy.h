@@ -484,8 +484,14 @@ EDDY_API eddy_tenv *eddy_tenv_new(eddy_env *env);
 EDDY_API eddy_tenv *eddy_tenv_new_in_mode(eddy_env *env, eddy_runtime_mode mode);
 EDDY_API eddy_env *eddy_tenv_env(eddy_tenv *tenv);
 EDDY_API eddy_runtime_mode eddy_tenv_get_runtime_mode(const eddy_tenv *tenv);
-/* tableEnv.getConfig().set(key, value) for the options eddy honours
- * ("table.local-time-zone", ...). Unknown keys are EDDY_E_VALIDATION. */
+/* tableEnv.getConfig().set(key, value), also what SQL's SET does. The keys
+ * eddy honours (eddy_option_is_known: execution.runtime-mode,
+ * parallelism.default -- the env's parallelism --, table.local-time-zone,
+ * table.dml-sync, sql-client.execution.result-mode,
+ * table.display.max-column-width, ...) are checked: a bad value is
+ * EDDY_E_VALIDATION ("Could not parse value 'x' for key 'k'.") and changes
+ * nothing. Other keys are kept as given (SET lists them) and change
+ * nothing. */
 EDDY_API eddy_status eddy_tenv_set_option(eddy_tenv *tenv, const char *key, const char *value);
 
 /* Schema builder (Schema.newBuilder()...build()). Each call appends a part

@@ -57,18 +57,24 @@ struct eddy_iter {
     eddy_row row;
     Arena scratch;
     bool done, started;
+    bool is_static;   /* rows of a batch known up front (no job) */
     eddy_status status;
     EdErr err;
-    /* a result's iterator is owned by the result */
-    eddy_result *owner;
 };
 
 struct eddy_tenv {
     eddy_env *env;
-    eddy_runtime_mode mode;
+    eddy_runtime_mode mode, initial_mode;
     Catalog catalog;
     const TimeZone *tz;
     const char *tz_name;
+    /* configuration (options.c): keys set, and the values eddy acts on */
+    ED_VEC(TableOption) options;
+    bool dml_sync;
+    int max_column_width;
+    eddy_print_style result_mode;
+    int default_parallelism; /* the env's when the tenv was made (RESET) */
+    char par_text[16];
 };
 
 struct eddy_table {
@@ -87,13 +93,36 @@ struct eddy_schema {
 struct eddy_result {
     int live_kind; /* LIVE_RESULT */
     eddy_tenv *tenv;
-    eddy_iter *it;
+    eddy_result_kind kind;
+    eddy_statement_kind stmt;
+    eddy_iter *it;      /* the rows (a running query, or static rows) */
+    Job *job;           /* an INSERT's job (its rows are static) */
+    char job_id[33];
     int ncols;
     const char **names;
     const Type **types;
-    bool streaming;
+    bool streaming;     /* print with the op column */
     bool consumed;
+    bool awaited;
 };
+
+/* A result with rows known up front (DDL "OK", SHOW, DESCRIBE, an INSERT's
+ * affected rows). rows may be NULL for no rows; the result takes it. */
+eddy_result *eddy__api_static_result(eddy_tenv *tenv, eddy_result_kind kind, eddy_statement_kind stmt, int ncols,
+                                     const char *const *names, const Type *const *types, Batch *rows);
+/* The "result | OK" result of DDL and commands. */
+eddy_result *eddy__api_ok_result(eddy_tenv *tenv, eddy_statement_kind stmt);
+/* An iterator over the rows of a batch (takes it). */
+eddy_iter *eddy__api_iter_static(eddy_env *env, const Type *type, Batch *rows);
+/* A result over a query plan: starts its job. */
+eddy_result *eddy__api_query_result(eddy_tenv *tenv, Rel *rel);
+/* Starts a job of INSERT sinks; returns its result (rows: -1 per sink). */
+eddy_result *eddy__api_insert_result(eddy_tenv *tenv, StreamNode *const *sinks, const char *const *sink_paths, int n);
+
+/* The SET listing: a key | value table of the options set. */
+eddy_result *eddy__api_options_result(eddy_tenv *tenv);
+/* The session zone "default" stands for: TZ, else UTC. */
+const char *eddy__api_default_zone(void);
 
 /* The binding context of a table environment (arena: the env's). */
 void eddy__api_bind_env(eddy_tenv *tenv, BindEnv *be);

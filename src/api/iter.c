@@ -29,6 +29,21 @@ eddy_iter *eddy__api_iter_start(eddy_env *env, StreamNode *collect, const Type *
     return it;
 }
 
+eddy_iter *eddy__api_iter_static(eddy_env *env, const Type *type, Batch *rows) {
+    eddy_iter *it = eddy__calloc(1, sizeof *it);
+    if (!it) {
+        eddy__batch_release(rows);
+        return eddy__api_nomem(env);
+    }
+    it->live_kind = LIVE_ITER;
+    it->env = env;
+    it->type = type;
+    it->cur = rows;
+    it->is_static = true;
+    eddy__arena_init(&it->scratch, 1024);
+    return it;
+}
+
 eddy_status eddy_iter_next(eddy_iter *it, const eddy_row **row) {
     if (!it || !row) return EDDY_E_MISUSE;
     *row = NULL;
@@ -43,6 +58,10 @@ eddy_status eddy_iter_next(eddy_iter *it, const eddy_row **row) {
         }
         eddy__batch_release(it->cur);
         it->cur = NULL;
+        if (it->is_static) {
+            it->done = true;
+            return EDDY_DONE;
+        }
         Event ev;
         eddy_status rc = eddy__job_client_next(it->job, &ev, &it->err);
         if (rc) {
@@ -80,7 +99,6 @@ void eddy__api_iter_destroy(eddy_iter *it) {
 
 void eddy_iter_free(eddy_iter *it) {
     if (!it) return;
-    if (it->owner) return; /* freed with its result */
     eddy__api_unlive(it->env, it);
     eddy__api_iter_destroy(it);
 }

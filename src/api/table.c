@@ -2,7 +2,10 @@
  * table.c -- eddy_table: renaming (as), printSchema, and Table.execute()
  * with its TableResult (tableau print and collect).
  */
+#include <limits.h>
 #include <stdarg.h>
+#include <stdatomic.h>
+#include <time.h>
 
 #include "api/api.h"
 #include "types/format.h"
@@ -70,46 +73,154 @@ eddy_status eddy_table_print_schema(eddy_table *t, FILE *file) {
 
 /* ---- execute and results ------------------------------------------------------------------ */
 
-eddy_result *eddy_table_execute(eddy_table *t) {
-    if (!t || !env_ok(t->tenv->env)) return NULL;
-    eddy_tenv *tenv = t->tenv;
+static void random_job_id(char out[33]) {
+    static atomic_ullong counter;
+    uint64_t x = eddy__hash_u64((uint64_t)time(NULL) ^ (uint64_t)(uintptr_t)out ^ atomic_fetch_add(&counter, 1));
+    uint64_t y = eddy__hash_u64(x ^ 0x9e3779b97f4a7c15ULL);
+    snprintf(out, 33, "%016llx%016llx", (unsigned long long)x, (unsigned long long)y);
+}
+
+static eddy_result *new_result(eddy_tenv *tenv, eddy_result_kind kind, eddy_statement_kind stmt, int ncols,
+                               const char *const *names, const Type *const *types) {
+    eddy_env *env = tenv->env;
+    eddy_result *r = eddy__calloc(1, sizeof *r);
+    const char **nn = eddy__arena_alloc(&env->arena, sizeof(char *) * (size_t)(ncols ? ncols : 1));
+    const Type **tt = eddy__arena_alloc(&env->arena, sizeof(Type *) * (size_t)(ncols ? ncols : 1));
+    if (!r || !nn || !tt) {
+        eddy__free(r);
+        return eddy__api_nomem(env);
+    }
+    for (int i = 0; i < ncols; i++) {
+        nn[i] = names[i];
+        tt[i] = types[i];
+    }
+    r->live_kind = LIVE_RESULT;
+    r->tenv = tenv;
+    r->kind = kind;
+    r->stmt = stmt;
+    r->ncols = ncols;
+    r->names = nn;
+    r->types = tt;
+    if (!ed_vec_push(&env->live, r)) {
+        eddy__free(r);
+        return eddy__api_nomem(env);
+    }
+    return r;
+}
+
+eddy_result *eddy__api_static_result(eddy_tenv *tenv, eddy_result_kind kind, eddy_statement_kind stmt, int ncols,
+                                     const char *const *names, const Type *const *types, Batch *rows) {
+    eddy_env *env = tenv->env;
+    if (!rows) rows = eddy__batch_new_typed(ncols, types, 1);
+    eddy_result *r = rows ? new_result(tenv, kind, stmt, ncols, names, types) : NULL;
+    const Type *rt = r ? eddy__type_row(&env->arena, ncols, names, types, false) : NULL;
+    if (!r || !rt) {
+        eddy__batch_release(rows);
+        if (r) eddy_result_free(r);
+        return r ? eddy__api_nomem(env) : NULL;
+    }
+    r->it = eddy__api_iter_static(env, rt, rows);
+    if (!r->it) {
+        eddy_result_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+eddy_result *eddy__api_ok_result(eddy_tenv *tenv, eddy_statement_kind stmt) {
+    const char *names[] = {"result"};
+    const Type *types[] = {eddy__type_string(false)};
+    Batch *b = eddy__batch_new_typed(1, types, 1);
+    if (!b) return eddy__api_nomem(tenv->env);
+    eddy__vec_set_str(b->cols[0], 0, "OK", 2);
+    b->n = b->count = 1;
+    return eddy__api_static_result(tenv, EDDY_RESULT_SUCCESS, stmt, 1, names, types, b);
+}
+
+eddy_result *eddy__api_query_result(eddy_tenv *tenv, Rel *rel) {
     eddy_env *env = tenv->env;
     PlanEnv pe;
     eddy__api_plan_env(tenv, &pe);
     EdErr err = {0};
     StreamNode *n;
-    if (eddy__plan_rel(&pe, t->rel, &n, &err)) return eddy__api_take(env, &err), NULL;
+    if (eddy__plan_rel(&pe, rel, &n, &err)) return eddy__api_take(env, &err), NULL;
     StreamNode *c = eddy__api_node(env, NODE_SINK, "Sink: Collect table sink", &eddy__op_collect, NULL, n->type, 1);
-    eddy_result *r = eddy__calloc(1, sizeof *r);
-    if (!c || !r) {
-        eddy__free(r);
-        return eddy__api_nomem(env);
-    }
+    if (!c) return NULL;
     c->in[0] = (StreamInput){n, PART_DEFAULT, NULL, 0};
     c->is_collect = true;
+    eddy_result *r = new_result(tenv, EDDY_RESULT_SUCCESS_WITH_CONTENT, EDDY_STMT_QUERY, rel->ncols, rel->names, rel->types);
+    if (!r) return NULL;
     /* the result's job runs in the table env's mode */
     eddy_runtime_mode saved = env->cfg.mode;
     env->cfg.mode = tenv->mode;
     r->it = eddy__api_iter_start(env, c, n->type);
     env->cfg.mode = saved;
     if (!r->it) {
-        eddy__free(r);
+        eddy_result_free(r);
         return NULL;
     }
-    /* the iterator now belongs to the result */
-    eddy__api_unlive(env, r->it);
-    r->live_kind = LIVE_RESULT;
-    r->tenv = tenv;
-    r->ncols = t->rel->ncols;
-    r->names = t->rel->names;
-    r->types = t->rel->types;
+    eddy__api_unlive(env, r->it); /* the iterator belongs to the result */
     r->streaming = tenv->mode == EDDY_STREAMING;
-    if (!ed_vec_push(&env->live, r)) {
-        eddy__api_iter_destroy(r->it);
-        eddy__free(r);
-        return eddy__api_nomem(env);
-    }
+    random_job_id(r->job_id);
     return r;
+}
+
+eddy_result *eddy__api_insert_result(eddy_tenv *tenv, StreamNode *const *sinks, const char *const *sink_paths, int n) {
+    eddy_env *env = tenv->env;
+    const Type **types = eddy__arena_alloc(&env->arena, sizeof(Type *) * (size_t)(n ? n : 1));
+    if (!types) return eddy__api_nomem(env);
+    for (int i = 0; i < n; i++) types[i] = eddy__type_basic(TY_BIGINT, false);
+    Batch *rows = eddy__batch_new_typed(n, types, 1);
+    if (!rows) return eddy__api_nomem(env);
+    for (int i = 0; i < n; i++) VEC_DATA(rows->cols[i], int64_t)[0] = -1;
+    rows->n = rows->count = 1;
+    eddy_result *r = eddy__api_static_result(tenv, EDDY_RESULT_SUCCESS_WITH_CONTENT, EDDY_STMT_INSERT, n, sink_paths,
+                                             types, rows);
+    if (!r) return NULL;
+    JobConfig cfg;
+    eddy__api_job_config(env, &cfg, "insert-into");
+    cfg.batch_mode = tenv->mode == EDDY_BATCH;
+    EdErr err = {0};
+    eddy_status rc = eddy__job_create(&cfg, (StreamNode *const *)sinks, n, &r->job, &err);
+    if (!rc) rc = eddy__job_start(r->job, &err);
+    if (rc) {
+        eddy__api_take(env, &err);
+        eddy_result_free(r);
+        return NULL;
+    }
+    random_job_id(r->job_id);
+    return r;
+}
+
+eddy_result *eddy_table_execute(eddy_table *t) {
+    if (!t || !env_ok(t->tenv->env)) return NULL;
+    return eddy__api_query_result(t->tenv, t->rel);
+}
+
+eddy_result_kind eddy_result_get_kind(const eddy_result *r) { return r ? r->kind : EDDY_RESULT_SUCCESS; }
+eddy_statement_kind eddy_result_statement_kind(const eddy_result *r) { return r ? r->stmt : EDDY_STMT_OTHER; }
+
+const eddy_type *eddy_result_column_type(const eddy_result *r, size_t i) {
+    if (!r || i >= (size_t)r->ncols) return NULL;
+    return ety(r->types[i]);
+}
+
+const char *eddy_result_job_id(const eddy_result *r) { return r && r->job_id[0] ? r->job_id : NULL; }
+
+eddy_status eddy_result_await(eddy_result *r) {
+    if (!r) return EDDY_E_MISUSE;
+    if (!r->job || r->awaited) return EDDY_OK;
+    r->awaited = true;
+    EdErr err = {0};
+    eddy_status rc = eddy__job_wait(r->job, &err);
+    if (rc) eddy__api_take(r->tenv->env, &err);
+    return rc;
+}
+
+void eddy_result_cancel(eddy_result *r) {
+    if (!r) return;
+    if (r->job) eddy__job_cancel(r->job);
+    if (r->it && r->it->job) eddy__job_cancel(r->it->job);
 }
 
 size_t eddy_result_column_count(const eddy_result *r) { return r ? (size_t)r->ncols : 0; }
@@ -135,6 +246,7 @@ eddy_iter *eddy_result_collect(eddy_result *r) {
 
 void eddy__api_result_destroy(eddy_result *r) {
     if (r->it) eddy__api_iter_destroy(r->it);
+    eddy__job_free(r->job);
     eddy__free(r);
 }
 
@@ -205,22 +317,46 @@ static void flush_buf(Buf *b, FILE *f) {
     b->len = 0;
 }
 
-eddy_status eddy_result_print(eddy_result *r, FILE *file) {
+static void free_cells(char **cells, int n) {
+    for (int i = 0; i < n; i++) {
+        eddy__free(cells[i]);
+        cells[i] = NULL;
+    }
+}
+
+/* Java's String.length of a UTF-8 name (code points; BMP assumed). */
+static int java_len(const char *s) {
+    int n = 0;
+    for (; *s; s++) n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_options *opts) {
     if (!r) return EDDY_E_MISUSE;
     eddy_env *env = r->tenv->env;
+    if (opts && opts->abi_version != EDDY_PRINT_OPTIONS_VERSION)
+        return eddy__api_err(env, EDDY_E_MISUSE, "print_with: unknown abi_version %u.", opts->abi_version);
     if (r->consumed || !r->it)
         return eddy__api_err(env, EDDY_E_MISUSE, "The result has already been consumed (print and collect are exclusive).");
+    eddy_print_style style = opts ? opts->style : EDDY_PRINT_TABLEAU;
+    int maxw = opts && opts->max_column_width > 0 ? opts->max_column_width : MAX_COLUMN_WIDTH;
+    /* the SQL client prints SHOW / DESCRIBE / EXPLAIN ... results whole */
+    if (style == EDDY_PRINT_CLIENT && r->stmt != EDDY_STMT_QUERY) maxw = INT_MAX;
+    volatile const int *interrupt = opts ? opts->interrupt : NULL;
     FILE *f = file ? file : stdout;
     r->consumed = true;
     eddy_iter *it = r->it;
-    bool op = r->streaming;
+    bool op = r->streaming && style != EDDY_PRINT_CHANGELOG;
     int n = r->ncols + (op ? 1 : 0);
     char **names = eddy__calloc((size_t)(n ? n : 1), sizeof(char *));
     int *w = eddy__calloc((size_t)(n ? n : 1), sizeof(int));
     char **cells = eddy__calloc((size_t)(n ? n : 1), sizeof(char *));
     Buf b;
     eddy__buf_init(&b);
-    eddy_status rc = EDDY_OK;
+    eddy_status rc = EDDY_OK, st = EDDY_DONE;
+    bool interrupted = false;
+    long nrows = 0;
+    Cells all = {0};
     if (!names || !w || !cells) {
         rc = eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
         goto out;
@@ -228,68 +364,93 @@ eddy_status eddy_result_print(eddy_result *r, FILE *file) {
     if (op) names[0] = "op";
     for (int i = 0; i < r->ncols; i++) names[i + (op ? 1 : 0)] = (char *)r->names[i];
     const eddy_row *row;
-    long nrows = 0;
-    if (op) {
+    if (style == EDDY_PRINT_CHANGELOG) {
+        char buf[256];
+        while (!(interrupted = interrupt && *interrupt) && (st = eddy_iter_next(it, &row)) == EDDY_ROW) {
+            int need = eddy_row_to_string(row, buf, sizeof buf);
+            if (need >= (int)sizeof buf) {
+                char *big = eddy__malloc((size_t)need + 1);
+                if (big) {
+                    eddy_row_to_string(row, big, (size_t)need + 1);
+                    eddy__buf_puts(&b, big);
+                    eddy__free(big);
+                }
+            } else {
+                eddy__buf_puts(&b, buf);
+            }
+            eddy__buf_putc(&b, '\n');
+            flush_buf(&b, f);
+            nrows++;
+        }
+    } else if (op) {
         /* streaming: widths from the types, rows printed as they arrive */
         w[0] = 2;
-        for (int i = 0; i < r->ncols; i++)
-            w[i + 1] = eddy__tableau_column_width(r->types[i], r->names[i], MAX_COLUMN_WIDTH, false);
-        eddy_status st;
-        while ((st = eddy_iter_next(it, &row)) == EDDY_ROW) {
-            if (nrows == 0) {
+        for (int i = 0; i < r->ncols; i++) w[i + 1] = eddy__tableau_column_width(r->types[i], r->names[i], maxw, false);
+        bool client = style == EDDY_PRINT_CLIENT;
+        if (client) {
+            /* the SQL client prints the header before the first row */
+            border(&b, w, n);
+            cells_line(&b, names, w, n);
+            border(&b, w, n);
+            flush_buf(&b, f);
+        }
+        while (!(interrupted = interrupt && *interrupt) && (st = eddy_iter_next(it, &row)) == EDDY_ROW) {
+            if (nrows == 0 && !client) {
                 border(&b, w, n);
                 cells_line(&b, names, w, n);
                 border(&b, w, n);
             }
             row_cells(r, row, true, cells);
             cells_line(&b, cells, w, n);
-            for (int i = 0; i < n; i++) eddy__free(cells[i]);
+            free_cells(cells, n);
             nrows++;
             flush_buf(&b, f);
         }
-        if (st != EDDY_DONE) {
-            rc = eddy__api_err(env, st, "%s", eddy_iter_errmsg(it));
-            goto out;
-        }
     } else {
-        /* batch: widths from the content, printed at the end */
-        Cells all = {0};
-        eddy_status st;
-        while ((st = eddy_iter_next(it, &row)) == EDDY_ROW) {
+        /* batch and static results: widths from the content, printed at the end */
+        while (!(interrupted = interrupt && *interrupt) && (st = eddy_iter_next(it, &row)) == EDDY_ROW) {
             row_cells(r, row, false, cells);
-            for (int i = 0; i < n; i++) ed_vec_push(&all.cells, cells[i]);
+            for (int i = 0; i < n; i++) {
+                ed_vec_push(&all.cells, cells[i]);
+                cells[i] = NULL;
+            }
             nrows++;
         }
-        if (st != EDDY_DONE) {
-            for (size_t i = 0; i < all.cells.len; i++) eddy__free(all.cells.items[i]);
-            ed_vec_free(&all.cells);
-            rc = eddy__api_err(env, st, "%s", eddy_iter_errmsg(it));
-            goto out;
-        }
-        for (int i = 0; i < n; i++) {
-            /* Java's String.length of the name, then display widths of the cells */
-            int len = 0;
-            for (const char *c = names[i]; *c; c++) len += ((unsigned char)*c & 0xC0) != 0x80;
-            w[i] = len;
-        }
-        for (long k = 0; k < nrows; k++)
-            for (int i = 0; i < n; i++) {
-                const char *c = all.cells.items[k * n + i];
-                int dw = (int)eddy__utf8_width(c, strlen(c));
-                if (dw > w[i]) w[i] = dw;
+        if (!interrupted && st == EDDY_DONE) {
+            for (int i = 0; i < n; i++) w[i] = java_len(names[i]);
+            for (long k = 0; k < nrows; k++)
+                for (int i = 0; i < n; i++) {
+                    const char *c = all.cells.items[k * n + i];
+                    int dw = (int)eddy__utf8_width(c, strlen(c));
+                    if (dw > w[i]) w[i] = dw;
+                }
+            for (int i = 0; i < n; i++)
+                if (w[i] > maxw) w[i] = maxw;
+            if (nrows) {
+                border(&b, w, n);
+                cells_line(&b, names, w, n);
+                border(&b, w, n);
+                for (long k = 0; k < nrows; k++) cells_line(&b, &all.cells.items[k * n], w, n);
             }
-        for (int i = 0; i < n; i++)
-            if (w[i] > MAX_COLUMN_WIDTH) w[i] = MAX_COLUMN_WIDTH;
-        if (nrows) {
-            border(&b, w, n);
-            cells_line(&b, names, w, n);
-            border(&b, w, n);
-            for (long k = 0; k < nrows; k++) cells_line(&b, &all.cells.items[k * n], w, n);
         }
-        for (size_t i = 0; i < all.cells.len; i++) eddy__free(all.cells.items[i]);
-        ed_vec_free(&all.cells);
     }
-    if (nrows == 0) {
+    if (interrupted) {
+        eddy_result_cancel(r);
+        eddy__buf_printf(&b, "Query terminated, received a total of %ld %s\n", nrows, nrows > 1 ? "rows" : "row");
+        flush_buf(&b, f);
+        rc = EDDY_E_CANCELLED;
+        goto out;
+    }
+    if (st != EDDY_DONE) {
+        rc = eddy__api_err(env, st, "%s", eddy_iter_errmsg(it));
+        goto out;
+    }
+    if (style == EDDY_PRINT_CHANGELOG) {
+        /* nothing after the changes */
+    } else if (op && style == EDDY_PRINT_CLIENT) {
+        if (nrows) border(&b, w, n);
+        eddy__buf_printf(&b, "Received a total of %ld %s\n", nrows, nrows > 1 ? "rows" : "row");
+    } else if (nrows == 0) {
         eddy__buf_puts(&b, "Empty set\n");
     } else {
         border(&b, w, n);
@@ -297,6 +458,9 @@ eddy_status eddy_result_print(eddy_result *r, FILE *file) {
     }
     flush_buf(&b, f);
 out:
+    for (size_t i = 0; i < all.cells.len; i++) eddy__free(all.cells.items[i]);
+    ed_vec_free(&all.cells);
+    if (cells) free_cells(cells, n);
     eddy__buf_free(&b);
     eddy__free(names);
     eddy__free(w);
@@ -305,3 +469,5 @@ out:
     r->it = NULL;
     return rc;
 }
+
+eddy_status eddy_result_print(eddy_result *r, FILE *file) { return eddy_result_print_with(r, file, NULL); }

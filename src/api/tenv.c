@@ -14,13 +14,7 @@
 static void tenv_release(void *p) {
     eddy_tenv *t = p;
     eddy__catalog_free(&t->catalog);
-}
-
-/* The session zone "default": TZ, else /etc/timezone, else UTC. */
-static const char *default_zone(void) {
-    const char *tz = getenv("TZ");
-    if (tz && *tz) return *tz == ':' ? tz + 1 : tz;
-    return "UTC";
+    ed_vec_free(&t->options);
 }
 
 eddy_tenv *eddy_tenv_new_in_mode(eddy_env *env, eddy_runtime_mode mode) {
@@ -28,11 +22,14 @@ eddy_tenv *eddy_tenv_new_in_mode(eddy_env *env, eddy_runtime_mode mode) {
     eddy_tenv *t = eddy__arena_alloc(&env->arena, sizeof *t);
     if (!t) return eddy__api_nomem(env);
     t->env = env;
-    t->mode = mode;
-    eddy__catalog_init(&t->catalog);
+    t->mode = t->initial_mode = mode;
+    t->max_column_width = 30;
+    t->result_mode = EDDY_PRINT_CLIENT;
+    t->default_parallelism = env->cfg.parallelism;
+    if (eddy__catalog_init(&t->catalog, &env->arena) != EDDY_OK) return eddy__api_nomem(env);
     if (!eddy__arena_on_cleanup(&env->arena, tenv_release, t)) return eddy__api_nomem(env);
     EdErr err = {0};
-    t->tz_name = default_zone();
+    t->tz_name = eddy__api_default_zone();
     if (eddy__tz_load(t->tz_name, &t->tz, &err) != EDDY_OK) {
         eddy__err_clear(&err);
         t->tz_name = "UTC";
@@ -49,39 +46,6 @@ eddy_tenv *eddy_tenv_new(eddy_env *env) {
 eddy_env *eddy_tenv_env(eddy_tenv *tenv) { return tenv ? tenv->env : NULL; }
 
 eddy_runtime_mode eddy_tenv_get_runtime_mode(const eddy_tenv *tenv) { return tenv ? tenv->mode : EDDY_STREAMING; }
-
-eddy_status eddy_tenv_set_option(eddy_tenv *tenv, const char *key, const char *value) {
-    if (!tenv) return EDDY_E_MISUSE;
-    eddy_env *env = tenv->env;
-    if (env->err.code) return env->err.code;
-    if (!key || !value) return eddy__api_err(env, EDDY_E_MISUSE, "set_option: key and value are required.");
-    if (!strcmp(key, "table.local-time-zone")) {
-        const char *name = strcmp(value, "default") ? value : default_zone();
-        const TimeZone *tz;
-        EdErr err = {0};
-        if (eddy__tz_load(name, &tz, &err) != EDDY_OK) {
-            eddy__err_clear(&err);
-            return eddy__api_err(env, EDDY_E_VALIDATION,
-                                 "The supported Zone ID is either a full name such as 'America/Los_Angeles', or a custom "
-                                 "timezone id such as 'GMT-08:00', but configured Zone ID is '%s'.",
-                                 value);
-        }
-        tenv->tz = tz;
-        tenv->tz_name = eddy__arena_strdup(&env->arena, value);
-        return EDDY_OK;
-    }
-    if (!strcmp(key, "execution.runtime-mode")) {
-        if (eddy__str_ieq(value, "streaming")) tenv->mode = EDDY_STREAMING;
-        else if (eddy__str_ieq(value, "batch")) tenv->mode = EDDY_BATCH;
-        else
-            return eddy__api_err(env, EDDY_E_VALIDATION,
-                                 "Could not parse value '%s' for key 'execution.runtime-mode'. Possible values: "
-                                 "[STREAMING, BATCH, AUTOMATIC]",
-                                 value);
-        return EDDY_OK;
-    }
-    return eddy__api_err(env, EDDY_E_VALIDATION, "Unknown option '%s'.", key);
-}
 
 static int64_t now_ms(void) {
     struct timespec ts;
@@ -173,8 +137,9 @@ static eddy_status register_view(eddy_tenv *tenv, const char *path, eddy_table *
     if (eddy__catalog_split(&env->arena, path, &parts, &nparts, &err)) return eddy__api_take(env, &err);
     const char *q = eddy__catalog_qualify(&env->arena, &tenv->catalog, parts, nparts);
     if (!q) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
-    if (eddy__catalog_put(&tenv->catalog, &env->arena, q, parts[nparts - 1], true, t->rel, t->schema, false, &err))
-        return eddy__api_take(env, &err);
+    CatalogEntry e = {.path = q, .name = parts[nparts - 1], .is_view = true, .temporary = true,
+                      .rel = t->rel, .schema = t->schema};
+    if (eddy__catalog_add(&tenv->catalog, &env->arena, &e, false, false, NULL, &err)) return eddy__api_take(env, &err);
     return EDDY_OK;
 }
 
@@ -211,12 +176,12 @@ eddy_table *eddy_tenv_from(eddy_tenv *tenv, const char *path) {
         const char *q = eddy__catalog_qualify(&env->arena, &tenv->catalog, parts, nparts);
         return eddy__api_err(env, EDDY_E_VALIDATION, "Table %s was not found.", q ? q : path), NULL;
     }
-    eddy_table *t = eddy__arena_alloc(&env->arena, sizeof *t);
-    if (!t) return eddy__api_nomem(env);
-    t->tenv = tenv;
-    t->rel = e->rel;
-    t->schema = e->schema;
-    return t;
+    BindEnv be;
+    eddy__api_bind_env(tenv, &be);
+    be.sql = e->view_text;
+    Rel *rel;
+    if (eddy__plan_catalog_rel(&be, e, 0, NULL, &rel, &err)) return eddy__api_sql_err(env, &err), NULL;
+    return eddy__api_table(tenv, rel, e->table ? e->table->def.schema : e->schema);
 }
 
 eddy_table *eddy_tenv_sql_query(eddy_tenv *tenv, const char *sql) {

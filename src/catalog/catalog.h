@@ -1,7 +1,8 @@
 /*
- * catalog.h -- the in-memory catalog of a table environment: the current
- * catalog and database names and the temporary tables and views registered
- * in them (default_catalog.default_database unless changed).
+ * catalog.h -- the in-memory catalogs of a table environment: catalog and
+ * database names (default_catalog.default_database to start), the current
+ * ones, and the tables and views in them, temporary or not, by fully
+ * qualified, case-sensitive path. Errors carry Flink's messages.
  */
 #ifndef EDDY_CATALOG_H
 #define EDDY_CATALOG_H
@@ -10,23 +11,50 @@
 
 typedef struct Catalog {
     const char *cur_catalog, *cur_database;
+    ED_VEC(const char *) catalogs;  /* names */
+    ED_VEC(const char *) databases; /* "catalog.database" */
     ED_VEC(CatalogEntry) entries;
 } Catalog;
 
-void eddy__catalog_init(Catalog *c);
+/* Starts with default_catalog.default_database (arena a holds names). */
+eddy_status eddy__catalog_init(Catalog *c, Arena *a);
 void eddy__catalog_free(Catalog *c);
+
 /* Resolves a 1-3 part path against the current catalog and database into a
  * fully qualified path "cat.db.name" (arena a); NULL for more than 3 parts. */
 const char *eddy__catalog_qualify(Arena *a, const Catalog *c, const char *const *parts, int nparts);
 /* Parses a dotted path ("MyView", "db.t", "`a.b`.c") into parts (arena a). */
 eddy_status eddy__catalog_split(Arena *a, const char *path, const char ***parts, int *nparts, EdErr *err);
+
+/* The object at a qualified path (a temporary one shadows a permanent one). */
 const CatalogEntry *eddy__catalog_get(const Catalog *c, const char *qualified);
-/* Registers a temporary object; with replace = false an existing one is an
- * error (Flink's "Temporary table '...' already exists"). */
-eddy_status eddy__catalog_put(Catalog *c, Arena *a, const char *qualified, const char *name, bool is_view, Rel *rel,
-                              const ResolvedSchema *schema, bool replace, EdErr *err);
-/* A CatalogLookup over c (ctx = the Catalog, paths qualified with arena a
- * given as ... the catalog's own scratch). */
+/* A CatalogLookup over c (ctx = the Catalog). */
 const CatalogEntry *eddy__catalog_lookup(void *ctx, const char *const *parts, int nparts);
+
+/* Adds an object (e->path qualified, e->temporary set). An existing object
+ * of the same temporariness is an error unless replace (CREATE OR REPLACE)
+ * or if_not_exists (then nothing happens and *added is false). */
+eddy_status eddy__catalog_add(Catalog *c, Arena *a, const CatalogEntry *e, bool replace, bool if_not_exists,
+                              bool *added, EdErr *err);
+/* Drops a table (views = false) or a view. */
+eddy_status eddy__catalog_drop(Catalog *c, const char *qualified, bool view, bool temporary, bool if_exists,
+                               EdErr *err);
+/* Renames an object (ALTER TABLE / VIEW ... RENAME TO). */
+eddy_status eddy__catalog_rename(Catalog *c, Arena *a, const char *from, const char *to, bool view, EdErr *err);
+
+bool eddy__catalog_has_catalog(const Catalog *c, const char *name);
+bool eddy__catalog_has_database(const Catalog *c, const char *catalog, const char *db);
+eddy_status eddy__catalog_create_catalog(Catalog *c, Arena *a, const char *name, bool if_not_exists, EdErr *err);
+eddy_status eddy__catalog_drop_catalog(Catalog *c, const char *name, bool if_exists, EdErr *err);
+eddy_status eddy__catalog_create_database(Catalog *c, Arena *a, const char *catalog, const char *db, bool if_not_exists,
+                                          EdErr *err);
+eddy_status eddy__catalog_drop_database(Catalog *c, const char *catalog, const char *db, bool if_exists, bool cascade,
+                                        EdErr *err);
+eddy_status eddy__catalog_use_catalog(Catalog *c, const char *name, EdErr *err);
+eddy_status eddy__catalog_use_database(Catalog *c, const char *catalog, const char *db, EdErr *err);
+
+/* Names of the objects in catalog.db (tables and views, or views only),
+ * sorted; the array is malloc'd (free with eddy__free), strings borrowed. */
+const char **eddy__catalog_list(const Catalog *c, const char *catalog, const char *db, bool views_only, int *n);
 
 #endif

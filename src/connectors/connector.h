@@ -53,6 +53,7 @@ typedef struct ConnectorCtx {
     const Type *const *meta_types;
     bool streaming;
     const TimeZone *tz;
+    bool overwrite; /* sinks: INSERT OVERWRITE */
 } ConnectorCtx;
 
 typedef struct SourceSpec {
@@ -84,7 +85,13 @@ typedef struct Connector {
     /* NULL when the connector cannot read (or write) */
     eddy_status (*source)(const ConnectorCtx *cx, SourceSpec *out, EdErr *err);
     eddy_status (*sink)(const ConnectorCtx *cx, SinkSpec *out, EdErr *err);
+    unsigned sink_abilities; /* CONN_SINK_* */
 } Connector;
+
+enum {
+    CONN_SINK_OVERWRITE = 1,    /* INSERT OVERWRITE (Flink's SupportsOverwrite) */
+    CONN_SINK_PARTITIONING = 2, /* PARTITIONED BY tables (SupportsPartitioning) */
+};
 
 /* The connector named `name`, or NULL. */
 const Connector *eddy__connector_lookup(const char *name);

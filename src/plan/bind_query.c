@@ -77,6 +77,58 @@ static eddy_status rename_columns(Binder *b, Rel *r, AstIdent *const *aliases, i
     return *out ? EDDY_OK : eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
 }
 
+eddy_status eddy__plan_catalog_rel(const BindEnv *be, const CatalogEntry *ce, int nopts, const TableOption *opts,
+                                   Rel **out, EdErr *err) {
+    Arena *a = be->a;
+    if (nopts && !ce->table)
+        return eddy__err(err, EDDY_E_VALIDATION,
+                         "View '%s' cannot be enriched with new options. Hints can only be applied to tables.",
+                         eddy__path_quoted(a, ce->path));
+    if (ce->table) {
+        const TableEntry *te = ce->table;
+        if (nopts) {
+            /* the table's options with the hinted ones laid over them */
+            TableEntry *copy = eddy__arena_alloc(a, sizeof *copy);
+            TableOption *o = eddy__arena_alloc(a, sizeof(TableOption) * (size_t)(te->def.nopts + nopts));
+            if (!copy || !o) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+            *copy = *te;
+            int n = te->def.nopts;
+            memcpy(o, te->def.opts, sizeof(TableOption) * (size_t)n);
+            for (int i = 0; i < nopts; i++) {
+                int k = 0;
+                while (k < n && strcmp(o[k].key, opts[i].key)) k++;
+                o[k] = opts[i];
+                if (k == n) n++;
+            }
+            copy->def.opts = o;
+            copy->def.nopts = n;
+            te = copy;
+        }
+        *out = eddy__plan_table_scan(a, te, be->streaming);
+        return *out ? EDDY_OK : eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    }
+    if (ce->view_query) {
+        /* a SQL view: expanded from its text, as the session sees it now */
+        if (be->view_depth >= 32)
+            return eddy__err(err, EDDY_E_VALIDATION, "View '%s' is defined in terms of itself",
+                             eddy__path_quoted(a, ce->path));
+        BindEnv vbe = *be;
+        vbe.sql = ce->view_text;
+        vbe.view_depth++;
+        Binder b;
+        eddy__binder_init(&b, &vbe, err);
+        Rel *r;
+        eddy_status rc = bind_q(&b, ce->view_query, &r);
+        if (!rc) rc = rename_columns(&b, r, ce->view_cols, ce->nview_cols, &ce->view_query->pos, &r);
+        eddy__binder_done(&b);
+        if (rc) return rc;
+        *out = r;
+        return EDDY_OK;
+    }
+    *out = ce->rel;
+    return EDDY_OK;
+}
+
 static eddy_status bind_tref(Binder *b, const AstTableRef *t, From *out) {
     eddy_status rc;
     Rel *r = NULL;
@@ -101,7 +153,30 @@ static eddy_status bind_tref(Binder *b, const AstTableRef *t, From *out) {
                 eddy__buf_free(&pb);
                 return rc;
             }
-            r = ce->rel;
+            /* OPTIONS('k' = 'v') hints: dynamic table options */
+            int nh = 0;
+            TableOption *hopts = NULL;
+            for (int h = 0; h < t->u.table.nhints; h++) {
+                const AstHint *hint = t->u.table.hints[h];
+                if (!eddy__str_ieq(hint->name.name, "OPTIONS")) continue;
+                TableOption *grown = eddy__arena_alloc(b->a, sizeof(TableOption) * (size_t)(nh + hint->noptions + 1));
+                if (!grown) return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+                if (nh) memcpy(grown, hopts, sizeof(TableOption) * (size_t)nh);
+                hopts = grown;
+                for (int k = 0; k < hint->noptions; k++) {
+                    if (!hint->options[k]->key)
+                        return eddy__bind_err(b, &hint->pos, EDDY_E_VALIDATION,
+                                              "Hint [OPTIONS] only support non empty key value options");
+                    hopts[nh++] = (TableOption){hint->options[k]->key, hint->options[k]->value};
+                }
+            }
+            if ((rc = eddy__plan_catalog_rel(b->be, ce, nh, hopts, &r, b->err))) {
+                if (!b->err->line) {
+                    b->err->line = n->pos.line;
+                    b->err->col = n->pos.col;
+                }
+                return rc;
+            }
         }
         if (!alias) alias = n->parts[n->nparts - 1];
         break;

@@ -13,6 +13,7 @@
 #ifndef EDDY_PLAN_H
 #define EDDY_PLAN_H
 
+#include "connectors/connector.h"
 #include "expr/expr.h"
 #include "runtime/graph.h"
 #include "sql/ast.h"
@@ -22,6 +23,7 @@
 
 typedef enum RelKind {
     REL_STREAM_SCAN, /* a DataStream read through fromDataStream's conversion */
+    REL_TABLE_SCAN,  /* a catalog table read through its connector */
     REL_VALUES,      /* constant rows */
     REL_PROJECT,     /* exprs over the input */
     REL_FILTER,      /* cond over the input */
@@ -45,6 +47,7 @@ struct Rel {
     int nrows;              /* REL_VALUES */
     Batch *values;          /* REL_VALUES: the rows, one batch (owned by the env) */
     StreamNode *stream;     /* REL_STREAM_SCAN */
+    const struct TableEntry *table; /* REL_TABLE_SCAN */
     const Expr *watermark;  /* REL_STREAM_SCAN: over the output columns */
     bool source_watermark;  /* REL_STREAM_SCAN: WATERMARK ... AS SOURCE_WATERMARK() */
     bool uses_ts;           /* REL_STREAM_SCAN: reads the record timestamp */
@@ -62,12 +65,43 @@ int eddy__rel_rowtime(const Rel *r);
 
 /* ---- catalog objects as the binder sees them ------------------------------------------ */
 
+/* A table backed by a connector (CREATE TABLE, TableDescriptor): its
+ * definition, and how a scan computes its columns from what the connector
+ * emits -- the physical columns, then the metadata columns, in schema
+ * order. */
+typedef struct TableEntry {
+    TableDef def;
+    int nphys;
+    const char **phys_names;
+    const Type **phys_types;
+    int nmeta;
+    const char **meta_keys;  /* the metadata key of each metadata column */
+    const char **meta_names; /* and its column name */
+    const Type **meta_types;
+    bool *meta_virtual;
+    /* per schema column, over [physical..., metadata...] */
+    int ncols;
+    const char **names;
+    const Type **types;      /* with time attributes (streaming) */
+    const Expr **exprs;
+    const Expr *watermark;   /* over the schema's columns */
+    bool source_watermark;
+    const struct SchemaSpec *spec; /* as declared (CREATE TABLE ... LIKE copies it) */
+} TableEntry;
+
 typedef struct CatalogEntry {
     const char *path;  /* fully qualified: default_catalog.default_database.name */
     const char *name;  /* the object name as registered */
     bool is_view;
-    Rel *rel;
+    bool temporary;
+    Rel *rel;          /* views (and DataStream tables): the query */
     const ResolvedSchema *schema;
+    const TableEntry *table; /* connector tables */
+    const char *view_text;   /* CREATE VIEW's query as written, for SHOW CREATE VIEW */
+    const AstQuery *view_query; /* its AST (positions into view_text): bound anew at each use */
+    AstIdent *const *view_cols; /* CREATE VIEW v (a, b): the column names */
+    int nview_cols;
+    const char *comment;
 } CatalogEntry;
 
 /* Looks up a table or view by its (1-3 part) path; NULL when absent. */
@@ -84,7 +118,16 @@ typedef struct BindEnv {
     const TimeZone *tz;   /* session time zone for constant folding */
     const char *sql;      /* the text being bound (for expression summaries) */
     int64_t now_ms;
+    int view_depth;       /* views being expanded (guards against cycles) */
 } BindEnv;
+
+/* The Rel a query reads a catalog object through: a connector table's scan
+ * (with OPTIONS hints laid over its options), a SQL view expanded from its
+ * text, or a DataStream view's plan. */
+eddy_status eddy__plan_catalog_rel(const BindEnv *be, const CatalogEntry *ce, int nopts, const TableOption *opts,
+                                   Rel **out, EdErr *err);
+/* `cat`.`db`.`name` for a qualified path cat.db.name (arena a). */
+const char *eddy__path_quoted(Arena *a, const char *qualified);
 
 /* Binds a query AST into a Rel. Errors carry Flink's messages and the SQL
  * position (err->line/col). */
@@ -131,6 +174,19 @@ typedef struct SchemaSpec {
 eddy_status eddy__plan_from_stream(const BindEnv *be, StreamNode *stream, const SchemaSpec *spec, Rel **rel,
                                    ResolvedSchema **schema, EdErr *err);
 
+/* ---- tables (ddl.c) -------------------------------------------------------------------- */
+
+/* The schema parts of a CREATE TABLE column list (expressions as unparsed
+ * SQL text, the form Flink keeps in its catalog). */
+eddy_status eddy__plan_spec_from_ast(Arena *a, const AstSchema *s, SchemaSpec *out, EdErr *err);
+/* Resolves a table definition: physical columns as declared, metadata
+ * columns read from the connector, computed columns, watermark, key. */
+eddy_status eddy__plan_table_entry(const BindEnv *be, const char *path, const SchemaSpec *spec, int nopts,
+                                   const TableOption *opts, int npart, const char *const *partition_keys,
+                                   const char *comment, TableEntry **out, EdErr *err);
+/* A scan of a connector table. */
+Rel *eddy__plan_table_scan(Arena *a, const TableEntry *t, bool streaming);
+
 /* ---- planning ---------------------------------------------------------------------- */
 
 typedef struct PlanEnv {
@@ -149,6 +205,22 @@ eddy_status eddy__plan_rel(const PlanEnv *pe, const Rel *r, StreamNode **out, Ed
  * rowtime column written into the record timestamp. */
 eddy_status eddy__plan_to_stream(const PlanEnv *pe, const Rel *r, StreamNode *in, const Type *t, const char *sink_name,
                                  StreamNode **out, EdErr *err);
+/* What an INSERT says besides its query. */
+typedef struct InsertSpec {
+    int ncolumns;                      /* the column list; 0: all columns */
+    const char *const *columns;
+    int nstatic;                       /* PARTITION (k = v, ...) */
+    const char *const *static_names;
+    const Expr *const *static_values;  /* constants */
+    bool overwrite;                    /* INSERT OVERWRITE */
+    const char *sink_name;             /* in messages; NULL: the table's path */
+} InsertSpec;
+/* INSERT INTO a connector table: casts the query's columns to the sink's
+ * physical columns (the listed ones, or all but the static partition
+ * columns, in order; unlisted columns are NULL) and adds the connector's
+ * sink. Returns the sink node. */
+eddy_status eddy__plan_insert(const PlanEnv *pe, const Rel *query, const TableEntry *sink, const InsertSpec *ins,
+                              StreamNode **out, EdErr *err);
 /* Checks that a sink accepting only inserts can consume r; else Flink's
  * "doesn't support consuming update changes" error naming `sink`. */
 eddy_status eddy__plan_check_insert_only(const Rel *r, const char *sink, EdErr *err);

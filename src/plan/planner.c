@@ -36,6 +36,20 @@ static CalcPlan *calc_plan(const PlanEnv *pe) {
     return cp;
 }
 
+
+/* The connector of a table, checked for the role it plays (a source, or a
+ * sink) and against its options. */
+static eddy_status table_connector(const TableDef *def, bool sink, const Connector **out, EdErr *err) {
+    const char *cname = eddy__table_option(def, "connector");
+    const Connector *c = eddy__connector_lookup(cname);
+    if (!c) return eddy__connector_unknown(cname, def->path, err);
+    if (sink ? !c->sink : !c->source)
+        return eddy__err(err, EDDY_E_VALIDATION, "Connector '%s' can only be used as a %s. It cannot be used as a %s.",
+                         c->name, sink ? "source" : "sink", sink ? "sink" : "source");
+    *out = c;
+    return eddy__connector_validate(c, def, err);
+}
+
 eddy_status eddy__plan_rel(const PlanEnv *pe, const Rel *r, StreamNode **out, EdErr *err) {
     Arena *a = pe->a;
     const Type *type = row_type(a, r->ncols, r->names, r->types);
@@ -53,6 +67,74 @@ eddy_status eddy__plan_rel(const PlanEnv *pe, const Rel *r, StreamNode **out, Ed
         cp->drop_upstream_watermarks = !r->source_watermark;
         cp->skip_null_records = !eddy__type_is_composite(r->stream->type) && r->stream->ncols == 1;
         *out = calc_node(pe, r->stream, cp, "SourceConversion", type);
+        return *out ? EDDY_OK : NOMEM();
+    }
+    case REL_TABLE_SCAN: {
+        const TableEntry *t = r->table;
+        const Connector *c;
+        eddy_status rc = table_connector(&t->def, false, &c, err);
+        if (rc) return rc;
+        if (t->nmeta && !c->metadata)
+            return eddy__err(err, EDDY_E_VALIDATION,
+                             "Table '%s' declares metadata columns, but the underlying DynamicTableSource doesn't "
+                             "implement the SupportsReadingMetadata interface. Therefore, metadata cannot be read from "
+                             "the given source.",
+                             t->def.path);
+        for (int k = 0; k < t->nmeta; k++)
+            if (!eddy__connector_metadata_type(c, t->meta_keys[k])) {
+                Buf b;
+                eddy__buf_init(&b);
+                for (int m = 0; c->metadata[m]; m++) eddy__buf_printf(&b, "\n%s", c->metadata[m]);
+                eddy__err(err, EDDY_E_VALIDATION,
+                          "Invalid metadata key '%s' in column '%s' of table '%s'. The connector '%s' supports the "
+                          "following metadata keys for reading:%s",
+                          t->meta_keys[k], t->meta_names[k], t->def.path, c->name, eddy__buf_cstr(&b));
+                eddy__buf_free(&b);
+                return EDDY_E_VALIDATION;
+            }
+        int nsrc = t->nphys + t->nmeta;
+        const char **names = eddy__arena_alloc(a, sizeof(char *) * (size_t)(nsrc ? nsrc : 1));
+        const Type **types = eddy__arena_alloc(a, sizeof(Type *) * (size_t)(nsrc ? nsrc : 1));
+        if (!names || !types) return NOMEM();
+        for (int k = 0; k < t->nphys; k++) {
+            names[k] = t->phys_names[k];
+            types[k] = t->phys_types[k];
+        }
+        for (int k = 0; k < t->nmeta; k++) {
+            names[t->nphys + k] = eddy__arena_printf(a, "$meta%d", k);
+            types[t->nphys + k] = t->meta_types[k];
+        }
+        ConnectorCtx cx = {.a = a,
+                           .def = &t->def,
+                           .nphys = t->nphys,
+                           .phys_names = t->phys_names,
+                           .phys_types = t->phys_types,
+                           .nmeta = t->nmeta,
+                           .meta_keys = t->meta_keys,
+                           .meta_types = t->meta_types,
+                           .streaming = pe->streaming,
+                           .tz = pe->tz};
+        SourceSpec ss = {0};
+        if ((rc = c->source(&cx, &ss, err))) return rc;
+        if (!pe->streaming && !ss.bounded)
+            return eddy__err(err, EDDY_E_VALIDATION,
+                             "Querying an unbounded table '%s' in batch mode is not allowed. The table source is "
+                             "unbounded.",
+                             t->def.path);
+        StreamNode *src = eddy__node_new(a, NODE_SOURCE, ss.name ? ss.name : "TableSourceScan", ss.vt, ss.plan,
+                                         eddy__type_row(a, nsrc, names, types, false), 0);
+        if (!src) return NOMEM();
+        src->parallelism = ss.parallelism;
+        src->fixed_parallelism = ss.parallelism == 1;
+        src->bounded = ss.bounded;
+        CalcPlan *cp = calc_plan(pe);
+        if (!cp) return NOMEM();
+        cp->nexprs = r->ncols;
+        cp->exprs = r->exprs;
+        cp->watermark = pe->streaming ? r->watermark : NULL;
+        cp->drop_upstream_watermarks = true;
+        *out = calc_node(pe, src, cp, "Calc", type);
+        if (*out) (*out)->parallelism = ss.parallelism;
         return *out ? EDDY_OK : NOMEM();
     }
     case REL_VALUES: {
@@ -231,6 +313,123 @@ eddy_status eddy__plan_to_stream(const PlanEnv *pe, const Rel *r, StreamNode *in
         if (!n) return NOMEM();
     }
     *out = n;
+    return EDDY_OK;
+}
+
+eddy_status eddy__plan_insert(const PlanEnv *pe, const Rel *query, const TableEntry *sink, const InsertSpec *ins,
+                              StreamNode **out, EdErr *err) {
+    Arena *a = pe->a;
+    const Connector *c;
+    eddy_status rc = table_connector(&sink->def, true, &c, err);
+    if (rc) return rc;
+    for (int k = 0; k < sink->nmeta; k++)
+        if (!sink->meta_virtual[k])
+            return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: writing metadata column '%s' to a %s sink",
+                             sink->meta_keys[k], c->name);
+    const char *sink_id = ins->sink_name ? ins->sink_name : sink->def.path;
+    if (ins->overwrite && !(c->sink_abilities & CONN_SINK_OVERWRITE))
+        return eddy__err(err, EDDY_E_VALIDATION,
+                         "INSERT OVERWRITE requires that the underlying DynamicTableSink of table '%s' implements the "
+                         "SupportsOverwrite interface.",
+                         sink_id);
+    if ((sink->def.npart || ins->nstatic) && !(c->sink_abilities & CONN_SINK_PARTITIONING))
+        return eddy__err(err, EDDY_E_VALIDATION,
+                         "Table '%s' is a partitioned table, but the underlying DynamicTableSink doesn't implement the "
+                         "SupportsPartitioning interface.",
+                         sink_id);
+    int np = sink->nphys;
+    /* which query column feeds each physical sink column (-1: NULL, -2 - i:
+     * static partition value i) */
+    int *src = eddy__arena_alloc(a, sizeof(int) * (size_t)(np ? np : 1));
+    if (!src) return NOMEM();
+    for (int k = 0; k < np; k++) src[k] = -1;
+    for (int i = 0; i < ins->nstatic; i++) {
+        int k = -1;
+        for (int m = 0; m < np; m++)
+            if (!strcmp(sink->phys_names[m], ins->static_names[i])) k = m;
+        bool part = false;
+        for (int j = 0; j < sink->def.npart && !part; j++) part = !strcmp(sink->def.partition_keys[j], ins->static_names[i]);
+        if (k < 0 || !part)
+            return eddy__err(err, EDDY_E_VALIDATION, "Static partition column '%s' is not a partition key of table '%s'.",
+                             ins->static_names[i], sink_id);
+        if (src[k] != -1)
+            return eddy__err(err, EDDY_E_VALIDATION, "Partition column '%s' is given more than once.", ins->static_names[i]);
+        src[k] = -2 - i;
+    }
+    int expected = 0;
+    if (ins->ncolumns) {
+        for (int i = 0; i < ins->ncolumns; i++) {
+            int k = -1;
+            for (int m = 0; m < np; m++)
+                if (!strcmp(sink->phys_names[m], ins->columns[i])) k = m;
+            if (k < 0) return eddy__err(err, EDDY_E_VALIDATION, "Unknown target column '%s'", ins->columns[i]);
+            if (src[k] != -1)
+                return eddy__err(err, EDDY_E_VALIDATION, "Target column '%s' is assigned more than once", ins->columns[i]);
+            src[k] = expected++;
+        }
+    } else {
+        for (int k = 0; k < np; k++)
+            if (src[k] == -1) src[k] = expected++;
+    }
+    if (query->ncols != expected)
+        return mismatch(err, sink_id, "Different number of columns.", query, np, sink->phys_names, sink->phys_types);
+    const Expr **ex = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(np ? np : 1));
+    if (!ex) return NOMEM();
+    for (int k = 0; k < np; k++) {
+        const Type *to = sink->phys_types[k];
+        if (src[k] <= -2) {
+            Expr *x;
+            if ((rc = eddy__expr_cast(a, (Expr *)ins->static_values[-2 - src[k]], to, false, &x, err))) return rc;
+            ex[k] = x;
+            continue;
+        }
+        if (src[k] < 0) {
+            if (!to->nullable)
+                return eddy__err(err, EDDY_E_VALIDATION, "Column '%s' has no default value and does not allow NULLs",
+                                 sink->phys_names[k]);
+            ex[k] = eddy__expr_null(a, to);
+            if (!ex[k]) return NOMEM();
+            continue;
+        }
+        const Type *from = query->types[src[k]];
+        if (!eddy__type_implicit_cast(from, to)) {
+            char *cause = eddy__arena_printf(a, "Incompatible types for sink column '%s' at position %d.",
+                                             sink->phys_names[k], k);
+            return mismatch(err, sink_id, cause ? cause : "", query, np, sink->phys_names, sink->phys_types);
+        }
+        Expr *col = eddy__expr_column(a, src[k], eddy__type_with_timeattr(a, from, TA_NONE)), *x;
+        if (!col) return NOMEM();
+        if ((rc = eddy__expr_cast(a, col, to, false, &x, err))) return rc;
+        ex[k] = x;
+    }
+    ConnectorCtx cx = {.a = a,
+                       .def = &sink->def,
+                       .nphys = np,
+                       .phys_names = sink->phys_names,
+                       .phys_types = sink->phys_types,
+                       .streaming = pe->streaming,
+                       .tz = pe->tz,
+                       .overwrite = ins->overwrite};
+    SinkSpec ss = {0};
+    if ((rc = c->sink(&cx, &ss, err))) return rc;
+    if (query->changelog & ~ss.accepts) {
+        char *who = eddy__arena_printf(a, "Table sink '%s'", sink_id);
+        return eddy__plan_check_insert_only(query, who ? who : sink_id, err);
+    }
+    StreamNode *in;
+    if ((rc = eddy__plan_rel(pe, query, &in, err))) return rc;
+    const Type *row = eddy__type_row(a, np, sink->phys_names, sink->phys_types, false);
+    CalcPlan *cp = calc_plan(pe);
+    if (!row || !cp) return NOMEM();
+    cp->nexprs = np;
+    cp->exprs = ex;
+    StreamNode *conv = calc_node(pe, in, cp, "SinkConversion", row);
+    if (!conv) return NOMEM();
+    StreamNode *sn = eddy__node_new(a, NODE_SINK, ss.name ? ss.name : "Sink", ss.vt, ss.plan, row, 1);
+    if (!sn) return NOMEM();
+    sn->in[0] = (StreamInput){conv, PART_DEFAULT, NULL, 0};
+    sn->parallelism = ss.parallelism;
+    *out = sn;
     return EDDY_OK;
 }
 

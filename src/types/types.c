@@ -634,7 +634,9 @@ static void print_interval(Buf *b, const Type *t) {
     }
 }
 
-static void type_print(Buf *b, const Type *t, bool sql) {
+/* mode: 0 the summary string, 1 SQL text, 2 SQL text with string and
+ * binary lengths spelt out (LogicalType.asSerializableString). */
+static void type_print(Buf *b, const Type *t, int sql) {
     switch ((TypeRoot)t->root) {
     case TY_NULL: eddy__buf_puts(b, "NULL"); return;
     case TY_BOOLEAN: eddy__buf_puts(b, "BOOLEAN"); break;
@@ -647,12 +649,12 @@ static void type_print(Buf *b, const Type *t, bool sql) {
     case TY_DECIMAL: eddy__buf_printf(b, "DECIMAL(%d, %d)", t->precision, t->scale); break;
     case TY_CHAR: eddy__buf_printf(b, "CHAR(%d)", t->length); break;
     case TY_VARCHAR:
-        if (t->length == TY_MAX_LENGTH) eddy__buf_puts(b, "STRING");
+        if (t->length == TY_MAX_LENGTH && sql < 2) eddy__buf_puts(b, "STRING");
         else eddy__buf_printf(b, "VARCHAR(%d)", t->length);
         break;
     case TY_BINARY: eddy__buf_printf(b, "BINARY(%d)", t->length); break;
     case TY_VARBINARY:
-        if (t->length == TY_MAX_LENGTH) eddy__buf_puts(b, "BYTES");
+        if (t->length == TY_MAX_LENGTH && sql < 2) eddy__buf_puts(b, "BYTES");
         else eddy__buf_printf(b, "VARBINARY(%d)", t->length);
         break;
     case TY_DATE: eddy__buf_puts(b, "DATE"); break;
@@ -716,8 +718,9 @@ static void type_print(Buf *b, const Type *t, bool sql) {
     }
 }
 
-void eddy__type_print(Buf *b, const Type *t) { type_print(b, t, false); }
-void eddy__type_print_sql(Buf *b, const Type *t) { type_print(b, t, true); }
+void eddy__type_print(Buf *b, const Type *t) { type_print(b, t, 0); }
+void eddy__type_print_sql(Buf *b, const Type *t) { type_print(b, t, 1); }
+void eddy__type_print_serializable(Buf *b, const Type *t) { type_print(b, t, 2); }
 
 const char *eddy__type_str(Arena *a, const Type *t) {
     Buf b;

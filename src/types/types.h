@@ -165,6 +165,9 @@ void eddy__type_print(Buf *b, const Type *t);
 /* Same in the serializable form used in SQL text (no time attributes,
  * TIMESTAMP(3) WITH LOCAL TIME ZONE). */
 void eddy__type_print_sql(Buf *b, const Type *t);
+/* As eddy__type_print_sql with STRING / BYTES spelt VARCHAR(2147483647) /
+ * VARBINARY(2147483647) (LogicalType.asSerializableString; SHOW CREATE). */
+void eddy__type_print_serializable(Buf *b, const Type *t);
 /* Arena-allocated summary string. */
 const char *eddy__type_str(Arena *a, const Type *t);
 /* Appends `name` with backticks, doubling embedded backticks. */

@@ -1,0 +1,1136 @@
+/*
+ * ddl_exec.c -- executeSql for catalog statements: CREATE / DROP / ALTER of
+ * tables (with LIKE and AS SELECT), views, databases and catalogs; USE;
+ * SHOW and DESCRIBE with the result tables Flink's SQL client prints.
+ * Messages follow Flink's CatalogManager, SqlCreateTableConverter,
+ * MergeTableLikeUtil and AlterSchemaConverter.
+ */
+#include <stdlib.h>
+
+#include "api/sql_int.h"
+#include "sql/parser.h"
+#include "types/format.h"
+
+#define NOMEM(x) (eddy__api_nomem((x)->env))
+/* Appends to a vector; a failure is remembered in x->oom and reported
+ * before anything is registered. */
+#define PUSH(v, item)                                                                                                 \
+    do {                                                                                                               \
+        if (!ed_vec_push(v, item)) x->oom = true;                                                                      \
+    } while (0)
+
+static eddy_result *fail(SqlExec *x, eddy_status code, const char *fmt, ...) ED_PRINTF(3, 4);
+static eddy_result *fail(SqlExec *x, eddy_status code, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    EdErr e = {0};
+    eddy__verr(&e, code, fmt, ap);
+    va_end(ap);
+    eddy__api_take(x->env, &e);
+    return NULL;
+}
+
+static eddy_result *take(SqlExec *x, EdErr *err) {
+    eddy__api_take(x->env, err);
+    return NULL;
+}
+
+static int ascii_lower(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
+
+/* 'text' with quotes doubled, as SQL writes a string literal. */
+static void sql_string(Buf *b, const char *s, size_t n) {
+    eddy__buf_putc(b, '\'');
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\'') eddy__buf_putc(b, '\'');
+        eddy__buf_putc(b, s[i]);
+    }
+    eddy__buf_putc(b, '\'');
+}
+
+static const char *quoted(SqlExec *x, const char *q) { return eddy__path_quoted(x->a, q); }
+static const char *last_of(const AstName *n) { return n->parts[n->nparts - 1]; }
+
+/* ---- result tables ------------------------------------------------------------------------------ */
+
+/* A static result of string columns; cells row-major (NULL: SQL NULL). */
+static eddy_result *string_table(SqlExec *x, eddy_statement_kind kind, int ncols, const char *const *names,
+                                 const char *const *cells, int nrows) {
+    const Type **types = eddy__arena_alloc(x->a, sizeof(Type *) * (size_t)ncols);
+    if (!types) return NOMEM(x);
+    for (int i = 0; i < ncols; i++) types[i] = eddy__type_string(false);
+    Batch *b = eddy__batch_new_typed(ncols, types, nrows ? (uint32_t)nrows : 1);
+    if (!b) return NOMEM(x);
+    for (int r = 0; r < nrows; r++)
+        for (int c = 0; c < ncols; c++) {
+            const char *s = cells[r * ncols + c];
+            if (s) eddy__vec_set_str(b->cols[c], (uint32_t)r, s, strlen(s));
+            else eddy__vec_set_null(b->cols[c], (uint32_t)r);
+        }
+    b->n = b->count = (uint32_t)nrows;
+    return eddy__api_static_result(x->tenv, EDDY_RESULT_SUCCESS_WITH_CONTENT, kind, ncols, names, types, b);
+}
+
+/* SQL LIKE (% and _; backslash escapes), case-insensitive for ILIKE. */
+static bool like_match(const char *p, const char *s, bool ci) {
+    while (*p) {
+        if (*p == '%') {
+            while (*p == '%') p++;
+            if (!*p) return true;
+            for (; *s; s++)
+                if (like_match(p, s, ci)) return true;
+            return false;
+        }
+        if (!*s) return false;
+        char pc = *p;
+        if (pc == '\\' && p[1]) pc = *++p;
+        else if (pc == '_') {
+            p++;
+            s++;
+            continue;
+        }
+        char sc = *s;
+        if (ci) {
+            pc = (char)ascii_lower((unsigned char)pc);
+            sc = (char)ascii_lower((unsigned char)sc);
+        }
+        if (pc != sc) return false;
+        p++;
+        s++;
+    }
+    return !*s;
+}
+
+static bool show_filter(const struct AstShow *sh, const char *name) {
+    if (!sh->like) return true;
+    return like_match(sh->like, name, sh->ilike) != sh->not_like;
+}
+
+/* A one-column listing, filtered by SHOW's LIKE. */
+static eddy_result *name_list(SqlExec *x, const struct AstShow *sh, const char *column, const char *const *names, int n) {
+    const char **keep = eddy__arena_alloc(x->a, sizeof(char *) * (size_t)(n + 1));
+    if (!keep) return NOMEM(x);
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (!sh || show_filter(sh, names[i])) keep[k++] = names[i];
+    const char *cols[] = {column};
+    return string_table(x, EDDY_STMT_SHOW, 1, cols, keep, k);
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* ---- table options and schema parts ------------------------------------------------------------ */
+
+typedef ED_VEC(TableOption) Opts;
+
+static void opts_put(SqlExec *x, Opts *o, const char *k, const char *v, bool *dup) {
+    for (size_t i = 0; i < o->len; i++)
+        if (!strcmp(o->items[i].key, k)) {
+            if (dup) *dup = true;
+            o->items[i].value = v;
+            return;
+        }
+    PUSH(o, ((TableOption){k, v}));
+}
+
+typedef ED_VEC(SpecPart) Parts;
+
+static int part_index(const Parts *p, const char *name) {
+    for (size_t i = 0; i < p->len; i++)
+        if (p->items[i].kind <= SPEC_METADATA && !strcmp(p->items[i].name, name)) return (int)i;
+    return -1;
+}
+
+static int find_kind(const Parts *p, SpecKind k) {
+    for (size_t i = 0; i < p->len; i++)
+        if (p->items[i].kind == k) return (int)i;
+    return -1;
+}
+
+static const SchemaSpec *spec_of(SqlExec *x, const Parts *p) {
+    SchemaSpec *s = eddy__arena_alloc(x->a, sizeof *s);
+    SpecPart *parts = eddy__arena_alloc(x->a, sizeof(SpecPart) * (p->len + 1));
+    if (!s || !parts) return NULL;
+    memcpy(parts, p->items, sizeof(SpecPart) * p->len);
+    s->n = (int)p->len;
+    s->parts = parts;
+    return s;
+}
+
+/* Resolves and registers (or replaces) a connector table. */
+static eddy_result *put_table(SqlExec *x, const char *q, const char *name, bool temporary, const Parts *parts,
+                              const Opts *opts, int npart, const char *const *pkeys, const char *comment, bool replace,
+                              bool if_not_exists, const TableEntry **out) {
+    const SchemaSpec *spec = x->oom ? NULL : spec_of(x, parts);
+    if (!spec) return NOMEM(x);
+    BindEnv be;
+    eddy__api_bind_env(x->tenv, &be);
+    TableEntry *te;
+    EdErr err = {0};
+    if (eddy__plan_table_entry(&be, q, spec, (int)opts->len, opts->items, npart, pkeys, comment, &te, &err))
+        return take(x, &err);
+    CatalogEntry e = {.path = q, .name = name, .temporary = temporary, .schema = te->def.schema, .table = te,
+                      .comment = comment};
+    if (eddy__catalog_add(&x->tenv->catalog, x->a, &e, replace, if_not_exists, NULL, &err)) return take(x, &err);
+    if (out) *out = te;
+    return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+}
+
+/* ---- CREATE TABLE ... LIKE -------------------------------------------------------------------------- */
+
+typedef enum { LK_INCLUDING, LK_EXCLUDING, LK_OVERWRITING } LikeMode;
+
+/* Merges the LIKE source's schema, partitions and options into the new
+ * table's (Flink's MergeTableLikeUtil). */
+static bool merge_like(SqlExec *x, const struct AstCreateTable *ct, Parts *parts, Opts *opts, int *npart,
+                       const char ***pkeys) {
+    const char *sq = eddy__sqlx_qualify(x, &ct->like);
+    if (!sq) return false;
+    const CatalogEntry *src = eddy__catalog_get(&x->tenv->catalog, sq);
+    if (!src) {
+        fail(x, EDDY_E_VALIDATION, "Source table '%s' of the LIKE clause not found in the catalog, at line %d, column %d",
+             quoted(x, sq), ct->like.pos.line, ct->like.pos.col);
+        return false;
+    }
+    if (!src->table) {
+        fail(x, EDDY_E_VALIDATION, "Source table '%s' of the LIKE clause can not be a VIEW, at line %d, column %d",
+             quoted(x, sq), ct->like.pos.line, ct->like.pos.col);
+        return false;
+    }
+    const TableEntry *te = src->table;
+    /* defaults: INCLUDING ALL OVERWRITING OPTIONS */
+    LikeMode constraints = LK_INCLUDING, generated = LK_INCLUDING, options = LK_OVERWRITING, partitions = LK_INCLUDING,
+             watermarks = LK_INCLUDING, metadata = LK_INCLUDING;
+    for (int i = 0; i < ct->nlike_options; i++) {
+        const AstLikeOption *o = ct->like_options[i];
+        LikeMode m = o->mode == AST_LIKE_INCLUDING ? LK_INCLUDING : o->mode == AST_LIKE_EXCLUDING ? LK_EXCLUDING : LK_OVERWRITING;
+        switch (o->feature) {
+        case AST_LIKE_ALL:
+            if (m == LK_OVERWRITING) {
+                fail(x, EDDY_E_VALIDATION, "Illegal merging strategy 'OVERWRITING' for 'ALL' option.");
+                return false;
+            }
+            constraints = partitions = m;
+            generated = watermarks = metadata = options = m;
+            break;
+        case AST_LIKE_CONSTRAINTS:
+            if (m == LK_OVERWRITING) {
+                fail(x, EDDY_E_VALIDATION, "Illegal merging strategy 'OVERWRITING' for 'CONSTRAINTS' option.");
+                return false;
+            }
+            constraints = m;
+            break;
+        case AST_LIKE_GENERATED: generated = m; break;
+        case AST_LIKE_OPTIONS: options = m; break;
+        case AST_LIKE_PARTITIONS:
+            if (m == LK_OVERWRITING) {
+                fail(x, EDDY_E_VALIDATION, "Illegal merging strategy 'OVERWRITING' for 'PARTITIONS' option.");
+                return false;
+            }
+            partitions = m;
+            break;
+        case AST_LIKE_WATERMARKS: watermarks = m; break;
+        }
+    }
+    Parts merged = {0};
+    const SchemaSpec *ss = te->spec;
+    /* the source's columns first */
+    for (int i = 0; ss && i < ss->n; i++) {
+        const SpecPart *p = &ss->parts[i];
+        if (p->kind == SPEC_COMPUTED && generated == LK_EXCLUDING) continue;
+        if (p->kind == SPEC_METADATA && metadata == LK_EXCLUDING) continue;
+        if (p->kind == SPEC_PK && constraints == LK_EXCLUDING) continue;
+        if (p->kind == SPEC_WATERMARK && watermarks == LK_EXCLUDING) continue;
+        PUSH(&merged, *p);
+    }
+    /* then the new table's */
+    for (size_t i = 0; i < parts->len; i++) {
+        const SpecPart *p = &parts->items[i];
+        if (p->kind <= SPEC_METADATA) {
+            int k = part_index(&merged, p->name);
+            if (k >= 0) {
+                const SpecPart *old = &merged.items[k];
+                bool overwritable = (p->kind == SPEC_COMPUTED && old->kind == SPEC_COMPUTED && generated == LK_OVERWRITING) ||
+                                    (p->kind == SPEC_METADATA && old->kind == SPEC_METADATA && metadata == LK_OVERWRITING);
+                if (!overwritable) {
+                    ed_vec_free(&merged);
+                    fail(x, EDDY_E_VALIDATION, "A column named '%s' already exists in the base table.", p->name);
+                    return false;
+                }
+                merged.items[k] = *p;
+                continue;
+            }
+        } else if (p->kind == SPEC_PK) {
+            if (find_kind(&merged, SPEC_PK) >= 0) {
+                ed_vec_free(&merged);
+                fail(x, EDDY_E_VALIDATION,
+                     "The base table already has a primary key. You might want to specify EXCLUDING CONSTRAINTS.");
+                return false;
+            }
+        } else if (p->kind == SPEC_WATERMARK) {
+            int k = -1;
+            for (size_t j = 0; j < merged.len; j++)
+                if (merged.items[j].kind == SPEC_WATERMARK && !strcmp(merged.items[j].name, p->name)) k = (int)j;
+            if (k >= 0) {
+                if (watermarks != LK_OVERWRITING) {
+                    ed_vec_free(&merged);
+                    fail(x, EDDY_E_VALIDATION,
+                         "There already exists a watermark spec for column '%s' in the base table. You might want to "
+                         "specify EXCLUDING WATERMARKS or OVERWRITING WATERMARKS.",
+                         p->name);
+                    return false;
+                }
+                merged.items[k] = *p;
+                continue;
+            }
+        }
+        PUSH(&merged, *p);
+    }
+    ed_vec_free(parts);
+    *parts = merged;
+    /* partitions */
+    if (partitions == LK_INCLUDING && te->def.npart) {
+        if (*npart) {
+            fail(x, EDDY_E_VALIDATION,
+                 "The base table already has partitions defined. You might want to specify EXCLUDING PARTITIONS.");
+            return false;
+        }
+        *npart = te->def.npart;
+        *pkeys = (const char **)te->def.partition_keys;
+    }
+    /* options: the source's, then the new table's */
+    if (options != LK_EXCLUDING) {
+        Opts mine = *opts;
+        Opts all = {0};
+        for (int i = 0; i < te->def.nopts; i++) PUSH(&all, te->def.opts[i]);
+        for (size_t i = 0; i < mine.len; i++) {
+            bool dup = false;
+            opts_put(x, &all, mine.items[i].key, mine.items[i].value, &dup);
+            if (dup && options == LK_INCLUDING) {
+                const char *old = eddy__table_option(&te->def, mine.items[i].key);
+                fail(x, EDDY_E_VALIDATION,
+                     "There already exists an option ['%s' -> '%s']  in the base table. You might want to specify "
+                     "EXCLUDING OPTIONS or OVERWRITING OPTIONS.",
+                     mine.items[i].key, old ? old : "");
+                ed_vec_free(&all);
+                return false;
+            }
+        }
+        ed_vec_free(opts);
+        *opts = all;
+    }
+    if (x->oom) {
+        NOMEM(x);
+        return false;
+    }
+    return true;
+}
+
+/* ---- CREATE TABLE -------------------------------------------------------------------------------- */
+
+static eddy_result *create_table(SqlExec *x, const AstStmt *st) {
+    const struct AstCreateTable *ct = &st->u.create_table;
+    const char *q = eddy__sqlx_qualify(x, &ct->name);
+    if (!q) return NULL;
+    EdErr err = {0};
+    SchemaSpec spec;
+    if (eddy__plan_spec_from_ast(x->a, &ct->schema, &spec, &err)) return take(x, &err);
+    Parts parts = {0};
+    Opts opts = {0};
+    for (int i = 0; i < spec.n; i++) PUSH(&parts, spec.parts[i]);
+    for (int i = 0; i < ct->nprops; i++) opts_put(x, &opts, ct->props[i]->key, ct->props[i]->value, NULL);
+    int npart = ct->npartitioned_by;
+    const char **pkeys = eddy__arena_alloc(x->a, sizeof(char *) * (size_t)(npart + 1));
+    if (!pkeys) return NOMEM(x);
+    for (int i = 0; i < npart; i++) pkeys[i] = ct->partitioned_by[i]->name;
+    eddy_result *res = NULL;
+    if (ct->has_like && !merge_like(x, ct, &parts, &opts, &npart, &pkeys)) goto out;
+    if (!ct->as_query) {
+        res = put_table(x, q, last_of(&ct->name), ct->temporary, &parts, &opts, npart, pkeys, ct->comment,
+                        ct->or_replace, ct->if_not_exists, NULL);
+        goto out;
+    }
+    /* CREATE TABLE ... AS SELECT: the query's columns, then an INSERT */
+    {
+        eddy_tenv *tenv = x->tenv;
+        if (ct->has_schema) {
+            res = fail(x, EDDY_E_UNSUPPORTED, "not supported yet: a column list in CREATE TABLE ... AS SELECT");
+            goto out;
+        }
+        const CatalogEntry *old = eddy__catalog_get(&tenv->catalog, q);
+        if (ct->replace && !ct->or_replace && !old) {
+            res = fail(x, EDDY_E_TABLE,
+                       "The table %s to be replaced doesn't exist. You can try to use CREATE TABLE AS statement or "
+                       "CREATE OR REPLACE TABLE AS statement.",
+                       quoted(x, q));
+            goto out;
+        }
+        if (old && !ct->replace && !ct->or_replace) {
+            if (ct->if_not_exists) {
+                res = eddy__sqlx_ok(x, EDDY_STMT_DDL);
+                goto out;
+            }
+            res = fail(x, EDDY_E_VALIDATION, "Table %s already exists.", quoted(x, q));
+            goto out;
+        }
+        BindEnv be;
+        eddy__api_bind_env(tenv, &be);
+        be.sql = x->sql;
+        Rel *rel;
+        if (eddy__bind_query(&be, ct->as_query, &rel, &err)) {
+            eddy__api_sql_err(x->env, &err);
+            goto out;
+        }
+        for (int i = 0; i < rel->ncols; i++) {
+            SpecPart p = {.kind = SPEC_PHYSICAL, .name = rel->names[i],
+                          .type = eddy__type_with_timeattr(x->a, rel->types[i], TA_NONE)};
+            PUSH(&parts, p);
+        }
+        const TableEntry *te;
+        /* registered first (as Flink's in-memory catalog does), dropped again
+         * when the INSERT cannot be planned */
+        if (!put_table(x, q, last_of(&ct->name), ct->temporary, &parts, &opts, npart, pkeys, ct->comment, true, false,
+                       &te))
+            goto out;
+        PlanEnv pe;
+        eddy__api_plan_env(tenv, &pe);
+        InsertSpec ins = {0};
+        StreamNode *sink;
+        if (eddy__plan_insert(&pe, rel, te, &ins, &sink, &err)) {
+            eddy__api_take(x->env, &err);
+            EdErr ignore = {0};
+            eddy__catalog_drop(&tenv->catalog, q, false, ct->temporary, true, &ignore);
+            eddy__err_clear(&ignore);
+            goto out;
+        }
+        res = eddy__api_insert_result(tenv, &sink, &q, 1);
+        if (res && tenv->dml_sync && eddy_result_await(res) != EDDY_OK) {
+            eddy_result_free(res);
+            res = NULL;
+        }
+    }
+out:
+    ed_vec_free(&parts);
+    ed_vec_free(&opts);
+    return res;
+}
+
+/* ---- ALTER TABLE ------------------------------------------------------------------------------------ */
+
+/* The permanent connector table at q, or NULL with Flink's error. */
+static const CatalogEntry *alterable(SqlExec *x, const char *q) {
+    const CatalogEntry *e = eddy__catalog_get(&x->tenv->catalog, q);
+    if (!e || e->temporary || !e->table) {
+        fail(x, EDDY_E_VALIDATION, "Table %s doesn't exist or is a temporary table.", quoted(x, q));
+        return NULL;
+    }
+    return e;
+}
+
+static bool spec_mentions(const SpecPart *p, const char *col) {
+    if (p->kind == SPEC_PK) {
+        for (int i = 0; i < p->ncols; i++)
+            if (!strcmp(p->cols[i], col)) return true;
+        return false;
+    }
+    return p->kind == SPEC_WATERMARK && !strcmp(p->name, col);
+}
+
+static eddy_result *alter_schema(SqlExec *x, const struct AstAlterTable *at, const char *q, const CatalogEntry *e) {
+    const TableEntry *te = e->table;
+    Parts parts = {0};
+    EdErr err = {0};
+    eddy_result *res = NULL;
+    for (int i = 0; te->spec && i < te->spec->n; i++) PUSH(&parts, te->spec->parts[i]);
+    switch (at->action) {
+    case AST_ALTER_TABLE_ADD:
+    case AST_ALTER_TABLE_MODIFY: {
+        bool add = at->action == AST_ALTER_TABLE_ADD;
+        SchemaSpec more;
+        if (eddy__plan_spec_from_ast(x->a, &at->schema, &more, &err)) {
+            res = take(x, &err);
+            goto out;
+        }
+        for (int i = 0; i < more.n; i++) {
+            const SpecPart *p = &more.parts[i];
+            if (p->kind <= SPEC_METADATA) {
+                const AstColumn *c = NULL;
+                for (int k = 0; k < at->schema.ncolumns; k++)
+                    if (!strcmp(at->schema.columns[k]->name.name, p->name)) c = at->schema.columns[k];
+                int k = part_index(&parts, p->name);
+                if (add && k >= 0) {
+                    res = fail(x, EDDY_E_VALIDATION, "Try to add a column `%s` which already exists in the table.", p->name);
+                    goto out;
+                }
+                if (!add && k < 0) {
+                    res = fail(x, EDDY_E_VALIDATION, "Try to modify a column `%s` which does not exist in the table.",
+                               p->name);
+                    goto out;
+                }
+                if (k >= 0) {
+                    /* MODIFY in place unless a position is given */
+                    for (size_t j = (size_t)k; j + 1 < parts.len; j++) parts.items[j] = parts.items[j + 1];
+                    parts.len--;
+                }
+                size_t at_pos = parts.len;
+                if (c && c->position == 1) at_pos = 0;
+                else if (c && c->position == 2) {
+                    int after = part_index(&parts, c->after.name);
+                    if (after < 0) {
+                        res = fail(x, EDDY_E_VALIDATION, "Referenced column `%s` by 'AFTER' does not exist in the table.",
+                                   c->after.name);
+                        goto out;
+                    }
+                    at_pos = (size_t)after + 1;
+                } else if (k >= 0) {
+                    at_pos = (size_t)k;
+                } else {
+                    /* new columns go after the last column, before the key and watermark */
+                    at_pos = 0;
+                    for (size_t j = 0; j < parts.len; j++)
+                        if (parts.items[j].kind <= SPEC_METADATA) at_pos = j + 1;
+                }
+                PUSH(&parts, *p);
+                if (x->oom) {
+                    res = NOMEM(x);
+                    goto out;
+                }
+                for (size_t j = parts.len - 1; j > at_pos; j--) parts.items[j] = parts.items[j - 1];
+                parts.items[at_pos] = *p;
+            } else if (p->kind == SPEC_PK) {
+                int k = find_kind(&parts, SPEC_PK);
+                if (add && k >= 0) {
+                    res = fail(x, EDDY_E_VALIDATION,
+                               "The base table has already defined the primary key constraint [%s]. You might want to "
+                               "drop it before adding a new one.",
+                               te->def.schema->pk_name ? te->def.schema->pk_name : "");
+                    goto out;
+                }
+                if (!add && k < 0) {
+                    res = fail(x, EDDY_E_VALIDATION,
+                               "The base table does not define any primary key constraint. You might want to add a new one.");
+                    goto out;
+                }
+                if (k >= 0) parts.items[k] = *p;
+                else PUSH(&parts, *p);
+            } else {
+                int k = find_kind(&parts, SPEC_WATERMARK);
+                if (add && k >= 0) {
+                    res = fail(x, EDDY_E_VALIDATION,
+                               "The base table has already defined the watermark strategy `%s` AS %s. You might want to "
+                               "drop it before adding a new one.",
+                               parts.items[k].name, parts.items[k].expr);
+                    goto out;
+                }
+                if (!add && k < 0) {
+                    res = fail(x, EDDY_E_VALIDATION,
+                               "The base table does not define any watermark. You might want to add a new one.");
+                    goto out;
+                }
+                if (k >= 0) parts.items[k] = *p;
+                else PUSH(&parts, *p);
+            }
+        }
+        break;
+    }
+    case AST_ALTER_TABLE_DROP_COLUMNS:
+        for (int i = 0; i < at->ncolumns; i++) {
+            const char *col = last_of(at->columns[i]);
+            int k = part_index(&parts, col);
+            if (k < 0) {
+                res = fail(x, EDDY_E_VALIDATION, "The column `%s` does not exist in the base table.", col);
+                goto out;
+            }
+            for (size_t j = 0; j < parts.len; j++)
+                if (spec_mentions(&parts.items[j], col)) {
+                    res = fail(x, EDDY_E_VALIDATION, "The column `%s` is used as the %s.", col,
+                               parts.items[j].kind == SPEC_PK ? "primary key" : "watermark column");
+                    goto out;
+                }
+            for (size_t j = (size_t)k; j + 1 < parts.len; j++) parts.items[j] = parts.items[j + 1];
+            parts.len--;
+        }
+        break;
+    case AST_ALTER_TABLE_DROP_PRIMARY_KEY:
+    case AST_ALTER_TABLE_DROP_CONSTRAINT: {
+        int k = find_kind(&parts, SPEC_PK);
+        if (k < 0) {
+            res = fail(x, EDDY_E_VALIDATION, "The base table does not define any primary key.");
+            goto out;
+        }
+        if (at->action == AST_ALTER_TABLE_DROP_CONSTRAINT && te->def.schema->pk_name &&
+            strcmp(te->def.schema->pk_name, at->constraint.name)) {
+            res = fail(x, EDDY_E_VALIDATION, "The base table does not define a primary key constraint named '%s'. "
+                                             "Available constraint name: ['%s'].",
+                       at->constraint.name, te->def.schema->pk_name);
+            goto out;
+        }
+        for (size_t j = (size_t)k; j + 1 < parts.len; j++) parts.items[j] = parts.items[j + 1];
+        parts.len--;
+        break;
+    }
+    case AST_ALTER_TABLE_DROP_WATERMARK: {
+        int k = find_kind(&parts, SPEC_WATERMARK);
+        if (k < 0) {
+            res = fail(x, EDDY_E_VALIDATION, "The base table does not define any watermark strategy.");
+            goto out;
+        }
+        for (size_t j = (size_t)k; j + 1 < parts.len; j++) parts.items[j] = parts.items[j + 1];
+        parts.len--;
+        break;
+    }
+    case AST_ALTER_TABLE_RENAME_COLUMN: {
+        const char *from = last_of(&at->old_column), *to = at->new_column.name;
+        int k = part_index(&parts, from);
+        if (k < 0) {
+            res = fail(x, EDDY_E_VALIDATION, "The column `%s` does not exist in the base table.", from);
+            goto out;
+        }
+        if (part_index(&parts, to) >= 0) {
+            res = fail(x, EDDY_E_VALIDATION, "The column `%s` already existed in table schema.", to);
+            goto out;
+        }
+        parts.items[k].name = to;
+        for (size_t j = 0; j < parts.len; j++) {
+            SpecPart *p = &parts.items[j];
+            if (p->kind == SPEC_WATERMARK && !strcmp(p->name, from)) p->name = to;
+            if (p->kind == SPEC_PK && spec_mentions(p, from)) {
+                const char **cols = eddy__arena_alloc(x->a, sizeof(char *) * (size_t)p->ncols);
+                if (!cols) {
+                    res = NOMEM(x);
+                    goto out;
+                }
+                for (int c = 0; c < p->ncols; c++) cols[c] = strcmp(p->cols[c], from) ? p->cols[c] : to;
+                p->cols = cols;
+            }
+        }
+        break;
+    }
+    default: break;
+    }
+    {
+        Opts opts = {0};
+        for (int i = 0; i < te->def.nopts; i++) PUSH(&opts, te->def.opts[i]);
+        res = put_table(x, q, e->name, false, &parts, &opts, te->def.npart, te->def.partition_keys, te->def.comment,
+                        true, false, NULL);
+        ed_vec_free(&opts);
+    }
+out:
+    ed_vec_free(&parts);
+    return res;
+}
+
+static eddy_result *alter_table(SqlExec *x, const AstStmt *st) {
+    const struct AstAlterTable *at = &st->u.alter_table;
+    const char *q = eddy__sqlx_qualify(x, &at->name);
+    if (!q) return NULL;
+    if (at->if_exists && !eddy__catalog_get(&x->tenv->catalog, q)) return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+    const CatalogEntry *e = alterable(x, q);
+    if (!e) return NULL;
+    const TableEntry *te = e->table;
+    EdErr err = {0};
+    switch (at->action) {
+    case AST_ALTER_TABLE_RENAME: {
+        const char *to = eddy__sqlx_qualify(x, &at->new_name);
+        if (!to) return NULL;
+        CatalogEntry moved = *e;
+        TableEntry *copy = eddy__arena_alloc(x->a, sizeof *copy);
+        if (!copy) return NOMEM(x);
+        *copy = *te;
+        copy->def.path = to;
+        moved.table = copy;
+        moved.path = to;
+        moved.name = last_of(&at->new_name);
+        if (eddy__catalog_add(&x->tenv->catalog, x->a, &moved, false, false, NULL, &err)) return take(x, &err);
+        eddy__catalog_drop(&x->tenv->catalog, q, false, false, false, &err);
+        eddy__err_clear(&err);
+        return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+    }
+    case AST_ALTER_TABLE_SET:
+    case AST_ALTER_TABLE_RESET: {
+        Opts opts = {0};
+        for (int i = 0; i < te->def.nopts; i++) PUSH(&opts, te->def.opts[i]);
+        if (at->action == AST_ALTER_TABLE_SET) {
+            for (int i = 0; i < at->nprops; i++) opts_put(x, &opts, at->props[i]->key, at->props[i]->value, NULL);
+        } else {
+            if (at->nkeys == 0) {
+                ed_vec_free(&opts);
+                return fail(x, EDDY_E_VALIDATION, "ALTER TABLE RESET does not support empty key");
+            }
+            for (int i = 0; i < at->nkeys; i++) {
+                if (!strcmp(at->keys[i], "connector")) {
+                    ed_vec_free(&opts);
+                    return fail(x, EDDY_E_VALIDATION, "ALTER TABLE RESET does not support changing 'connector'");
+                }
+                for (size_t k = 0; k < opts.len; k++)
+                    if (!strcmp(opts.items[k].key, at->keys[i])) {
+                        opts.items[k] = opts.items[--opts.len];
+                        break;
+                    }
+            }
+        }
+        Parts parts = {0};
+        for (int i = 0; te->spec && i < te->spec->n; i++) PUSH(&parts, te->spec->parts[i]);
+        eddy_result *r = put_table(x, q, e->name, false, &parts, &opts, te->def.npart, te->def.partition_keys,
+                                   te->def.comment, true, false, NULL);
+        ed_vec_free(&parts);
+        ed_vec_free(&opts);
+        return r;
+    }
+    default: return alter_schema(x, at, q, e);
+    }
+}
+
+/* ---- views -------------------------------------------------------------------------------------------- */
+
+static eddy_result *create_view(SqlExec *x, const AstStmt *st) {
+    const AstName *name = &st->u.create_view.name;
+    const char *q = eddy__sqlx_qualify(x, name);
+    if (!q) return NULL;
+    BindEnv be;
+    eddy__api_bind_env(x->tenv, &be);
+    be.sql = x->sql;
+    EdErr err = {0};
+    Rel *rel;
+    const AstQuery *query = st->u.create_view.query;
+    if (eddy__bind_query(&be, query, &rel, &err)) return eddy__api_sql_err(x->env, &err), NULL;
+    int nc = st->u.create_view.ncolumns;
+    const char **names = (const char **)rel->names;
+    if (nc) {
+        if (nc != rel->ncols) {
+            Buf b;
+            eddy__buf_init(&b);
+            eddy__buf_puts(&b, "VIEW definition and input fields not match:\n\tDef fields: [");
+            for (int i = 0; i < nc; i++) eddy__buf_printf(&b, "%s%s", i ? ", " : "", st->u.create_view.columns[i]->name);
+            eddy__buf_puts(&b, "].\n\tInput fields: [");
+            for (int i = 0; i < rel->ncols; i++) eddy__buf_printf(&b, "%s%s", i ? ", " : "", rel->names[i]);
+            eddy__buf_puts(&b, "].");
+            fail(x, EDDY_E_VALIDATION, "%s", eddy__buf_cstr(&b));
+            eddy__buf_free(&b);
+            return NULL;
+        }
+        names = eddy__arena_alloc(x->a, sizeof(char *) * (size_t)nc);
+        if (!names) return NOMEM(x);
+        for (int i = 0; i < nc; i++) names[i] = st->u.create_view.columns[i]->name;
+    }
+    CatalogEntry e = {.path = q,
+                      .name = last_of(name),
+                      .is_view = true,
+                      .temporary = st->u.create_view.temporary,
+                      .schema = eddy__schema_of_columns(x->a, rel->ncols, names, rel->types),
+                      .view_text = x->sql,
+                      .view_query = query,
+                      .view_cols = st->u.create_view.columns,
+                      .nview_cols = nc,
+                      .comment = st->u.create_view.comment};
+    if (!e.schema) return NOMEM(x);
+    if (eddy__catalog_add(&x->tenv->catalog, x->a, &e, st->u.create_view.or_replace, st->u.create_view.if_not_exists,
+                          NULL, &err))
+        return take(x, &err);
+    return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+}
+
+static eddy_result *alter_view(SqlExec *x, const AstStmt *st) {
+    const char *q = eddy__sqlx_qualify(x, &st->u.alter_view.name);
+    if (!q) return NULL;
+    const CatalogEntry *e = eddy__catalog_get(&x->tenv->catalog, q);
+    if (!e || !e->is_view || e->temporary)
+        return fail(x, EDDY_E_VALIDATION, "View %s doesn't exist or is a temporary view.", quoted(x, q));
+    EdErr err = {0};
+    if (st->u.alter_view.new_name.nparts) {
+        const char *to = eddy__sqlx_qualify(x, &st->u.alter_view.new_name);
+        if (!to) return NULL;
+        CatalogEntry moved = *e;
+        moved.path = to;
+        moved.name = last_of(&st->u.alter_view.new_name);
+        if (eddy__catalog_add(&x->tenv->catalog, x->a, &moved, false, false, NULL, &err)) return take(x, &err);
+        eddy__catalog_drop(&x->tenv->catalog, q, true, false, false, &err);
+        eddy__err_clear(&err);
+        return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+    }
+    BindEnv be;
+    eddy__api_bind_env(x->tenv, &be);
+    be.sql = x->sql;
+    Rel *rel;
+    if (eddy__bind_query(&be, st->u.alter_view.query, &rel, &err)) return eddy__api_sql_err(x->env, &err), NULL;
+    CatalogEntry ne = *e;
+    ne.schema = eddy__schema_of_columns(x->a, rel->ncols, rel->names, rel->types);
+    ne.view_text = x->sql;
+    ne.view_query = st->u.alter_view.query;
+    ne.view_cols = NULL;
+    ne.nview_cols = 0;
+    if (!ne.schema) return NOMEM(x);
+    if (eddy__catalog_add(&x->tenv->catalog, x->a, &ne, true, false, NULL, &err)) return take(x, &err);
+    return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+}
+
+static eddy_result *drop_object(SqlExec *x, const AstStmt *st, bool view) {
+    const char *q = eddy__sqlx_qualify(x, &st->u.drop.name);
+    if (!q) return NULL;
+    EdErr err = {0};
+    if (eddy__catalog_drop(&x->tenv->catalog, q, view, st->u.drop.temporary, st->u.drop.if_exists, &err))
+        return take(x, &err);
+    return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+}
+
+/* ---- catalogs and databases ------------------------------------------------------------------------ */
+
+/* [catalog.]database of a name. */
+static bool db_of(SqlExec *x, const AstName *n, const char **cat, const char **db) {
+    if (n->nparts == 1) {
+        *cat = x->tenv->catalog.cur_catalog;
+        *db = n->parts[0];
+        return true;
+    }
+    if (n->nparts == 2) {
+        *cat = n->parts[0];
+        *db = n->parts[1];
+        return true;
+    }
+    fail(x, EDDY_E_VALIDATION, "Database name must be of the form [catalog.]database; got %d parts.", n->nparts);
+    return false;
+}
+
+static eddy_result *catalog_stmt(SqlExec *x, const AstStmt *st) {
+    Catalog *c = &x->tenv->catalog;
+    EdErr err = {0};
+    eddy_status rc = EDDY_OK;
+    eddy_statement_kind kind = EDDY_STMT_DDL;
+    const char *cat, *db;
+    switch (st->kind) {
+    case AST_STMT_CREATE_CATALOG: {
+        const char *type = NULL;
+        for (int i = 0; i < st->u.object.nprops; i++)
+            if (!strcmp(st->u.object.props[i]->key, "type")) type = st->u.object.props[i]->value;
+        if (!type)
+            return fail(x, EDDY_E_VALIDATION,
+                        "Catalog options do not contain an option key 'type' for discovering a catalog.");
+        if (strcmp(type, "generic_in_memory"))
+            return fail(x, EDDY_E_VALIDATION,
+                        "Could not find any factory for identifier '%s' that implements "
+                        "'org.apache.flink.table.factories.CatalogFactory' in the classpath.\n\nAvailable factory "
+                        "identifiers are:\n\ngeneric_in_memory",
+                        type);
+        for (int i = 0; i < st->u.object.nprops; i++)
+            if (strcmp(st->u.object.props[i]->key, "type") && strcmp(st->u.object.props[i]->key, "default-database"))
+                return fail(x, EDDY_E_VALIDATION,
+                            "Unsupported options found for 'generic_in_memory'.\n\nUnsupported options:\n\n%s\n\n"
+                            "Supported options:\n\ndefault-database\nproperty-version\ntype",
+                            st->u.object.props[i]->key);
+        rc = eddy__catalog_create_catalog(c, x->a, last_of(&st->u.object.name), st->u.object.if_not_exists, &err);
+        break;
+    }
+    case AST_STMT_DROP_CATALOG:
+        rc = eddy__catalog_drop_catalog(c, last_of(&st->u.drop.name), st->u.drop.if_exists, &err);
+        break;
+    case AST_STMT_USE_CATALOG:
+        kind = EDDY_STMT_USE;
+        rc = eddy__catalog_use_catalog(c, last_of(&st->u.object.name), &err);
+        break;
+    case AST_STMT_CREATE_DATABASE:
+        if (!db_of(x, &st->u.object.name, &cat, &db)) return NULL;
+        rc = eddy__catalog_create_database(c, x->a, cat, db, st->u.object.if_not_exists, &err);
+        break;
+    case AST_STMT_DROP_DATABASE:
+        if (!db_of(x, &st->u.drop.name, &cat, &db)) return NULL;
+        rc = eddy__catalog_drop_database(c, cat, db, st->u.drop.if_exists, st->u.drop.drop_behavior == 2, &err);
+        break;
+    case AST_STMT_ALTER_DATABASE:
+        if (!db_of(x, &st->u.object.name, &cat, &db)) return NULL;
+        if (!eddy__catalog_has_database(c, cat, db))
+            return fail(x, EDDY_E_VALIDATION, "Database %s does not exist in Catalog %s.", db, cat);
+        return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: ALTER DATABASE (databases keep no properties)");
+    case AST_STMT_USE_DATABASE:
+        kind = EDDY_STMT_USE;
+        if (!db_of(x, &st->u.object.name, &cat, &db)) return NULL;
+        rc = eddy__catalog_use_database(c, cat, db, &err);
+        break;
+    default: break;
+    }
+    if (rc) return take(x, &err);
+    return eddy__sqlx_ok(x, kind);
+}
+
+/* ---- SHOW / DESCRIBE ------------------------------------------------------------------------------- */
+
+/* name | type | null | key | extras | watermark, filtered by sh's LIKE. */
+static eddy_result *columns_table(SqlExec *x, const struct AstShow *sh, const AstName *name, eddy_statement_kind kind) {
+    const char *q = eddy__sqlx_qualify(x, name);
+    if (!q) return NULL;
+    const CatalogEntry *e = eddy__catalog_get(&x->tenv->catalog, q);
+    if (!e) return fail(x, EDDY_E_VALIDATION, "Tables or views with the identifier '%s' doesn't exist.", q);
+    const ResolvedSchema *s = e->table ? e->table->def.schema : e->schema;
+    const char *cols[] = {"name", "type", "null", "key", "extras", "watermark"};
+    const char **cells = eddy__arena_alloc(x->a, sizeof(char *) * 6 * (size_t)(s->ncols + 1));
+    if (!cells) return NOMEM(x);
+    int n = 0;
+    for (int i = 0; i < s->ncols; i++) {
+        const SchemaCol *c = &s->cols[i];
+        if (sh && !show_filter(sh, c->name)) continue;
+        const char **row = &cells[n++ * 6];
+        row[0] = c->name;
+        row[1] = eddy__type_str(x->a, eddy__type_with_nullable(x->a, c->type, true));
+        row[2] = c->type->nullable ? "TRUE" : "FALSE";
+        row[3] = "";
+        if (e->table && s->npk) {
+            for (int k = 0; k < s->npk; k++)
+                if (!strcmp(s->pk_cols[k], c->name)) {
+                    Buf b;
+                    eddy__buf_init(&b);
+                    eddy__buf_puts(&b, "PRI(");
+                    for (int j = 0; j < s->npk; j++) eddy__buf_printf(&b, "%s%s", j ? ", " : "", s->pk_cols[j]);
+                    eddy__buf_putc(&b, ')');
+                    row[3] = eddy__arena_strdup(x->a, eddy__buf_cstr(&b));
+                    eddy__buf_free(&b);
+                }
+        }
+        row[4] = "";
+        if (e->table && c->kind == COL_COMPUTED) row[4] = eddy__arena_printf(x->a, "AS %s", c->expr_text);
+        else if (e->table && c->kind == COL_METADATA)
+            row[4] = c->meta_key ? eddy__arena_printf(x->a, "METADATA FROM '%s'%s", c->meta_key, c->is_virtual ? " VIRTUAL" : "")
+                                 : (c->is_virtual ? "METADATA VIRTUAL" : "METADATA");
+        row[5] = "";
+        for (int k = 0; e->table && k < s->nwm; k++)
+            if (!strcmp(s->wm[k].column, c->name)) row[5] = s->wm[k].expr_text;
+        for (int k = 0; k < 6; k++)
+            if (!row[k]) return NOMEM(x);
+    }
+    return string_table(x, kind, 6, cols, cells, n);
+}
+
+
+static int cmp_opt(const void *a, const void *b) {
+    return strcmp(((const TableOption *)a)->key, ((const TableOption *)b)->key);
+}
+
+static eddy_result *show_create_table(SqlExec *x, const char *q, const CatalogEntry *e) {
+    const TableEntry *te = e->table;
+    const ResolvedSchema *s = te->def.schema;
+    Buf b;
+    eddy__buf_init(&b);
+    eddy__buf_printf(&b, "CREATE %sTABLE %s (\n", e->temporary ? "TEMPORARY " : "", quoted(x, q));
+    bool first = true;
+    for (int i = 0; i < s->ncols; i++) {
+        const SchemaCol *c = &s->cols[i];
+        eddy__buf_puts(&b, first ? "  " : ",\n  ");
+        first = false;
+        eddy__print_ident(&b, c->name);
+        eddy__buf_putc(&b, ' ');
+        if (c->kind == COL_COMPUTED) {
+            eddy__buf_printf(&b, "AS %s", c->expr_text);
+        } else {
+            eddy__type_print_serializable(&b, c->type);
+            if (c->kind == COL_METADATA) {
+                eddy__buf_puts(&b, " METADATA");
+                if (c->meta_key) eddy__buf_printf(&b, " FROM '%s'", c->meta_key);
+                if (c->is_virtual) eddy__buf_puts(&b, " VIRTUAL");
+            }
+        }
+        if (c->comment) {
+            eddy__buf_puts(&b, " COMMENT ");
+            sql_string(&b, c->comment, strlen(c->comment));
+        }
+    }
+    for (int k = 0; k < s->nwm; k++) {
+        eddy__buf_puts(&b, ",\n  WATERMARK FOR ");
+        eddy__print_ident(&b, s->wm[k].column);
+        eddy__buf_printf(&b, " AS %s", s->wm[k].expr_text);
+    }
+    if (s->npk) {
+        eddy__buf_puts(&b, ",\n  CONSTRAINT ");
+        eddy__print_ident(&b, s->pk_name);
+        eddy__buf_puts(&b, " PRIMARY KEY (");
+        for (int k = 0; k < s->npk; k++) {
+            if (k) eddy__buf_puts(&b, ", ");
+            eddy__print_ident(&b, s->pk_cols[k]);
+        }
+        eddy__buf_puts(&b, ") NOT ENFORCED");
+    }
+    eddy__buf_puts(&b, "\n)\n");
+    if (te->def.comment) {
+        eddy__buf_puts(&b, "COMMENT ");
+        sql_string(&b, te->def.comment, strlen(te->def.comment));
+        eddy__buf_putc(&b, '\n');
+    }
+    if (te->def.npart) {
+        eddy__buf_puts(&b, "PARTITIONED BY (");
+        for (int k = 0; k < te->def.npart; k++) {
+            if (k) eddy__buf_puts(&b, ", ");
+            eddy__print_ident(&b, te->def.partition_keys[k]);
+        }
+        eddy__buf_puts(&b, ")\n");
+    }
+    if (te->def.nopts) {
+        TableOption *o = eddy__calloc((size_t)te->def.nopts, sizeof *o);
+        if (!o) {
+            eddy__buf_free(&b);
+            return NOMEM(x);
+        }
+        memcpy(o, te->def.opts, sizeof *o * (size_t)te->def.nopts);
+        qsort(o, (size_t)te->def.nopts, sizeof *o, cmp_opt);
+        eddy__buf_puts(&b, "WITH (\n");
+        for (int k = 0; k < te->def.nopts; k++) {
+            eddy__buf_puts(&b, k ? ",\n  " : "  ");
+            sql_string(&b, o[k].key, strlen(o[k].key));
+            eddy__buf_puts(&b, " = ");
+            sql_string(&b, o[k].value, strlen(o[k].value));
+        }
+        eddy__buf_puts(&b, "\n)\n");
+        eddy__free(o);
+    }
+    const char *text = eddy__arena_strdup(x->a, eddy__buf_cstr(&b));
+    eddy__buf_free(&b);
+    if (!text) return NOMEM(x);
+    const char *cols[] = {"result"};
+    return string_table(x, EDDY_STMT_SHOW, 1, cols, &text, 1);
+}
+
+static eddy_result *show_create_view(SqlExec *x, const char *q, const CatalogEntry *e) {
+    Buf b;
+    eddy__buf_init(&b);
+    eddy__buf_printf(&b, "CREATE %sVIEW %s (\n", e->temporary ? "TEMPORARY " : "", quoted(x, q));
+    for (int i = 0; i < e->schema->ncols; i++) {
+        eddy__buf_puts(&b, i ? ",\n  " : "  ");
+        eddy__print_ident(&b, e->schema->cols[i].name);
+    }
+    eddy__buf_puts(&b, "\n)\n");
+    if (e->comment) {
+        eddy__buf_puts(&b, "COMMENT ");
+        sql_string(&b, e->comment, strlen(e->comment));
+        eddy__buf_putc(&b, '\n');
+    }
+    eddy__buf_puts(&b, "AS ");
+    eddy__sql_unparse_query(&b, e->view_query);
+    eddy__buf_putc(&b, '\n');
+    const char *text = eddy__arena_strdup(x->a, eddy__buf_cstr(&b));
+    eddy__buf_free(&b);
+    if (!text) return NOMEM(x);
+    const char *cols[] = {"result"};
+    return string_table(x, EDDY_STMT_SHOW, 1, cols, &text, 1);
+}
+
+static eddy_result *show_functions(SqlExec *x, const struct AstShow *sh) {
+    int n = 0;
+    const FuncDef *const *all = eddy__fn_all(&n);
+    const char **names = eddy__arena_alloc(x->a, sizeof(char *) * (size_t)(n + 1));
+    if (!names) return NOMEM(x);
+    int k = 0;
+    if (!sh->user)
+        for (int i = 0; i < n; i++) {
+            const char *nm = all[i]->name;
+            bool ident = *nm != 0;
+            for (const char *p = nm; *p && ident; p++)
+                ident = (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_';
+            if (!ident || (all[i]->flags & FN_USER)) continue;
+            char *lower = eddy__arena_strdup(x->a, nm);
+            if (!lower) return NOMEM(x);
+            for (char *p = lower; *p; p++) *p = (char)ascii_lower((unsigned char)*p);
+            names[k++] = lower;
+        }
+    qsort(names, (size_t)k, sizeof(char *), cmp_str);
+    int m = 0;
+    for (int i = 0; i < k; i++)
+        if (m == 0 || strcmp(names[m - 1], names[i])) names[m++] = names[i];
+    return name_list(x, sh, "function name", names, m);
+}
+
+static eddy_result *show(SqlExec *x, const AstStmt *st) {
+    const struct AstShow *sh = &st->u.show;
+    Catalog *c = &x->tenv->catalog;
+    switch (sh->what) {
+    case AST_SHOW_CATALOGS: {
+        const char **names = eddy__arena_alloc(x->a, sizeof(char *) * (c->catalogs.len + 1));
+        if (!names) return NOMEM(x);
+        for (size_t i = 0; i < c->catalogs.len; i++) names[i] = c->catalogs.items[i];
+        qsort(names, c->catalogs.len, sizeof(char *), cmp_str);
+        return name_list(x, sh, "catalog name", names, (int)c->catalogs.len);
+    }
+    case AST_SHOW_CURRENT_CATALOG: return name_list(x, NULL, "current catalog name", &c->cur_catalog, 1);
+    case AST_SHOW_CURRENT_DATABASE: return name_list(x, NULL, "current database name", &c->cur_database, 1);
+    case AST_SHOW_DATABASES: {
+        const char *cat = sh->name.nparts ? sh->name.parts[0] : c->cur_catalog;
+        if (!eddy__catalog_has_catalog(c, cat))
+            return fail(x, EDDY_E_VALIDATION, "A catalog with name [%s] does not exist.", cat);
+        const char **names = eddy__arena_alloc(x->a, sizeof(char *) * (c->databases.len + 1));
+        if (!names) return NOMEM(x);
+        int n = 0;
+        size_t cl = strlen(cat);
+        for (size_t i = 0; i < c->databases.len; i++) {
+            const char *d = c->databases.items[i];
+            if (!strncmp(d, cat, cl) && d[cl] == '.') names[n++] = d + cl + 1;
+        }
+        qsort(names, (size_t)n, sizeof(char *), cmp_str);
+        return name_list(x, sh, "database name", names, n);
+    }
+    case AST_SHOW_TABLES:
+    case AST_SHOW_VIEWS: {
+        const char *cat = c->cur_catalog, *db = c->cur_database;
+        if (sh->name.nparts == 1) db = sh->name.parts[0];
+        else if (sh->name.nparts == 2) {
+            cat = sh->name.parts[0];
+            db = sh->name.parts[1];
+        }
+        if (sh->name.nparts && !eddy__catalog_has_database(c, cat, db))
+            return fail(x, EDDY_E_VALIDATION, "Database '%s'.'%s' doesn't exist.", cat, db);
+        int n = 0;
+        const char **names = eddy__catalog_list(c, cat, db, sh->what == AST_SHOW_VIEWS, &n);
+        if (!names) return NOMEM(x);
+        eddy_result *r = name_list(x, sh, sh->what == AST_SHOW_VIEWS ? "view name" : "table name", names, n);
+        eddy__free(names);
+        return r;
+    }
+    case AST_SHOW_FUNCTIONS: return show_functions(x, sh);
+    case AST_SHOW_COLUMNS: return columns_table(x, sh, &sh->name, EDDY_STMT_SHOW);
+    case AST_SHOW_CREATE_TABLE:
+    case AST_SHOW_CREATE_VIEW: {
+        const char *q = eddy__sqlx_qualify(x, &sh->name);
+        if (!q) return NULL;
+        const CatalogEntry *e = eddy__catalog_get(c, q);
+        bool want_view = sh->what == AST_SHOW_CREATE_VIEW;
+        if (!e)
+            return fail(x, EDDY_E_VALIDATION, "Could not execute SHOW CREATE %s. %s with identifier %s does not exist.",
+                        want_view ? "VIEW" : "TABLE", want_view ? "View" : "Table", quoted(x, q));
+        if (!want_view && e->is_view)
+            return fail(x, EDDY_E_TABLE,
+                        "SHOW CREATE TABLE is only supported for tables, but %s is a view. Please use SHOW CREATE VIEW "
+                        "instead.",
+                        quoted(x, q));
+        if (want_view && !e->is_view)
+            return fail(x, EDDY_E_TABLE,
+                        "SHOW CREATE VIEW is only supported for views, but %s is a table. Please use SHOW CREATE TABLE "
+                        "instead.",
+                        quoted(x, q));
+        if (!want_view && !e->table)
+            return fail(x, EDDY_E_TABLE, "SHOW CREATE TABLE is not supported for %s: it is backed by a DataStream.",
+                        quoted(x, q));
+        if (want_view && !e->view_query)
+            return fail(x, EDDY_E_TABLE, "SHOW CREATE VIEW is not supported for %s: it is backed by a DataStream or a "
+                                         "Table object.",
+                        quoted(x, q));
+        return want_view ? show_create_view(x, q, e) : show_create_table(x, q, e);
+    }
+    case AST_SHOW_PROCEDURES: return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: SHOW PROCEDURES");
+    case AST_SHOW_CREATE_CATALOG: return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: SHOW CREATE CATALOG");
+    case AST_SHOW_MODULES: return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: SHOW MODULES");
+    case AST_SHOW_JOBS: return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: SHOW JOBS");
+    case AST_SHOW_JARS: return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: SHOW JARS");
+    case AST_SHOW_PARTITIONS: return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: SHOW PARTITIONS");
+    }
+    return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: this SHOW statement");
+}
+
+eddy_result *eddy__sqlx_ddl(SqlExec *x, const AstStmt *st) {
+    switch (st->kind) {
+    case AST_STMT_CREATE_TABLE: return create_table(x, st);
+    case AST_STMT_DROP_TABLE: return drop_object(x, st, false);
+    case AST_STMT_ALTER_TABLE: return alter_table(x, st);
+    case AST_STMT_CREATE_VIEW: return create_view(x, st);
+    case AST_STMT_DROP_VIEW: return drop_object(x, st, true);
+    case AST_STMT_ALTER_VIEW: return alter_view(x, st);
+    case AST_STMT_SHOW: return show(x, st);
+    case AST_STMT_DESCRIBE:
+        if (st->u.describe.what != AST_DESCRIBE_TABLE)
+            return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: DESCRIBE CATALOG / DATABASE");
+        return columns_table(x, NULL, &st->u.describe.name, EDDY_STMT_DESCRIBE);
+    default: return catalog_stmt(x, st);
+    }
+}

@@ -1,0 +1,338 @@
+/*
+ * sql.c -- executeSql: one statement of any kind, parsed and dispatched.
+ * Queries and INSERTs start jobs; everything else acts on the catalog or
+ * the configuration and returns a static result (ddl_exec.c has DDL, SHOW
+ * and DESCRIBE). Also statement sets, Table.executeInsert and SET / RESET.
+ */
+#include "api/sql_int.h"
+
+#include "sql/parser.h"
+
+/* ---- helpers shared with ddl_exec.c -------------------------------------------------------- */
+
+const char *eddy__sqlx_qualify(SqlExec *x, const AstName *n) {
+    const char *q = eddy__catalog_qualify(x->a, &x->tenv->catalog, n->parts, n->nparts);
+    if (!q) {
+        Buf b;
+        eddy__buf_init(&b);
+        for (int i = 0; i < n->nparts; i++) eddy__buf_printf(&b, "%s%s", i ? "." : "", n->parts[i]);
+        eddy__api_err(x->env, EDDY_E_VALIDATION,
+                      "Object identifier may contain at most 3 parts (catalog, database, object): %s", eddy__buf_cstr(&b));
+        eddy__buf_free(&b);
+    }
+    return q;
+}
+
+eddy_result *eddy__sqlx_ok(SqlExec *x, eddy_statement_kind kind) { return eddy__api_ok_result(x->tenv, kind); }
+
+/* ---- queries --------------------------------------------------------------------------------- */
+
+static eddy_result *exec_query(SqlExec *x, const AstQuery *q) {
+    BindEnv be;
+    eddy__api_bind_env(x->tenv, &be);
+    be.sql = x->sql;
+    Rel *rel;
+    EdErr err = {0};
+    if (eddy__bind_query(&be, q, &rel, &err)) return eddy__api_sql_err(x->env, &err), NULL;
+    return eddy__api_query_result(x->tenv, rel);
+}
+
+/* ---- INSERT ------------------------------------------------------------------------------------ */
+
+/* The connector table at path (qualified), or NULL with Flink's error. */
+static const TableEntry *sink_table(eddy_tenv *tenv, const char *q) {
+    eddy_env *env = tenv->env;
+    const CatalogEntry *ce = eddy__catalog_get(&tenv->catalog, q);
+    if (!ce) {
+        Buf b;
+        eddy__buf_init(&b);
+        eddy__buf_putc(&b, '[');
+        for (size_t i = 0; i < tenv->catalog.catalogs.len; i++)
+            eddy__buf_printf(&b, "%s%s", i ? ", " : "", tenv->catalog.catalogs.items[i]);
+        eddy__buf_putc(&b, ']');
+        eddy__api_err(env, EDDY_E_TABLE, "Cannot find table '%s' in any of the catalogs %s, nor as a temporary table.",
+                      eddy__path_quoted(&env->arena, q), eddy__buf_cstr(&b));
+        eddy__buf_free(&b);
+        return NULL;
+    }
+    if (!ce->table) {
+        eddy__api_err(env, EDDY_E_VALIDATION,
+                      "%s is a view; INSERT needs a table backed by a connector (CREATE TABLE ... WITH ('connector' "
+                      "= ...)).",
+                      eddy__path_quoted(&env->arena, q));
+        return NULL;
+    }
+    return ce->table;
+}
+
+eddy_status eddy__sqlx_plan_insert(eddy_tenv *tenv, const char *sql, const AstStmt *st, StreamNode **sink,
+                                   const char **path) {
+    eddy_env *env = tenv->env;
+    SqlExec x = {tenv, env, &env->arena, sql};
+    const char *q = eddy__sqlx_qualify(&x, &st->u.insert.table);
+    if (!q) return env->err.code;
+    const TableEntry *te = sink_table(tenv, q);
+    if (!te) return env->err.code;
+    BindEnv be;
+    eddy__api_bind_env(tenv, &be);
+    be.sql = sql;
+    EdErr err = {0};
+    Rel *rel;
+    if (eddy__bind_query(&be, st->u.insert.source, &rel, &err)) return eddy__api_sql_err(env, &err);
+    InsertSpec ins = {.overwrite = st->u.insert.overwrite};
+    if (st->u.insert.overwrite && tenv->mode == EDDY_STREAMING)
+        return eddy__api_err(env, EDDY_E_VALIDATION, "INSERT OVERWRITE is not supported in streaming mode.");
+    ins.ncolumns = st->u.insert.ncolumns;
+    const char **cols = eddy__arena_alloc(&env->arena, sizeof(char *) * (size_t)(ins.ncolumns + 1));
+    int ns = st->u.insert.npartition;
+    const char **snames = eddy__arena_alloc(&env->arena, sizeof(char *) * (size_t)(ns + 1));
+    const Expr **svals = eddy__arena_alloc(&env->arena, sizeof(Expr *) * (size_t)(ns + 1));
+    if (!cols || !snames || !svals) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
+    for (int i = 0; i < ins.ncolumns; i++) cols[i] = st->u.insert.columns[i]->name;
+    for (int i = 0; i < ns; i++) {
+        const AstPartSpec *ps = st->u.insert.partition[i];
+        snames[i] = ps->name.name;
+        BindCols none = {0, NULL, NULL};
+        Expr *v;
+        if (eddy__bind_expr(&be, &none, ps->value, &v, &err)) return eddy__api_sql_err(env, &err);
+        svals[i] = v;
+    }
+    ins.columns = cols;
+    ins.nstatic = ns;
+    ins.static_names = snames;
+    ins.static_values = svals;
+    PlanEnv pe;
+    eddy__api_plan_env(tenv, &pe);
+    if (eddy__plan_insert(&pe, rel, te, &ins, sink, &err)) return eddy__api_take(env, &err);
+    *path = q;
+    return EDDY_OK;
+}
+
+/* Runs INSERT sinks as one job; waits when table.dml-sync is set. */
+static eddy_result *run_inserts(eddy_tenv *tenv, StreamNode *const *sinks, const char *const *paths, int n) {
+    eddy_result *r = eddy__api_insert_result(tenv, sinks, paths, n);
+    if (!r) return NULL;
+    if (tenv->dml_sync && eddy_result_await(r) != EDDY_OK) {
+        eddy_result_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+static eddy_result *exec_insert(SqlExec *x, const AstStmt *st) {
+    StreamNode *sink;
+    const char *path;
+    if (eddy__sqlx_plan_insert(x->tenv, x->sql, st, &sink, &path)) return NULL;
+    return run_inserts(x->tenv, &sink, &path, 1);
+}
+
+static eddy_result *exec_statement_set(SqlExec *x, const AstStmt *set) {
+    int n = set->u.stmt_set.ninserts;
+    if (n == 0) return eddy__api_err(x->env, EDDY_E_VALIDATION, "No operators defined in the statement set."), NULL;
+    StreamNode **sinks = eddy__arena_alloc(x->a, sizeof(StreamNode *) * (size_t)n);
+    const char **paths = eddy__arena_alloc(x->a, sizeof(char *) * (size_t)n);
+    if (!sinks || !paths) return eddy__api_nomem(x->env);
+    for (int i = 0; i < n; i++)
+        if (eddy__sqlx_plan_insert(x->tenv, x->sql, set->u.stmt_set.inserts[i], &sinks[i], &paths[i])) return NULL;
+    return run_inserts(x->tenv, sinks, paths, n);
+}
+
+/* ---- SET / RESET ---------------------------------------------------------------------------------- */
+
+static eddy_result *exec_set(SqlExec *x, const AstStmt *st) {
+    if (!st->u.kv.key) return eddy__api_options_result(x->tenv);
+    if (eddy_tenv_set_option(x->tenv, st->u.kv.key, st->u.kv.value ? st->u.kv.value : "")) return NULL;
+    return eddy__sqlx_ok(x, EDDY_STMT_SET);
+}
+
+static eddy_result *exec_reset(SqlExec *x, const AstStmt *st) {
+    if (eddy_tenv_reset_option(x->tenv, st->u.kv.key)) return NULL;
+    return eddy__sqlx_ok(x, EDDY_STMT_RESET);
+}
+
+/* ---- dispatch ------------------------------------------------------------------------------------- */
+
+static eddy_result *unsupported(SqlExec *x, const char *what) {
+    eddy__api_err(x->env, EDDY_E_UNSUPPORTED, "not supported yet: %s", what);
+    return NULL;
+}
+
+static eddy_result *exec_stmt(SqlExec *x, const AstStmt *st) {
+    switch (st->kind) {
+    case AST_STMT_QUERY: return exec_query(x, st->u.query.query);
+    case AST_STMT_INSERT: return exec_insert(x, st);
+    case AST_STMT_EXECUTE: {
+        const AstStmt *in = st->u.execute.stmt;
+        if (in->kind == AST_STMT_STATEMENT_SET) return exec_statement_set(x, in);
+        return exec_stmt(x, in);
+    }
+    case AST_STMT_STATEMENT_SET: return exec_statement_set(x, st);
+    case AST_STMT_BEGIN_STATEMENT_SET:
+    case AST_STMT_END:
+        eddy__api_err(x->env, EDDY_E_VALIDATION,
+                      "BEGIN STATEMENT SET and END are commands of the SQL client; in a program use "
+                      "eddy_tenv_create_statement_set or EXECUTE STATEMENT SET BEGIN ... END.");
+        return NULL;
+    case AST_STMT_SET: return exec_set(x, st);
+    case AST_STMT_RESET: return exec_reset(x, st);
+    case AST_STMT_EXPLAIN: return unsupported(x, "EXPLAIN");
+    case AST_STMT_CREATE_TABLE:
+    case AST_STMT_DROP_TABLE:
+    case AST_STMT_ALTER_TABLE:
+    case AST_STMT_CREATE_VIEW:
+    case AST_STMT_DROP_VIEW:
+    case AST_STMT_ALTER_VIEW:
+    case AST_STMT_CREATE_CATALOG:
+    case AST_STMT_DROP_CATALOG:
+    case AST_STMT_USE_CATALOG:
+    case AST_STMT_CREATE_DATABASE:
+    case AST_STMT_DROP_DATABASE:
+    case AST_STMT_ALTER_DATABASE:
+    case AST_STMT_USE_DATABASE:
+    case AST_STMT_SHOW:
+    case AST_STMT_DESCRIBE: return eddy__sqlx_ddl(x, st);
+    case AST_STMT_CREATE_FUNCTION:
+    case AST_STMT_DROP_FUNCTION:
+    case AST_STMT_ALTER_FUNCTION: return unsupported(x, "CREATE / DROP / ALTER FUNCTION");
+    case AST_STMT_ALTER_CATALOG: return unsupported(x, "ALTER CATALOG");
+    case AST_STMT_USE_MODULES:
+    case AST_STMT_LOAD_MODULE:
+    case AST_STMT_UNLOAD_MODULE: return unsupported(x, "modules (LOAD / UNLOAD / USE MODULES)");
+    case AST_STMT_ADD_JAR:
+    case AST_STMT_REMOVE_JAR: return unsupported(x, "jars (eddy runs C functions registered by the program)");
+    case AST_STMT_STOP_JOB: return unsupported(x, "STOP JOB");
+    case AST_STMT_TRUNCATE: return unsupported(x, "TRUNCATE TABLE");
+    case AST_STMT_DELETE: return unsupported(x, "DELETE");
+    case AST_STMT_UPDATE: return unsupported(x, "UPDATE");
+    case AST_STMT_ANALYZE: return unsupported(x, "ANALYZE TABLE");
+    }
+    return unsupported(x, "this statement");
+}
+
+eddy_result *eddy_tenv_execute_sql(eddy_tenv *tenv, const char *statement) {
+    if (!tenv || !env_ok(tenv->env)) return NULL;
+    eddy_env *env = tenv->env;
+    if (!statement) return eddy__api_err(env, EDDY_E_MISUSE, "execute_sql: the statement is NULL."), NULL;
+    EdErr err = {0};
+    AstStmt *st;
+    if (eddy__sql_parse_stmt(&env->arena, statement, strlen(statement), &st, &err))
+        return eddy__api_sql_err(env, &err), NULL;
+    const char *sql = eddy__arena_strdup(&env->arena, statement);
+    if (!sql) return eddy__api_nomem(env);
+    SqlExec x = {tenv, env, &env->arena, sql};
+    return exec_stmt(&x, st);
+}
+
+/* ---- statement sets -------------------------------------------------------------------------------- */
+
+struct eddy_statement_set {
+    eddy_tenv *tenv;
+    ED_VEC(StreamNode *) sinks;
+    ED_VEC(const char *) paths;
+};
+
+static void set_release(void *p) {
+    eddy_statement_set *ss = p;
+    ed_vec_free(&ss->sinks);
+    ed_vec_free(&ss->paths);
+}
+
+eddy_statement_set *eddy_tenv_create_statement_set(eddy_tenv *tenv) {
+    if (!tenv || !env_ok(tenv->env)) return NULL;
+    eddy_env *env = tenv->env;
+    eddy_statement_set *ss = eddy__arena_alloc(&env->arena, sizeof *ss);
+    if (!ss || !eddy__arena_on_cleanup(&env->arena, set_release, ss)) return eddy__api_nomem(env);
+    memset(ss, 0, sizeof *ss);
+    ss->tenv = tenv;
+    return ss;
+}
+
+static eddy_status set_add(eddy_statement_set *ss, StreamNode *sink, const char *path) {
+    if (!ed_vec_push(&ss->sinks, sink) || !ed_vec_push(&ss->paths, path))
+        return eddy__api_err(ss->tenv->env, EDDY_E_NOMEM, "out of memory");
+    return EDDY_OK;
+}
+
+eddy_status eddy_statement_set_add_insert_sql(eddy_statement_set *ss, const char *insert_sql) {
+    if (!ss) return EDDY_E_MISUSE;
+    eddy_env *env = ss->tenv->env;
+    if (env->err.code) return env->err.code;
+    if (!insert_sql) return eddy__api_err(env, EDDY_E_MISUSE, "add_insert_sql: the statement is NULL.");
+    EdErr err = {0};
+    AstStmt *st;
+    if (eddy__sql_parse_stmt(&env->arena, insert_sql, strlen(insert_sql), &st, &err))
+        return eddy__api_sql_err(env, &err);
+    if (st->kind != AST_STMT_INSERT)
+        return eddy__api_err(env, EDDY_E_TABLE, "Only insert statement is supported now.");
+    const char *sql = eddy__arena_strdup(&env->arena, insert_sql);
+    if (!sql) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
+    StreamNode *sink;
+    const char *path;
+    eddy_status rc = eddy__sqlx_plan_insert(ss->tenv, sql, st, &sink, &path);
+    return rc ? rc : set_add(ss, sink, path);
+}
+
+/* Plans table -> target_path (Table.insertInto / executeInsert). */
+static eddy_status plan_table_insert(eddy_tenv *tenv, const char *target_path, eddy_table *t, StreamNode **sink,
+                                     const char **path) {
+    eddy_env *env = tenv->env;
+    if (!target_path || !t) return eddy__api_err(env, EDDY_E_MISUSE, "insert: the target path and the table are required.");
+    if (t->tenv != tenv)
+        return eddy__api_err(env, EDDY_E_MISUSE, "insert: the table belongs to another table environment.");
+    const char **parts;
+    int nparts;
+    EdErr err = {0};
+    if (eddy__catalog_split(&env->arena, target_path, &parts, &nparts, &err)) return eddy__api_take(env, &err);
+    const char *q = eddy__catalog_qualify(&env->arena, &tenv->catalog, parts, nparts);
+    if (!q) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
+    const TableEntry *te = sink_table(tenv, q);
+    if (!te) return env->err.code;
+    PlanEnv pe;
+    eddy__api_plan_env(tenv, &pe);
+    InsertSpec ins = {0};
+    if (eddy__plan_insert(&pe, t->rel, te, &ins, sink, &err)) return eddy__api_take(env, &err);
+    *path = q;
+    return EDDY_OK;
+}
+
+eddy_status eddy_statement_set_add_insert(eddy_statement_set *ss, const char *target_path, eddy_table *table) {
+    if (!ss) return EDDY_E_MISUSE;
+    eddy_env *env = ss->tenv->env;
+    if (env->err.code) return env->err.code;
+    StreamNode *sink;
+    const char *path;
+    eddy_status rc = plan_table_insert(ss->tenv, target_path, table, &sink, &path);
+    return rc ? rc : set_add(ss, sink, path);
+}
+
+eddy_result *eddy_statement_set_execute(eddy_statement_set *ss) {
+    if (!ss || !env_ok(ss->tenv->env)) return NULL;
+    eddy_env *env = ss->tenv->env;
+    if (ss->sinks.len == 0)
+        return eddy__api_err(env, EDDY_E_TABLE,
+                             "No operators defined in streaming topology. Cannot generate StreamGraph."),
+               NULL;
+    eddy_result *r = run_inserts(ss->tenv, ss->sinks.items, ss->paths.items, (int)ss->sinks.len);
+    ss->sinks.len = ss->paths.len = 0;
+    return r;
+}
+
+eddy_status eddy_statement_set_attach_as_datastream(eddy_statement_set *ss) {
+    if (!ss) return EDDY_E_MISUSE;
+    eddy_env *env = ss->tenv->env;
+    if (env->err.code) return env->err.code;
+    if (ss->sinks.len == 0)
+        return eddy__api_err(env, EDDY_E_TABLE, "No operators defined in streaming topology. Cannot generate StreamGraph.");
+    for (size_t i = 0; i < ss->sinks.len; i++)
+        if (!ed_vec_push(&env->sinks, ss->sinks.items[i])) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
+    ss->sinks.len = ss->paths.len = 0;
+    return EDDY_OK;
+}
+
+eddy_result *eddy_table_execute_insert(eddy_table *t, const char *target_path) {
+    if (!t || !env_ok(t->tenv->env)) return NULL;
+    StreamNode *sink;
+    const char *path;
+    if (plan_table_insert(t->tenv, target_path, t, &sink, &path)) return NULL;
+    return run_inserts(t->tenv, &sink, &path, 1);
+}
