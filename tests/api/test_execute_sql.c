@@ -676,6 +676,68 @@ TEST(catalogs_and_databases) {
     eddy_env_free(env);
 }
 
+/* ---- table descriptors --------------------------------------------------------------------------------------- */
+
+TEST(table_descriptors) {
+    eddy_env *env = new_env(1);
+    eddy_tenv *t = eddy_tenv_new(env);
+    eddy_schema *sc = eddy_schema_new(env);
+    eddy_schema_column(sc, "f0", "INT");
+    eddy_schema_column(sc, "f1", "STRING");
+    eddy_table_descriptor *d = eddy_table_descriptor_for_connector(env, "datagen");
+    eddy_table_descriptor_schema(d, sc);
+    eddy_table_descriptor_option(d, "number-of-rows", "2");
+    eddy_table_descriptor_option(d, "fields.f0.kind", "sequence");
+    eddy_table_descriptor_option(d, "fields.f0.start", "5");
+    eddy_table_descriptor_option(d, "fields.f0.end", "6");
+    eddy_table_descriptor_option(d, "fields.f1.length", "3");
+    eddy_table_descriptor_comment(d, "generated");
+    /* from(descriptor): an anonymous table */
+    eddy_table *a = eddy_tenv_from_descriptor(t, d);
+    ASSERT_TRUE(a != NULL);
+    ASSERT_STR_EQ(eddy_table_schema_string(a), "(\n  `f0` INT, \n  `f1` STRING\n)");
+    ASSERT_EQ_INT(eddy_tenv_create_temporary_view(t, "anon", a), EDDY_OK);
+    ASSERT_TEXT(sql_styled(t, "SELECT f0 FROM anon", EDDY_PRINT_CHANGELOG), "+I[5]\n+I[6]\n");
+    /* createTemporaryTable / createTable */
+    ASSERT_EQ_INT(eddy_tenv_create_temporary_table(t, "gen", d), EDDY_OK);
+    ASSERT_EQ_INT(eddy_tenv_create_table(t, "db_gen", d), EDDY_OK);
+    ASSERT_TEXT(sql_styled(t, "SELECT f0, CHAR_LENGTH(f1) FROM gen", EDDY_PRINT_CHANGELOG), "+I[5, 3]\n+I[6, 3]\n");
+    char *got = sql(t, "SHOW CREATE TABLE db_gen");
+    ASSERT_STR_CONTAINS(got, ")\nCOMMENT 'generated'\nWITH (\n  'connector' = 'datagen',\n");
+    free(got);
+    ASSERT_EQ_INT(eddy_tenv_create_temporary_table(t, "gen", d), EDDY_E_VALIDATION);
+    ASSERT_ENV_ERROR(env, EDDY_E_VALIDATION, "Temporary table '`default_catalog`.`default_database`.`gen`' already exists");
+    /* a partitioned print table: the sink refuses it when used */
+    eddy_table_descriptor *p = eddy_table_descriptor_for_connector(env, "print");
+    eddy_table_descriptor_schema(p, sc);
+    eddy_table_descriptor_partitioned_by(p, "f1", (const char *)NULL);
+    ASSERT_EQ_INT(eddy_tenv_create_table(t, "sink_p", p), EDDY_OK);
+    ASSERT_TEXT(sql(t, "INSERT INTO sink_p SELECT * FROM gen"),
+                "ERROR: Table 'default_catalog.default_database.sink_p' is a partitioned table, but the underlying "
+                "DynamicTableSink doesn't implement the SupportsPartitioning interface.");
+    /* errors surface when the descriptor is used */
+    eddy_table_descriptor *bad = eddy_table_descriptor_for_connector(env, "datagen");
+    ASSERT_TRUE(eddy_tenv_from_descriptor(t, bad) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_VALIDATION, "has no schema");
+    eddy_table_descriptor_schema(bad, sc);
+    eddy_table_descriptor_option(bad, "no-such-option", "1");
+    /* options are checked when the table is planned, as in Flink */
+    eddy_table *lazy = eddy_tenv_from_descriptor(t, bad);
+    ASSERT_TRUE(lazy != NULL);
+    ASSERT_TRUE(eddy_table_execute(lazy) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_VALIDATION, "Unsupported options found for 'datagen'.");
+    eddy_table_descriptor_option(bad, NULL, "1");
+    ASSERT_EQ_INT(eddy_tenv_create_table(t, "x", bad), EDDY_E_MISUSE);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "the key and the value are required");
+    eddy_table_descriptor *bad_part = eddy_table_descriptor_for_connector(env, "print");
+    eddy_table_descriptor_schema(bad_part, sc);
+    eddy_table_descriptor_partitioned_by(bad_part, "zz", (const char *)NULL);
+    ASSERT_EQ_INT(eddy_tenv_create_table(t, "y", bad_part), EDDY_E_VALIDATION);
+    ASSERT_ENV_ERROR(env, EDDY_E_VALIDATION, "Partition column 'zz' not defined in the table schema. Available columns: "
+                                             "['f0', 'f1']");
+    eddy_env_free(env);
+}
+
 int main(void) {
     RUN(create_show_describe);
     RUN(show_create_table_parts);
@@ -690,5 +752,6 @@ int main(void) {
     RUN(alter_table);
     RUN(create_table_like);
     RUN(catalogs_and_databases);
+    RUN(table_descriptors);
     return test_report();
 }
