@@ -21,6 +21,8 @@ eddy_status eddy__bind_err(Binder *b, const AstPos *pos, eddy_status code, const
     if (eddy__err_is_set(b->err)) return code;
     Buf buf;
     eddy__buf_init(&buf);
+    /* Table API expressions have no SQL text to point into */
+    if (b->be->table_api) pos = NULL;
     if (pos && pos->line)
         eddy__buf_printf(&buf, "From line %d, column %d to line %d, column %d: ", pos->line, pos->col, pos->end_line,
                          pos->end_col);
@@ -374,6 +376,20 @@ static AstPos part_pos(const AstExpr *e, int k) {
     return p;
 }
 
+/* The Table API's message for an unknown field: "Cannot resolve field [x],
+ * input field list:[a, b]." */
+static eddy_status table_api_unknown(Binder *b, const char *name, const Scope *sc) {
+    Buf t;
+    eddy__buf_init(&t);
+    for (int i = 0; i < sc->ntables; i++)
+        for (int c = 0; c < sc->tables[i].ncols; c++)
+            eddy__buf_printf(&t, "%s%s", t.len ? ", " : "", sc->tables[i].names[c]);
+    eddy_status rc = eddy__bind_err(b, NULL, EDDY_E_VALIDATION, "Cannot resolve field [%s], input field list:[%s].", name,
+                                    eddy__buf_cstr(&t));
+    eddy__buf_free(&t);
+    return rc;
+}
+
 static eddy_status bind_ident(Binder *b, const Scope *sc, const AstExpr *e, Expr **out) {
     const AstName *n = &e->u.ident.name;
     int consumed = 0, col = -1;
@@ -415,6 +431,7 @@ static eddy_status bind_ident(Binder *b, const Scope *sc, const AstExpr *e, Expr
             if (!alias_known && sc->ntables)
                 return eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "Table '%s' not found", n->parts[0]);
         }
+        if (b->be->table_api) return table_api_unknown(b, n->parts[0], sc);
         return eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "Column '%s' not found in any table", n->parts[0]);
     }
     Expr *x = eddy__expr_column(b->a, found_t->offset + col, found_t->types[col]);
@@ -492,7 +509,7 @@ static eddy_status make_case(Binder *b, const AstPos *pos, Expr **conds, Expr **
     return EDDY_OK;
 }
 
-static bool is_aggregate(const char *n) {
+bool eddy__bind_is_aggregate(const char *n) {
     static const char *aggs[] = {"COUNT", "SUM", "SUM0", "AVG", "MIN", "MAX", "STDDEV", "STDDEV_POP", "STDDEV_SAMP",
                                  "VARIANCE", "VAR_POP", "VAR_SAMP", "COLLECT", "LISTAGG", "FIRST_VALUE", "LAST_VALUE",
                                  "ARRAY_AGG", "JSON_ARRAYAGG", "JSON_OBJECTAGG", "ROW_NUMBER", "RANK", "DENSE_RANK",
@@ -501,6 +518,8 @@ static bool is_aggregate(const char *n) {
         if (eddy__str_ieq(n, aggs[i])) return true;
     return false;
 }
+
+static bool is_aggregate(const char *n) { return eddy__bind_is_aggregate(n); }
 
 /* Flink's signature text for "No match found for function signature". */
 static void signature(Buf *sb, const char *name, Expr *const *args, int nargs) {
@@ -530,7 +549,12 @@ static eddy_status bind_call(Binder *b, const Scope *sc, const AstExpr *e, Expr 
     int n = e->u.call.nargs;
     eddy_status rc;
     if (e->u.call.over || e->u.call.over_name) return eddy__bind_unsupported(b, pos, "OVER windows");
-    if (is_aggregate(name)) return eddy__bind_unsupported(b, pos, "aggregate functions (GROUP BY)");
+    if (is_aggregate(name)) {
+        /* aggregate contexts bind aggregates through their hook; elsewhere they are illegal */
+        if (b->clause)
+            return eddy__bind_err(b, pos, EDDY_E_VALIDATION, "Aggregate expression is illegal in %s clause", b->clause);
+        return eddy__bind_unsupported(b, pos, "aggregate functions here");
+    }
     if (e->u.call.distinct || e->u.call.filter) return eddy__bind_unsupported(b, pos, "DISTINCT / FILTER in calls");
     for (int i = 0; i < n; i++)
         if (aargs[i] && aargs[i]->kind == AST_STAR)
@@ -700,6 +724,11 @@ static eddy_status bind_like(Binder *b, const Scope *sc, const AstExpr *e, Expr 
 }
 
 eddy_status eddy__bind_scalar(Binder *b, const Scope *sc, const AstExpr *e, Expr **out) {
+    if (b->hook) {
+        bool done = false;
+        eddy_status rc = b->hook(b, sc, e, out, &done);
+        if (rc || done) return rc;
+    }
     switch (e->kind) {
     case AST_LITERAL: return bind_literal(b, e, out);
     case AST_IDENT: return bind_ident(b, sc, e, out);

@@ -24,7 +24,15 @@ typedef struct Scope {
     int ncols; /* total */
 } Scope;
 
-typedef struct Binder {
+typedef struct Binder Binder;
+
+/* A hook consulted before each expression is bound (aggregate and OVER
+ * contexts map aggregate calls and group keys to columns this way). It sets
+ * *done when it bound e itself; otherwise binding goes on as usual and the
+ * children of e come back through the hook. */
+typedef eddy_status (*BindHook)(Binder *b, const Scope *sc, const AstExpr *e, Expr **out, bool *done);
+
+struct Binder {
     const BindEnv *be;
     Arena *a;
     EdErr *err;
@@ -34,7 +42,10 @@ typedef struct Binder {
     int ncte;
     const char **cte_names;
     Rel **cte_rels;
-} Binder;
+    BindHook hook;     /* NULL outside aggregate / OVER contexts */
+    void *hook_ctx;
+    const char *clause; /* "WHERE", "GROUP BY", ...: where aggregates are illegal */
+};
 
 /* Error at an AST position, in Calcite's form. */
 eddy_status eddy__bind_err(Binder *b, const AstPos *pos, eddy_status code, const char *fmt, ...) ED_PRINTF(4, 5);
@@ -51,5 +62,49 @@ eddy_status eddy__bind_scalar(Binder *b, const Scope *sc, const AstExpr *e, Expr
 const char *eddy__bind_derived_name(const AstExpr *e);
 /* Typed literal for a string value (CHAR(n) NOT NULL). */
 Expr *eddy__bind_string_literal(Binder *b, const char *s, size_t n);
+/* Calcite's uniquify: name, or name with 0, 1, ... appended when one of
+ * used[0..nused) has it already (arena memory). */
+const char *eddy__bind_unique_name(Binder *b, const char *name, const char *const *used, int nused);
+/* Whether name is an aggregate (or ranking) function. */
+bool eddy__bind_is_aggregate(const char *name);
+
+/* ---- relational operators (bind_agg.c, bind_rel.c) -------------------------------------- */
+
+/* One item of a select list after * expansion: an expression (ast) or an
+ * input column (ast NULL, col >= 0), with its alias (NULL: derive one). */
+typedef struct SelItem {
+    const AstExpr *ast;
+    int col;
+    const char *alias;
+    const AstPos *pos;
+} SelItem;
+
+/* What a SELECT binds its list over: the FROM/WHERE result and its scope. */
+typedef struct SelInput {
+    Rel *rel;
+    const Scope *sc;
+} SelInput;
+
+/* Whether e contains an aggregate call outside OVER (subqueries excluded). */
+bool eddy__bind_has_agg(const AstExpr *e);
+/* Whether e contains an OVER call. */
+bool eddy__bind_has_over(const AstExpr *e);
+/* Binds the select items of an aggregating SELECT (GROUP BY, HAVING, group
+ * windows, aggregates without GROUP BY): builds the Aggregate (and HAVING
+ * filter) over `in` and binds each item over it into exprs[i]. *rel_out is
+ * the Rel the exprs refer to. */
+eddy_status eddy__bind_aggregate(Binder *b, const AstQuery *q, SelInput in, const SelItem *items, int nitems,
+                                 Expr **exprs, Rel **rel_out);
+/* Binds the select items of a SELECT with OVER aggregates: an Over Rel over
+ * `in` and the items over it. */
+eddy_status eddy__bind_over(Binder *b, const AstQuery *q, SelInput in, const SelItem *items, int nitems, Expr **exprs,
+                            Rel **rel_out);
+/* A DISTINCT over r (an Aggregate keyed by every column). */
+eddy_status eddy__bind_distinct(Binder *b, Rel *r, Rel **out);
+/* A join of l and r (cond over l's then r's columns, NULL: none). */
+eddy_status eddy__bind_join_rel(Binder *b, JoinType jt, Rel *l, Rel *r, Expr *cond, Rel **out);
+/* UNION (distinct) / INTERSECT / EXCEPT of l and r, already cast to common
+ * column types. */
+eddy_status eddy__bind_setop_rel(Binder *b, SetOpKind op, bool all, Rel *l, Rel *r, Rel **out);
 
 #endif

@@ -1,14 +1,21 @@
 /*
  * bind_query.c -- binding queries into Rels: FROM (catalog tables and
- * views, subqueries, VALUES, CTEs), WHERE, the select list (* and t.*
- * expansion, Calcite's column naming: alias, last identifier part, EXPR$n,
- * made unique with a numeric suffix), UNION ALL, and VALUES; plus literal
- * value lists for eddy_from_values. Query forms whose operators do not exist
- * yet fail with "not supported yet: <feature>" at their position.
+ * views, subqueries, VALUES, CTEs, relations the Table API names, joins),
+ * WHERE, the select list (* and t.* expansion, Calcite's column naming:
+ * alias, last identifier part, EXPR$n, made unique with a numeric suffix),
+ * aggregation and OVER (bind_agg.c), DISTINCT, set operations, ORDER BY /
+ * OFFSET / FETCH, and VALUES; plus literal value lists for
+ * eddy_from_values. Query forms the binder cannot express yet fail with
+ * "not supported yet: <feature>" at their position.
  */
+#include <stdlib.h>
+
 #include "plan/bind_int.h"
+#include "sql/parser.h"
 
 static eddy_status bind_q(Binder *b, const AstQuery *q, Rel **out);
+
+#define NOMEM(b) eddy__err((b)->err, EDDY_E_NOMEM, "out of memory")
 
 /* ---- Rels --------------------------------------------------------------------------------- */
 
@@ -41,6 +48,26 @@ Rel *eddy__rel_project(Arena *a, Rel *in, int n, const Expr *const *exprs, const
     return r;
 }
 
+Rel *eddy__rel_filter(Arena *a, Rel *in, const Expr *cond) {
+    Rel *f = eddy__rel_new(a, REL_FILTER, in->ncols, 1);
+    if (!f) return NULL;
+    f->in[0] = in;
+    f->cond = cond;
+    memcpy(f->names, in->names, sizeof(char *) * (size_t)in->ncols);
+    memcpy(f->types, in->types, sizeof(Type *) * (size_t)in->ncols);
+    f->changelog = in->changelog;
+    return f;
+}
+
+bool eddy__rel_is_identity(const Rel *r) {
+    if (r->kind != REL_PROJECT || r->ncols != r->in[0]->ncols) return false;
+    for (int i = 0; i < r->ncols; i++)
+        if (r->exprs[i]->kind != EX_COLUMN || r->exprs[i]->index != i ||
+            !eddy__type_equals(r->exprs[i]->type, r->in[0]->types[i], false, false))
+            return false;
+    return true;
+}
+
 int eddy__rel_rowtime(const Rel *r) {
     int found = -1;
     for (int i = 0; i < r->ncols; i++)
@@ -50,11 +77,24 @@ int eddy__rel_rowtime(const Rel *r) {
 
 /* ---- FROM ---------------------------------------------------------------------------------- */
 
-/* A bound table reference: its Rel and the scope entry it contributes. */
+/* A bound table reference: its Rel and the tables it makes visible (one
+ * per named input; a join makes those of both sides visible). */
 typedef struct From {
     Rel *rel;
-    const char *alias;
+    int ntables;
+    ScopeTable *tables;
 } From;
+
+/* A From of a single input under `alias` (may be NULL). */
+static eddy_status from_single(Binder *b, Rel *r, const char *alias, From *out) {
+    ScopeTable *t = eddy__arena_alloc(b->a, sizeof *t);
+    if (!t) return NOMEM(b);
+    *t = (ScopeTable){alias, 0, r->ncols, r->names, r->types};
+    out->rel = r;
+    out->ntables = 1;
+    out->tables = t;
+    return EDDY_OK;
+}
 
 static eddy_status rename_columns(Binder *b, Rel *r, AstIdent *const *aliases, int n, const AstPos *pos, Rel **out) {
     if (n == 0) {
@@ -129,6 +169,8 @@ eddy_status eddy__plan_catalog_rel(const BindEnv *be, const CatalogEntry *ce, in
     return EDDY_OK;
 }
 
+static eddy_status bind_join(Binder *b, const AstTableRef *t, From *out);
+
 static eddy_status bind_tref(Binder *b, const AstTableRef *t, From *out) {
     eddy_status rc;
     Rel *r = NULL;
@@ -137,6 +179,9 @@ static eddy_status bind_tref(Binder *b, const AstTableRef *t, From *out) {
     case AST_TREF_TABLE: {
         const AstName *n = &t->u.table.name;
         if (t->u.table.system_time) return eddy__bind_unsupported(b, &t->pos, "FOR SYSTEM_TIME AS OF (temporal joins)");
+        if (n->nparts == 1)
+            for (int i = 0; i < b->be->nbound && !r; i++)
+                if (strcmp(b->be->bound_names[i], n->parts[0]) == 0) r = b->be->bound_rels[i];
         if (n->nparts == 1)
             for (int i = b->ncte - 1; i >= 0 && !r; i--)
                 if (strcmp(b->cte_names[i], n->parts[0]) == 0) r = b->cte_rels[i];
@@ -185,21 +230,90 @@ static eddy_status bind_tref(Binder *b, const AstTableRef *t, From *out) {
         if (t->u.subquery.lateral) return eddy__bind_unsupported(b, &t->pos, "LATERAL subqueries");
         if ((rc = bind_q(b, t->u.subquery.query, &r))) return rc;
         break;
-    case AST_TREF_JOIN: return eddy__bind_unsupported(b, &t->pos, "joins");
-    case AST_TREF_FUNCTION: return eddy__bind_unsupported(b, &t->pos, "table functions and window TVFs");
+    case AST_TREF_JOIN:
+        if ((rc = bind_join(b, t, out))) return rc;
+        if (!alias && !t->ncol_aliases) return EDDY_OK;
+        /* (a JOIN b) AS j: one table under the new name */
+        r = out->rel;
+        break;
+    case AST_TREF_FUNCTION: {
+        const AstExpr *c = t->u.function.call;
+        const char *fn = c && c->kind == AST_CALL ? c->u.call.name : "";
+        if (eddy__str_ieq(fn, "TUMBLE") || eddy__str_ieq(fn, "HOP") || eddy__str_ieq(fn, "CUMULATE") ||
+            eddy__str_ieq(fn, "SESSION"))
+            return eddy__bind_unsupported(b, &t->pos, "window table functions (TUMBLE / HOP / CUMULATE / SESSION)");
+        return eddy__bind_unsupported(b, &t->pos, "table functions (LATERAL TABLE)");
+    }
     case AST_TREF_UNNEST: return eddy__bind_unsupported(b, &t->pos, "UNNEST");
     case AST_TREF_MATCH: return eddy__bind_unsupported(b, &t->pos, "MATCH_RECOGNIZE");
     }
     if ((rc = rename_columns(b, r, t->col_aliases, t->ncol_aliases, &t->pos, &r))) return rc;
-    out->rel = r;
-    out->alias = alias;
+    return from_single(b, r, alias, out);
+}
+
+/* Binds a boolean condition of `clause` (WHERE, ON): aggregates are
+ * illegal in it. */
+static eddy_status bind_condition(Binder *b, const Scope *sc, const AstExpr *e, const char *clause, Expr **out) {
+    const char *saved = b->clause;
+    b->clause = clause;
+    eddy_status rc = eddy__bind_scalar(b, sc, e, out);
+    b->clause = saved;
+    if (rc) return rc;
+    if ((*out)->type->root != TY_BOOLEAN && (*out)->type->root != TY_NULL)
+        return eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "%s clause must be a condition", clause);
+    return EDDY_OK;
+}
+
+/* [INNER | LEFT | RIGHT | FULL] JOIN ... ON, CROSS JOIN and comma joins. */
+static eddy_status bind_join(Binder *b, const AstTableRef *t, From *out) {
+    From l, r;
+    eddy_status rc;
+    if ((rc = bind_tref(b, t->u.join.left, &l))) return rc;
+    const AstTableRef *rt = t->u.join.right;
+    if (rt->kind == AST_TREF_FUNCTION || (rt->kind == AST_TREF_SUBQUERY && rt->u.subquery.lateral) ||
+        rt->kind == AST_TREF_UNNEST)
+        return bind_tref(b, rt, &r); /* reports what is not supported */
+    if (rt->kind == AST_TREF_TABLE && rt->u.table.system_time)
+        return eddy__bind_unsupported(b, &rt->pos, "temporal joins (FOR SYSTEM_TIME AS OF)");
+    if ((rc = bind_tref(b, rt, &r))) return rc;
+    if (t->u.join.natural || t->u.join.nusing)
+        return eddy__bind_unsupported(b, &t->pos, "NATURAL joins and joins with USING");
+    int n = l.ntables + r.ntables;
+    ScopeTable *tables = eddy__arena_alloc(b->a, sizeof(ScopeTable) * (size_t)n);
+    if (!tables) return NOMEM(b);
+    for (int i = 0; i < l.ntables; i++) tables[i] = l.tables[i];
+    for (int i = 0; i < r.ntables; i++) {
+        tables[l.ntables + i] = r.tables[i];
+        tables[l.ntables + i].offset += l.rel->ncols;
+        for (int k = 0; k < l.ntables; k++)
+            if (r.tables[i].alias && l.tables[k].alias && !strcmp(r.tables[i].alias, l.tables[k].alias))
+                return eddy__bind_err(b, rt->alias ? &rt->alias->pos : &rt->pos, EDDY_E_VALIDATION,
+                                      "Duplicate relation name '%s' in FROM clause",
+                                      r.tables[i].alias);
+    }
+    Scope sc = {n, tables, l.rel->ncols + r.rel->ncols};
+    Expr *cond = NULL;
+    JoinType jt = JOIN_INNER;
+    switch (t->u.join.type) {
+    case AST_JOIN_LEFT: jt = JOIN_LEFT; break;
+    case AST_JOIN_RIGHT: jt = JOIN_RIGHT; break;
+    case AST_JOIN_FULL: jt = JOIN_FULL; break;
+    default: break;
+    }
+    if (t->u.join.on) {
+        if ((rc = bind_condition(b, &sc, t->u.join.on, "ON", &cond))) return rc;
+    } else if (jt != JOIN_INNER) {
+        return eddy__bind_err(b, &t->pos, EDDY_E_VALIDATION, "INNER, LEFT, RIGHT or FULL join requires a condition (NATURAL keyword or ON or USING clause)");
+    }
+    if ((rc = eddy__bind_join_rel(b, jt, l.rel, r.rel, cond, &out->rel))) return rc;
+    out->ntables = n;
+    out->tables = tables;
     return EDDY_OK;
 }
 
 /* ---- SELECT -------------------------------------------------------------------------------------- */
 
-/* Calcite's uniquify: a repeated name gets 0, 1, ... appended. */
-static const char *unique_name(Binder *b, const char *name, const char *const *used, int nused) {
+const char *eddy__bind_unique_name(Binder *b, const char *name, const char *const *used, int nused) {
     bool clash = false;
     for (int i = 0; i < nused && !clash; i++) clash = strcmp(used[i], name) == 0;
     if (!clash) return name;
@@ -212,77 +326,122 @@ static const char *unique_name(Binder *b, const char *name, const char *const *u
     }
 }
 
-static eddy_status bind_select(Binder *b, const AstQuery *q, Rel **out) {
+/* Expands the select list (* and t.* into input columns) and appends the
+ * hidden ORDER BY expressions. */
+static eddy_status select_items(Binder *b, const AstQuery *q, const From *from, AstExpr *const *extra, int nextra,
+                                SelItem **out, int *n) {
+    ED_VEC(SelItem) items = {0};
     eddy_status rc = EDDY_OK;
-    if (q->u.select.distinct) return eddy__bind_unsupported(b, &q->pos, "SELECT DISTINCT");
-    if (q->u.select.has_group_by) return eddy__bind_unsupported(b, &q->pos, "GROUP BY");
-    if (q->u.select.having) return eddy__bind_unsupported(b, &q->u.select.having->pos, "HAVING");
-    if (q->u.select.nwindows) return eddy__bind_unsupported(b, &q->pos, "WINDOW clauses");
+    for (int i = 0; i < q->u.select.nitems && !rc; i++) {
+        const AstSelectItem *it = q->u.select.items[i];
+        if (it->expr->kind != AST_STAR) {
+            SelItem si = {it->expr, -1, it->alias ? it->alias->name : NULL, &it->expr->pos};
+            if (!ed_vec_push(&items, si)) rc = NOMEM(b);
+            continue;
+        }
+        const AstName *qual = &it->expr->u.ident.name;
+        bool found = qual->nparts == 0;
+        for (int t = 0; t < from->ntables && !rc; t++) {
+            const ScopeTable *st = &from->tables[t];
+            if (qual->nparts > 0 && (!st->alias || strcmp(qual->parts[qual->nparts - 1], st->alias) != 0)) continue;
+            found = true;
+            for (int c = 0; c < st->ncols; c++) {
+                SelItem si = {NULL, st->offset + c, NULL, &it->expr->pos};
+                if (!ed_vec_push(&items, si)) rc = NOMEM(b);
+            }
+        }
+        if (!rc && !found)
+            rc = eddy__bind_err(b, &it->expr->pos, EDDY_E_VALIDATION, "Unknown identifier '%s'", qual->parts[0]);
+    }
+    for (int i = 0; i < nextra && !rc; i++) {
+        SelItem si = {extra[i], -1, NULL, &extra[i]->pos};
+        if (!ed_vec_push(&items, si)) rc = NOMEM(b);
+    }
+    if (rc) {
+        ed_vec_free(&items);
+        return rc;
+    }
+    *out = items.items;
+    *n = (int)items.len;
+    return EDDY_OK;
+}
+
+/* Binds a SELECT. extra: ORDER BY expressions that are not select items;
+ * they become trailing hidden columns of *out (the caller drops them). */
+static eddy_status bind_select(Binder *b, const AstQuery *q, AstExpr *const *extra, int nextra, Rel **out) {
+    eddy_status rc = EDDY_OK;
     From from = {0};
     if (q->u.select.from) {
         if ((rc = bind_tref(b, q->u.select.from, &from))) return rc;
     } else {
         /* SELECT without FROM: one row of no columns */
         Rel *v = eddy__rel_new(b->a, REL_VALUES, 0, 0);
-        if (!v) return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+        if (!v) return NOMEM(b);
         v->nrows = 1;
         v->values = eddy__batch_new(0, 1);
-        if (!v->values || !eddy__arena_on_cleanup(b->a, (void (*)(void *))eddy__batch_release, v->values))
-            return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
-        from.rel = v;
+        if (!v->values || !eddy__arena_on_cleanup(b->a, (void (*)(void *))eddy__batch_release, v->values)) return NOMEM(b);
+        if ((rc = from_single(b, v, NULL, &from))) return rc;
     }
     Rel *in = from.rel;
-    ScopeTable st = {from.alias, 0, in->ncols, in->names, in->types};
-    Scope sc = {1, &st, in->ncols};
+    Scope sc = {from.ntables, from.tables, in->ncols};
     if (q->u.select.where) {
         Expr *cond;
-        if ((rc = eddy__bind_scalar(b, &sc, q->u.select.where, &cond))) return rc;
-        if (cond->type->root != TY_BOOLEAN && cond->type->root != TY_NULL)
-            return eddy__bind_err(b, &q->u.select.where->pos, EDDY_E_VALIDATION, "WHERE clause must be a condition");
-        Rel *f = eddy__rel_new(b->a, REL_FILTER, in->ncols, 1);
-        if (!f) return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
-        f->in[0] = in;
-        f->cond = cond;
-        for (int i = 0; i < in->ncols; i++) {
-            f->names[i] = in->names[i];
-            f->types[i] = in->types[i];
+        if ((rc = bind_condition(b, &sc, q->u.select.where, "WHERE", &cond))) return rc;
+        if (!(in = eddy__rel_filter(b->a, in, cond))) return NOMEM(b);
+    }
+    SelItem *items;
+    int n;
+    if ((rc = select_items(b, q, &from, extra, nextra, &items, &n))) return rc;
+    int nvisible = n - nextra;
+    bool agg = q->u.select.has_group_by || q->u.select.having != NULL, over = false;
+    for (int i = 0; i < n; i++) {
+        agg = agg || eddy__bind_has_agg(items[i].ast);
+        over = over || eddy__bind_has_over(items[i].ast);
+    }
+    Expr **exprs = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(n + 1));
+    const char **names = eddy__arena_alloc(b->a, sizeof(char *) * (size_t)(n + 1));
+    if (!exprs || !names) rc = NOMEM(b);
+    Rel *base = in;
+    SelInput si = {in, &sc};
+    if (!rc && agg && over) rc = eddy__bind_unsupported(b, &q->pos, "OVER aggregates in an aggregating query");
+    else if (!rc && agg) rc = eddy__bind_aggregate(b, q, si, items, n, exprs, &base);
+    else if (!rc && over) rc = eddy__bind_over(b, q, si, items, n, exprs, &base);
+    else if (!rc && q->u.select.nwindows) rc = eddy__bind_unsupported(b, &q->pos, "WINDOW clauses without OVER");
+    for (int i = 0; !rc && !agg && !over && i < n; i++) {
+        if (items[i].ast) rc = eddy__bind_scalar(b, &sc, items[i].ast, &exprs[i]);
+        else if (!(exprs[i] = eddy__expr_column(b->a, items[i].col, in->types[items[i].col]))) rc = NOMEM(b);
+    }
+    for (int i = 0; !rc && i < n; i++) {
+        const char *name = items[i].alias;
+        if (!name && items[i].ast) name = eddy__bind_derived_name(items[i].ast);
+        if (!name && !items[i].ast) name = in->names[items[i].col];
+        if (i >= nvisible) name = eddy__arena_printf(b->a, "$order%d", i - nvisible);
+        else if (!name) name = eddy__arena_printf(b->a, "EXPR$%d", i);
+        if (!name) rc = NOMEM(b);
+        names[i] = name;
+    }
+    for (int i = 0; !rc && i < nvisible; i++) {
+        names[i] = eddy__bind_unique_name(b, names[i], names, i);
+        if (!names[i]) rc = NOMEM(b);
+    }
+    eddy__free(items);
+    if (rc) return rc;
+    Rel *r = eddy__rel_project(b->a, base, n, (const Expr *const *)exprs, names);
+    if (!r) return NOMEM(b);
+    if (q->u.select.distinct) {
+        if (nextra) {
+            Buf t;
+            eddy__buf_init(&t);
+            eddy__sql_unparse_expr(&t, extra[0]);
+            rc = eddy__bind_err(b, &extra[0]->pos, EDDY_E_VALIDATION, "Expression '%s' is not in the select clause",
+                                eddy__buf_cstr(&t));
+            eddy__buf_free(&t);
+            return rc;
         }
-        f->changelog = in->changelog;
-        in = f;
+        if ((rc = eddy__bind_distinct(b, r, &r))) return rc;
     }
-    ED_VEC(Expr *) exprs = {0};
-    ED_VEC(const char *) names = {0};
-    for (int i = 0; i < q->u.select.nitems && !rc; i++) {
-        const AstSelectItem *it = q->u.select.items[i];
-        if (it->expr->kind == AST_STAR) {
-            const AstName *qual = &it->expr->u.ident.name;
-            if (qual->nparts > 0 && (!from.alias || strcmp(qual->parts[qual->nparts - 1], from.alias) != 0)) {
-                rc = eddy__bind_err(b, &it->expr->pos, EDDY_E_VALIDATION, "Unknown identifier '%s'", qual->parts[0]);
-                break;
-            }
-            for (int c = 0; c < in->ncols; c++) {
-                Expr *x = eddy__expr_column(b->a, c, in->types[c]);
-                if (!x || !ed_vec_push(&exprs, x) || !ed_vec_push(&names, in->names[c])) rc = eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
-            }
-            continue;
-        }
-        Expr *x;
-        if ((rc = eddy__bind_scalar(b, &sc, it->expr, &x))) break;
-        const char *name = it->alias ? it->alias->name : eddy__bind_derived_name(it->expr);
-        if (!name) name = eddy__arena_printf(b->a, "EXPR$%zu", exprs.len);
-        if (!name || !ed_vec_push(&exprs, x) || !ed_vec_push(&names, name)) rc = eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
-    }
-    for (size_t i = 0; !rc && i < names.len; i++) {
-        names.items[i] = unique_name(b, names.items[i], names.items, (int)i);
-        if (!names.items[i]) rc = eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
-    }
-    if (!rc) {
-        *out = eddy__rel_project(b->a, in, (int)exprs.len, (const Expr *const *)exprs.items, names.items);
-        if (!*out) rc = eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
-    }
-    ed_vec_free(&exprs);
-    ed_vec_free(&names);
-    return rc;
+    *out = r;
+    return EDDY_OK;
 }
 
 /* ---- VALUES ---------------------------------------------------------------------------------------- */
@@ -389,28 +548,30 @@ static eddy_status cast_columns(Binder *b, Rel *r, const Type *const *types, Rel
 }
 
 static eddy_status bind_setop(Binder *b, const AstQuery *q, Rel **out) {
-    if (q->u.setop.op != AST_UNION || !q->u.setop.all) {
-        const char *what = q->u.setop.op == AST_UNION ? "UNION (without ALL)" : q->u.setop.op == AST_INTERSECT ? "INTERSECT" : "EXCEPT";
-        return eddy__bind_unsupported(b, &q->pos, what);
-    }
+    static const char *opname[] = {"UNION", "INTERSECT", "EXCEPT"};
     Rel *l, *r;
     eddy_status rc;
     if ((rc = bind_q(b, q->u.setop.left, &l)) || (rc = bind_q(b, q->u.setop.right, &r))) return rc;
+    const char *what = opname[q->u.setop.op];
     if (l->ncols != r->ncols)
-        return eddy__bind_err(b, &q->pos, EDDY_E_VALIDATION, "Column count mismatch in UNION ALL");
+        return eddy__bind_err(b, &q->pos, EDDY_E_VALIDATION, "Column count mismatch in %s", what);
     const Type **types = eddy__arena_alloc(b->a, sizeof(Type *) * (size_t)(l->ncols ? l->ncols : 1));
-    if (!types) return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+    if (!types) return NOMEM(b);
     for (int i = 0; i < l->ncols; i++) {
         const Type *t = eddy__type_common(b->a, l->types[i], r->types[i]);
-        if (!t) return eddy__bind_err(b, &q->pos, EDDY_E_VALIDATION, "Type mismatch in column %d of UNION ALL", i + 1);
+        if (!t) return eddy__bind_err(b, &q->pos, EDDY_E_VALIDATION, "Type mismatch in column %d of %s", i + 1, what);
         /* a time attribute survives only when both sides have it */
         if (l->types[i]->timeattr && l->types[i]->timeattr == r->types[i]->timeattr)
             t = eddy__type_with_timeattr(b->a, t, (TimeAttr)l->types[i]->timeattr);
         types[i] = t;
     }
     if ((rc = cast_columns(b, l, types, &l)) || (rc = cast_columns(b, r, types, &r))) return rc;
+    if (q->u.setop.op != AST_UNION || !q->u.setop.all) {
+        SetOpKind k = q->u.setop.op == AST_UNION ? SETOP_UNION : q->u.setop.op == AST_INTERSECT ? SETOP_INTERSECT : SETOP_EXCEPT;
+        return eddy__bind_setop_rel(b, k, q->u.setop.all, l, r, out);
+    }
     Rel *u = eddy__rel_new(b->a, REL_UNION, l->ncols, 2);
-    if (!u) return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+    if (!u) return NOMEM(b);
     u->in[0] = l;
     u->in[1] = r;
     for (int i = 0; i < l->ncols; i++) {
@@ -424,6 +585,135 @@ static eddy_status bind_setop(Binder *b, const AstQuery *q, Rel **out) {
 
 /* ---- queries --------------------------------------------------------------------------------------- */
 
+/* The body of a query without its ORDER BY / OFFSET / FETCH. extra: ORDER
+ * BY expressions a SELECT appends as hidden columns. */
+static eddy_status bind_body(Binder *b, const AstQuery *q, AstExpr *const *extra, int nextra, Rel **out) {
+    switch (q->kind) {
+    case AST_Q_SELECT: return bind_select(b, q, extra, nextra, out);
+    case AST_Q_SETOP: return bind_setop(b, q, out);
+    case AST_Q_VALUES: return bind_values_query(b, q, out);
+    case AST_Q_TABLE: {
+        AstTableRef t = {.kind = AST_TREF_TABLE, .pos = q->pos};
+        t.u.table.name = q->u.table.name;
+        From f;
+        eddy_status rc = bind_tref(b, &t, &f);
+        if (!rc) *out = f.rel;
+        return rc;
+    }
+    }
+    return eddy__bind_err(b, &q->pos, EDDY_E_INTERNAL, "unknown query kind");
+}
+
+/* An OFFSET / FETCH count: a non-negative integer literal. */
+static eddy_status row_count(Binder *b, const AstExpr *e, int64_t *out) {
+    if (!e) {
+        *out = -1;
+        return EDDY_OK;
+    }
+    if (e->kind != AST_LITERAL || e->u.lit.lit_kind != AST_LIT_INTEGER)
+        return eddy__bind_unsupported(b, &e->pos, "OFFSET / FETCH counts other than integer literals");
+    char *end;
+    long long v = strtoll(e->u.lit.text, &end, 10);
+    if (*end || v < 0 || v > INT32_MAX)
+        return eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "Numeric literal '%s' out of range", e->u.lit.text);
+    *out = v;
+    return EDDY_OK;
+}
+
+/* ORDER BY / OFFSET / FETCH: items name output columns (by alias or
+ * ordinal); other expressions of a SELECT are computed as hidden columns
+ * and dropped after the sort. */
+static eddy_status bind_ordered(Binder *b, const AstQuery *q, Rel **out) {
+    int n = q->norder;
+    int *keys = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(n + 1));
+    bool *desc = eddy__arena_alloc(b->a, sizeof(bool) * (size_t)(n + 1));
+    bool *nf = eddy__arena_alloc(b->a, sizeof(bool) * (size_t)(n + 1));
+    AstExpr **extra = eddy__arena_alloc(b->a, sizeof(AstExpr *) * (size_t)(n + 1));
+    const AstExpr **pending = eddy__arena_alloc(b->a, sizeof(AstExpr *) * (size_t)(n + 1));
+    if (!keys || !desc || !nf || !extra || !pending) return NOMEM(b);
+    int nextra = 0;
+    eddy_status rc = EDDY_OK;
+    /* names of the visible columns, known before binding for SELECT lists */
+    for (int i = 0; i < n; i++) {
+        const AstOrderItem *o = q->order[i];
+        desc[i] = o->desc;
+        /* Flink sorts NULLs first ascending and last descending */
+        nf[i] = o->nulls ? o->nulls == 1 : !o->desc;
+        keys[i] = -1;
+        const AstExpr *e = o->expr;
+        if (e->kind == AST_LITERAL && e->u.lit.lit_kind == AST_LIT_INTEGER) {
+            keys[i] = -2 - (int)strtol(e->u.lit.text, NULL, 10); /* resolved below */
+            continue;
+        }
+        pending[i] = e;
+    }
+    /* a name that is a select alias refers to that column */
+    int nvis = -1;
+    const char **vis_names = NULL;
+    if (q->kind == AST_Q_SELECT) {
+        bool star = false;
+        for (int i = 0; i < q->u.select.nitems; i++) star = star || q->u.select.items[i]->expr->kind == AST_STAR;
+        if (!star) {
+            nvis = q->u.select.nitems;
+            vis_names = eddy__arena_alloc(b->a, sizeof(char *) * (size_t)(nvis + 1));
+            if (!vis_names) return NOMEM(b);
+            for (int i = 0; i < nvis; i++) {
+                const AstSelectItem *it = q->u.select.items[i];
+                vis_names[i] = it->alias ? it->alias->name : eddy__bind_derived_name(it->expr);
+            }
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        const AstExpr *e = pending[i];
+        if (!e) continue;
+        if (e->kind == AST_IDENT && e->u.ident.name.nparts == 1 && vis_names)
+            for (int k = 0; k < nvis && keys[i] == -1; k++)
+                if (vis_names[k] && !strcmp(vis_names[k], e->u.ident.name.parts[0])) keys[i] = k;
+        if (keys[i] == -1 && q->kind == AST_Q_SELECT) {
+            keys[i] = -1000000 - nextra; /* hidden column nextra */
+            extra[nextra++] = (AstExpr *)e;
+        }
+    }
+    Rel *r;
+    if ((rc = bind_body(b, q, extra, nextra, &r))) return rc;
+    int visible = r->ncols - nextra;
+    for (int i = 0; i < n; i++) {
+        if (keys[i] <= -1000000) {
+            keys[i] = visible + (-1000000 - keys[i]);
+        } else if (keys[i] <= -2) {
+            int ord = -2 - keys[i];
+            if (ord < 1 || ord > visible)
+                return eddy__bind_err(b, &q->order[i]->expr->pos, EDDY_E_VALIDATION, "Ordinal out of range");
+            keys[i] = ord - 1;
+        } else if (keys[i] == -1) {
+            /* set operations and VALUES: by output column name */
+            const AstExpr *e = pending[i];
+            if (e->kind == AST_IDENT && e->u.ident.name.nparts == 1)
+                for (int k = 0; k < visible && keys[i] == -1; k++)
+                    if (!strcmp(r->names[k], e->u.ident.name.parts[0])) keys[i] = k;
+            if (keys[i] == -1) {
+                if (e->kind == AST_IDENT)
+                    return eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "Column '%s' not found in any table",
+                                          e->u.ident.name.parts[e->u.ident.name.nparts - 1]);
+                return eddy__bind_unsupported(b, &e->pos, "ORDER BY expressions over a set operation");
+            }
+        }
+    }
+    int64_t offset, fetch;
+    if ((rc = row_count(b, q->offset, &offset)) || (rc = row_count(b, q->fetch, &fetch))) return rc;
+    Rel *s = eddy__rel_sort(b->a, b->be->streaming, r, n, keys, desc, nf, offset, fetch);
+    if (!s) return NOMEM(b);
+    if (nextra) {
+        const Expr **ex = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(visible + 1));
+        if (!ex) return NOMEM(b);
+        for (int i = 0; i < visible; i++)
+            if (!(ex[i] = eddy__expr_column(b->a, i, s->types[i]))) return NOMEM(b);
+        if (!(s = eddy__rel_project(b->a, s, visible, ex, s->names))) return NOMEM(b);
+    }
+    *out = s;
+    return EDDY_OK;
+}
+
 static eddy_status bind_q(Binder *b, const AstQuery *q, Rel **out) {
     eddy_status rc = EDDY_OK;
     int saved = b->ncte;
@@ -435,7 +725,7 @@ static eddy_status bind_q(Binder *b, const AstQuery *q, Rel **out) {
         if ((rc = rename_columns(b, r, cols, cte->ncolumns, &cte->pos, &r))) break;
         const char **nn = eddy__arena_alloc(b->a, sizeof(char *) * (size_t)(b->ncte + 1));
         Rel **nr = eddy__arena_alloc(b->a, sizeof(Rel *) * (size_t)(b->ncte + 1));
-        if (!nn || !nr) return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+        if (!nn || !nr) return NOMEM(b);
         if (b->ncte) {
             memcpy(nn, b->cte_names, sizeof(char *) * (size_t)b->ncte);
             memcpy(nr, b->cte_rels, sizeof(Rel *) * (size_t)b->ncte);
@@ -447,24 +737,8 @@ static eddy_status bind_q(Binder *b, const AstQuery *q, Rel **out) {
         b->ncte++;
     }
     if (!rc) {
-        if (q->norder) rc = eddy__bind_unsupported(b, &q->order[0]->pos, "ORDER BY");
-        else if (q->fetch) rc = eddy__bind_unsupported(b, &q->fetch->pos, "LIMIT / FETCH");
-        else if (q->offset) rc = eddy__bind_unsupported(b, &q->offset->pos, "OFFSET");
-    }
-    if (!rc) {
-        switch (q->kind) {
-        case AST_Q_SELECT: rc = bind_select(b, q, out); break;
-        case AST_Q_SETOP: rc = bind_setop(b, q, out); break;
-        case AST_Q_VALUES: rc = bind_values_query(b, q, out); break;
-        case AST_Q_TABLE: {
-            AstTableRef t = {.kind = AST_TREF_TABLE, .pos = q->pos};
-            t.u.table.name = q->u.table.name;
-            From f;
-            rc = bind_tref(b, &t, &f);
-            if (!rc) *out = f.rel;
-            break;
-        }
-        }
+        if (q->norder || q->fetch || q->offset) rc = bind_ordered(b, q, out);
+        else rc = bind_body(b, q, NULL, 0, out);
     }
     b->ncte = saved;
     return rc;

@@ -28,7 +28,55 @@ typedef enum RelKind {
     REL_PROJECT,     /* exprs over the input */
     REL_FILTER,      /* cond over the input */
     REL_UNION,       /* UNION ALL of inputs with equal column types */
+    /* The kinds below are bound and type-checked; the planner runs those it
+     * has operators for and reports "not supported yet: <feature>" for the
+     * others (Rel.feature names it). */
+    REL_AGGREGATE,   /* GROUP BY / DISTINCT / group windows: keys, then aggregates, then window properties */
+    REL_OVER,        /* the input's columns, then one column per OVER aggregate */
+    REL_JOIN,        /* left columns then right columns, cond over both */
+    REL_SORT,        /* ORDER BY keys with OFFSET / FETCH (either may be absent) */
+    REL_SETOP,       /* UNION (distinct), INTERSECT [ALL], EXCEPT [ALL] of two inputs */
 } RelKind;
+
+/* An aggregate call of a REL_AGGREGATE or REL_OVER. Arguments are columns of
+ * the input. */
+typedef struct AggCall {
+    const char *fn;       /* upper case: COUNT, SUM, AVG, ... */
+    int nargs;
+    const int *args;      /* input columns */
+    bool star;            /* COUNT(*) */
+    bool distinct;
+    int filter;           /* input column of FILTER (WHERE ..), -1 when none */
+    const Type *type;     /* result type */
+    const char *name;     /* output column name */
+} AggCall;
+
+/* Legacy group windows (GROUP BY TUMBLE(ts, ..), Table API window(...)). */
+typedef enum WindowKind { WIN_TUMBLE, WIN_HOP, WIN_SESSION } WindowKind;
+typedef enum WindowProp { WP_START, WP_END, WP_ROWTIME, WP_PROCTIME } WindowProp;
+typedef struct GroupWindow {
+    WindowKind kind;
+    const char *alias;    /* the Table API window alias ('w), or NULL */
+    int time_col;         /* input column of the time attribute */
+    int64_t size_ms;      /* TUMBLE / HOP size, SESSION gap */
+    int64_t slide_ms;     /* HOP slide */
+    int nprops;
+    const WindowProp *props; /* output columns after the aggregates */
+} GroupWindow;
+
+/* The frame and keys of one OVER aggregate (REL_OVER). */
+typedef struct OverSpec {
+    int npartition;
+    const int *partition; /* input columns */
+    int norder;
+    const int *order;     /* input columns */
+    const bool *desc;
+    int frame;            /* 0 none, 1 ROWS, 2 RANGE */
+    int64_t lower, upper; /* rows or ms; -1 unbounded preceding / following, 0 current row */
+} OverSpec;
+
+typedef enum JoinType { JOIN_INNER, JOIN_LEFT, JOIN_RIGHT, JOIN_FULL } JoinType;
+typedef enum SetOpKind { SETOP_UNION, SETOP_INTERSECT, SETOP_EXCEPT } SetOpKind;
 
 
 typedef struct Rel Rel;
@@ -53,15 +101,61 @@ struct Rel {
     bool uses_ts;           /* REL_STREAM_SCAN: reads the record timestamp */
     unsigned changelog;     /* CL_* bits produced */
     const char *digest;     /* short description for messages ("GroupAggregate(...)") */
+    const char *scan_name;  /* REL_STREAM_SCAN: the table as EXPLAIN names it
+                             * ("*anonymous_datastream_source$1*" or a view's path) */
+    const char *feature;    /* kinds the planner may not support: the feature
+                             * named in "not supported yet: <feature>" */
+    /* REL_AGGREGATE */
+    int ngroup;
+    const int *group;       /* input columns of the keys */
+    int naggs;
+    const AggCall *aggs;
+    const GroupWindow *window; /* NULL unless a group window */
+    /* REL_OVER: naggs / aggs above, one OverSpec per aggregate */
+    const OverSpec *over;
+    /* REL_JOIN (cond: the ON condition over left + right columns, NULL = true) */
+    JoinType join;
+    /* REL_SORT */
+    int nkeys;
+    const int *keys;        /* input columns */
+    const bool *desc;
+    const bool *nulls_first;
+    int64_t offset;         /* -1 when absent */
+    int64_t fetch;          /* -1 when absent */
+    /* REL_SETOP */
+    SetOpKind setop;
+    bool all;
 };
 
 /* Rel constructors (arena a). */
 Rel *eddy__rel_new(Arena *a, RelKind kind, int ncols, int nin);
 /* A projection of `in` with the given expressions and names. */
 Rel *eddy__rel_project(Arena *a, Rel *in, int n, const Expr *const *exprs, const char *const *names);
+/* A filter of `in` by cond (columns as in's). */
+Rel *eddy__rel_filter(Arena *a, Rel *in, const Expr *cond);
+/* True for a REL_PROJECT that passes its input's columns through in order
+ * (names may differ): it needs no operator. */
+bool eddy__rel_is_identity(const Rel *r);
 /* Index of the single rowtime column among the Rel's columns, -1 when
  * none; -2 when there are several. */
 int eddy__rel_rowtime(const Rel *r);
+/* ORDER BY / OFFSET / FETCH over `in` (keys are its columns; offset and
+ * fetch -1 when absent), with the changelog and the feature name streaming
+ * mode gives it. Arrays are copied. */
+Rel *eddy__rel_sort(Arena *a, bool streaming, Rel *in, int nkeys, const int *keys, const bool *desc,
+                    const bool *nulls_first, int64_t offset, int64_t fetch);
+
+/* How Flink prints expressions in plans: XS_REX as Calcite's RexNode in the
+ * abstract syntax tree ($0, +($1, 1), _UTF-16LE'a'), XS_DIGEST in the
+ * optimized physical plan (>(a, 10), input columns by name), XS_INFIX in the
+ * optimized execution plan ((a > 10), 'a'). names: the input's columns. */
+typedef enum ExprStyle { XS_REX, XS_DIGEST, XS_INFIX } ExprStyle;
+void eddy__plan_expr_text(Buf *b, const Expr *e, const char *const *names, ExprStyle style);
+/* A type with Calcite's names (INTEGER, VARCHAR(2147483647)). */
+void eddy__plan_type_text(Buf *b, const Type *t);
+/* A literal value as Calcite prints it; typed: with its type suffix where
+ * Calcite prints one (10:BIGINT), else the bare value as in VALUES tuples. */
+void eddy__plan_literal_text(Buf *b, const Value *v, const Type *t, bool typed);
 
 /* ---- catalog objects as the binder sees them ------------------------------------------ */
 
@@ -119,6 +213,14 @@ typedef struct BindEnv {
     const char *sql;      /* the text being bound (for expression summaries) */
     int64_t now_ms;
     int view_depth;       /* views being expanded (guards against cycles) */
+    /* Relations already bound, visible by name to table references before
+     * CTEs and the catalog (the Table API names its inputs this way). */
+    int nbound;
+    const char *const *bound_names;
+    Rel *const *bound_rels;
+    /* Table API expressions: errors without SQL positions and with the
+     * Table API's texts ("Cannot resolve field [x], input field list:[a].") */
+    bool table_api;
 } BindEnv;
 
 /* The Rel a query reads a catalog object through: a connector table's scan

@@ -164,6 +164,11 @@ eddy_status eddy__plan_rel(const PlanEnv *pe, const Rel *r, StreamNode **out, Ed
         StreamNode *child;
         eddy_status rc = eddy__plan_rel(pe, in, &child, err);
         if (rc) return rc;
+        /* a projection that keeps its input as it is needs no operator */
+        if (!filter && eddy__rel_is_identity(r)) {
+            *out = child;
+            return EDDY_OK;
+        }
         CalcPlan *cp = calc_plan(pe);
         if (!cp) return NOMEM();
         cp->filter = filter;
@@ -180,6 +185,29 @@ eddy_status eddy__plan_rel(const PlanEnv *pe, const Rel *r, StreamNode **out, Ed
         *out = calc_node(pe, child, cp, "Calc", type);
         return *out ? EDDY_OK : NOMEM();
     }
+    case REL_SORT: {
+        if (pe->streaming && r->nkeys)
+            return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: %s", r->feature ? r->feature : "ORDER BY");
+        StreamNode *child;
+        eddy_status rc = eddy__plan_rel(pe, r->in[0], &child, err);
+        if (rc) return rc;
+        SortPlan *sp = eddy__arena_alloc(a, sizeof *sp);
+        if (!sp) return NOMEM();
+        *sp = (SortPlan){r->nkeys, r->keys, r->desc, r->nulls_first, r->offset, r->fetch};
+        StreamNode *n = eddy__node_new(a, NODE_OPERATOR, r->nkeys ? "SortLimit" : "Limit", &eddy__op_sort, sp, type, 1);
+        if (!n) return NOMEM();
+        /* one global subtask sees every row */
+        n->in[0] = (StreamInput){child, PART_GLOBAL, NULL, 0};
+        n->parallelism = 1;
+        n->fixed_parallelism = true;
+        *out = n;
+        return EDDY_OK;
+    }
+    case REL_AGGREGATE:
+    case REL_OVER:
+    case REL_JOIN:
+    case REL_SETOP:
+        return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: %s", r->feature ? r->feature : "this operation");
     case REL_UNION: {
         StreamNode *u = eddy__node_new(a, NODE_UNION, "Union", NULL, NULL, type, r->nin);
         if (!u) return NOMEM();

@@ -100,6 +100,19 @@ typedef struct CalcPlan {
 } CalcPlan;
 extern const OpVtab eddy__op_calc;
 
+/* ORDER BY / OFFSET / FETCH over one global subtask (sort.c). Without keys
+ * it forwards rows offset .. offset + fetch as they come; with keys it sorts
+ * its whole (bounded) input at the end. */
+typedef struct SortPlan {
+    int nkeys;
+    const int *keys;
+    const bool *desc;
+    const bool *nulls_first;
+    int64_t offset; /* -1 or 0: none */
+    int64_t fetch;  /* -1: all */
+} SortPlan;
+extern const OpVtab eddy__op_sort;
+
 /* Union of inputs (forwards everything); used where a node is needed. */
 extern const OpVtab eddy__op_forward;
 

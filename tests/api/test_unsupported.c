@@ -1,0 +1,302 @@
+/*
+ * test_unsupported.c -- every query form of Flink's SQL either runs or fails
+ * with "not supported yet: <feature>". Forms the binder type-checks (GROUP
+ * BY, DISTINCT, joins, OVER, group windows, set operations, streaming ORDER
+ * BY) give a table with Flink's schema and fail when the table is planned
+ * (execute, toDataStream, EXPLAIN); forms it cannot type-check yet fail at
+ * sqlQuery with the same kind of message. Batch ORDER BY / LIMIT / OFFSET
+ * and LIMIT in streaming run. Each case pins the exact message.
+ */
+#include "check.h"
+
+static eddy_env *env;
+static eddy_tenv *tenv;
+
+static void setup(eddy_runtime_mode mode) {
+    env = new_env(1);
+    eddy_env_set_runtime_mode(env, mode);
+    tenv = eddy_tenv_new(env);
+    eddy_stream *ds = eddy_from_values(env, "ROW<name STRING, score INT, city STRING>",
+                                       "('Alice', 12, 'Berlin'), ('Bob', 10, NULL), ('Carol', NULL, 'Paris'), "
+                                       "('Dave', 7, 'Berlin')");
+    eddy_tenv_create_temporary_view_from_stream(tenv, "People", ds, NULL);
+    eddy_schema *sc = eddy_schema_new(env);
+    eddy_schema_column_by_metadata(sc, "rowtime", "TIMESTAMP_LTZ(3)", NULL, false);
+    eddy_schema_watermark(sc, "rowtime", "SOURCE_WATERMARK()");
+    eddy_stream *ev = eddy_from_values(env, "ROW<name STRING, score INT>", "('Alice', 1)");
+    eddy_tenv_create_temporary_view_from_stream(tenv, "Events", ev, sc);
+}
+
+/* The schema of the query, or "ERROR: <message>" when sqlQuery fails. */
+static char *schema_of(const char *sql) {
+    eddy_table *t = eddy_tenv_sql_query(tenv, sql);
+    char buf[4096];
+    if (!t) {
+        snprintf(buf, sizeof buf, "ERROR: %s", eddy_env_errmsg(env));
+        eddy_env_clear_error(env);
+        return strdup(buf);
+    }
+    return strdup(eddy_table_schema_string(t));
+}
+
+/* Executes the query: its rows as Row.toString lines (in order), or
+ * "ERROR: <message>" from sqlQuery or from planning. */
+static char *rows_of(const char *sql) {
+    char buf[4096];
+    eddy_table *t = eddy_tenv_sql_query(tenv, sql);
+    eddy_result *r = t ? eddy_table_execute(t) : NULL;
+    if (!r) {
+        snprintf(buf, sizeof buf, "ERROR: %s", eddy_env_errmsg(env));
+        eddy_env_clear_error(env);
+        return strdup(buf);
+    }
+    return iter_lines(eddy_result_collect(r));
+}
+
+/* Asserts that sql binds (any schema) and fails at planning with
+ * "not supported yet: <feature>". */
+#define ASSERT_PLAN_UNSUPPORTED(sql, feature)                                                                \
+    do {                                                                                                     \
+        eddy_table *t_ = eddy_tenv_sql_query(tenv, (sql));                                                   \
+        if (!t_) {                                                                                           \
+            TEST_FAIL_HERE();                                                                                \
+            fprintf(stderr, "sqlQuery failed: %s\n", eddy_env_errmsg(env));                                  \
+            return;                                                                                          \
+        }                                                                                                    \
+        ASSERT_TRUE(eddy_table_execute(t_) == NULL);                                                         \
+        ASSERT_EQ_INT(eddy_env_errcode(env), EDDY_E_UNSUPPORTED);                                            \
+        ASSERT_STR_EQ(eddy_env_errmsg(env), "not supported yet: " feature);                                  \
+        eddy_env_clear_error(env);                                                                           \
+    } while (0)
+
+/* Asserts that sqlQuery itself fails with "not supported yet: <feature>". */
+#define ASSERT_BIND_UNSUPPORTED(sql, feature)                                                                \
+    do {                                                                                                     \
+        ASSERT_TRUE(eddy_tenv_sql_query(tenv, (sql)) == NULL);                                               \
+        ASSERT_EQ_INT(eddy_env_errcode(env), EDDY_E_UNSUPPORTED);                                            \
+        ASSERT_STR_CONTAINS(eddy_env_errmsg(env), ": not supported yet: " feature);                          \
+        eddy_env_clear_error(env);                                                                           \
+    } while (0)
+
+TEST(aggregations_type_check_then_fail_at_planning) {
+    setup(EDDY_STREAMING);
+    ASSERT_TEXT(schema_of("SELECT city, COUNT(*) AS c, SUM(score), AVG(score), MAX(name) FROM People GROUP BY city "
+                          "HAVING COUNT(*) > 1"),
+                "(\n  `city` STRING, \n  `c` BIGINT NOT NULL, \n  `EXPR$2` INT, \n  `EXPR$3` INT, \n  `EXPR$4` STRING\n)");
+    ASSERT_TEXT(schema_of("SELECT COUNT(DISTINCT city), SUM(score) + 1, SUM(CAST(score AS DECIMAL(10, 2))) FROM People"),
+                "(\n  `EXPR$0` BIGINT NOT NULL, \n  `EXPR$1` INT, \n  `EXPR$2` DECIMAL(38, 2)\n)");
+    ASSERT_PLAN_UNSUPPORTED("SELECT name, SUM(score) FROM People GROUP BY name",
+                            "aggregations (GROUP BY and aggregate functions)");
+    ASSERT_PLAN_UNSUPPORTED("SELECT COUNT(*) FROM People", "aggregations (GROUP BY and aggregate functions)");
+    ASSERT_PLAN_UNSUPPORTED("SELECT city FROM People GROUP BY city HAVING MIN(score) > 1",
+                            "aggregations (GROUP BY and aggregate functions)");
+    ASSERT_PLAN_UNSUPPORTED("SELECT DISTINCT city FROM People", "DISTINCT");
+    /* Calcite's validation messages */
+    ASSERT_TEXT(schema_of("SELECT name, score + 1 FROM People GROUP BY name"),
+                "ERROR: SQL validation failed. From line 1, column 14 to line 1, column 18: Expression 'score' is not "
+                "being grouped");
+    ASSERT_TEXT(schema_of("SELECT * FROM People GROUP BY name"),
+                "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 8: Expression 'score' is not "
+                "being grouped");
+    ASSERT_TEXT(schema_of("SELECT SUM(name) FROM People"),
+                "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 16: Cannot apply 'SUM' to "
+                "arguments of type 'SUM(<VARCHAR(2147483647)>)'. Supported form(s): 'SUM(<NUMERIC>)'");
+    ASSERT_TEXT(schema_of("SELECT name FROM People WHERE SUM(score) > 1"),
+                "ERROR: SQL validation failed. From line 1, column 31 to line 1, column 40: Aggregate expression is "
+                "illegal in WHERE clause");
+    ASSERT_TEXT(schema_of("SELECT SUM(MAX(score)) FROM People"),
+                "ERROR: SQL validation failed. From line 1, column 12 to line 1, column 21: Aggregate expressions "
+                "cannot be nested");
+    eddy_env_free(env);
+}
+
+TEST(updating_tables_into_to_datastream) {
+    /* reference section 5: the node that produces the updates is named */
+    setup(EDDY_STREAMING);
+    eddy_table *t = eddy_tenv_sql_query(tenv, "SELECT name, SUM(score) FROM People GROUP BY name");
+    ASSERT_TRUE(eddy_tenv_to_datastream(tenv, t) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_TABLE,
+                     "Table sink '*anonymous_datastream_sink$1*' doesn't support consuming update changes which is "
+                     "produced by node GroupAggregate(groupBy=[name], select=[name, SUM(score) AS EXPR$1])");
+    t = eddy_tenv_sql_query(tenv, "SELECT * FROM People a LEFT JOIN People b ON a.name = b.name");
+    ASSERT_TRUE(eddy_tenv_to_datastream(tenv, t) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_TABLE,
+                     "Table sink '*anonymous_datastream_sink$2*' doesn't support consuming update and delete changes "
+                     "which is produced by node Join(joinType=[LeftOuterJoin], where=[=(name, name0)], select=[name, "
+                     "score, city, name0, score0, city0], leftInputSpec=[NoUniqueKey], rightInputSpec=[NoUniqueKey])");
+    t = eddy_tenv_sql_query(tenv, "SELECT COUNT(*) AS c FROM People");
+    ASSERT_TRUE(eddy_tenv_to_append_stream(tenv, t) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_TABLE,
+                     "toAppendStream doesn't support consuming update changes which is produced by node "
+                     "GroupAggregate(select=[COUNT(*) AS c])");
+    /* insert-only joins pass the changelog check and fail at planning */
+    t = eddy_tenv_sql_query(tenv, "SELECT a.name FROM People a, People b WHERE a.name = b.name");
+    ASSERT_TRUE(eddy_tenv_to_datastream(tenv, t) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_UNSUPPORTED, "not supported yet: joins");
+    eddy_env_free(env);
+    /* batch tables are insert-only: the check passes, planning fails */
+    setup(EDDY_BATCH);
+    t = eddy_tenv_sql_query(tenv, "SELECT name, SUM(score) FROM People GROUP BY name");
+    ASSERT_TRUE(eddy_tenv_to_datastream(tenv, t) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_UNSUPPORTED, "not supported yet: aggregations (GROUP BY and aggregate functions)");
+    eddy_env_free(env);
+}
+
+TEST(joins) {
+    setup(EDDY_STREAMING);
+    ASSERT_TEXT(schema_of("SELECT * FROM People a FULL JOIN People b ON a.name = b.name"),
+                "(\n  `name` STRING, \n  `score` INT, \n  `city` STRING, \n  `name0` STRING, \n  `score0` INT, \n"
+                "  `city0` STRING\n)");
+    ASSERT_PLAN_UNSUPPORTED("SELECT a.name, b.city FROM People a JOIN People b ON a.name = b.name", "joins");
+    ASSERT_PLAN_UNSUPPORTED("SELECT a.name FROM People a INNER JOIN People b ON a.score > b.score", "joins");
+    ASSERT_PLAN_UNSUPPORTED("SELECT * FROM People a LEFT JOIN People b ON a.name = b.name", "joins");
+    ASSERT_PLAN_UNSUPPORTED("SELECT * FROM People a LEFT OUTER JOIN People b ON a.name = b.name", "joins");
+    ASSERT_PLAN_UNSUPPORTED("SELECT * FROM People a RIGHT JOIN People b ON a.name = b.name", "joins");
+    ASSERT_PLAN_UNSUPPORTED("SELECT * FROM People a FULL OUTER JOIN People b ON a.name = b.name", "joins");
+    ASSERT_PLAN_UNSUPPORTED("SELECT * FROM People a CROSS JOIN People b", "joins");
+    ASSERT_PLAN_UNSUPPORTED("SELECT * FROM People a, People b WHERE a.score = b.score", "joins");
+    /* interval joins (the seed's changelog unification example) */
+    ASSERT_PLAN_UNSUPPORTED("SELECT U.name FROM Events U, Events O WHERE U.name = O.name AND O.rowtime BETWEEN "
+                            "U.rowtime AND U.rowtime + INTERVAL '5' MINUTES",
+                            "joins");
+    ASSERT_TEXT(schema_of("SELECT * FROM People a JOIN People a ON true"),
+                "ERROR: SQL validation failed. From line 1, column 36 to line 1, column 36: Duplicate relation name 'a' "
+                "in FROM clause");
+    ASSERT_TEXT(schema_of("SELECT * FROM People a LEFT JOIN People b"),
+                "ERROR: SQL validation failed. From line 1, column 15 to line 1, column 41: INNER, LEFT, RIGHT or FULL "
+                "join requires a condition (NATURAL keyword or ON or USING clause)");
+    ASSERT_BIND_UNSUPPORTED("SELECT * FROM People a JOIN People b USING (name)", "NATURAL joins and joins with USING");
+    ASSERT_BIND_UNSUPPORTED("SELECT * FROM People a NATURAL JOIN People b", "NATURAL joins and joins with USING");
+    ASSERT_BIND_UNSUPPORTED("SELECT * FROM Events e JOIN People FOR SYSTEM_TIME AS OF e.rowtime AS p ON e.name = p.name",
+                            "temporal joins (FOR SYSTEM_TIME AS OF)");
+    ASSERT_BIND_UNSUPPORTED("SELECT * FROM People, LATERAL TABLE(split(name)) AS T(w)", "table functions (LATERAL TABLE)");
+    ASSERT_BIND_UNSUPPORTED("SELECT * FROM People CROSS JOIN UNNEST(ARRAY[1, 2]) AS T(x)", "UNNEST");
+    eddy_env_free(env);
+}
+
+TEST(set_operations) {
+    for (int mode = 0; mode < 2; mode++) {
+        setup(mode ? EDDY_BATCH : EDDY_STREAMING);
+        ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People UNION SELECT city FROM People", "UNION (without ALL)");
+        ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People UNION DISTINCT SELECT city FROM People", "UNION (without ALL)");
+        ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People INTERSECT SELECT city FROM People", "INTERSECT");
+        ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People INTERSECT ALL SELECT city FROM People", "INTERSECT ALL");
+        ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People EXCEPT SELECT city FROM People", "EXCEPT / MINUS");
+        ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People MINUS SELECT city FROM People", "EXCEPT / MINUS");
+        ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People EXCEPT ALL SELECT city FROM People", "EXCEPT ALL / MINUS ALL");
+        ASSERT_TEXT(rows_of("SELECT name FROM People WHERE score > 10 UNION ALL SELECT city FROM People WHERE score > 10"),
+                    "+I[Alice]\n+I[Berlin]\n");
+        eddy_env_free(env);
+    }
+}
+
+TEST(order_by_and_limit) {
+    setup(EDDY_BATCH);
+    ASSERT_TEXT(rows_of("SELECT name, score FROM People ORDER BY score DESC"),
+                "+I[Alice, 12]\n+I[Bob, 10]\n+I[Dave, 7]\n+I[Carol, null]\n");
+    ASSERT_TEXT(rows_of("SELECT name, score FROM People ORDER BY score"),
+                "+I[Carol, null]\n+I[Dave, 7]\n+I[Bob, 10]\n+I[Alice, 12]\n");
+    ASSERT_TEXT(rows_of("SELECT name, score FROM People ORDER BY score NULLS LAST"),
+                "+I[Dave, 7]\n+I[Bob, 10]\n+I[Alice, 12]\n+I[Carol, null]\n");
+    ASSERT_TEXT(rows_of("SELECT name FROM People ORDER BY score DESC LIMIT 2"), "+I[Alice]\n+I[Bob]\n");
+    ASSERT_TEXT(rows_of("SELECT name FROM People ORDER BY 1 DESC OFFSET 1 ROWS FETCH NEXT 2 ROWS ONLY"),
+                "+I[Carol]\n+I[Bob]\n");
+    ASSERT_TEXT(rows_of("SELECT name AS n FROM People ORDER BY city, n DESC"),
+                "+I[Bob]\n+I[Dave]\n+I[Alice]\n+I[Carol]\n");
+    ASSERT_TEXT(rows_of("SELECT UPPER(name) FROM People ORDER BY CHAR_LENGTH(name), name LIMIT 3"),
+                "+I[BOB]\n+I[DAVE]\n+I[ALICE]\n");
+    ASSERT_TEXT(rows_of("SELECT name FROM People LIMIT 2"), "+I[Alice]\n+I[Bob]\n");
+    ASSERT_TEXT(rows_of("SELECT name FROM People LIMIT 0"), "");
+    ASSERT_TEXT(rows_of("SELECT name FROM People ORDER BY name OFFSET 3 ROWS"), "+I[Dave]\n");
+    ASSERT_TEXT(rows_of("SELECT name FROM People ORDER BY 3"),
+                "ERROR: SQL validation failed. From line 1, column 34 to line 1, column 34: Ordinal out of range");
+    ASSERT_TEXT(rows_of("SELECT DISTINCT name FROM People ORDER BY score"),
+                "ERROR: SQL validation failed. From line 1, column 43 to line 1, column 47: Expression '`score`' is not "
+                "in the select clause");
+    eddy_env_free(env);
+    setup(EDDY_STREAMING);
+    ASSERT_TEXT(rows_of("SELECT name FROM People LIMIT 3"), "+I[Alice]\n+I[Bob]\n+I[Carol]\n");
+    ASSERT_TEXT(rows_of("SELECT name FROM People OFFSET 2 ROWS"), "+I[Carol]\n+I[Dave]\n");
+    ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People ORDER BY score", "ORDER BY in streaming mode");
+    ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People ORDER BY score DESC LIMIT 2",
+                            "ORDER BY with LIMIT (Top-N) in streaming mode");
+    eddy_env_free(env);
+}
+
+TEST(windows) {
+    setup(EDDY_STREAMING);
+    ASSERT_TEXT(schema_of("SELECT name, TUMBLE_START(rowtime, INTERVAL '1' MINUTE) AS ws, TUMBLE_ROWTIME(rowtime, "
+                          "INTERVAL '1' MINUTE) AS rt, COUNT(*) FROM Events GROUP BY name, TUMBLE(rowtime, INTERVAL '1' "
+                          "MINUTE)"),
+                "(\n  `name` STRING, \n  `ws` TIMESTAMP(3) NOT NULL, \n  `rt` TIMESTAMP_LTZ(3) NOT NULL *ROWTIME*, \n"
+                "  `EXPR$3` BIGINT NOT NULL\n)");
+    ASSERT_PLAN_UNSUPPORTED("SELECT name, COUNT(*) FROM Events GROUP BY name, TUMBLE(rowtime, INTERVAL '1' MINUTE)",
+                            "group window aggregations (TUMBLE / HOP / SESSION)");
+    ASSERT_PLAN_UNSUPPORTED("SELECT HOP_END(rowtime, INTERVAL '1' MINUTE, INTERVAL '5' MINUTE), SUM(score) FROM Events "
+                            "GROUP BY HOP(rowtime, INTERVAL '1' MINUTE, INTERVAL '5' MINUTE)",
+                            "group window aggregations (TUMBLE / HOP / SESSION)");
+    ASSERT_PLAN_UNSUPPORTED("SELECT SESSION_START(rowtime, INTERVAL '5' MINUTE), MAX(score) FROM Events GROUP BY "
+                            "SESSION(rowtime, INTERVAL '5' MINUTE)",
+                            "group window aggregations (TUMBLE / HOP / SESSION)");
+    ASSERT_TEXT(schema_of("SELECT COUNT(*) FROM People GROUP BY TUMBLE(name, INTERVAL '1' MINUTE)"),
+                "ERROR: SQL validation failed. From line 1, column 45 to line 1, column 48: A group window expects a time "
+                "attribute for grouping in a stream environment.");
+    ASSERT_TEXT(schema_of("SELECT TUMBLE_END(rowtime, INTERVAL '1' MINUTE) FROM Events GROUP BY HOP(rowtime, INTERVAL "
+                          "'1' MINUTE, INTERVAL '2' MINUTE)"),
+                "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 47: Call to auxiliary group "
+                "function 'TUMBLE_END' must have matching call to group function 'TUMBLE' in GROUP BY clause");
+    /* OVER windows */
+    ASSERT_TEXT(schema_of("SELECT name, SUM(score) OVER (PARTITION BY name ORDER BY rowtime ROWS BETWEEN 2 PRECEDING AND "
+                          "CURRENT ROW) AS s, ROW_NUMBER() OVER w AS rn FROM Events WINDOW w AS (ORDER BY rowtime)"),
+                "(\n  `name` STRING, \n  `s` INT, \n  `rn` BIGINT NOT NULL\n)");
+    ASSERT_PLAN_UNSUPPORTED("SELECT name, MAX(score) OVER (PARTITION BY name ORDER BY rowtime RANGE BETWEEN INTERVAL '2' "
+                            "MINUTE PRECEDING AND CURRENT ROW) FROM Events",
+                            "OVER aggregations");
+    ASSERT_PLAN_UNSUPPORTED("SELECT name, COUNT(*) OVER w FROM Events WINDOW w AS (PARTITION BY name ORDER BY rowtime)",
+                            "OVER aggregations");
+    ASSERT_TEXT(schema_of("SELECT ROW_NUMBER() FROM People"),
+                "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 19: OVER clause is necessary for "
+                "window functions");
+    /* window table functions cannot be typed yet */
+    ASSERT_BIND_UNSUPPORTED("SELECT * FROM TABLE(TUMBLE(TABLE Events, DESCRIPTOR(rowtime), INTERVAL '10' MINUTES))",
+                            "window table functions (TUMBLE / HOP / CUMULATE / SESSION)");
+    ASSERT_BIND_UNSUPPORTED("SELECT * FROM TABLE(HOP(TABLE Events, DESCRIPTOR(rowtime), INTERVAL '5' MINUTES, INTERVAL "
+                            "'10' MINUTES))",
+                            "window table functions (TUMBLE / HOP / CUMULATE / SESSION)");
+    ASSERT_BIND_UNSUPPORTED("SELECT * FROM TABLE(CUMULATE(TABLE Events, DESCRIPTOR(rowtime), INTERVAL '5' MINUTES, "
+                            "INTERVAL '10' MINUTES))",
+                            "window table functions (TUMBLE / HOP / CUMULATE / SESSION)");
+    eddy_env_free(env);
+}
+
+TEST(other_forms) {
+    setup(EDDY_STREAMING);
+    /* forms that run */
+    ASSERT_TEXT(rows_of("WITH t AS (SELECT name, score FROM People WHERE score > 8) SELECT name FROM t"),
+                "+I[Alice]\n+I[Bob]\n");
+    ASSERT_TEXT(rows_of("VALUES (1, 'a'), (2, 'b')"), "+I[1, a]\n+I[2, b]\n");
+    ASSERT_TEXT(rows_of("SELECT * FROM (VALUES (1), (2)) AS T(x) WHERE x > 1"), "+I[2]\n");
+    /* forms the binder cannot type-check yet */
+    ASSERT_BIND_UNSUPPORTED("SELECT name FROM People GROUP BY GROUPING SETS ((name), ())", "GROUPING SETS / ROLLUP / CUBE");
+    ASSERT_BIND_UNSUPPORTED("SELECT name FROM People GROUP BY ROLLUP (name, city)", "GROUPING SETS / ROLLUP / CUBE");
+    ASSERT_BIND_UNSUPPORTED("SELECT name FROM People GROUP BY CUBE (name, city)", "GROUPING SETS / ROLLUP / CUBE");
+    ASSERT_BIND_UNSUPPORTED("SELECT (SELECT MAX(score) FROM People) FROM People", "subqueries");
+    ASSERT_BIND_UNSUPPORTED("SELECT name FROM People WHERE EXISTS (SELECT * FROM People)", "subqueries");
+    ASSERT_BIND_UNSUPPORTED("SELECT name FROM People WHERE name IN (SELECT city FROM People)", "IN with a subquery");
+    ASSERT_BIND_UNSUPPORTED("SELECT * FROM Events MATCH_RECOGNIZE (ORDER BY rowtime MEASURES A.name AS n PATTERN (A) "
+                            "DEFINE A AS A.score > 0)",
+                            "MATCH_RECOGNIZE");
+    ASSERT_BIND_UNSUPPORTED("SELECT * FROM LATERAL (SELECT * FROM People)", "LATERAL subqueries");
+    eddy_env_free(env);
+}
+
+int main(void) {
+    RUN(aggregations_type_check_then_fail_at_planning);
+    RUN(updating_tables_into_to_datastream);
+    RUN(joins);
+    RUN(set_operations);
+    RUN(order_by_and_limit);
+    RUN(windows);
+    RUN(other_forms);
+    return test_report();
+}
