@@ -44,6 +44,30 @@ eddy_status eddy__sql_parse_expr(Arena *a, const char *sql, size_t len, AstExpr 
  * always a ROW and row_kind is set). Same contract. */
 eddy_status eddy__sql_parse_expr_list(Arena *a, const char *sql, size_t len, AstExprList **out, EdErr *err);
 
+/* One item of a Table API expression string ("a + 1 as b", "c.desc"):
+ * the expression, its aliases (as x, as (x, y); none: naliases 0) and its
+ * ordering (order_by: 0 none, 1 .asc, 2 .desc). Calls the SQL dialect has no
+ * name for are markers the Table API layer interprets: $ROWS(n) (2.rows),
+ * $CURRENT_ROW / $CURRENT_RANGE / $UNBOUNDED_ROW / $UNBOUNDED_RANGE,
+ * $FLATTEN(x), $PROCTIME(x), $ROWTIME(x), and $AS(x, names...) when an alias
+ * is nested inside an expression. */
+typedef struct AstTableItem {
+    AstExpr *expr;
+    AstIdent **aliases;
+    int naliases;
+    int order;
+    AstPos pos;
+} AstTableItem;
+
+/* Parses a comma-separated list of Table API expressions (Flink's string
+ * expression grammar: && and || of one precedence, ===, ! for NOT, method
+ * calls a.upperCase() / b.sum, 10.minutes, `as` aliases, *) into SQL AST
+ * nodes. Errors: EDDY_E_PARSE "Could not parse expression at column N:
+ * ..." followed by the input and a caret line. Same memory contract as the
+ * other entry points. */
+eddy_status eddy__sql_parse_table_exprs(Arena *a, const char *s, size_t n, AstTableItem ***out, int *nout,
+                                        EdErr *err);
+
 /* Appends e as SQL text in Calcite's style (identifiers in back quotes,
  * keywords upper case, minimal parentheses). e may be NULL (prints nothing). */
 void eddy__sql_unparse_expr(Buf *b, const AstExpr *e);
