@@ -685,6 +685,190 @@ EDDY_API eddy_status eddy_tenv_create_table(eddy_tenv *tenv, const char *path, c
 EDDY_API eddy_status eddy_tenv_create_temporary_table(eddy_tenv *tenv, const char *path,
                                                       const eddy_table_descriptor *d);
 
+/* ===========================================================================
+ * Table API
+ *
+ * The operations of Flink's Table, each building a new table from its inputs
+ * (the inputs stay usable). Expressions are strings in Flink's Table API
+ * expression syntax:
+ *   fields and literals   a, *, 12, 12L (BIGINT), 1.5 (DOUBLE), 1.5p (DECIMAL),
+ *                         'text' or "text", true, Null(INT)
+ *   operators             + - * / %, === == = !== != <> < <= > >=,
+ *                         && (AND) and || (OR) -- one precedence, left to
+ *                         right --, ! (NOT), -x
+ *   calls                 a.upperCase(), a.substring(1, 3), upper(a), b.sum,
+ *                         b.count.distinct, a.cast(LONG), cast(a, STRING),
+ *                         a.isNull, a.like('x%'), a.in(1, 2), a.between(1, 5),
+ *                         a.trim(), a.extract(DAY), any SQL function by name
+ *   intervals             10.minutes, 2.hours, 1.day, 500.millis, 3.months
+ *   aliases, ordering     a + 1 as b, a.as(b), a.desc, a.asc
+ * Method names map to SQL functions (upperCase -> UPPER, charLength ->
+ * CHAR_LENGTH). Columns are named as Flink's Table API names them: a field
+ * keeps its name, an alias gives one, a cast "a-BIGINT", an aggregate
+ * EXPR$<n>, any other expression _c<position>; a repeated name is the error
+ * "Ambiguous column name: x".
+ *
+ * Every operation returns NULL with the error on the env when the table is
+ * NULL, an error is pending, an expression does not parse (EDDY_E_PARSE,
+ * "Could not parse expression at column N: ...") or does not validate
+ * (EDDY_E_VALIDATION with Flink's Table API message, e.g. "Cannot resolve
+ * field [x], input field list:[a, b]."). Operations eddy has no operator for
+ * yet (aggregations, joins, windows, DISTINCT, set operations other than
+ * UNION ALL, streaming ORDER BY) still give a table with Flink's schema; it
+ * fails when executed or converted with "not supported yet: <feature>"
+ * (EDDY_E_UNSUPPORTED). Returned tables, grouped tables and windows are
+ * owned by the env.
+ * ======================================================================== */
+
+typedef struct eddy_grouped_table eddy_grouped_table; /* GroupedTable / WindowGroupedTable */
+typedef struct eddy_window eddy_window;               /* GroupWindow / OverWindow (builder) */
+typedef struct eddy_windowed_table eddy_windowed_table; /* GroupWindowedTable / OverWindowedTable */
+typedef struct eddy_expr eddy_expr;                   /* Expression (builder) */
+
+/* select(fields): a projection ("a, b + 1 as c, *"); aggregates without
+ * group_by aggregate the whole table. */
+EDDY_API eddy_table *eddy_table_select(eddy_table *t, const char *fields);
+/* where(predicate) / filter(predicate): rows where the predicate is TRUE.
+ * A predicate that is not BOOLEAN: "Filter operator requires a boolean
+ * expression as input, but <expr> is of type <type>". */
+EDDY_API eddy_table *eddy_table_where(eddy_table *t, const char *predicate);
+EDDY_API eddy_table *eddy_table_filter(eddy_table *t, const char *predicate);
+/* addColumns(fields): the table's columns then the new ones (a name that
+ * exists already is "Ambiguous column name: x"). */
+EDDY_API eddy_table *eddy_table_add_columns(eddy_table *t, const char *fields);
+/* addOrReplaceColumns(fields): a new column whose name exists replaces that
+ * column in place; the others are appended. */
+EDDY_API eddy_table *eddy_table_add_or_replace_columns(eddy_table *t, const char *fields);
+/* renameColumns("a as x, b as y"). */
+EDDY_API eddy_table *eddy_table_rename_columns(eddy_table *t, const char *fields);
+/* dropColumns("a, b"): "Field x does not exist in source table" when unknown. */
+EDDY_API eddy_table *eddy_table_drop_columns(eddy_table *t, const char *fields);
+/* distinct(): the table without duplicate rows. */
+EDDY_API eddy_table *eddy_table_distinct(eddy_table *t);
+
+/* groupBy(fields).select(fields): per group, the select list of keys and
+ * aggregates (a.sum, b.count, c.avg, d.max, e.min, f.count.distinct, ...). */
+EDDY_API eddy_grouped_table *eddy_table_group_by(eddy_table *t, const char *fields);
+EDDY_API eddy_table *eddy_grouped_table_select(eddy_grouped_table *g, const char *fields);
+
+/* join(right[, condition]): inner join; condition may be NULL (every pair,
+ * then where(...)). leftOuterJoin (condition may be NULL), rightOuterJoin
+ * and fullOuterJoin (condition required). The two tables must not share
+ * column names ("join relations with ambiguous names: [a]") and must come
+ * from the same table environment; a condition needs an equality between
+ * the two sides ("Invalid join condition: ... At least one equi-join
+ * predicate is required."). */
+EDDY_API eddy_table *eddy_table_join(eddy_table *left, eddy_table *right, const char *condition);
+EDDY_API eddy_table *eddy_table_left_outer_join(eddy_table *left, eddy_table *right, const char *condition);
+EDDY_API eddy_table *eddy_table_right_outer_join(eddy_table *left, eddy_table *right, const char *condition);
+EDDY_API eddy_table *eddy_table_full_outer_join(eddy_table *left, eddy_table *right, const char *condition);
+/* joinLateral(call[, condition]) / leftOuterJoinLateral: a join with a table
+ * function call ("split(c) as (w, n)"). */
+EDDY_API eddy_table *eddy_table_join_lateral(eddy_table *t, const char *table_function_call, const char *condition);
+EDDY_API eddy_table *eddy_table_left_outer_join_lateral(eddy_table *t, const char *table_function_call,
+                                                        const char *condition);
+
+/* Set operations (same column count, types with a common type; the left
+ * table's names). In streaming mode only union_all is allowed ("The UNION
+ * operation on two unbounded tables is currently not supported."). */
+EDDY_API eddy_table *eddy_table_union(eddy_table *left, eddy_table *right);
+EDDY_API eddy_table *eddy_table_union_all(eddy_table *left, eddy_table *right);
+EDDY_API eddy_table *eddy_table_intersect(eddy_table *left, eddy_table *right);
+EDDY_API eddy_table *eddy_table_intersect_all(eddy_table *left, eddy_table *right);
+EDDY_API eddy_table *eddy_table_minus(eddy_table *left, eddy_table *right);
+EDDY_API eddy_table *eddy_table_minus_all(eddy_table *left, eddy_table *right);
+
+/* orderBy("a.desc, b"); offset(n) / fetch(n) / limit(n) (= fetch) and
+ * limit_offset(offset, fetch) merge into a preceding order_by. Batch mode
+ * runs them; streaming runs offset / fetch without order_by. */
+EDDY_API eddy_table *eddy_table_order_by(eddy_table *t, const char *fields);
+EDDY_API eddy_table *eddy_table_offset(eddy_table *t, int offset);
+EDDY_API eddy_table *eddy_table_fetch(eddy_table *t, int fetch);
+EDDY_API eddy_table *eddy_table_limit(eddy_table *t, int fetch);
+EDDY_API eddy_table *eddy_table_limit_offset(eddy_table *t, int offset, int fetch);
+
+/* Group windows: Tumble.over(size), Slide.over(size).every(slide),
+ * Session.withGap(gap), each .on(time_field).as(alias). Sizes are interval
+ * expressions ("10.minutes"). Each call returns w. */
+EDDY_API eddy_window *eddy_tumble_over(eddy_env *env, const char *size);
+EDDY_API eddy_window *eddy_slide_over(eddy_env *env, const char *size);
+EDDY_API eddy_window *eddy_window_every(eddy_window *w, const char *slide);
+EDDY_API eddy_window *eddy_session_with_gap(eddy_env *env, const char *gap);
+EDDY_API eddy_window *eddy_window_on(eddy_window *w, const char *time_field);
+EDDY_API eddy_window *eddy_window_as(eddy_window *w, const char *alias);
+/* Over windows: Over.partitionBy(fields) (may be NULL: no partitioning)
+ * .orderBy(field).preceding(bound).following(bound).as(alias); bounds are
+ * "2.rows", "10.minutes", "UNBOUNDED_ROW", "UNBOUNDED_RANGE", "CURRENT_ROW",
+ * "CURRENT_RANGE". */
+EDDY_API eddy_window *eddy_over_partition_by(eddy_env *env, const char *fields);
+EDDY_API eddy_window *eddy_over_order_by(eddy_window *w, const char *field);
+EDDY_API eddy_window *eddy_over_preceding(eddy_window *w, const char *bound);
+EDDY_API eddy_window *eddy_over_following(eddy_window *w, const char *bound);
+
+/* window(groupWindow).groupBy("w, a").select("a, w.start, w.end, b.count"):
+ * w.start / w.end / w.rowtime / w.proctime are the window's properties. */
+EDDY_API eddy_windowed_table *eddy_table_window(eddy_table *t, const eddy_window *group_window);
+EDDY_API eddy_grouped_table *eddy_windowed_table_group_by(eddy_windowed_table *wt, const char *fields);
+/* window(overWindow, ...).select("a, b.sum over w as s"): n over windows. */
+EDDY_API eddy_windowed_table *eddy_table_over_window(eddy_table *t, const eddy_window *const *over_windows, size_t n);
+EDDY_API eddy_table *eddy_windowed_table_select(eddy_windowed_table *wt, const char *fields);
+
+/* insertInto(path): adds the INSERT of t into the connector table at path
+ * to the env's pipelines; it runs with the next eddy_env_execute (as Flink's
+ * Table.insertInto followed by env.execute()). */
+EDDY_API eddy_status eddy_table_insert_into(eddy_table *t, const char *target_path);
+
+/* ---- expression builder: the same expressions without strings ---------------------- */
+
+/* $("a"): a column. */
+EDDY_API eddy_expr *eddy_col(eddy_env *env, const char *name);
+/* lit(...): a literal in SQL syntax ("12", "'text'", "DATE '2021-01-01'",
+ * "TRUE", "1.5"), typed as SQL types it; or from C values. */
+EDDY_API eddy_expr *eddy_lit(eddy_env *env, const char *sql_literal);
+EDDY_API eddy_expr *eddy_lit_int(eddy_env *env, int32_t v);
+EDDY_API eddy_expr *eddy_lit_long(eddy_env *env, int64_t v);
+EDDY_API eddy_expr *eddy_lit_double(eddy_env *env, double v);
+EDDY_API eddy_expr *eddy_lit_string(eddy_env *env, const char *v);
+EDDY_API eddy_expr *eddy_lit_bool(eddy_env *env, bool v);
+/* call(fn, args..., NULL): a function or operator: SQL names ("UPPER",
+ * "SUM", "+", "=", "AND", "NOT", "IS NULL") or Table API method names
+ * ("upperCase", "sum"). The arguments are taken (not reused elsewhere). */
+EDDY_API eddy_expr *eddy_call(eddy_env *env, const char *fn, ...);
+/* An expression from a Table API string ("a + 1"). */
+EDDY_API eddy_expr *eddy_expr_parse(eddy_env *env, const char *expr);
+/* e.as(name), e.asc(), e.desc(). Return e. */
+EDDY_API eddy_expr *eddy_expr_as(eddy_expr *e, const char *name);
+EDDY_API eddy_expr *eddy_expr_asc(eddy_expr *e);
+EDDY_API eddy_expr *eddy_expr_desc(eddy_expr *e);
+/* The operations taking built expressions (arrays of n expressions). */
+EDDY_API eddy_table *eddy_table_select_exprs(eddy_table *t, eddy_expr *const *exprs, size_t n);
+EDDY_API eddy_table *eddy_table_where_expr(eddy_table *t, eddy_expr *predicate);
+EDDY_API eddy_table *eddy_table_add_columns_exprs(eddy_table *t, eddy_expr *const *exprs, size_t n);
+EDDY_API eddy_table *eddy_table_order_by_exprs(eddy_table *t, eddy_expr *const *exprs, size_t n);
+EDDY_API eddy_grouped_table *eddy_table_group_by_exprs(eddy_table *t, eddy_expr *const *exprs, size_t n);
+EDDY_API eddy_table *eddy_grouped_table_select_exprs(eddy_grouped_table *g, eddy_expr *const *exprs, size_t n);
+EDDY_API eddy_table *eddy_table_join_on(eddy_table *left, eddy_table *right, eddy_expr *condition);
+
+/* ---- EXPLAIN ---------------------------------------------------------------------------- */
+
+/* ExplainDetail flags. */
+#define EDDY_EXPLAIN_ESTIMATED_COST 1u
+#define EDDY_EXPLAIN_CHANGELOG_MODE 2u
+#define EDDY_EXPLAIN_JSON_EXECUTION_PLAN 4u
+
+/* Table.explain(details...): the plan as Flink prints it ("== Abstract
+ * Syntax Tree ==", "== Optimized Physical Plan ==", "== Optimized Execution
+ * Plan ==", with "== Physical Execution Plan ==" for
+ * EDDY_EXPLAIN_JSON_EXECUTION_PLAN). Borrowed text, valid while the env
+ * lives; NULL with the error on the env when the table cannot be planned
+ * (e.g. "not supported yet: joins"). */
+EDDY_API const char *eddy_table_explain(eddy_table *t, unsigned details);
+/* TableEnvironment.explainSql(statement, details...): a query, an INSERT or
+ * a STATEMENT SET. Borrowed like eddy_table_explain. */
+EDDY_API const char *eddy_tenv_explain_sql(eddy_tenv *tenv, const char *statement, unsigned details);
+/* StatementSet.explain(details...). Borrowed like eddy_table_explain. */
+EDDY_API const char *eddy_statement_set_explain(eddy_statement_set *ss, unsigned details);
+
 #ifdef __cplusplus
 }
 #endif

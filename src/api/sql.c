@@ -272,9 +272,8 @@ eddy_status eddy_statement_set_add_insert_sql(eddy_statement_set *ss, const char
     return rc ? rc : set_add(ss, sink, path);
 }
 
-/* Plans table -> target_path (Table.insertInto / executeInsert). */
-static eddy_status plan_table_insert(eddy_tenv *tenv, const char *target_path, eddy_table *t, StreamNode **sink,
-                                     const char **path) {
+eddy_status eddy__sqlx_plan_table_insert(eddy_tenv *tenv, const char *target_path, eddy_table *t, StreamNode **sink,
+                                         const char **path) {
     eddy_env *env = tenv->env;
     if (!target_path || !t) return eddy__api_err(env, EDDY_E_MISUSE, "insert: the target path and the table are required.");
     if (t->tenv != tenv)
@@ -301,7 +300,7 @@ eddy_status eddy_statement_set_add_insert(eddy_statement_set *ss, const char *ta
     if (env->err.code) return env->err.code;
     StreamNode *sink;
     const char *path;
-    eddy_status rc = plan_table_insert(ss->tenv, target_path, table, &sink, &path);
+    eddy_status rc = eddy__sqlx_plan_table_insert(ss->tenv, target_path, table, &sink, &path);
     return rc ? rc : set_add(ss, sink, path);
 }
 
@@ -333,6 +332,6 @@ eddy_result *eddy_table_execute_insert(eddy_table *t, const char *target_path) {
     if (!t || !env_ok(t->tenv->env)) return NULL;
     StreamNode *sink;
     const char *path;
-    if (plan_table_insert(t->tenv, target_path, t, &sink, &path)) return NULL;
+    if (eddy__sqlx_plan_table_insert(t->tenv, target_path, t, &sink, &path)) return NULL;
     return run_inserts(t->tenv, &sink, &path, 1);
 }

@@ -24,6 +24,10 @@ eddy_result *eddy__sqlx_ok(SqlExec *x, eddy_statement_kind kind);
  * qualified path. Errors on the env. */
 eddy_status eddy__sqlx_plan_insert(eddy_tenv *tenv, const char *sql, const AstStmt *st, StreamNode **sink,
                                    const char **path);
+/* Plans the INSERT of table t into the connector table at target_path
+ * (Table.insertInto / executeInsert / StatementSet.addInsert). */
+eddy_status eddy__sqlx_plan_table_insert(eddy_tenv *tenv, const char *target_path, eddy_table *t, StreamNode **sink,
+                                         const char **path);
 /* CREATE / DROP / ALTER of tables, views, databases and catalogs, USE,
  * SHOW and DESCRIBE (ddl_exec.c). */
 eddy_result *eddy__sqlx_ddl(SqlExec *x, const AstStmt *st);

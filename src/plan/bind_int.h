@@ -65,8 +65,6 @@ Expr *eddy__bind_string_literal(Binder *b, const char *s, size_t n);
 /* Calcite's uniquify: name, or name with 0, 1, ... appended when one of
  * used[0..nused) has it already (arena memory). */
 const char *eddy__bind_unique_name(Binder *b, const char *name, const char *const *used, int nused);
-/* Whether name is an aggregate (or ranking) function. */
-bool eddy__bind_is_aggregate(const char *name);
 
 /* ---- relational operators (bind_agg.c, bind_rel.c) -------------------------------------- */
 

@@ -259,8 +259,25 @@ static eddy_status bind_condition(Binder *b, const Scope *sc, const AstExpr *e, 
     eddy_status rc = eddy__bind_scalar(b, sc, e, out);
     b->clause = saved;
     if (rc) return rc;
-    if ((*out)->type->root != TY_BOOLEAN && (*out)->type->root != TY_NULL)
-        return eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "%s clause must be a condition", clause);
+    if ((*out)->type->root != TY_BOOLEAN && (*out)->type->root != TY_NULL) {
+        if (!b->be->table_api)
+            return eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "%s clause must be a condition", clause);
+        /* the Table API's filter / join message, with the expression as written */
+        Buf t;
+        eddy__buf_init(&t);
+        eddy__sql_unparse_expr(&t, e);
+        char *text = eddy__arena_strndup(b->a, eddy__buf_cstr(&t), t.len);
+        eddy__buf_free(&t);
+        if (!text) return NOMEM(b);
+        char *w = text;
+        for (const char *r = text; *r; r++)
+            if (*r != '`') *w++ = *r;
+        *w = 0;
+        rc = eddy__bind_err(b, NULL, EDDY_E_VALIDATION,
+                            "Filter operator requires a boolean expression as input, but %s is of type %s", text,
+                            eddy__type_str(b->a, (*out)->type));
+        return rc;
+    }
     return EDDY_OK;
 }
 

@@ -34,15 +34,15 @@ eddy_status eddy__bind_join_rel(Binder *b, JoinType jt, Rel *l, Rel *r, Expr *co
     bool lnull = jt == JOIN_RIGHT || jt == JOIN_FULL, rnull = jt == JOIN_LEFT || jt == JOIN_FULL;
     for (int i = 0; i < l->ncols; i++) {
         j->names[i] = l->names[i];
-        j->types[i] = eddy__type_with_timeattr(b->a, lnull ? eddy__type_with_nullable(b->a, l->types[i], true) : l->types[i],
-                                               TA_NONE);
+        /* time attributes stay: an interval join keeps them (Flink's planner
+         * materializes them only for regular joins, later) */
+        j->types[i] = lnull ? eddy__type_with_nullable(b->a, l->types[i], true) : l->types[i];
     }
     for (int i = 0; i < r->ncols; i++) {
         /* the join's columns have unique names, as Calcite's row type */
         j->names[l->ncols + i] = eddy__bind_unique_name(b, r->names[i], j->names, l->ncols + i);
         if (!j->names[l->ncols + i]) return NOMEM(b);
-        j->types[l->ncols + i] = eddy__type_with_timeattr(
-            b->a, rnull ? eddy__type_with_nullable(b->a, r->types[i], true) : r->types[i], TA_NONE);
+        j->types[l->ncols + i] = rnull ? eddy__type_with_nullable(b->a, r->types[i], true) : r->types[i];
     }
     /* an inner join forwards what its inputs produce; outer joins retract
      * the rows they padded with NULLs */

@@ -231,6 +231,9 @@ eddy_status eddy__plan_catalog_rel(const BindEnv *be, const CatalogEntry *ce, in
 /* `cat`.`db`.`name` for a qualified path cat.db.name (arena a). */
 const char *eddy__path_quoted(Arena *a, const char *qualified);
 
+/* Whether name (any case) is an aggregate or ranking function. */
+bool eddy__bind_is_aggregate(const char *name);
+
 /* Binds a query AST into a Rel. Errors carry Flink's messages and the SQL
  * position (err->line/col). */
 eddy_status eddy__bind_query(const BindEnv *be, const AstQuery *q, Rel **out, EdErr *err);

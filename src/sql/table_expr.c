@@ -528,7 +528,7 @@ static AstExpr *apply(TP *p, AstExpr *x, const char *name, AstExpr **args, int n
         return cast_to(p, x, t, from);
     }
     if (eddy__str_ieq(name, "asc") || eddy__str_ieq(name, "desc") || eddy__str_ieq(name, "distinct") ||
-        eddy__str_ieq(name, "flatten") || eddy__str_ieq(name, "proctime") || eddy__str_ieq(name, "rowtime")) {
+        eddy__str_ieq(name, "flatten")) {
         if (nargs) return fail_at(p, at, "%s takes no arguments.", name);
         if (eddy__str_ieq(name, "distinct")) {
             if (x->kind != AST_CALL || x->u.call.distinct)
@@ -536,11 +536,7 @@ static AstExpr *apply(TP *p, AstExpr *x, const char *name, AstExpr **args, int n
             x->u.call.distinct = true;
             return x;
         }
-        const char *marker = eddy__str_ieq(name, "asc")        ? "$ASC"
-                             : eddy__str_ieq(name, "desc")     ? "$DESC"
-                             : eddy__str_ieq(name, "flatten")  ? "$FLATTEN"
-                             : eddy__str_ieq(name, "proctime") ? "$PROCTIME"
-                                                               : "$ROWTIME";
+        const char *marker = eddy__str_ieq(name, "asc") ? "$ASC" : eddy__str_ieq(name, "desc") ? "$DESC" : "$FLATTEN";
         return call1(p, marker, AST_SYN_POSTFIX, x, from);
     }
     if (eddy__str_ieq(name, "as")) {
@@ -720,6 +716,10 @@ static AstExpr *prefix_call(TP *p, const char *name, size_t from) {
     if (eddy__str_ieq(name, "?") || eddy__str_ieq(name, "if")) name = "ifThenElse";
     const char *sql = sql_name(p, name);
     if (!sql) return NULL;
+    /* like(a, 'x%'), between(a, 1, 2), in(a, 1, 2): the method forms */
+    if (nargs >= 1 && (!strcmp(sql, "LIKE") || !strcmp(sql, "SIMILAR") || !strcmp(sql, "BETWEEN") ||
+                       !strcmp(sql, "NOT_BETWEEN") || !strcmp(sql, "IN")))
+        return apply(p, args[0], name, args + 1, nargs - 1, from, from);
     bool postfix = !strncmp(sql, "IS ", 3);
     return call(p, sql, postfix ? AST_SYN_POSTFIX : AST_SYN_FUNCTION, args, nargs, from);
 }

@@ -131,6 +131,31 @@ static inline char *capture_stdout(void (*fn)(void *), void *arg) {
         free(got_);                                                \
     } while (0)
 
+/* Executes a table (NULL: it failed to build): its rows as Row.toString
+ * lines in arrival order, or "ERROR: <message>" from the env (cleared). */
+static inline char *table_rows(eddy_env *env, eddy_table *t) {
+    char buf[4096];
+    eddy_result *r = t ? eddy_table_execute(t) : NULL;
+    if (!r) {
+        snprintf(buf, sizeof buf, "ERROR: %s", eddy_env_errmsg(env));
+        eddy_env_clear_error(env);
+        return strdup(buf);
+    }
+    return iter_lines(eddy_result_collect(r));
+}
+
+/* The table's schema as printSchema prints it, or "ERROR: <message>" from
+ * the env (cleared) when t is NULL. */
+static inline char *table_schema(eddy_env *env, eddy_table *t) {
+    char buf[4096];
+    if (!t) {
+        snprintf(buf, sizeof buf, "ERROR: %s", eddy_env_errmsg(env));
+        eddy_env_clear_error(env);
+        return strdup(buf);
+    }
+    return strdup(eddy_table_schema_string(t));
+}
+
 /* A fresh env with parallelism p (0 = default). */
 static inline eddy_env *new_env(int p) {
     eddy_config cfg = {.abi_version = EDDY_CONFIG_VERSION, .parallelism = p};

@@ -28,30 +28,11 @@ static void setup(eddy_runtime_mode mode) {
 }
 
 /* The schema of the query, or "ERROR: <message>" when sqlQuery fails. */
-static char *schema_of(const char *sql) {
-    eddy_table *t = eddy_tenv_sql_query(tenv, sql);
-    char buf[4096];
-    if (!t) {
-        snprintf(buf, sizeof buf, "ERROR: %s", eddy_env_errmsg(env));
-        eddy_env_clear_error(env);
-        return strdup(buf);
-    }
-    return strdup(eddy_table_schema_string(t));
-}
+static char *schema_of(const char *sql) { return table_schema(env, eddy_tenv_sql_query(tenv, sql)); }
 
 /* Executes the query: its rows as Row.toString lines (in order), or
  * "ERROR: <message>" from sqlQuery or from planning. */
-static char *rows_of(const char *sql) {
-    char buf[4096];
-    eddy_table *t = eddy_tenv_sql_query(tenv, sql);
-    eddy_result *r = t ? eddy_table_execute(t) : NULL;
-    if (!r) {
-        snprintf(buf, sizeof buf, "ERROR: %s", eddy_env_errmsg(env));
-        eddy_env_clear_error(env);
-        return strdup(buf);
-    }
-    return iter_lines(eddy_result_collect(r));
-}
+static char *rows_of(const char *sql) { return table_rows(env, eddy_tenv_sql_query(tenv, sql)); }
 
 /* Asserts that sql binds (any schema) and fails at planning with
  * "not supported yet: <feature>". */
