@@ -30,6 +30,7 @@ struct eddy_env {
     ED_VEC(void *) live; /* eddy_iter / eddy_result objects with jobs */
     int bridge_sinks;    /* counter for '*anonymous_datastream_sink$N*' */
     int anon_tables;     /* counter for from(descriptor) tables "*anonymous_x$N*" */
+    int anon_sources;    /* counter for fromDataStream tables "*anonymous_datastream_source$N*" */
     eddy_tenv *tenv_first;
 };
 

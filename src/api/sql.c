@@ -65,8 +65,14 @@ static const TableEntry *sink_table(eddy_tenv *tenv, const char *q) {
     return ce->table;
 }
 
+/* What EXPLAIN needs of a planned INSERT. */
+static void explain_item(ExplainItem *item, const Rel *rel, const TableEntry *te, const char *path, StreamNode *sink) {
+    if (!item) return;
+    *item = (ExplainItem){rel, path, te->nphys, te->phys_names, sink};
+}
+
 eddy_status eddy__sqlx_plan_insert(eddy_tenv *tenv, const char *sql, const AstStmt *st, StreamNode **sink,
-                                   const char **path) {
+                                   const char **path, ExplainItem *item) {
     eddy_env *env = tenv->env;
     SqlExec x = {tenv, env, &env->arena, sql};
     const char *q = eddy__sqlx_qualify(&x, &st->u.insert.table);
@@ -105,6 +111,7 @@ eddy_status eddy__sqlx_plan_insert(eddy_tenv *tenv, const char *sql, const AstSt
     eddy__api_plan_env(tenv, &pe);
     if (eddy__plan_insert(&pe, rel, te, &ins, sink, &err)) return eddy__api_take(env, &err);
     *path = q;
+    explain_item(item, rel, te, q, *sink);
     return EDDY_OK;
 }
 
@@ -122,7 +129,7 @@ static eddy_result *run_inserts(eddy_tenv *tenv, StreamNode *const *sinks, const
 static eddy_result *exec_insert(SqlExec *x, const AstStmt *st) {
     StreamNode *sink;
     const char *path;
-    if (eddy__sqlx_plan_insert(x->tenv, x->sql, st, &sink, &path)) return NULL;
+    if (eddy__sqlx_plan_insert(x->tenv, x->sql, st, &sink, &path, NULL)) return NULL;
     return run_inserts(x->tenv, &sink, &path, 1);
 }
 
@@ -133,8 +140,109 @@ static eddy_result *exec_statement_set(SqlExec *x, const AstStmt *set) {
     const char **paths = eddy__arena_alloc(x->a, sizeof(char *) * (size_t)n);
     if (!sinks || !paths) return eddy__api_nomem(x->env);
     for (int i = 0; i < n; i++)
-        if (eddy__sqlx_plan_insert(x->tenv, x->sql, set->u.stmt_set.inserts[i], &sinks[i], &paths[i])) return NULL;
+        if (eddy__sqlx_plan_insert(x->tenv, x->sql, set->u.stmt_set.inserts[i], &sinks[i], &paths[i], NULL)) return NULL;
     return run_inserts(x->tenv, sinks, paths, n);
+}
+
+/* ---- EXPLAIN --------------------------------------------------------------------------------------- */
+
+const char *eddy__sqlx_explain(eddy_tenv *tenv, const ExplainItem *items, int n, unsigned details) {
+    eddy_env *env = tenv->env;
+    PlanEnv pe;
+    eddy__api_plan_env(tenv, &pe);
+    Buf b;
+    eddy__buf_init(&b);
+    EdErr err = {0};
+    eddy_status rc = eddy__plan_explain(&pe, items, n, details, env->cfg.parallelism, &b, &err);
+    const char *text = rc ? NULL : eddy__arena_strndup(&env->arena, eddy__buf_cstr(&b), b.len);
+    eddy__buf_free(&b);
+    if (rc) return eddy__api_take(env, &err), NULL;
+    return text ? text : eddy__api_nomem(env);
+}
+
+/* The plans a statement stands for: a query, an INSERT or a statement set
+ * (in EXECUTE or not). *n: how many; NULL with the error on the env. */
+static ExplainItem *explain_items(SqlExec *x, const AstStmt *st, int *n) {
+    if (st->kind == AST_STMT_EXECUTE) st = st->u.execute.stmt;
+    int count = st->kind == AST_STMT_STATEMENT_SET ? st->u.stmt_set.ninserts : 1;
+    ExplainItem *items = eddy__arena_alloc(x->a, sizeof(ExplainItem) * (size_t)(count + 1));
+    if (!items) return eddy__api_nomem(x->env);
+    StreamNode *sink;
+    const char *path;
+    switch (st->kind) {
+    case AST_STMT_QUERY: {
+        BindEnv be;
+        eddy__api_bind_env(x->tenv, &be);
+        be.sql = x->sql;
+        EdErr err = {0};
+        Rel *rel;
+        if (eddy__bind_query(&be, st->u.query.query, &rel, &err)) return eddy__api_sql_err(x->env, &err), NULL;
+        items[0] = (ExplainItem){.rel = rel};
+        break;
+    }
+    case AST_STMT_INSERT:
+        if (eddy__sqlx_plan_insert(x->tenv, x->sql, st, &sink, &path, &items[0])) return NULL;
+        break;
+    case AST_STMT_STATEMENT_SET:
+        if (count == 0) return eddy__api_err(x->env, EDDY_E_VALIDATION, "No operators defined in the statement set."), NULL;
+        for (int i = 0; i < count; i++)
+            if (eddy__sqlx_plan_insert(x->tenv, x->sql, st->u.stmt_set.inserts[i], &sink, &path, &items[i])) return NULL;
+        break;
+    default:
+        return eddy__api_err(x->env, EDDY_E_UNSUPPORTED, "not supported yet: EXPLAIN of this statement kind"), NULL;
+    }
+    *n = count;
+    return items;
+}
+
+static unsigned explain_details(SqlExec *x, const AstStmt *st, bool *ok) {
+    unsigned d = st->u.explain.details;
+    *ok = !(d & AST_EXPLAIN_PLAN_ADVICE);
+    if (!*ok) eddy__api_err(x->env, EDDY_E_UNSUPPORTED, "not supported yet: EXPLAIN PLAN_ADVICE");
+    return (d & AST_EXPLAIN_ESTIMATED_COST ? EDDY_EXPLAIN_ESTIMATED_COST : 0) |
+           (d & AST_EXPLAIN_CHANGELOG_MODE ? EDDY_EXPLAIN_CHANGELOG_MODE : 0) |
+           (d & AST_EXPLAIN_JSON_EXECUTION_PLAN ? EDDY_EXPLAIN_JSON_EXECUTION_PLAN : 0);
+}
+
+/* EXPLAIN [PLAN FOR | details] stmt: one row, column `result`, the plan. */
+static eddy_result *exec_explain(SqlExec *x, const AstStmt *st) {
+    bool ok;
+    unsigned details = explain_details(x, st, &ok);
+    if (!ok) return NULL;
+    int n;
+    ExplainItem *items = explain_items(x, st->u.explain.stmt, &n);
+    const char *text = items ? eddy__sqlx_explain(x->tenv, items, n, details) : NULL;
+    if (!text) return NULL;
+    const char *names[] = {"result"};
+    const Type *types[] = {eddy__type_string(true)};
+    Batch *b = eddy__batch_new_typed(1, types, 1);
+    if (!b) return eddy__api_nomem(x->env);
+    eddy__vec_set_str(b->cols[0], 0, text, strlen(text));
+    b->n = b->count = 1;
+    return eddy__api_static_result(x->tenv, EDDY_RESULT_SUCCESS_WITH_CONTENT, EDDY_STMT_EXPLAIN, 1, names, types, b);
+}
+
+/* Parses one statement for executeSql / explainSql into *st and sets up
+ * x; false with the error on the env. who: the caller's name for misuse. */
+static bool parse_statement(eddy_tenv *tenv, const char *statement, const char *who, SqlExec *x, AstStmt **st) {
+    eddy_env *env = tenv->env;
+    if (!statement) return eddy__api_err(env, EDDY_E_MISUSE, "%s: the statement is NULL.", who), false;
+    EdErr err = {0};
+    if (eddy__sql_parse_stmt(&env->arena, statement, strlen(statement), st, &err)) return eddy__api_sql_err(env, &err), false;
+    const char *sql = eddy__arena_strdup(&env->arena, statement);
+    if (!sql) return eddy__api_nomem(env), false;
+    *x = (SqlExec){tenv, env, &env->arena, sql};
+    return true;
+}
+
+const char *eddy_tenv_explain_sql(eddy_tenv *tenv, const char *statement, unsigned details) {
+    if (!tenv || !env_ok(tenv->env)) return NULL;
+    SqlExec x;
+    AstStmt *st;
+    if (!parse_statement(tenv, statement, "explain_sql", &x, &st)) return NULL;
+    int n;
+    ExplainItem *items = explain_items(&x, st, &n);
+    return items ? eddy__sqlx_explain(tenv, items, n, details) : NULL;
 }
 
 /* ---- SET / RESET ---------------------------------------------------------------------------------- */
@@ -175,7 +283,7 @@ static eddy_result *exec_stmt(SqlExec *x, const AstStmt *st) {
         return NULL;
     case AST_STMT_SET: return exec_set(x, st);
     case AST_STMT_RESET: return exec_reset(x, st);
-    case AST_STMT_EXPLAIN: return unsupported(x, "EXPLAIN");
+    case AST_STMT_EXPLAIN: return exec_explain(x, st);
     case AST_STMT_CREATE_TABLE:
     case AST_STMT_DROP_TABLE:
     case AST_STMT_ALTER_TABLE:
@@ -211,15 +319,9 @@ static eddy_result *exec_stmt(SqlExec *x, const AstStmt *st) {
 
 eddy_result *eddy_tenv_execute_sql(eddy_tenv *tenv, const char *statement) {
     if (!tenv || !env_ok(tenv->env)) return NULL;
-    eddy_env *env = tenv->env;
-    if (!statement) return eddy__api_err(env, EDDY_E_MISUSE, "execute_sql: the statement is NULL."), NULL;
-    EdErr err = {0};
+    SqlExec x;
     AstStmt *st;
-    if (eddy__sql_parse_stmt(&env->arena, statement, strlen(statement), &st, &err))
-        return eddy__api_sql_err(env, &err), NULL;
-    const char *sql = eddy__arena_strdup(&env->arena, statement);
-    if (!sql) return eddy__api_nomem(env);
-    SqlExec x = {tenv, env, &env->arena, sql};
+    if (!parse_statement(tenv, statement, "execute_sql", &x, &st)) return NULL;
     return exec_stmt(&x, st);
 }
 
@@ -229,12 +331,14 @@ struct eddy_statement_set {
     eddy_tenv *tenv;
     ED_VEC(StreamNode *) sinks;
     ED_VEC(const char *) paths;
+    ED_VEC(ExplainItem) items; /* for explain() */
 };
 
 static void set_release(void *p) {
     eddy_statement_set *ss = p;
     ed_vec_free(&ss->sinks);
     ed_vec_free(&ss->paths);
+    ed_vec_free(&ss->items);
 }
 
 eddy_statement_set *eddy_tenv_create_statement_set(eddy_tenv *tenv) {
@@ -247,8 +351,8 @@ eddy_statement_set *eddy_tenv_create_statement_set(eddy_tenv *tenv) {
     return ss;
 }
 
-static eddy_status set_add(eddy_statement_set *ss, StreamNode *sink, const char *path) {
-    if (!ed_vec_push(&ss->sinks, sink) || !ed_vec_push(&ss->paths, path))
+static eddy_status set_add(eddy_statement_set *ss, StreamNode *sink, const char *path, const ExplainItem *item) {
+    if (!ed_vec_push(&ss->sinks, sink) || !ed_vec_push(&ss->paths, path) || !ed_vec_push(&ss->items, *item))
         return eddy__api_err(ss->tenv->env, EDDY_E_NOMEM, "out of memory");
     return EDDY_OK;
 }
@@ -268,12 +372,13 @@ eddy_status eddy_statement_set_add_insert_sql(eddy_statement_set *ss, const char
     if (!sql) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
     StreamNode *sink;
     const char *path;
-    eddy_status rc = eddy__sqlx_plan_insert(ss->tenv, sql, st, &sink, &path);
-    return rc ? rc : set_add(ss, sink, path);
+    ExplainItem item;
+    eddy_status rc = eddy__sqlx_plan_insert(ss->tenv, sql, st, &sink, &path, &item);
+    return rc ? rc : set_add(ss, sink, path, &item);
 }
 
 eddy_status eddy__sqlx_plan_table_insert(eddy_tenv *tenv, const char *target_path, eddy_table *t, StreamNode **sink,
-                                         const char **path) {
+                                         const char **path, ExplainItem *item) {
     eddy_env *env = tenv->env;
     if (!target_path || !t) return eddy__api_err(env, EDDY_E_MISUSE, "insert: the target path and the table are required.");
     if (t->tenv != tenv)
@@ -291,6 +396,7 @@ eddy_status eddy__sqlx_plan_table_insert(eddy_tenv *tenv, const char *target_pat
     InsertSpec ins = {0};
     if (eddy__plan_insert(&pe, t->rel, te, &ins, sink, &err)) return eddy__api_take(env, &err);
     *path = q;
+    explain_item(item, t->rel, te, q, *sink);
     return EDDY_OK;
 }
 
@@ -300,8 +406,9 @@ eddy_status eddy_statement_set_add_insert(eddy_statement_set *ss, const char *ta
     if (env->err.code) return env->err.code;
     StreamNode *sink;
     const char *path;
-    eddy_status rc = eddy__sqlx_plan_table_insert(ss->tenv, target_path, table, &sink, &path);
-    return rc ? rc : set_add(ss, sink, path);
+    ExplainItem item;
+    eddy_status rc = eddy__sqlx_plan_table_insert(ss->tenv, target_path, table, &sink, &path, &item);
+    return rc ? rc : set_add(ss, sink, path, &item);
 }
 
 eddy_result *eddy_statement_set_execute(eddy_statement_set *ss) {
@@ -312,7 +419,7 @@ eddy_result *eddy_statement_set_execute(eddy_statement_set *ss) {
                              "No operators defined in streaming topology. Cannot generate StreamGraph."),
                NULL;
     eddy_result *r = run_inserts(ss->tenv, ss->sinks.items, ss->paths.items, (int)ss->sinks.len);
-    ss->sinks.len = ss->paths.len = 0;
+    ss->sinks.len = ss->paths.len = ss->items.len = 0;
     return r;
 }
 
@@ -324,14 +431,23 @@ eddy_status eddy_statement_set_attach_as_datastream(eddy_statement_set *ss) {
         return eddy__api_err(env, EDDY_E_TABLE, "No operators defined in streaming topology. Cannot generate StreamGraph.");
     for (size_t i = 0; i < ss->sinks.len; i++)
         if (!ed_vec_push(&env->sinks, ss->sinks.items[i])) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
-    ss->sinks.len = ss->paths.len = 0;
+    ss->sinks.len = ss->paths.len = ss->items.len = 0;
     return EDDY_OK;
+}
+
+const char *eddy_statement_set_explain(eddy_statement_set *ss, unsigned details) {
+    if (!ss || !env_ok(ss->tenv->env)) return NULL;
+    if (ss->items.len == 0)
+        return eddy__api_err(ss->tenv->env, EDDY_E_TABLE,
+                             "No operators defined in streaming topology. Cannot generate StreamGraph."),
+               NULL;
+    return eddy__sqlx_explain(ss->tenv, ss->items.items, (int)ss->items.len, details);
 }
 
 eddy_result *eddy_table_execute_insert(eddy_table *t, const char *target_path) {
     if (!t || !env_ok(t->tenv->env)) return NULL;
     StreamNode *sink;
     const char *path;
-    if (eddy__sqlx_plan_table_insert(t->tenv, target_path, t, &sink, &path)) return NULL;
+    if (eddy__sqlx_plan_table_insert(t->tenv, target_path, t, &sink, &path, NULL)) return NULL;
     return run_inserts(t->tenv, &sink, &path, 1);
 }

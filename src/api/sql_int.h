@@ -21,13 +21,16 @@ const char *eddy__sqlx_qualify(SqlExec *x, const AstName *n);
 /* The "result | OK" result. */
 eddy_result *eddy__sqlx_ok(SqlExec *x, eddy_statement_kind kind);
 /* Binds an INSERT and plans its sink (not started). *path: the sink's
- * qualified path. Errors on the env. */
+ * qualified path; item (may be NULL) gets what EXPLAIN needs. Errors on
+ * the env. */
 eddy_status eddy__sqlx_plan_insert(eddy_tenv *tenv, const char *sql, const AstStmt *st, StreamNode **sink,
-                                   const char **path);
+                                   const char **path, ExplainItem *item);
 /* Plans the INSERT of table t into the connector table at target_path
  * (Table.insertInto / executeInsert / StatementSet.addInsert). */
 eddy_status eddy__sqlx_plan_table_insert(eddy_tenv *tenv, const char *target_path, eddy_table *t, StreamNode **sink,
-                                         const char **path);
+                                         const char **path, ExplainItem *item);
+/* EXPLAIN text of the items (env arena), or NULL with the error on the env. */
+const char *eddy__sqlx_explain(eddy_tenv *tenv, const ExplainItem *items, int n, unsigned details);
 /* CREATE / DROP / ALTER of tables, views, databases and catalogs, USE,
  * SHOW and DESCRIBE (ddl_exec.c). */
 eddy_result *eddy__sqlx_ddl(SqlExec *x, const AstStmt *st);

@@ -165,6 +165,32 @@ static AstQuery *select_star(Arena *a, AstTableRef *from) {
     return select_ast(a, from, &star, NULL, 1);
 }
 
+/* Whether r is a projection passing its input through under the same names
+ * (what SELECT * adds and the Table API's plans do not have). */
+static bool star_project(const Rel *r) {
+    if (!eddy__rel_is_identity(r)) return false;
+    for (int i = 0; i < r->ncols; i++)
+        if (strcmp(r->names[i], r->in[0]->names[i])) return false;
+    return true;
+}
+
+/* Drops the SELECT * projections a Table API operation's query made at and
+ * right below its top, so its plan has Flink's shape (LogicalFilter over
+ * the input, not LogicalProject over LogicalFilter). Only Rels built for
+ * this operation are changed. */
+static Rel *tidy(Rel *r, eddy_table *const *ins, int nin) {
+    for (int i = 0; i < nin; i++)
+        if (r == ins[i]->rel) return r;
+    if (star_project(r)) return tidy(r->in[0], ins, nin);
+    for (int i = 0; i < r->nin; i++)
+        if (star_project(r->in[i])) {
+            bool input = false;
+            for (int k = 0; k < nin; k++) input = input || r->in[i] == ins[k]->rel;
+            if (!input) r->in[i] = r->in[i]->in[0];
+        }
+    return r;
+}
+
 /* Binds q over the input tables (visible as $t0, $t1, ...) with the Table
  * API's messages; a new table, or NULL with the error on the env. */
 static eddy_table *bind_over(eddy_tenv *tenv, eddy_table *const *ins, int nin, const AstQuery *q) {
@@ -185,7 +211,11 @@ static eddy_table *bind_over(eddy_tenv *tenv, eddy_table *const *ins, int nin, c
         eddy__api_take(env, &err);
         return NULL;
     }
-    return eddy__api_table(tenv, rel, NULL);
+    return eddy__api_table(tenv, q->kind == AST_Q_SELECT && q->u.select.nitems == 1 &&
+                                         q->u.select.items[0]->expr->kind == AST_STAR
+                                     ? tidy(rel, ins, nin)
+                                     : q->kind == AST_Q_SETOP ? tidy(rel, ins, nin) : rel,
+                           NULL);
 }
 
 /* Checks a table handle before an operation: not NULL, no error pending. */
@@ -1162,10 +1192,18 @@ eddy_status eddy_table_insert_into(eddy_table *t, const char *target_path) {
     if (env->err.code) return env->err.code;
     StreamNode *sink;
     const char *path;
-    eddy_status rc = eddy__sqlx_plan_table_insert(t->tenv, target_path, t, &sink, &path);
+    eddy_status rc = eddy__sqlx_plan_table_insert(t->tenv, target_path, t, &sink, &path, NULL);
     if (rc) return rc;
     if (!ed_vec_push(&env->sinks, sink)) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
     return EDDY_OK;
+}
+
+/* ---- explain --------------------------------------------------------------------------------- */
+
+const char *eddy_table_explain(eddy_table *t, unsigned details) {
+    if (!usable(t)) return NULL;
+    ExplainItem item = {.rel = t->rel};
+    return eddy__sqlx_explain(t->tenv, &item, 1, details);
 }
 
 /* ---- the expression builder ----------------------------------------------------------------- */

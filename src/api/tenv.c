@@ -99,6 +99,12 @@ eddy_status eddy__api_sql_err(eddy_env *env, EdErr *e) {
     return code;
 }
 
+/* Names the stream scan of a fromDataStream plan (under its projection). */
+static void set_scan_name(Rel *rel, const char *name) {
+    while (rel && rel->kind == REL_PROJECT) rel = rel->in[0];
+    if (rel && rel->kind == REL_STREAM_SCAN && name) rel->scan_name = name;
+}
+
 /* ---- fromDataStream --------------------------------------------------------------------- */
 
 eddy_table *eddy_tenv_from_datastream(eddy_tenv *tenv, eddy_stream *s, const eddy_schema *schema) {
@@ -126,6 +132,8 @@ eddy_table *eddy_tenv_from_datastream(eddy_tenv *tenv, eddy_stream *s, const edd
         eddy__api_take(env, &err);
         return NULL;
     }
+    /* plans name the scan like Flink's anonymous DataStream sources */
+    set_scan_name(rel, eddy__arena_printf(&env->arena, "*anonymous_datastream_source$%d*", ++env->anon_sources));
     return eddy__api_table(tenv, rel, rs);
 }
 
@@ -160,6 +168,12 @@ eddy_status eddy_tenv_create_temporary_view_from_stream(eddy_tenv *tenv, const c
     if (!path) return eddy__api_err(env, EDDY_E_MISUSE, "create_temporary_view: path is required.");
     eddy_table *t = eddy_tenv_from_datastream(tenv, s, schema);
     if (!t) return env->err.code;
+    /* a view over a stream scans under the view's name */
+    const char **parts;
+    int nparts;
+    EdErr err = {0};
+    if (eddy__catalog_split(&env->arena, path, &parts, &nparts, &err)) return eddy__api_take(env, &err);
+    set_scan_name(t->rel, eddy__catalog_qualify(&env->arena, &tenv->catalog, parts, nparts));
     return register_view(tenv, path, t);
 }
 

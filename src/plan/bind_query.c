@@ -686,13 +686,28 @@ static eddy_status bind_ordered(Binder *b, const AstQuery *q, Rel **out) {
         if (e->kind == AST_IDENT && e->u.ident.name.nparts == 1 && vis_names)
             for (int k = 0; k < nvis && keys[i] == -1; k++)
                 if (vis_names[k] && !strcmp(vis_names[k], e->u.ident.name.parts[0])) keys[i] = k;
-        if (keys[i] == -1 && q->kind == AST_Q_SELECT) {
-            keys[i] = -1000000 - nextra; /* hidden column nextra */
-            extra[nextra++] = (AstExpr *)e;
-        }
     }
+    /* a name the select list gives (through *) refers to that column */
     Rel *r;
-    if ((rc = bind_body(b, q, extra, nextra, &r))) return rc;
+    if ((rc = bind_body(b, q, NULL, 0, &r))) return rc;
+    for (int i = 0; i < n; i++) {
+        const AstExpr *e = pending[i];
+        if (!e || keys[i] != -1 || e->kind != AST_IDENT || e->u.ident.name.nparts != 1) continue;
+        int found = -1, count = 0;
+        for (int k = 0; k < r->ncols; k++)
+            if (!strcmp(r->names[k], e->u.ident.name.parts[0])) {
+                found = k;
+                count++;
+            }
+        if (count == 1) keys[i] = found;
+    }
+    /* other expressions of a SELECT become hidden columns */
+    for (int i = 0; i < n && q->kind == AST_Q_SELECT; i++)
+        if (pending[i] && keys[i] == -1) {
+            keys[i] = -1000000 - nextra; /* hidden column nextra */
+            extra[nextra++] = (AstExpr *)pending[i];
+        }
+    if (nextra && (rc = bind_body(b, q, extra, nextra, &r))) return rc;
     int visible = r->ncols - nextra;
     for (int i = 0; i < n; i++) {
         if (keys[i] <= -1000000) {

@@ -221,10 +221,17 @@ static void args(Buf *b, const Expr *e, int from, const char *const *names, Expr
 
 static void cast(Buf *b, const Expr *e, const char *const *names, ExprStyle style) {
     const Expr *x = e->args[0];
-    /* Calcite folds the cast of a literal into a literal of the type */
+    /* Calcite folds the cast of a literal into a literal of the type; and
+     * it needs no cast where eddy widens a numeric literal implicitly
+     * (count > 10 with a BIGINT count prints >($0, 10)) */
     if (x->kind == EX_LITERAL && (x->value.is_null || x->type->root == e->type->root)) {
         Value v = x->value;
         literal(b, &v, e->type, style);
+        return;
+    }
+    if (x->kind == EX_LITERAL && !e->try_cast && eddy__type_is_numeric(x->type) && eddy__type_is_numeric(e->type) &&
+        eddy__type_implicit_cast(x->type, e->type)) {
+        expr(b, x, names, style);
         return;
     }
     const char *fn = e->try_cast ? "TRY_CAST" : "CAST";

@@ -131,6 +131,19 @@ struct Rel {
 Rel *eddy__rel_new(Arena *a, RelKind kind, int ncols, int nin);
 /* A projection of `in` with the given expressions and names. */
 Rel *eddy__rel_project(Arena *a, Rel *in, int n, const Expr *const *exprs, const char *const *names);
+/* The one Calc a chain of projections and filters runs as (Flink's
+ * FlinkCalcMergeRule): the Rel below the chain, the conjunction of the
+ * conditions and the projection, both over that Rel's columns. A
+ * projection with a non-deterministic call ends the chain (merging could
+ * evaluate it more than once). identity: the Calc keeps its input as it
+ * is (no condition, every column in order). */
+typedef struct CalcFuse {
+    const Rel *input;
+    const Expr *filter;      /* NULL: none */
+    const Expr *const *exprs; /* r->ncols of them */
+    bool identity;
+} CalcFuse;
+eddy_status eddy__plan_fuse_calc(Arena *a, const Rel *r, CalcFuse *out, EdErr *err);
 /* A filter of `in` by cond (columns as in's). */
 Rel *eddy__rel_filter(Arena *a, Rel *in, const Expr *cond);
 /* True for a REL_PROJECT that passes its input's columns through in order
@@ -329,5 +342,25 @@ eddy_status eddy__plan_insert(const PlanEnv *pe, const Rel *query, const TableEn
 /* Checks that a sink accepting only inserts can consume r; else Flink's
  * "doesn't support consuming update changes" error naming `sink`. */
 eddy_status eddy__plan_check_insert_only(const Rel *r, const char *sink, EdErr *err);
+
+/* ---- EXPLAIN (explain.c) ---------------------------------------------------------------- */
+
+/* One statement of an EXPLAIN: a query, or an INSERT (sink_table set). */
+typedef struct ExplainItem {
+    const Rel *rel;                /* the query */
+    const char *sink_table;        /* INSERT: the sink's path (catalog.db.name), else NULL */
+    int nfields;                   /* INSERT: the sink's columns */
+    const char *const *fields;
+    StreamNode *node;              /* INSERT: the planned sink (for the JSON plan), else NULL */
+} ExplainItem;
+
+/* Appends Flink's EXPLAIN text for the items to out: the abstract syntax
+ * tree, the optimized physical plan and the optimized execution plan (one
+ * tree per item, separated by blank lines), and with
+ * EDDY_EXPLAIN_JSON_EXECUTION_PLAN the stream graph as JSON.
+ * details: EDDY_EXPLAIN_* bits. Fails with the planner's "not supported
+ * yet: <feature>" for plans eddy cannot run. */
+eddy_status eddy__plan_explain(const PlanEnv *pe, const ExplainItem *items, int n, unsigned details,
+                               int default_parallelism, Buf *out, EdErr *err);
 
 #endif

@@ -50,6 +50,51 @@ static eddy_status table_connector(const TableDef *def, bool sink, const Connect
     return eddy__connector_validate(c, def, err);
 }
 
+static bool deterministic(const Expr *e) {
+    if (e->kind == EX_CALL && e->fn && (e->fn->flags & FN_NONDETERMINISTIC)) return false;
+    for (int i = 0; i < e->nargs; i++)
+        if (!deterministic(e->args[i])) return false;
+    return true;
+}
+
+eddy_status eddy__plan_fuse_calc(Arena *a, const Rel *r, CalcFuse *out, EdErr *err) {
+    const Rel *in = r->in[0];
+    const Expr *filter = r->kind == REL_FILTER ? r->cond : NULL;
+    const Expr **exprs = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(r->ncols + 1));
+    if (!exprs) return NOMEM();
+    for (int i = 0; i < r->ncols; i++)
+        if (!(exprs[i] = r->kind == REL_PROJECT ? r->exprs[i] : eddy__expr_column(a, i, in->types[i]))) return NOMEM();
+    for (;;) {
+        if (in->kind == REL_FILTER) {
+            /* the lower condition first, as Flink merges them */
+            if (filter) {
+                Expr *args[2] = {(Expr *)in->cond, (Expr *)filter}, *and;
+                eddy_status rc = eddy__expr_call_name(a, "AND", args, 2, &and, err);
+                if (rc) return rc;
+                filter = and;
+            } else {
+                filter = in->cond;
+            }
+            in = in->in[0];
+            continue;
+        }
+        if (in->kind != REL_PROJECT) break;
+        bool det = true;
+        for (int i = 0; i < in->ncols && det; i++) det = deterministic(in->exprs[i]);
+        if (!det) break;
+        for (int i = 0; i < r->ncols; i++)
+            if (!(exprs[i] = eddy__expr_subst(a, exprs[i], in->exprs, in->ncols))) return NOMEM();
+        if (filter && !(filter = eddy__expr_subst(a, filter, in->exprs, in->ncols))) return NOMEM();
+        in = in->in[0];
+    }
+    bool identity = !filter && r->ncols == in->ncols;
+    for (int i = 0; i < r->ncols && identity; i++)
+        identity = exprs[i]->kind == EX_COLUMN && exprs[i]->index == i &&
+                   eddy__type_equals(exprs[i]->type, in->types[i], false, false);
+    *out = (CalcFuse){in, filter, exprs, identity};
+    return EDDY_OK;
+}
+
 eddy_status eddy__plan_rel(const PlanEnv *pe, const Rel *r, StreamNode **out, EdErr *err) {
     Arena *a = pe->a;
     const Type *type = row_type(a, r->ncols, r->names, r->types);
@@ -153,35 +198,21 @@ eddy_status eddy__plan_rel(const PlanEnv *pe, const Rel *r, StreamNode **out, Ed
     }
     case REL_FILTER:
     case REL_PROJECT: {
-        const Rel *in = r->in[0];
-        const Expr *filter = NULL;
-        if (r->kind == REL_FILTER) {
-            filter = r->cond;
-        } else if (in->kind == REL_FILTER) {
-            filter = in->cond;
-            in = in->in[0];
-        }
-        StreamNode *child;
-        eddy_status rc = eddy__plan_rel(pe, in, &child, err);
+        CalcFuse f;
+        eddy_status rc = eddy__plan_fuse_calc(a, r, &f, err);
         if (rc) return rc;
+        StreamNode *child;
+        if ((rc = eddy__plan_rel(pe, f.input, &child, err))) return rc;
         /* a projection that keeps its input as it is needs no operator */
-        if (!filter && eddy__rel_is_identity(r)) {
+        if (f.identity) {
             *out = child;
             return EDDY_OK;
         }
         CalcPlan *cp = calc_plan(pe);
         if (!cp) return NOMEM();
-        cp->filter = filter;
+        cp->filter = f.filter;
         cp->nexprs = r->ncols;
-        if (r->kind == REL_PROJECT) {
-            cp->exprs = r->exprs;
-        } else {
-            const Expr **ex = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(r->ncols ? r->ncols : 1));
-            if (!ex) return NOMEM();
-            for (int i = 0; i < r->ncols; i++)
-                if (!(ex[i] = eddy__expr_column(a, i, in->types[i]))) return NOMEM();
-            cp->exprs = ex;
-        }
+        cp->exprs = f.exprs;
         *out = calc_node(pe, child, cp, "Calc", type);
         return *out ? EDDY_OK : NOMEM();
     }
