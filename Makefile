@@ -2,7 +2,10 @@
 # Both install what the build needs (Debian packages, only when missing).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build run test clean bench
+.PHONY: all deps build run test clean bench fuzz
+
+# How long `make fuzz` runs the SQL parser fuzzer (seconds).
+FUZZ_TIME ?= 300
 
 all: build
 
@@ -24,6 +27,13 @@ test: deps
 	@cd build-test && ctest --output-on-failure -j $(JOBS)
 	@$(MAKE) --no-print-directory build
 	@./scripts/valgrind-examples.sh
+
+# The libFuzzer target of the SQL front end, run for FUZZ_TIME seconds over
+# the seed corpus (fuzz/corpus) and what earlier runs found (build-test/fuzz/corpus).
+fuzz: deps
+	@cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Debug -DEDDY_SANITIZE=ON >/dev/null
+	@cmake --build build-test --target fuzz_sql_parser
+	@./build-test/fuzz/fuzz_sql_parser -max_total_time=$(FUZZ_TIME) -rss_limit_mb=4096 build-test/fuzz/corpus fuzz/corpus
 
 bench: build
 	@./bench/run.sh

@@ -13,6 +13,24 @@ have_cmd pkg-config || need="$need pkg-config"
 have_pkg libc6-dev || need="$need libc6-dev"
 have_cmd valgrind || need="$need valgrind"
 
+# Optional: clang with libFuzzer for the SQL parser fuzzer (fuzz/). Without
+# it the fuzzer is simply not built.
+want=""
+have_cmd clang || want="$want clang"
+have_pkg libclang-rt-dev || ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a >/dev/null 2>&1 ||
+  want="$want libclang-rt-dev"
+
+if [ -n "$want" ]; then
+  if [ "$(id -u)" = 0 ] && have_cmd apt-get; then
+    echo "installing:$want"
+    export DEBIAN_FRONTEND=noninteractive
+    { apt-get update -qq && apt-get install -y -qq $want; } >/dev/null 2>&1 ||
+      echo "could not install$want: the SQL parser fuzzer will not be built" >&2
+  else
+    echo "optional packages missing:$want (the SQL parser fuzzer will not be built)" >&2
+  fi
+fi
+
 if [ -n "$need" ]; then
   if [ "$(id -u)" = 0 ] && have_cmd apt-get; then
     echo "installing:$need"

@@ -579,7 +579,8 @@ eddy_status eddy__lex_all(Arena *a, const char *src, size_t len, Lexed *out) {
                     bad = n;
                     break;
                 }
-                if (s[j] == '\n' || s[j] == '\r') {
+                /* identifiers are C strings: a NUL byte cannot be part of one */
+                if (s[j] == '\n' || s[j] == '\r' || s[j] == '\0') {
                     bad = j;
                     break;
                 }

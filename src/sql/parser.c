@@ -270,6 +270,17 @@ bool eddy__sql_p_enter(SqlParser *p) {
 
 void eddy__sql_p_leave(SqlParser *p) { p->depth--; }
 
+int eddy__sql_p_token_uint(const SqlParser *p, const Token *t) {
+    long v = 0;
+    for (uint32_t i = t->start; i < t->end; i++) {
+        char c = p->src[i];
+        if (c < '0' || c > '9') break;
+        v = v * 10 + (c - '0');
+        if (v >= 1000000000) return 1000000000;
+    }
+    return (int)v;
+}
+
 bool eddy__sql_p_word_is(const Token *t, const SqlParser *p, const char *upper) {
     if (t->kind != TK_IDENT) return false;
     return eddy__strn_ieq(p->src + t->start, t->end - t->start, upper);

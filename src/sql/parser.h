@@ -185,6 +185,9 @@ AstPos eddy__sql_p_span_from(const SqlParser *p, int first);
  * beyond EDDY_SQL_MAX_DEPTH; every successful enter needs one leave. */
 bool eddy__sql_p_enter(SqlParser *p);
 void eddy__sql_p_leave(SqlParser *p);
+/* The value of an unsigned integer token, capped at 1000000000. Reads only
+ * the token's bytes (the source need not be NUL-terminated). */
+int eddy__sql_p_token_uint(const SqlParser *p, const Token *t);
 /* Whether token t is an unquoted word spelling `upper` (any case). */
 bool eddy__sql_p_word_is(const Token *t, const SqlParser *p, const char *upper);
 

@@ -846,15 +846,11 @@ static bool uint_in_parens(SqlParser *p, int *v, int *v2) {
     if (!eddy__sql_p_expect(p, TK_LPAREN)) return false;
     const Token *t = p_cur(p);
     if (!eddy__sql_p_expect(p, TK_UNSIGNED_INT)) return false;
-    long x = strtol(p->src + t->start, NULL, 10);
-    if (t->end - t->start > 9) x = 1000000000;
-    *v = (int)x;
+    *v = eddy__sql_p_token_uint(p, t);
     if (v2 && eddy__sql_p_accept(p, TK_COMMA)) {
         t = p_cur(p);
         if (!eddy__sql_p_expect(p, TK_UNSIGNED_INT)) return false;
-        x = strtol(p->src + t->start, NULL, 10);
-        if (t->end - t->start > 9) x = 1000000000;
-        *v2 = (int)x;
+        *v2 = eddy__sql_p_token_uint(p, t);
     }
     return eddy__sql_p_expect(p, TK_RPAREN);
 }

@@ -165,8 +165,7 @@ static AstPattern *pattern_primary(SqlParser *p) {
 static bool pattern_int(SqlParser *p, int *v) {
     const Token *t = p_cur(p);
     if (!eddy__sql_p_expect(p, TK_UNSIGNED_INT)) return false;
-    long x = t->end - t->start > 9 ? 1000000000 : strtol(p->src + t->start, NULL, 10);
-    *v = (int)x;
+    *v = eddy__sql_p_token_uint(p, t);
     return true;
 }
 
@@ -714,10 +713,11 @@ static AstQuery *values(SqlParser *p) {
         } else if (p_is(p, 0, TK_LPAREN)) {
             AstQuery *sq;
             AstExpr **items;
+            AstExpr *sub; /* outlives the block: items may point to it */
             int n;
             if (!eddy__sql_p_paren_query_or_list(p, &sq, &items, &n)) return NULL;
             if (sq) {
-                AstExpr *sub = eddy__sql_p_new_expr(p, AST_SUBQUERY, rfirst);
+                sub = eddy__sql_p_new_expr(p, AST_SUBQUERY, rfirst);
                 if (!sub) return NULL;
                 sub->u.sub.query = sq;
                 sub->pos = eddy__sql_p_span_from(p, rfirst);

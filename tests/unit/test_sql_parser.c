@@ -681,6 +681,9 @@ TEST(with_values_table) {
     RT("VALUES (1, 'a'), (2, 'b')", "VALUES (1, 'a'), (2, 'b')");
     RT("VALUES 1, 2", "VALUES (1), (2)");
     RT("VALUES ROW(1, 2)", "VALUES ROW(1, 2)");
+    /* a parenthesised query as a row (found by the fuzzer: the row pointed
+     * to a variable out of scope) */
+    RT("VALUES (SELECT 1), (2)", "VALUES ((SELECT 1)), (2)");
     RT("TABLE t", "TABLE `t`");
     RT("(SELECT a FROM t ORDER BY a LIMIT 3) ORDER BY a DESC",
        "SELECT *\nFROM (SELECT `a`\nFROM `t`\nORDER BY `a`\nFETCH NEXT 3 ROWS ONLY)\nORDER BY `a` DESC");
@@ -1362,6 +1365,43 @@ TEST(random_inputs) {
     ASSERT_TRUE(parsed > 100);
 }
 
+/* Found by the fuzzer: a NUL byte inside a back-quoted identifier made a
+ * name that printed back as different SQL. It is a lexical error now. */
+TEST(nul_in_identifiers) {
+    static const char sql[] = "SELECT `a\0b` FROM t";
+    AstStmt *st = NULL;
+    EdErr e = {0};
+    ASSERT_EQ_INT(eddy__sql_parse_stmt(&A, sql, sizeof sql - 1, &st, &e), EDDY_E_PARSE);
+    ASSERT_TRUE(st == NULL);
+    ASSERT_STR_EQ(e.msg, "SQL parse failed. Lexical error at line 1, column 10.  Encountered: \"\\u0000\" (0), after : \"`a\"");
+    eddy__err_clear(&e);
+    /* in a string literal it is a character like any other */
+    static const char lit[] = "SELECT 'a\0b'";
+    ASSERT_EQ_INT(eddy__sql_parse_stmt(&A, lit, sizeof lit - 1, &st, &e), EDDY_OK);
+    const AstExpr *x = st->u.query.query->u.select.items[0]->expr;
+    ASSERT_EQ_INT((int)x->u.lit.value_len, 3);
+}
+
+/* Found by the fuzzer: numbers in parentheses (interval precisions,
+ * pattern quantifiers) were read past the end of input that is not
+ * NUL-terminated. The input here is an exact-size heap copy, so ASan sees
+ * any read past it. */
+TEST(input_without_terminator) {
+    static const char *cases[] = {"SELECT INTERVAL '1' YEAR(3", "SELECT * FROM t MATCH_RECOGNIZE (PATTERN (A{2"};
+    for (size_t k = 0; k < ED_ARRAY_LEN(cases); k++) {
+        size_t n = strlen(cases[k]);
+        char *exact = malloc(n);
+        memcpy(exact, cases[k], n);
+        AstStmt *st = NULL;
+        EdErr e = {0};
+        eddy_status rc = eddy__sql_parse_stmt(&A, exact, n, &st, &e);
+        free(exact);
+        ASSERT_EQ_INT(rc, EDDY_E_PARSE);
+        ASSERT_STR_CONTAINS(e.msg, "Encountered \"<EOF>\"");
+        eddy__err_clear(&e);
+    }
+}
+
 int main(void) {
     eddy__arena_init(&A, 0);
     RUN(keyword_tables_sorted);
@@ -1405,6 +1445,8 @@ int main(void) {
     RUN(other_error_messages);
     RUN(depth_limits);
     RUN(random_inputs);
+    RUN(nul_in_identifiers);
+    RUN(input_without_terminator);
     eddy__arena_destroy(&A);
     return test_report();
 }
