@@ -396,10 +396,10 @@ static bool check_markers(eddy_env *env, const AstExpr *e) {
     if (!e) return true;
     if (e->kind == AST_CALL) {
         const char *n = e->u.call.name;
-        if (n[0] == '$') {
-            if (!strcmp(n, "$FLATTEN")) return eddy__api_err(env, EDDY_E_UNSUPPORTED, "not supported yet: flatten()"), false;
-            if (!strcmp(n, "$AS")) return fail(env, "Alias is only allowed at the top level of an expression."), false;
-            if (!strcmp(n, "$ASC") || !strcmp(n, "$DESC"))
+        if (n[0] == '#') {
+            if (!strcmp(n, "#FLATTEN")) return eddy__api_err(env, EDDY_E_UNSUPPORTED, "not supported yet: flatten()"), false;
+            if (!strcmp(n, "#AS")) return fail(env, "Alias is only allowed at the top level of an expression."), false;
+            if (!strcmp(n, "#ASC") || !strcmp(n, "#DESC"))
                 return fail(env, "Ordering (asc / desc) is only allowed in orderBy."), false;
             return fail(env, "%s is only allowed in window definitions.", n + 1), false;
         }
@@ -1040,7 +1040,7 @@ static bool window_complete(eddy_env *env, const eddy_window *w, bool over) {
                false;
     if (!w->alias) return fail(env, "A window needs an alias: as(\"w\")."), false;
     if (!w->time) return fail(env, over ? "An over window needs orderBy(...)." : "A group window needs on(...) with its time attribute."), false;
-    if (!over && w->size->kind == AST_CALL && !strcmp(w->size->u.call.name, "$ROWS"))
+    if (!over && w->size->kind == AST_CALL && !strcmp(w->size->u.call.name, "#ROWS"))
         return eddy__api_err(env, EDDY_E_UNSUPPORTED, "not supported yet: row-count group windows"), false;
     if (!over && w->kind == W_SLIDE && !w->slide) return fail(env, "A sliding window needs every(...)."), false;
     return true;
@@ -1090,15 +1090,15 @@ static bool over_bound(eddy_env *env, const AstExpr *e, bool preceding, AstBound
         out->kind = preceding ? AST_BOUND_UNBOUNDED_PRECEDING : AST_BOUND_CURRENT_ROW;
         return true;
     }
-    if (e->kind == AST_CALL && e->u.call.nargs == 0 && e->u.call.name[0] == '$') {
+    if (e->kind == AST_CALL && e->u.call.nargs == 0 && e->u.call.name[0] == '#') {
         const char *n = e->u.call.name;
-        bool is_rows = !strcmp(n, "$UNBOUNDED_ROW") || !strcmp(n, "$CURRENT_ROW");
+        bool is_rows = !strcmp(n, "#UNBOUNDED_ROW") || !strcmp(n, "#CURRENT_ROW");
         if (*rows < 0) *rows = is_rows;
-        out->kind = !strncmp(n, "$UNBOUNDED", 10) ? (preceding ? AST_BOUND_UNBOUNDED_PRECEDING : AST_BOUND_UNBOUNDED_FOLLOWING)
+        out->kind = !strncmp(n, "#UNBOUNDED", 10) ? (preceding ? AST_BOUND_UNBOUNDED_PRECEDING : AST_BOUND_UNBOUNDED_FOLLOWING)
                                                   : AST_BOUND_CURRENT_ROW;
         return true;
     }
-    if (e->kind == AST_CALL && !strcmp(e->u.call.name, "$ROWS")) {
+    if (e->kind == AST_CALL && !strcmp(e->u.call.name, "#ROWS")) {
         *rows = 1;
         out->kind = preceding ? AST_BOUND_PRECEDING : AST_BOUND_FOLLOWING;
         out->offset = e->u.call.args[0];

@@ -47,9 +47,9 @@ eddy_status eddy__sql_parse_expr_list(Arena *a, const char *sql, size_t len, Ast
 /* One item of a Table API expression string ("a + 1 as b", "c.desc"):
  * the expression, its aliases (as x, as (x, y); none: naliases 0) and its
  * ordering (order_by: 0 none, 1 .asc, 2 .desc). Calls the SQL dialect has no
- * name for are markers the Table API layer interprets: $ROWS(n) (2.rows),
- * $CURRENT_ROW / $CURRENT_RANGE / $UNBOUNDED_ROW / $UNBOUNDED_RANGE,
- * $FLATTEN(x), and $AS(x, names...) when an alias
+ * name for are markers the Table API layer interprets: #ROWS(n) (2.rows),
+ * #CURRENT_ROW / #CURRENT_RANGE / #UNBOUNDED_ROW / #UNBOUNDED_RANGE,
+ * #FLATTEN(x), and #AS(x, names...) when an alias
  * is nested inside an expression. */
 typedef struct AstTableItem {
     AstExpr *expr;

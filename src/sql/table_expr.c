@@ -536,7 +536,7 @@ static AstExpr *apply(TP *p, AstExpr *x, const char *name, AstExpr **args, int n
             x->u.call.distinct = true;
             return x;
         }
-        const char *marker = eddy__str_ieq(name, "asc") ? "$ASC" : eddy__str_ieq(name, "desc") ? "$DESC" : "$FLATTEN";
+        const char *marker = eddy__str_ieq(name, "asc") ? "#ASC" : eddy__str_ieq(name, "desc") ? "#DESC" : "#FLATTEN";
         return call1(p, marker, AST_SYN_POSTFIX, x, from);
     }
     if (eddy__str_ieq(name, "as")) {
@@ -549,7 +549,7 @@ static AstExpr *apply(TP *p, AstExpr *x, const char *name, AstExpr **args, int n
             if (args[i]->kind != AST_IDENT) return fail_at(p, at, "as(name, ...) expects field names.");
             all[i + 1] = args[i];
         }
-        return call(p, "$AS", AST_SYN_FUNCTION, all, nargs + 1, from);
+        return call(p, "#AS", AST_SYN_FUNCTION, all, nargs + 1, from);
     }
     if (eddy__str_ieq(name, "get")) {
         if (nargs != 1 || args[0]->kind != AST_LITERAL || args[0]->u.lit.lit_kind != AST_LIT_STRING)
@@ -623,7 +623,7 @@ static AstExpr *method(TP *p, AstExpr *x, size_t from) {
     bool ym = false;
     AstTimeUnit u;
     if (!paren && (u = unit_of(name, &ym)) != AST_TU_NONE) return interval(p, x, u, from);
-    if (eddy__str_ieq(name, "rows") && !paren) return call1(p, "$ROWS", AST_SYN_FUNCTION, x, from);
+    if (eddy__str_ieq(name, "rows") && !paren) return call1(p, "#ROWS", AST_SYN_FUNCTION, x, from);
     if (eddy__str_ieq(name, "cast") && paren) {
         const Type *t = type_name(p);
         if (!t || !expect(p, ")")) return NULL;
@@ -756,7 +756,7 @@ static AstExpr *primary(TP *p) {
     static const char *constants[] = {"current_row", "current_range", "unbounded_row", "unbounded_range"};
     for (size_t i = 0; i < ED_ARRAY_LEN(constants); i++)
         if (eddy__str_ieq(name, constants[i])) {
-            char *up = eddy__arena_printf(p->a, "$%s", constants[i]);
+            char *up = eddy__arena_printf(p->a, "#%s", constants[i]);
             if (!up) return oom(p);
             for (char *q = up; *q; q++) *q = (char)toupper((unsigned char)*q);
             return call(p, up, AST_SYN_NILADIC, NULL, 0, start);
@@ -922,7 +922,7 @@ static bool item(TP *p, AstTableItem *it) {
         if (paren && !expect(p, ")")) return false;
     }
     /* x.as(a, b) written as a method */
-    if (!names.len && x->kind == AST_CALL && !strcmp(x->u.call.name, "$AS")) {
+    if (!names.len && x->kind == AST_CALL && !strcmp(x->u.call.name, "#AS")) {
         int n = x->u.call.nargs - 1;
         AstIdent **ids = eddy__arena_alloc(p->a, sizeof(AstIdent *) * (size_t)(n + 1));
         if (!ids) return oom(p);
@@ -937,8 +937,8 @@ static bool item(TP *p, AstTableItem *it) {
         x = x->u.call.args[0];
     }
     /* ordering */
-    while (x->kind == AST_CALL && (!strcmp(x->u.call.name, "$ASC") || !strcmp(x->u.call.name, "$DESC"))) {
-        it->order = !strcmp(x->u.call.name, "$DESC") ? 2 : 1;
+    while (x->kind == AST_CALL && (!strcmp(x->u.call.name, "#ASC") || !strcmp(x->u.call.name, "#DESC"))) {
+        it->order = !strcmp(x->u.call.name, "#DESC") ? 2 : 1;
         x = x->u.call.args[0];
     }
     it->expr = x;
