@@ -373,6 +373,13 @@ TEST(misuse) {
     eddy_expr *x2[] = {eddy_col(env2, "c_id")};
     ASSERT_TRUE(eddy_table_select_exprs(customer, x2, 1) == NULL);
     ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "Table API: expression 0 belongs to another env.");
+    eddy_tenv *tenv2 = eddy_tenv_new(env2);
+    eddy_table *t2 = eddy_tenv_from_datastream(tenv2, eddy_from_values(env2, "ROW<y INT>", "(1)"), NULL);
+    ASSERT_TRUE(eddy_table_left_outer_join(customer, t2, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_VALIDATION, "Only tables from the same TableEnvironment can be joined.");
+    ASSERT_TRUE(eddy_table_intersect(customer, t2) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_VALIDATION, "Only tables from the same TableEnvironment can be intersected.");
+    ASSERT_EQ_INT(eddy_env_errcode(env2), EDDY_OK);
     ASSERT_TRUE(eddy_table_window(item, NULL) == NULL);
     ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "Table API: the window is NULL.");
     eddy_window *over = eddy_window_as(eddy_over_order_by(eddy_over_partition_by(env, NULL), "rowtime"), "o");
