@@ -1066,10 +1066,11 @@ eddy_status eddy__sql_parse_expr_list(Arena *a, const char *sql, size_t len, Ast
             int row_first = p.pos;
             AstQuery *q = NULL;
             AstExpr **items = NULL;
+            AstExpr *sub; /* outlives the block: items may point to it */
             int n = 0;
             if (!eddy__sql_p_paren_query_or_list(&p, &q, &items, &n)) break;
             if (q) {
-                AstExpr *sub = eddy__sql_p_new_expr(&p, AST_SUBQUERY, row_first);
+                sub = eddy__sql_p_new_expr(&p, AST_SUBQUERY, row_first);
                 if (!sub) break;
                 sub->u.sub.query = q;
                 sub->pos = eddy__sql_p_span_from(&p, row_first);

@@ -1212,10 +1212,11 @@ static AstExpr *constructor(SqlParser *p, SqlKw kw) {
     if (kw == KW_ROW) {
         AstQuery *q;
         AstExpr **items;
+        AstExpr *sub; /* outlives the block: items may point to it */
         int n;
         if (!eddy__sql_p_paren_query_or_list(p, &q, &items, &n)) return NULL;
         if (q) {
-            AstExpr *sub = subquery_expr(p, q, first + 1, AST_SUBQUERY);
+            sub = subquery_expr(p, q, first + 1, AST_SUBQUERY);
             if (!sub) return NULL;
             items = &sub;
             n = 1;

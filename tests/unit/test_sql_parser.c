@@ -684,6 +684,7 @@ TEST(with_values_table) {
     /* a parenthesised query as a row (found by the fuzzer: the row pointed
      * to a variable out of scope) */
     RT("VALUES (SELECT 1), (2)", "VALUES ((SELECT 1)), (2)");
+    RT("SELECT ROW(SELECT 1)", "SELECT ROW((SELECT 1))");
     RT("TABLE t", "TABLE `t`");
     RT("(SELECT a FROM t ORDER BY a LIMIT 3) ORDER BY a DESC",
        "SELECT *\nFROM (SELECT `a`\nFROM `t`\nORDER BY `a`\nFETCH NEXT 3 ROWS ONLY)\nORDER BY `a` DESC");
@@ -1365,6 +1366,17 @@ TEST(random_inputs) {
     ASSERT_TRUE(parsed > 100);
 }
 
+/* Found by the fuzzer: a row of a single subquery pointed to a variable
+ * out of scope (VALUES, ROW(...) and the row-kind lists of from_values). */
+TEST(subquery_rows) {
+    AstExprList *l = NULL;
+    EdErr e = {0};
+    ASSERT_EQ_INT(eddy__sql_parse_expr_list(&A, "+I(SELECT 1)", 12, &l, &e), EDDY_OK);
+    ASSERT_EQ_INT(l->nitems, 1);
+    ASSERT_EQ_INT(l->items[0]->expr->u.call.nargs, 1);
+    ASSERT_EQ_INT(l->items[0]->expr->u.call.args[0]->kind, AST_SUBQUERY);
+}
+
 /* Found by the fuzzer: a NUL byte inside a back-quoted identifier made a
  * name that printed back as different SQL. It is a lexical error now. */
 TEST(nul_in_identifiers) {
@@ -1445,6 +1457,7 @@ int main(void) {
     RUN(other_error_messages);
     RUN(depth_limits);
     RUN(random_inputs);
+    RUN(subquery_rows);
     RUN(nul_in_identifiers);
     RUN(input_without_terminator);
     eddy__arena_destroy(&A);
