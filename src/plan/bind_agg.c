@@ -435,7 +435,8 @@ static const char *agg_digest(Arena *a, const Rel *r) {
         eddy__buf_puts(&t, "], ");
     }
     if (r->window) {
-        static const char *wn[] = {"TumblingGroupWindow", "SlidingGroupWindow", "SessionGroupWindow"};
+        static const char *wn[] = {"TumblingGroupWindow", "SlidingGroupWindow", "SessionGroupWindow",
+                                   "CumulativeGroupWindow"};
         const GroupWindow *w = r->window;
         eddy__buf_printf(&t, "window=[%s('%s, %s, %lld", wn[w->kind], w->alias ? w->alias : "w$",
                          in->names[w->time_col], (long long)w->size_ms);
@@ -505,6 +506,19 @@ static const char *agg_name(Binder *b, const AggCtx *c, size_t k, const SelItem 
             return items[i].alias ? items[i].alias : eddy__arena_printf(b->a, "EXPR$%d", i);
     }
     return eddy__arena_printf(b->a, "$f%zu", (size_t)c->ngroup + k);
+}
+
+/* Whether an aggregate groups by the window_start and window_end columns of
+ * a window table function below it (through projections and filters). */
+static bool window_tvf_keys(const Rel *agg) {
+    const Rel *in = agg->in[0];
+    bool start = false, end = false;
+    for (int k = 0; k < agg->ngroup; k++) {
+        start = start || !strcmp(in->names[agg->group[k]], "window_start");
+        end = end || !strcmp(in->names[agg->group[k]], "window_end");
+    }
+    while (start && end && (in->kind == REL_PROJECT || in->kind == REL_FILTER)) in = in->in[0];
+    return start && end && in->kind == REL_WINDOW_TVF;
 }
 
 static eddy_status build_aggregate(Binder *b, AggCtx *c, const SelItem *items, int nitems, Rel **out) {
@@ -581,6 +595,13 @@ static eddy_status build_aggregate(Binder *b, AggCtx *c, const SelItem *items, i
     }
     r->changelog = agg_changelog(b, in, c->win_fn != NULL);
     r->digest = agg_digest(b->a, r);
+    if (r->digest && window_tvf_keys(r)) {
+        /* GROUP BY window_start, window_end of a window TVF: a window
+         * aggregation, which emits final rows only */
+        r->changelog = in->changelog;
+        r->feature = "window aggregations (GROUP BY window_start, window_end)";
+        r->digest = eddy__arena_printf(b->a, "WindowAggregate(%s", r->digest + strlen("GroupAggregate("));
+    }
     *out = r;
     return r->digest ? EDDY_OK : NOMEM(b);
 }

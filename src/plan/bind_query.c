@@ -170,6 +170,131 @@ eddy_status eddy__plan_catalog_rel(const BindEnv *be, const CatalogEntry *ce, in
 }
 
 static eddy_status bind_join(Binder *b, const AstTableRef *t, From *out);
+static eddy_status bind_tref(Binder *b, const AstTableRef *t, From *out);
+
+/* A constant day-time interval argument of a window function, in ms. */
+static eddy_status tvf_interval(Binder *b, const AstExpr *e, int64_t *out) {
+    Scope empty = {0, NULL, 0};
+    Expr *x;
+    eddy_status rc = eddy__bind_scalar(b, &empty, e, &x);
+    if (rc) return rc;
+    if (x->kind != EX_LITERAL || x->type->root != TY_INTERVAL_DT || x->value.is_null || x->value.u.i <= 0)
+        return eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION,
+                              "A window function expects a positive constant interval of a day-time type.");
+    *out = x->value.u.i;
+    return EDDY_OK;
+}
+
+/* TUMBLE(TABLE t, DESCRIPTOR(ts), size [, offset]), HOP(.., slide, size),
+ * CUMULATE(.., step, size), SESSION(TABLE t [PARTITION BY k], DESCRIPTOR(ts),
+ * gap), positionally or with DATA / TIMECOL / SIZE / SLIDE / STEP / GAP /
+ * OFFSET names: the table's columns (the time column no longer a time
+ * attribute) and window_start, window_end, window_time. */
+static eddy_status bind_window_tvf(Binder *b, const AstExpr *call, Rel **out) {
+    const char *fn = call->u.call.name;
+    WindowKind kind = eddy__str_ieq(fn, "TUMBLE")     ? WIN_TUMBLE
+                      : eddy__str_ieq(fn, "HOP")      ? WIN_HOP
+                      : eddy__str_ieq(fn, "CUMULATE") ? WIN_CUMULATE
+                                                      : WIN_SESSION;
+    /* parameters in order: DATA, TIMECOL, then the intervals */
+    static const char *names[][4] = {{"SIZE", "OFFSET", NULL, NULL},
+                                     {"SLIDE", "SIZE", "OFFSET", NULL},
+                                     {"GAP", NULL, NULL, NULL},
+                                     {"STEP", "SIZE", "OFFSET", NULL}};
+    const AstExpr *data = NULL, *timecol = NULL, *iv[3] = {NULL, NULL, NULL};
+    int positional = 0;
+    for (int i = 0; i < call->u.call.nargs; i++) {
+        const AstExpr *a = call->u.call.args[i];
+        int slot = positional++;
+        if (a->kind == AST_NAMED_ARG) {
+            const char *n = a->u.named.name.name;
+            slot = eddy__str_ieq(n, "DATA") ? 0 : eddy__str_ieq(n, "TIMECOL") ? 1 : -1;
+            for (int k = 0; slot < 0 && k < 3 && names[kind][k]; k++)
+                if (eddy__str_ieq(n, names[kind][k])) slot = 2 + k;
+            if (slot < 0)
+                return eddy__bind_err(b, &a->pos, EDDY_E_VALIDATION, "Param '%s' not found in function '%s'", n, fn);
+            a = a->u.named.value;
+        }
+        if (slot == 0) data = a;
+        else if (slot == 1) timecol = a;
+        else if (slot < 5 && (slot - 2 < 3) && names[kind][slot - 2]) iv[slot - 2] = a;
+        else return eddy__bind_err(b, &a->pos, EDDY_E_VALIDATION, "Invalid number of arguments to function '%s'", fn);
+    }
+    int need = kind == WIN_TUMBLE || kind == WIN_SESSION ? 1 : 2;
+    if (!data || !timecol || !iv[0] || (need == 2 && !iv[1]))
+        return eddy__bind_err(b, &call->pos, EDDY_E_VALIDATION, "Invalid number of arguments to function '%s'", fn);
+    if (data->kind != AST_TABLE_ARG)
+        return eddy__bind_unsupported(b, &data->pos, "window table functions over anything but TABLE t");
+    AstTableRef t = {.kind = AST_TREF_TABLE, .pos = data->pos};
+    t.u.table.name = data->u.table_arg.table;
+    From f;
+    eddy_status rc = bind_tref(b, &t, &f);
+    if (rc) return rc;
+    Rel *in = f.rel;
+    if (timecol->kind != AST_CALL || strcmp(timecol->u.call.name, "DESCRIPTOR") || timecol->u.call.nargs != 1 ||
+        timecol->u.call.args[0]->kind != AST_IDENT)
+        return eddy__bind_err(b, &timecol->pos, EDDY_E_VALIDATION,
+                              "A window function expects the time column as DESCRIPTOR(column).");
+    const AstName *tn = &timecol->u.call.args[0]->u.ident.name;
+    int tc = -1;
+    for (int i = 0; i < in->ncols; i++)
+        if (!strcmp(in->names[i], tn->parts[tn->nparts - 1])) tc = i;
+    if (tc < 0)
+        return eddy__bind_err(b, &timecol->pos, EDDY_E_VALIDATION, "Column '%s' not found in any table",
+                              tn->parts[tn->nparts - 1]);
+    const Type *tt = in->types[tc];
+    if (!eddy__type_is_timestamp(tt) || (b->be->streaming && !tt->timeattr))
+        return eddy__bind_err(b, &timecol->pos, EDDY_E_VALIDATION,
+                              "The window function requires the timecol is a time attribute type, but is %s.",
+                              eddy__type_str(b->a, tt));
+    GroupWindow *w = eddy__arena_alloc(b->a, sizeof *w);
+    if (!w) return NOMEM(b);
+    w->kind = kind;
+    w->time_col = tc;
+    if (kind == WIN_TUMBLE || kind == WIN_SESSION) {
+        rc = tvf_interval(b, iv[0], &w->size_ms);
+    } else if (!(rc = tvf_interval(b, iv[0], &w->slide_ms))) {
+        rc = tvf_interval(b, iv[1], &w->size_ms);
+    }
+    if (rc) return rc;
+    Rel *r = eddy__rel_new(b->a, REL_WINDOW_TVF, in->ncols + 3, 1);
+    if (!r) return NOMEM(b);
+    r->in[0] = in;
+    for (int i = 0; i < in->ncols; i++) {
+        r->names[i] = in->names[i];
+        r->types[i] = i == tc ? eddy__type_with_timeattr(b->a, in->types[i], TA_NONE) : in->types[i];
+    }
+    r->names[in->ncols] = "window_start";
+    r->names[in->ncols + 1] = "window_end";
+    r->names[in->ncols + 2] = "window_time";
+    r->types[in->ncols] = eddy__type_timestamp(b->a, TY_TIMESTAMP, 3, false);
+    r->types[in->ncols + 1] = r->types[in->ncols];
+    const Type *wt = eddy__type_timestamp(b->a, (TypeRoot)tt->root, 3, false);
+    r->types[in->ncols + 2] = b->be->streaming && wt ? eddy__type_with_timeattr(b->a, wt, (TimeAttr)tt->timeattr) : wt;
+    /* SESSION(TABLE t PARTITION BY k, ...): the keys */
+    int np = data->u.table_arg.npartition;
+    int *keys = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(np + 1));
+    if (!keys) return NOMEM(b);
+    ScopeTable st = {f.tables[0].alias, 0, in->ncols, in->names, in->types};
+    Scope sc = {1, &st, in->ncols};
+    for (int i = 0; i < np; i++) {
+        Expr *k;
+        if ((rc = eddy__bind_scalar(b, &sc, data->u.table_arg.partition[i], &k))) return rc;
+        if (k->kind != EX_COLUMN)
+            return eddy__bind_unsupported(b, &data->u.table_arg.partition[i]->pos, "PARTITION BY expressions");
+        keys[i] = k->index;
+    }
+    r->ngroup = np;
+    r->group = keys;
+    r->window = w;
+    r->changelog = in->changelog;
+    r->feature = "window table functions (TUMBLE / HOP / CUMULATE / SESSION)";
+    r->digest = eddy__arena_printf(b->a, "WindowTableFunction(window=[%s(time_col=[%s])])", fn, in->names[tc]);
+    for (int i = 0; i < r->ncols; i++)
+        if (!r->types[i] || !r->digest) return NOMEM(b);
+    *out = r;
+    return EDDY_OK;
+}
 
 static eddy_status bind_tref(Binder *b, const AstTableRef *t, From *out) {
     eddy_status rc;
@@ -240,8 +365,10 @@ static eddy_status bind_tref(Binder *b, const AstTableRef *t, From *out) {
         const AstExpr *c = t->u.function.call;
         const char *fn = c && c->kind == AST_CALL ? c->u.call.name : "";
         if (eddy__str_ieq(fn, "TUMBLE") || eddy__str_ieq(fn, "HOP") || eddy__str_ieq(fn, "CUMULATE") ||
-            eddy__str_ieq(fn, "SESSION"))
-            return eddy__bind_unsupported(b, &t->pos, "window table functions (TUMBLE / HOP / CUMULATE / SESSION)");
+            eddy__str_ieq(fn, "SESSION")) {
+            if ((rc = bind_window_tvf(b, c, &r))) return rc;
+            break;
+        }
         return eddy__bind_unsupported(b, &t->pos, "table functions (LATERAL TABLE)");
     }
     case AST_TREF_UNNEST: return eddy__bind_unsupported(b, &t->pos, "UNNEST");

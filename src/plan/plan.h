@@ -36,6 +36,8 @@ typedef enum RelKind {
     REL_JOIN,        /* left columns then right columns, cond over both */
     REL_SORT,        /* ORDER BY keys with OFFSET / FETCH (either may be absent) */
     REL_SETOP,       /* UNION (distinct), INTERSECT [ALL], EXCEPT [ALL] of two inputs */
+    REL_WINDOW_TVF,  /* TUMBLE / HOP / CUMULATE / SESSION table functions: the input's
+                      * columns, then window_start, window_end, window_time */
 } RelKind;
 
 /* An aggregate call of a REL_AGGREGATE or REL_OVER. Arguments are columns of
@@ -52,14 +54,14 @@ typedef struct AggCall {
 } AggCall;
 
 /* Legacy group windows (GROUP BY TUMBLE(ts, ..), Table API window(...)). */
-typedef enum WindowKind { WIN_TUMBLE, WIN_HOP, WIN_SESSION } WindowKind;
+typedef enum WindowKind { WIN_TUMBLE, WIN_HOP, WIN_SESSION, WIN_CUMULATE } WindowKind;
 typedef enum WindowProp { WP_START, WP_END, WP_ROWTIME, WP_PROCTIME } WindowProp;
 typedef struct GroupWindow {
     WindowKind kind;
     const char *alias;    /* the Table API window alias ('w), or NULL */
     int time_col;         /* input column of the time attribute */
-    int64_t size_ms;      /* TUMBLE / HOP size, SESSION gap */
-    int64_t slide_ms;     /* HOP slide */
+    int64_t size_ms;      /* TUMBLE / HOP / CUMULATE size, SESSION gap */
+    int64_t slide_ms;     /* HOP slide, CUMULATE step */
     int nprops;
     const WindowProp *props; /* output columns after the aggregates */
 } GroupWindow;
@@ -105,7 +107,7 @@ struct Rel {
                              * ("*anonymous_datastream_source$1*" or a view's path) */
     const char *feature;    /* kinds the planner may not support: the feature
                              * named in "not supported yet: <feature>" */
-    /* REL_AGGREGATE */
+    /* REL_AGGREGATE (REL_WINDOW_TVF: window and SESSION's PARTITION BY keys) */
     int ngroup;
     const int *group;       /* input columns of the keys */
     int naggs;
