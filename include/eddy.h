@@ -612,6 +612,24 @@ EDDY_API eddy_status eddy_result_await(eddy_result *r);
  * watching for Ctrl-C) while another thread prints or iterates. */
 EDDY_API void eddy_result_cancel(eddy_result *r);
 
+/* Malformed input. A filesystem source whose format has
+ * 'csv.ignore-parse-errors' / 'json.ignore-parse-errors' = 'true' does not
+ * fail on a record it cannot read: as Flink does, a field that does not parse
+ * becomes NULL and a record that cannot be read at all is skipped. eddy
+ * counts every such record so that none goes unnoticed. These return how
+ * many records the job of a result, of an iterator, or the last
+ * eddy_env_execute job met so far (all of them once the job ended: after
+ * eddy_result_await, after the rows were printed or read to the end), and
+ * set *report (may be NULL; borrowed until the next call or until the
+ * handle is freed; "" when there were none) to one line per input file:
+ *   "2 malformed records in /data/t/a.csv (1 skipped, 1 with fields set to
+ *    NULL); first at line 3: For input string: \"x\"" (one line, '\n'-ended).
+ * A job that fails on a malformed record reports it as its error instead
+ * ("/data/t/a.csv:3: ..."). */
+EDDY_API uint64_t eddy_result_malformed_records(eddy_result *r, const char **report);
+EDDY_API uint64_t eddy_iter_malformed_records(eddy_iter *it, const char **report);
+EDDY_API uint64_t eddy_env_malformed_records(eddy_env *env, const char **report);
+
 typedef enum eddy_print_style {
     EDDY_PRINT_TABLEAU = 0,  /* TableResult.print(): "N rows in set" */
     EDDY_PRINT_CLIENT,       /* the SQL client's tableau: streaming results end

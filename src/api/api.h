@@ -22,6 +22,18 @@
 
 typedef struct LiveJob LiveJob;
 
+/* A copy of a finished job's malformed-record tally (eddy__job_malformed):
+ * what eddy_*_malformed_records report once the job is gone. */
+typedef struct MalInfo {
+    uint64_t count;
+    char *report; /* malloc'd; NULL when count is 0 */
+} MalInfo;
+
+/* Replaces *m with the tally of job (NULL job: keeps *m). */
+void eddy__api_mal_take(Job *job, MalInfo *m);
+/* Frees the report of *m. */
+void eddy__api_mal_free(MalInfo *m);
+
 struct eddy_env {
     eddy_config cfg;
     Arena arena;
@@ -31,6 +43,7 @@ struct eddy_env {
     int bridge_sinks;    /* counter for '*anonymous_datastream_sink$N*' */
     int anon_tables;     /* counter for from(descriptor) tables "*anonymous_x$N*" */
     eddy_tenv *tenv_first;
+    MalInfo last_mal;    /* of the last eddy_env_execute job */
 };
 
 struct eddy_stream {
@@ -61,6 +74,7 @@ struct eddy_iter {
     bool is_static;   /* rows of a batch known up front (no job) */
     eddy_status status;
     EdErr err;
+    MalInfo mal;      /* the job's malformed records, taken when it ended */
 };
 
 struct eddy_tenv {
@@ -105,6 +119,7 @@ struct eddy_result {
     bool streaming;     /* print with the op column */
     bool consumed;
     bool awaited;
+    MalInfo mal;        /* the job's malformed records, once it ended */
 };
 
 /* A result with rows known up front (DDL "OK", SHOW, DESCRIBE, an INSERT's
