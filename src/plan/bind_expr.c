@@ -523,6 +523,10 @@ static void signature(Buf *sb, const char *name, Expr *const *args, int nargs) {
     eddy__buf_putc(sb, ')');
 }
 
+static const FuncDef *user_function(Binder *b, const char *name, int pass) {
+    return b->be->functions ? b->be->functions(b->be->functions_ctx, name, pass) : NULL;
+}
+
 static eddy_status bind_call(Binder *b, const Scope *sc, const AstExpr *e, Expr **out) {
     const char *name = e->u.call.name;
     const AstPos *pos = &e->pos;
@@ -592,7 +596,9 @@ static eddy_status bind_call(Binder *b, const Scope *sc, const AstExpr *e, Expr 
         const char *field = f->kind == AST_IDENT ? f->u.ident.name.parts[f->u.ident.name.nparts - 1] : "?";
         return field_access(b, args[0], field, pos, out);
     }
-    const FuncDef *fn = eddy__fn_lookup(name);
+    const FuncDef *fn = user_function(b, name, 0);
+    if (!fn) fn = eddy__fn_lookup(name);
+    if (!fn) fn = user_function(b, name, 1);
     if (!fn) {
         Buf sb;
         eddy__buf_init(&sb);
