@@ -12,6 +12,7 @@ have_cmd cmake || need="$need cmake"
 have_cmd pkg-config || need="$need pkg-config"
 have_pkg libc6-dev || need="$need libc6-dev"
 have_cmd valgrind || need="$need valgrind"
+have_pkg libpcre2-dev || need="$need libpcre2-dev"
 
 if [ -n "$need" ]; then
   if [ "$(id -u)" = 0 ] && have_cmd apt-get; then

@@ -21,6 +21,7 @@
 #include "types/row.h"
 
 typedef struct LiveJob LiveJob;
+typedef struct UserFunction UserFunction; /* udf.c */
 
 /* A copy of a finished job's malformed-record tally (eddy__job_malformed):
  * what eddy_*_malformed_records report once the job is gone. */
@@ -90,6 +91,7 @@ struct eddy_tenv {
     eddy_print_style result_mode;
     int default_parallelism; /* the env's when the tenv was made (RESET) */
     char par_text[16];
+    ED_VEC(UserFunction *) functions; /* C functions and their implementations (udf.c) */
 };
 
 struct eddy_table {
@@ -139,6 +141,11 @@ eddy_result *eddy__api_insert_result(eddy_tenv *tenv, StreamNode *const *sinks, 
 eddy_result *eddy__api_options_result(eddy_tenv *tenv);
 /* The session zone "default" stands for: TZ, else UTC. */
 const char *eddy__api_default_zone(void);
+
+/* The binder's function lookup over a tenv's user functions (udf.c). */
+const FuncDef *eddy__api_function_lookup(void *ctx, const char *name, int pass);
+/* Names of the user functions visible without a path (env arena). */
+const char **eddy__api_user_function_names(eddy_tenv *tenv, int *n);
 
 /* The binding context of a table environment (arena: the env's). */
 void eddy__api_bind_env(eddy_tenv *tenv, BindEnv *be);

@@ -193,7 +193,7 @@ static eddy_result *exec_stmt(SqlExec *x, const AstStmt *st) {
     case AST_STMT_DESCRIBE: return eddy__sqlx_ddl(x, st);
     case AST_STMT_CREATE_FUNCTION:
     case AST_STMT_DROP_FUNCTION:
-    case AST_STMT_ALTER_FUNCTION: return unsupported(x, "CREATE / DROP / ALTER FUNCTION");
+    case AST_STMT_ALTER_FUNCTION: return eddy__sqlx_function(x, st);
     case AST_STMT_ALTER_CATALOG: return unsupported(x, "ALTER CATALOG");
     case AST_STMT_USE_MODULES:
     case AST_STMT_LOAD_MODULE:

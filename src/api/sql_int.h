@@ -27,5 +27,7 @@ eddy_status eddy__sqlx_plan_insert(eddy_tenv *tenv, const char *sql, const AstSt
 /* CREATE / DROP / ALTER of tables, views, databases and catalogs, USE,
  * SHOW and DESCRIBE (ddl_exec.c). */
 eddy_result *eddy__sqlx_ddl(SqlExec *x, const AstStmt *st);
+/* CREATE / DROP / ALTER FUNCTION (udf.c). */
+eddy_result *eddy__sqlx_function(SqlExec *x, const AstStmt *st);
 
 #endif

@@ -15,6 +15,7 @@ static void tenv_release(void *p) {
     eddy_tenv *t = p;
     eddy__catalog_free(&t->catalog);
     ed_vec_free(&t->options);
+    ed_vec_free(&t->functions);
 }
 
 eddy_tenv *eddy_tenv_new_in_mode(eddy_env *env, eddy_runtime_mode mode) {
@@ -58,6 +59,8 @@ void eddy__api_bind_env(eddy_tenv *tenv, BindEnv *be) {
     be->a = &tenv->env->arena;
     be->lookup = eddy__catalog_lookup;
     be->lookup_ctx = &tenv->catalog;
+    be->functions = eddy__api_function_lookup;
+    be->functions_ctx = tenv;
     be->streaming = tenv->mode == EDDY_STREAMING;
     be->tz = tenv->tz;
     be->now_ms = now_ms();

@@ -119,6 +119,11 @@ typedef struct BindEnv {
     const char *sql;      /* the text being bound (for expression summaries) */
     int64_t now_ms;
     int view_depth;       /* views being expanded (guards against cycles) */
+    /* user functions by name: pass 0 is asked before the built-ins
+     * (temporary system functions), pass 1 after them (catalog functions);
+     * NULL when there are none */
+    const FuncDef *(*functions)(void *ctx, const char *name, int pass);
+    void *functions_ctx;
 } BindEnv;
 
 /* The Rel a query reads a catalog object through: a connector table's scan

@@ -324,6 +324,7 @@ static const char *const reserved_functions[] = {
     "RIGHT",        "ROW_NUMBER",  "SECOND",          "SOME",            "SQRT",             "STDDEV_POP",
     "STDDEV_SAMP",  "SUM",         "UPPER",           "TRUNCATE",        "USER",             "VAR_POP",
     "VAR_SAMP",     "YEAR",        "PREV",            "NEXT",            "CLASSIFIER",       "MATCH_NUMBER",
+    "TRANSLATE",
 };
 
 static const char *const context_variables[] = {
