@@ -4,7 +4,7 @@
  */
 #include "formats/formats.h"
 
-static const FormatVt *const formats[] = {&eddy__format_csv, &eddy__format_raw};
+static const FormatVt *const formats[] = {&eddy__format_csv, &eddy__format_json, &eddy__format_raw};
 
 const FormatVt *eddy__format_lookup(const char *name) {
     for (size_t i = 0; name && i < ED_ARRAY_LEN(formats); i++)
