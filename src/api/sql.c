@@ -79,9 +79,9 @@ eddy_status eddy__sqlx_plan_insert(eddy_tenv *tenv, const char *sql, const AstSt
     EdErr err = {0};
     Rel *rel;
     if (eddy__bind_query(&be, st->u.insert.source, &rel, &err)) return eddy__api_sql_err(env, &err);
+    /* whether INSERT OVERWRITE works in streaming mode is the sink's to say
+     * (Flink's filesystem sink: "Streaming mode not support overwrite.") */
     InsertSpec ins = {.overwrite = st->u.insert.overwrite};
-    if (st->u.insert.overwrite && tenv->mode == EDDY_STREAMING)
-        return eddy__api_err(env, EDDY_E_VALIDATION, "INSERT OVERWRITE is not supported in streaming mode.");
     ins.ncolumns = st->u.insert.ncolumns;
     const char **cols = eddy__arena_alloc(&env->arena, sizeof(char *) * (size_t)(ins.ncolumns + 1));
     int ns = st->u.insert.npartition;

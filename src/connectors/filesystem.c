@@ -808,6 +808,7 @@ typedef struct PartWriter {
     int fd;
     Buf buf;
     bool active;       /* a file has rows (buffered or written) */
+    uint32_t seq;      /* the file's number (part-<uuid>-<subtask>-<seq>) */
     uint64_t bytes;    /* written to the current file */
     int64_t opened_ms; /* when the current file got its first row */
     struct PartWriter *next;
@@ -881,7 +882,7 @@ static eddy_status flush_writer(Op *op, FsSink *s, PartWriter *w) {
     if (!w->buf.len) return EDDY_OK;
     if (!w->staged) {
         char name[96];
-        snprintf(name, sizeof name, "part-%s-%d-%u", p->token, op->subtask, s->counter++);
+        snprintf(name, sizeof name, "part-%s-%d-%u", p->token, op->subtask, w->seq);
         w->staged = eddy__malloc(strlen(s->mine) + strlen(w->dir) + sizeof name + 2);
         if (!w->staged) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
         sprintf(w->staged, "%s/%s%s", s->mine, w->dir, name);
@@ -1004,8 +1005,10 @@ static eddy_status fs_sink_push(Op *op, int input, Batch *b) {
             if (rc) return rc;
         }
         if (!w->active) {
+            /* files are numbered in the order their first rows came */
             w->active = true;
             w->opened_ms = now;
+            w->seq = s->counter++;
         }
         eddy_status rc = fp->vt->encode(fp, &s->run, s->file_vecs, r, &w->buf, err);
         if (rc) return rc;
