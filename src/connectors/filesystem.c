@@ -1009,6 +1009,7 @@ static eddy_status fs_sink_push(Op *op, int input, Batch *b) {
             w->active = true;
             w->opened_ms = now;
             w->seq = s->counter++;
+            w->bytes = 0;
         }
         eddy_status rc = fp->vt->encode(fp, &s->run, s->file_vecs, r, &w->buf, err);
         if (rc) return rc;

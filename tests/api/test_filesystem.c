@@ -728,6 +728,368 @@ TEST(insert_overwrite) {
     fx_free(&fx);
 }
 
+TEST(files_appear_only_when_the_job_succeeds) {
+    Fx fx = fx_new(EDDY_BATCH);
+    /* a source that fails after thousands of good rows */
+    ASSERT_TEXT(create(&fx, "src", "i INT", "'format' = 'csv'"), "OK");
+    ASSERT_TEXT(create_partitioned(&fx, "dst", "i INT, p INT", "p", "'format' = 'csv'"), "OK");
+    char *data = malloc(3000 * 8 + 16);
+    size_t n = 0;
+    for (int i = 0; i < 3000; i++) n += (size_t)sprintf(data + n, "%d\n", i);
+    strcpy(data + n, "oops\n");
+    put(&fx, "src/data.csv", data);
+    free(data);
+    char *got = undir(&fx, run(fx.t, "INSERT INTO dst SELECT i, i % 3 FROM src"));
+    ASSERT_TEXT(got, "ERROR: DIR/src/data.csv:3001: For input string: \"oops\"");
+    /* nothing of the failed job is left, not even its staging files */
+    ASSERT_TEXT(all_files_of(&fx, "dst"), "");
+    /* the same job without the bad line commits everything */
+    put(&fx, "src/data.csv", "1\n2\n3\n");
+    RUN_OK(fx.t, "INSERT INTO dst SELECT i, i % 3 FROM src");
+    ASSERT_TEXT(all_files_of(&fx, "dst"), "p=0/part-*-0-2\np=1/part-*-0-0\np=2/part-*-0-1\n");
+    fx_free(&fx);
+}
+
+TEST(a_cancelled_job_leaves_nothing) {
+    Fx fx = fx_new(EDDY_STREAMING);
+    RUN_OK(fx.t, "CREATE TABLE gen (i INT) WITH ('connector' = 'datagen', 'rows-per-second' = '100000')");
+    ASSERT_TEXT(create(&fx, "dst", "i INT", "'format' = 'csv', 'sink.rolling-policy.file-size' = '1kb'"), "OK");
+    eddy_result *r = eddy_tenv_execute_sql(fx.t, "INSERT INTO dst SELECT * FROM gen");
+    ASSERT_TRUE(r != NULL);
+    /* wait until the sink has written (hidden) files, then cancel */
+    char path[4096];
+    snprintf(path, sizeof path, "%s/dst", fx.dir);
+    for (int k = 0; k < 500; k++) {
+        char *all = tree(path, true, false);
+        bool written = strstr(all, "part-") != NULL;
+        free(all);
+        if (written) break;
+        struct timespec ts = {0, 10 * 1000000};
+        nanosleep(&ts, NULL);
+    }
+    char *during = tree(path, true, false);
+    ASSERT_STR_CONTAINS(during, ".staging_");
+    free(during);
+    ASSERT_TEXT(files_of(&fx, "dst"), "");
+    eddy_result_cancel(r);
+    ASSERT_EQ_INT(eddy_result_await(r), EDDY_E_CANCELLED);
+    eddy_env_clear_error(fx.env);
+    eddy_result_free(r);
+    ASSERT_TEXT(all_files_of(&fx, "dst"), "");
+    fx_free(&fx);
+}
+
+TEST(streaming_mode_rolls_files) {
+    Fx fx = fx_new(EDDY_STREAMING);
+    RUN_OK(fx.t, "CREATE TABLE gen (i INT) WITH ('connector' = 'datagen', 'number-of-rows' = '40', "
+                 "'fields.i.kind' = 'sequence', 'fields.i.start' = '1000', 'fields.i.end' = '1039')");
+    ASSERT_TEXT(create(&fx, "dst", "i INT", "'format' = 'csv', 'sink.rolling-policy.file-size' = '50 b'"), "OK");
+    RUN_OK(fx.t, "INSERT INTO dst SELECT * FROM gen");
+    /* a file rolls once it holds more than 50 bytes: 11 records of 5 bytes */
+    ASSERT_TEXT(all_files_of(&fx, "dst"), "part-*-0-0\npart-*-0-1\npart-*-0-2\npart-*-0-3\n");
+    char want[1024];
+    size_t n = 0;
+    for (int f = 0, i = 1000; f < 4; f++) {
+        n += (size_t)sprintf(want + n, "part-*-0-%d:\n", f);
+        for (int k = 0; k < 11 && i < 1040; k++) n += (size_t)sprintf(want + n, "%d\n", i++);
+    }
+    ASSERT_TEXT(files_of(&fx, "dst"), want);
+    /* reading in streaming mode gives inserts */
+    char *got = rows(fx.t, "SELECT i FROM dst WHERE i < 1002");
+    ASSERT_TEXT(sorted_lines(got), "+I[1000]\n+I[1001]\n");
+    fx_free(&fx);
+}
+
+/* The error reading table `name` gives (its options are checked when it is used). */
+static char *use_error(Fx *fx, const char *name) {
+    char q[256];
+    snprintf(q, sizeof q, "SELECT * FROM %s", name);
+    return undir(fx, rows(fx->t, q));
+}
+
+TEST(option_errors) {
+    Fx fx = fx_new(EDDY_BATCH);
+    struct {
+        const char *cols, *opts, *error;
+    } cases[] = {
+        {"a INT", "'format' = 'csv', 'path' = ''", "ERROR: Could not parse value '' for key 'path'."},
+        {"a INT", "'format' = 'avro'", "ERROR: Could not find any format factory for identifier 'avro' in the classpath."},
+        {"a INT", "'format' = 'csv', 'csv.allow-comments' = 'maybe'",
+         "ERROR: Could not parse value 'maybe' for key 'csv.allow-comments'."},
+        {"a INT", "'format' = 'csv', 'csv.field-delimiter' = ';;'",
+         "ERROR: Option 'csv.field-delimiter' must be a string with single character, but was: ;;"},
+        {"a INT", "'format' = 'csv', 'csv.quote-character' = '''', 'csv.disable-quote-character' = 'true'",
+         "ERROR: Format cannot define a quote character and disabled quote character at the same time."},
+        {"m MAP<STRING, INT>", "'format' = 'csv'", "ERROR: Unsupported type 'MAP<STRING, INT>' for field 'm'."},
+        {"a ARRAY<ARRAY<INT>>", "'format' = 'csv'",
+         "ERROR: Only simple types are supported in the second level nesting of fields 'a' but was: ARRAY<INT>"},
+        {"t TIME(6)", "'format' = 'csv'",
+         "ERROR: Csv does not support TIME type with precision: 6, it only supports precision 0 ~ 3."},
+        {"a INT", "'format' = 'json', 'json.fail-on-missing-field' = 'true', 'json.ignore-parse-errors' = 'true'",
+         "ERROR: fail-on-missing-field and ignore-parse-errors shouldn't both be true."},
+        {"a INT", "'format' = 'json', 'json.timestamp-format.standard' = 'RFC'",
+         "ERROR: Unsupported value 'RFC' for timestamp-format.standard. Supported values are [SQL, ISO-8601]."},
+        {"m MAP<INT, STRING>", "'format' = 'json'",
+         "ERROR: JSON format doesn't support non-string as key type of map. The type is: MAP<INT, STRING>"},
+        {"a INT", "'format' = 'csv', 'source.monitor-interval' = '1 s'",
+         "ERROR: not supported yet: monitoring a path for new files ('source.monitor-interval'); without it the path "
+         "is read once"},
+        {"a INT", "'format' = 'csv', 'source.path.regex-pattern' = '('",
+         "ERROR: Invalid 'source.path.regex-pattern' '(': Unmatched ( or \\("},
+        {"a INT", "'format' = 'csv', 'path' = 'hdfs://nn/x'",
+         "ERROR: not supported yet: the file system of 'hdfs://nn/x' (only local paths)"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char name[16];
+        snprintf(name, sizeof name, "t%zu", k);
+        /* a 'path' in the options replaces the default one */
+        if (strstr(cases[k].opts, "'path'")) {
+            snprintf(fx.sql, sizeof fx.sql, "CREATE TABLE %s (%s) WITH ('connector' = 'filesystem', %s)", name,
+                     cases[k].cols, cases[k].opts);
+            RUN_OK(fx.t, fx.sql);
+        } else {
+            ASSERT_TEXT(create(&fx, name, cases[k].cols, cases[k].opts), "OK");
+        }
+        ASSERT_TEXT(use_error(&fx, name), cases[k].error);
+    }
+    /* missing and unsupported options, with the supported ones of the chosen format */
+    RUN_OK(fx.t, "CREATE TABLE np (a INT) WITH ('connector' = 'filesystem', 'format' = 'csv')");
+    ASSERT_TEXT(use_error(&fx, "np"), "ERROR: One or more required options are missing.\n\n"
+                                      "Missing required options are:\n\npath");
+    ASSERT_TEXT(create(&fx, "nf", "a INT", ""), "OK");
+    ASSERT_TEXT(use_error(&fx, "nf"), "ERROR: One or more required options are missing.\n\n"
+                                      "Missing required options are:\n\nformat");
+    ASSERT_TEXT(create(&fx, "bad", "a INT", "'format' = 'csv', 'csv.feld-delimiter' = ';', 'json.ignore-parse-errors' = 'true', 'foo' = 'x'"),
+                "OK");
+    ASSERT_TEXT(use_error(&fx, "bad"),
+                "ERROR: Unsupported options found for 'filesystem'.\n\n"
+                "Unsupported options:\n\ncsv.feld-delimiter\nfoo\njson.ignore-parse-errors\n\n"
+                "Supported options:\n\n"
+                "auto-compaction\ncompaction.file-size\nconnector\n"
+                "csv.allow-comments\ncsv.array-element-delimiter\ncsv.disable-quote-character\ncsv.escape-character\n"
+                "csv.field-delimiter\ncsv.ignore-parse-errors\ncsv.null-literal\ncsv.quote-character\n"
+                "csv.write-bigdecimal-in-scientific-notation\nformat\npartition.default-name\n"
+                "partition.time-extractor.class\npartition.time-extractor.kind\n"
+                "partition.time-extractor.timestamp-formatter\npartition.time-extractor.timestamp-pattern\npath\n"
+                "sink.parallelism\nsink.partition-commit.delay\nsink.partition-commit.policy.class\n"
+                "sink.partition-commit.policy.class.parameters\nsink.partition-commit.policy.kind\n"
+                "sink.partition-commit.success-file.name\nsink.partition-commit.trigger\n"
+                "sink.partition-commit.watermark-time-zone\nsink.rolling-policy.check-interval\n"
+                "sink.rolling-policy.file-size\nsink.rolling-policy.inactivity-interval\n"
+                "sink.rolling-policy.rollover-interval\nsink.shuffle-by-partition.enable\n"
+                "source.monitor-interval\nsource.path.regex-pattern\nsource.report-statistics");
+    /* the sink's options */
+    struct {
+        const char *opts, *error;
+    } sinks[] = {
+        {"'sink.rolling-policy.file-size' = 'lots'",
+         "ERROR: Could not parse value 'lots' for key 'sink.rolling-policy.file-size'."},
+        {"'sink.rolling-policy.rollover-interval' = '5 fortnights'",
+         "ERROR: Could not parse value '5 fortnights' for key 'sink.rolling-policy.rollover-interval'."},
+        {"'sink.parallelism' = '-1'", "ERROR: Invalid configured parallelism -1 for sink."},
+        {"'sink.partition-commit.policy.kind' = 'success-file,bogus'", "ERROR: Unsupported policy: bogus"},
+        {"'sink.partition-commit.trigger' = 'never'",
+         "ERROR: Could not parse value 'never' for key 'sink.partition-commit.trigger'."},
+        {"'sink.partition-commit.watermark-time-zone' = 'Mars/Olympus'",
+         "ERROR: Invalid time zone for 'sink.partition-commit.watermark-time-zone'. The value should be a Time Zone "
+         "Database (TZDB) ID such as 'America/Los_Angeles' to include daylight saving time. Fixed offsets are "
+         "supported using 'GMT-03:00' or 'GMT+03:00'. Or use 'UTC' without time zone and daylight saving time."},
+        {"'json.map-null-key.mode' = 'keep'",
+         "ERROR: Unsupported value 'keep' for option map-null-key.mode. Supported values are [LITERAL, FAIL, DROP]."},
+    };
+    for (size_t k = 0; k < sizeof sinks / sizeof sinks[0]; k++) {
+        char name[16], opts[512];
+        snprintf(name, sizeof name, "s%zu", k);
+        snprintf(opts, sizeof opts, "'format' = '%s', %s", strstr(sinks[k].opts, "json.") ? "json" : "csv",
+                 sinks[k].opts);
+        ASSERT_TEXT(create(&fx, name, "a INT", opts), "OK");
+        snprintf(fx.sql, sizeof fx.sql, "INSERT INTO %s VALUES (1)", name);
+        ASSERT_TEXT(run(fx.t, fx.sql), sinks[k].error);
+    }
+    /* reading a path that does not exist */
+    ASSERT_TEXT(create(&fx, "absent", "a INT", "'format' = 'csv'"), "OK");
+    ASSERT_TEXT(use_error(&fx, "absent"),
+                "ERROR: File DIR/absent does not exist or the user running eddy has insufficient permissions to access it.");
+    fx_free(&fx);
+}
+
+TEST(files_paths_and_metadata) {
+    Fx fx = fx_new(EDDY_BATCH);
+    put(&fx, "t/a.csv", "1\n");
+    put(&fx, "t/sub/deep/b.csv", "2\n3\n");
+    put(&fx, "t/.hidden.csv", "9\n");
+    put(&fx, "t/_tmp.csv", "9\n");
+    put(&fx, "t/.dir/x.csv", "9\n");
+    put(&fx, "t/_dir/y.csv", "9\n");
+    put(&fx, "t/_SUCCESS", "");
+    ASSERT_TEXT(create(&fx, "t",
+                       "v INT, fname STRING NOT NULL METADATA FROM 'file.name' VIRTUAL, "
+                       "fsize BIGINT NOT NULL METADATA FROM 'file.size' VIRTUAL, "
+                       "fpath STRING NOT NULL METADATA FROM 'file.path' VIRTUAL, "
+                       "mtime TIMESTAMP_LTZ(3) NOT NULL METADATA FROM 'file.modification-time' VIRTUAL",
+                       "'format' = 'csv'"),
+                "OK");
+    /* hidden files and directories ('.', '_') are skipped; directories are read recursively */
+    ASSERT_TEXT(undir(&fx, rows(fx.t, "SELECT v, fname, fsize, fpath, mtime IS NOT NULL FROM t")),
+                "+I[1, a.csv, 2, DIR/t/a.csv, true]\n+I[2, b.csv, 4, DIR/t/sub/deep/b.csv, true]\n"
+                "+I[3, b.csv, 4, DIR/t/sub/deep/b.csv, true]\n");
+    /* a path may name a single file */
+    snprintf(fx.sql, sizeof fx.sql,
+             "CREATE TABLE single (v INT) WITH ('connector' = 'filesystem', 'format' = 'csv', 'path' = 'file://%s/t/sub/deep/b.csv')",
+             fx.dir);
+    RUN_OK(fx.t, fx.sql);
+    ASSERT_TEXT(rows(fx.t, "SELECT * FROM single"), "+I[2]\n+I[3]\n");
+    /* an unknown metadata key */
+    ASSERT_TEXT(create(&fx, "m", "v INT, x STRING METADATA FROM 'file.owner' VIRTUAL", "'format' = 'csv'"), "OK");
+    ASSERT_TEXT(undir(&fx, rows(fx.t, "SELECT * FROM m")),
+                "ERROR: Invalid metadata key 'file.owner' in column 'x' of table 'default_catalog.default_database.m'. "
+                "The connector 'filesystem' supports the following metadata keys for reading:\nfile.path\nfile.name\n"
+                "file.size\nfile.modification-time");
+    /* source.path.regex-pattern: the whole path must match */
+    put(&fx, "r/a.csv", "1\n");
+    put(&fx, "r/b.txt", "2\n");
+    put(&fx, "r/sub/c.csv", "3\n");
+    char opts[512];
+    snprintf(opts, sizeof opts, "'format' = 'csv', 'source.path.regex-pattern' = '%s/r/[^/]*\\.csv'", fx.dir);
+    ASSERT_TEXT(create(&fx, "r", "v INT", opts), "OK");
+    ASSERT_TEXT(rows(fx.t, "SELECT * FROM r"), "+I[1]\n");
+    fx_free(&fx);
+}
+
+TEST(success_files) {
+    Fx fx = fx_new(EDDY_BATCH);
+    ASSERT_TEXT(create_partitioned(&fx, "p", "v INT, k STRING", "k",
+                                   "'format' = 'csv', 'sink.partition-commit.policy.kind' = 'metastore,success-file'"),
+                "OK");
+    RUN_OK(fx.t, "INSERT INTO p VALUES (1, 'a'), (2, 'b')");
+    ASSERT_TEXT(all_files_of(&fx, "p"), "k=a/_SUCCESS\nk=a/part-*-0-0\nk=b/_SUCCESS\nk=b/part-*-0-1\n");
+    ASSERT_TEXT(create(&fx, "u", "v INT",
+                       "'format' = 'csv', 'sink.partition-commit.policy.kind' = 'success-file', "
+                       "'sink.partition-commit.success-file.name' = '_DONE'"),
+                "OK");
+    RUN_OK(fx.t, "INSERT INTO u VALUES (1)");
+    ASSERT_TEXT(all_files_of(&fx, "u"), "_DONE\npart-*-0-0\n");
+    ASSERT_TEXT(rows(fx.t, "SELECT * FROM u"), "+I[1]\n");
+    fx_free(&fx);
+}
+
+/* A sink counting the rows it gets. */
+static eddy_status count_rows(void *ctx, const eddy_row *in) {
+    (void)in;
+    (*(int *)ctx)++;
+    return EDDY_OK;
+}
+
+TEST(malformed_counts_on_every_path) {
+    Fx fx = fx_new(EDDY_BATCH);
+    ASSERT_TEXT(create(&fx, "g", "i INT", "'format' = 'csv', 'csv.ignore-parse-errors' = 'true'"), "OK");
+    put(&fx, "g/a.csv", "1\nx\n3\n");
+    put(&fx, "g/b.csv", "4,5\n");
+    const char *report;
+    /* an INSERT's result, once awaited */
+    ASSERT_TEXT(create(&fx, "copy", "i INT", "'format' = 'json'"), "OK");
+    eddy_result *r = eddy_tenv_execute_sql(fx.t, "INSERT INTO copy SELECT * FROM g");
+    ASSERT_EQ_INT(eddy_result_await(r), EDDY_OK);
+    ASSERT_EQ_INT(eddy_result_malformed_records(r, &report), 2);
+    ASSERT_TEXT(undir(&fx, strdup(report)),
+                "1 malformed record in DIR/g/a.csv (1 with fields set to NULL); first at line 2: For input string: "
+                "\"x\"\n1 malformed record in DIR/g/b.csv (1 skipped); first at line 1: Too many entries: expected at "
+                "most 1 (value #1 (1 chars) \"5\")\n");
+    eddy_result_free(r);
+    ASSERT_TEXT(rows(fx.t, "SELECT * FROM copy"), "+I[1]\n+I[null]\n+I[3]\n");
+    /* an iterator from collect(), once drained */
+    r = eddy_tenv_execute_sql(fx.t, "SELECT * FROM g");
+    eddy_iter *it = eddy_result_collect(r);
+    ASSERT_TEXT(iter_lines(it == NULL ? NULL : it), "+I[1]\n+I[null]\n+I[3]\n");
+    eddy_result_free(r);
+    it = eddy_result_collect(r = eddy_tenv_execute_sql(fx.t, "SELECT * FROM g"));
+    const eddy_row *row;
+    while (eddy_iter_next(it, &row) == EDDY_ROW) {
+    }
+    ASSERT_EQ_INT(eddy_iter_malformed_records(it, &report), 2);
+    ASSERT_STR_CONTAINS(report, "1 malformed record in ");
+    eddy_iter_free(it);
+    eddy_result_free(r);
+    /* a DataStream job */
+    int n = 0;
+    eddy_stream *s = eddy_tenv_to_datastream(fx.t, eddy_tenv_sql_query(fx.t, "SELECT * FROM g"));
+    ASSERT_EQ_INT(eddy_stream_add_sink(s, count_rows, &n, NULL, 1), EDDY_OK);
+    ASSERT_EQ_INT(eddy_env_execute(fx.env, "job"), EDDY_OK);
+    ASSERT_EQ_INT(n, 3);
+    ASSERT_EQ_INT(eddy_env_malformed_records(fx.env, &report), 2);
+    ASSERT_STR_CONTAINS(report, "(1 skipped); first at line 1: Too many entries");
+    /* nothing malformed: 0 and "" */
+    put(&fx, "g/b.csv", "4\n");
+    put(&fx, "g/a.csv", "1\n");
+    char *mal;
+    ASSERT_TEXT(rows_m(fx.t, "SELECT * FROM g", &mal), "+I[1]\n+I[4]\n");
+    ASSERT_TEXT(mal, "0\n");
+    fx_free(&fx);
+}
+
+TEST(parallel_reads_and_writes) {
+    Fx fx = fx_new(EDDY_BATCH);
+    eddy_env_set_parallelism(fx.env, 2);
+    for (int f = 0; f < 4; f++) {
+        char rel[64], data[64];
+        snprintf(rel, sizeof rel, "src/f%d.csv", f);
+        snprintf(data, sizeof data, "%d\n%d\n", f * 10, f * 10 + 1);
+        put(&fx, rel, data);
+    }
+    ASSERT_TEXT(create(&fx, "src", "v INT", "'format' = 'csv'"), "OK");
+    ASSERT_TEXT(create(&fx, "dst", "v INT", "'format' = 'json'"), "OK");
+    RUN_OK(fx.t, "INSERT INTO dst SELECT * FROM src");
+    /* each subtask wrote its own file */
+    ASSERT_TEXT(all_files_of(&fx, "dst"), "part-*-0-0\npart-*-1-0\n");
+    ASSERT_TEXT(sorted_lines(rows(fx.t, "SELECT * FROM dst")),
+                "+I[0]\n+I[10]\n+I[11]\n+I[1]\n+I[20]\n+I[21]\n+I[30]\n+I[31]\n");
+    /* sink.parallelism */
+    ASSERT_TEXT(create(&fx, "solo", "v INT", "'format' = 'csv', 'sink.parallelism' = '1'"), "OK");
+    RUN_OK(fx.t, "INSERT INTO solo SELECT * FROM src");
+    ASSERT_TEXT(all_files_of(&fx, "solo"), "part-*-0-0\n");
+    fx_free(&fx);
+}
+
+TEST(large_files_cross_read_chunks) {
+    Fx fx = fx_new(EDDY_BATCH);
+    /* about 4 MB: records (some spanning lines) cross the reader's 1 MB chunks */
+    size_t cap = 100000 * 48, n = 0;
+    char *data = malloc(cap);
+    for (int i = 0; i < 100000; i++)
+        n += (size_t)snprintf(data + n, cap - n, "%d,\"line\nbreak \"\"q\"\" %d\",%d.5\n", i, i, i);
+    put(&fx, "big/data.csv", data);
+    ASSERT_TEXT(create(&fx, "big", "i INT, s STRING, d DOUBLE", "'format' = 'csv'"), "OK");
+    ASSERT_TEXT(rows(fx.t, "SELECT * FROM big WHERE i % 25000 = 0"),
+                "+I[0, line\nbreak \"q\" 0, 0.5]\n+I[25000, line\nbreak \"q\" 25000, 25000.5]\n"
+                "+I[50000, line\nbreak \"q\" 50000, 50000.5]\n+I[75000, line\nbreak \"q\" 75000, 75000.5]\n");
+    /* an error far into the file names its line */
+    strcpy(data + n, "oops,\"x\",1\n");
+    put(&fx, "big/data.csv", data);
+    ASSERT_TEXT(undir(&fx, rows(fx.t, "SELECT * FROM big WHERE i < 0")),
+                "ERROR: DIR/big/data.csv:200001: For input string: \"oops\"");
+    data[n] = 0;
+    put(&fx, "big/data.csv", data);
+    /* written back the same way */
+    ASSERT_TEXT(create(&fx, "copy", "i INT, s STRING, d DOUBLE", "'format' = 'csv'"), "OK");
+    RUN_OK(fx.t, "INSERT INTO copy SELECT * FROM big");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/copy", fx.dir);
+    char *names = tree(path, false, false);
+    ASSERT_STR_EQ(names, "part-*-0-0\n");
+    free(names);
+    DIR *d = opendir(path);
+    struct dirent *e;
+    char file[8192] = "";
+    while ((e = readdir(d)))
+        if (e->d_name[0] == 'p') snprintf(file, sizeof file, "%s/%s", path, e->d_name);
+    closedir(d);
+    char *copy = read_all(file);
+    ASSERT_TRUE(strcmp(copy, data) == 0);
+    free(copy);
+    free(data);
+    fx_free(&fx);
+}
+
 int main(void) {
     RUN(csv_every_type_round_trip);
     RUN(csv_nulls_and_null_literal);
@@ -741,5 +1103,14 @@ int main(void) {
     RUN(raw_format);
     RUN(partitioned_writes_and_reads);
     RUN(insert_overwrite);
+    RUN(files_appear_only_when_the_job_succeeds);
+    RUN(a_cancelled_job_leaves_nothing);
+    RUN(streaming_mode_rolls_files);
+    RUN(option_errors);
+    RUN(files_paths_and_metadata);
+    RUN(success_files);
+    RUN(malformed_counts_on_every_path);
+    RUN(parallel_reads_and_writes);
+    RUN(large_files_cross_read_chunks);
     return test_report();
 }
