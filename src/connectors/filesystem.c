@@ -520,17 +520,17 @@ static eddy_status load_partition_values(Op *op, FsSource *s, const FsFile *f) {
             size_t n = slash ? (size_t)(slash - seg) : strlen(seg);
             const char *eq = memchr(seg, '=', n);
             if (eq && eq > seg && eq + 1 < seg + n) {
-                name.len = 0;
+                eddy__buf_truncate(&name, 0);
                 eddy__partition_unescape(&name, seg, (size_t)(eq - seg));
                 if (!strcmp(eddy__buf_cstr(&name), p->l.part_names[k])) {
-                    val.len = 0;
+                    eddy__buf_truncate(&val, 0);
                     eddy__partition_unescape(&val, eq + 1, (size_t)(seg + n - eq - 1));
                     const char *text = eddy__buf_cstr(&val);
                     if (strcmp(text, p->l.default_part) == 0) {
                         eddy__vec_set_null(v, 0);
                     } else {
                         vec_set_valid(v, 0);
-                        why.len = 0;
+                        eddy__buf_truncate(&why, 0);
                         if (!parse_partition_value(p->l.part_types[k], v, text, val.len, &why, &s->run.arena))
                             rc = eddy__op_fail(op, EDDY_E_RUNTIME, "%s/%.*s: %s", p->l.root, (int)(seg + n - f->part_dir),
                                                f->part_dir, eddy__buf_cstr(&why));
@@ -556,7 +556,7 @@ static eddy_status open_next_file(Op *op, FsSource *s) {
     s->line = 1;
     s->skipped = s->nulled = 0;
     s->first_line = 0;
-    s->first_reason.len = 0;
+    eddy__buf_truncate(&s->first_reason, 0);
     return load_partition_values(op, s, f);
 }
 
@@ -903,7 +903,7 @@ static eddy_status flush_writer(Op *op, FsSink *s, PartWriter *w) {
         off += (size_t)r;
     }
     w->bytes += w->buf.len;
-    w->buf.len = 0;
+    eddy__buf_truncate(&w->buf, 0);
     return EDDY_OK;
 }
 
@@ -969,12 +969,12 @@ static PartWriter *find_writer(Op *op, FsSink *s, const char *dir, size_t n) {
 
 /* The partition path of row r: "k1=v1/k2=v2/" (escaped), or "". */
 static void partition_path(const FsSinkPlan *p, FsSink *s, const Batch *b, uint32_t r) {
-    s->key.len = 0;
+    eddy__buf_truncate(&s->key, 0);
     for (int k = 0; k < p->l.npart; k++) {
         const Vector *v = b->cols[p->l.part_cols[k]];
         eddy__partition_escape(&s->key, p->l.part_names[k], strlen(p->l.part_names[k]));
         eddy__buf_putc(&s->key, '=');
-        s->scratch.len = 0;
+        eddy__buf_truncate(&s->scratch, 0);
         if (!vec_is_null(v, r)) partition_text(&s->scratch, p->l.part_types[k], v, r);
         if (s->scratch.len) eddy__partition_escape(&s->key, s->scratch.data, s->scratch.len);
         else eddy__partition_escape(&s->key, p->l.default_part, strlen(p->l.default_part));
@@ -1097,7 +1097,7 @@ static eddy_status fs_sink_commit(Op *op) {
     size_t ndirs = s->dirs.len;
     bool root_only = p->l.npart == 0;
     for (size_t i = 0; !rc && i < (root_only ? 1 : ndirs); i++) {
-        dir.len = 0;
+        eddy__buf_truncate(&dir, 0);
         eddy__buf_printf(&dir, "%s/%s", p->l.root, root_only ? "" : s->dirs.items[i]);
         if (dir.failed) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
         else if (mkdirs(eddy__buf_cstr(&dir)))
@@ -1106,7 +1106,7 @@ static eddy_status fs_sink_commit(Op *op) {
     }
     for (size_t i = 0; !rc && i < s->done.len; i++) {
         const StagedFile *f = &s->done.items[i];
-        dir.len = 0;
+        eddy__buf_truncate(&dir, 0);
         eddy__buf_printf(&dir, "%s/%s%s", p->l.root, f->dir, f->name);
         if (dir.failed) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
         else if (rename(f->staged, eddy__buf_cstr(&dir)) != 0)
@@ -1114,7 +1114,7 @@ static eddy_status fs_sink_commit(Op *op) {
     }
     if (!rc && p->success_file) {
         for (size_t i = 0; !rc && i < (root_only ? 1 : ndirs); i++) {
-            dir.len = 0;
+            eddy__buf_truncate(&dir, 0);
             eddy__buf_printf(&dir, "%s/%s%s", p->l.root, root_only ? "" : s->dirs.items[i], p->success_file);
             int fd = dir.failed ? -1 : open(eddy__buf_cstr(&dir), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
             if (fd < 0) rc = eddy__op_fail(op, EDDY_E_IO, "Could not create %s: %s", dir.data, strerror(errno));

@@ -422,12 +422,12 @@ static bool scalar(const Type *t, Vector *v, uint32_t r, const char *s, size_t n
     case TY_VARBINARY: {
         size_t mark = run->buf.len;
         if (!eddy__base64_decode(s, n, &run->buf)) {
-            run->buf.len = mark;
+            eddy__buf_truncate(&run->buf, mark);
             eddy__buf_puts(why, "Unable to deserialize byte array.");
             return false;
         }
         eddy__vec_set_str(v, r, run->buf.data + mark, run->buf.len - mark);
-        run->buf.len = mark;
+        eddy__buf_truncate(&run->buf, mark);
         break;
     }
     case TY_DATE: return eddy__sql_date_valueof(s, n, &VEC_DATA(v, int32_t)[r], why);
@@ -465,7 +465,7 @@ static bool nullable(const CsvPlan *cp, const Type *t, Vector *v, uint32_t r, co
     if (scalar(t, v, r, s, n, run, &run->reason)) return true;
     if (!cp->ignore) return false;
     /* the report keeps the record's first reason */
-    if (run->nulled) run->reason.len = mark;
+    if (run->nulled) eddy__buf_truncate(&run->reason, mark);
     run->nulled = true;
     eddy__vec_set_null(v, r);
     return true;
@@ -546,8 +546,8 @@ static DecodeStatus csv_decode(const FormatPlan *fp, FormatRun *run, const char 
                                uint32_t *lines, Vector *const *cols, uint32_t row) {
     const CsvPlan *cp = fp->data;
     Splitter s = {cp, run, p, n, 0, eof, 0};
-    run->buf.len = 0;
-    run->reason.len = 0;
+    eddy__buf_truncate(&run->buf, 0);
+    eddy__buf_truncate(&run->reason, 0);
     run->nulled = false;
     eddy__arena_reset(&run->arena);
     if (cp->comments) {
@@ -717,7 +717,7 @@ static eddy_status csv_encode(const FormatPlan *fp, FormatRun *run, Vector *cons
             continue;
         }
         Buf *b = &run->buf;
-        b->len = 0;
+        eddy__buf_truncate(b, 0);
         bool bare;
         if (t->root == TY_ARRAY || t->root == TY_ROW) {
             /* elements joined with the array element delimiter, written as one text */

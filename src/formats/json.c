@@ -235,7 +235,7 @@ static bool nullable(JsonRead *rd, const Type *t, const JsonValue *v, Vector *ou
     size_t mark = rd->run->reason.len;
     if (convert(rd, t, v, out, r)) return true;
     if (!rd->jp->ignore) return false;
-    if (rd->run->nulled) rd->run->reason.len = mark;
+    if (rd->run->nulled) eddy__buf_truncate(&rd->run->reason, mark);
     rd->run->nulled = true;
     eddy__vec_set_null(out, r);
     return true;
@@ -318,7 +318,7 @@ static bool convert(JsonRead *rd, const Type *t, const JsonValue *v, Vector *out
         if (v->kind == JSON_STRING) {
             eddy__vec_set_str(out, r, v->u.str.p, v->u.str.n);
         } else {
-            run->buf.len = 0;
+            eddy__buf_truncate(&run->buf, 0);
             node_text(&run->buf, v);
             eddy__vec_set_str(out, r, run->buf.data ? run->buf.data : "", run->buf.len);
         }
@@ -330,7 +330,7 @@ static bool convert(JsonRead *rd, const Type *t, const JsonValue *v, Vector *out
             eddy__vec_set_null(out, r);
             return true;
         }
-        run->buf.len = 0;
+        eddy__buf_truncate(&run->buf, 0);
         if (!eddy__base64_decode(v->u.str.p, v->u.str.n, &run->buf)) {
             eddy__buf_puts(why, "Unable to deserialize byte array.");
             return false;
@@ -403,7 +403,7 @@ static DecodeStatus json_decode(const FormatPlan *fp, FormatRun *run, const char
     *used = nl ? len + 1 : n;
     *lines = nl ? 1 : 0;
     if (nl && len && p[len - 1] == '\r') len--;
-    run->reason.len = 0;
+    eddy__buf_truncate(&run->reason, 0);
     run->nulled = false;
     eddy__arena_reset(&run->arena);
     size_t k = 0;
@@ -427,7 +427,7 @@ static DecodeStatus json_decode(const FormatPlan *fp, FormatRun *run, const char
         Buf b;
         eddy__buf_init(&b);
         eddy__buf_printf(&b, "Failed to deserialize JSON '%.*s': %s", (int)len, p, eddy__buf_cstr(&run->reason));
-        run->reason.len = 0;
+        eddy__buf_truncate(&run->reason, 0);
         eddy__buf_puts(&run->reason, eddy__buf_cstr(&b));
         eddy__buf_free(&b);
         return DEC_BAD;

@@ -119,7 +119,7 @@ static bool convert(iconv_t cd, const char *s, size_t n, Buf *out, const char *b
         char *o = out->data + out->len;
         size_t room = out->cap - out->len - 1;
         size_t r = iconv(cd, &in, &left, &o, &room);
-        out->len = (size_t)(o - out->data);
+        eddy__buf_truncate(out, (size_t)(o - out->data));
         if (r == (size_t)-1) {
             if (errno == E2BIG) continue;
             eddy__buf_put(out, bad, bad_len);
@@ -147,7 +147,7 @@ static DecodeStatus raw_decode(const FormatPlan *fp, FormatRun *run, const char 
     *used = nl ? len + 1 : n;
     *lines = nl ? 1 : 0;
     if (nl && len && p[len - 1] == '\r') len--;
-    run->reason.len = 0;
+    eddy__buf_truncate(&run->reason, 0);
     run->nulled = false;
     Vector *v = cols[0];
     const Type *t = fp->types[0];
@@ -184,7 +184,7 @@ static DecodeStatus raw_decode(const FormatPlan *fp, FormatRun *run, const char 
     }
     if (rp->charset && eddy__type_is_string(t)) {
         RawState *st = raw_state(rp, run);
-        run->buf.len = 0;
+        eddy__buf_truncate(&run->buf, 0);
         if (!st || !convert(st->to_utf8, p, len, &run->buf, "\xEF\xBF\xBD", 3)) return DEC_NOMEM;
         eddy__vec_set_str(v, row, run->buf.data ? run->buf.data : "", run->buf.len);
     } else {

@@ -446,7 +446,7 @@ void eddy__base64_encode(Buf *b, const uint8_t *p, size_t n) {
         *o++ = i + 1 < n ? B64[v >> 6 & 63] : '=';
         *o++ = '=';
     }
-    b->len = (size_t)(o - b->data);
+    eddy__buf_truncate(b, (size_t)(o - b->data));
 }
 
 static int b64_value(char c) {

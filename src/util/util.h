@@ -96,6 +96,11 @@ void eddy__buf_putc(Buf *b, char c);
 void eddy__buf_printf(Buf *b, const char *fmt, ...) ED_PRINTF(2, 3);
 void eddy__buf_vprintf(Buf *b, const char *fmt, va_list ap);
 void eddy__buf_pad(Buf *b, char c, size_t n);
+/* Cuts the contents back to their first n bytes (n <= len). */
+static inline void eddy__buf_truncate(Buf *b, size_t n) {
+    b->len = n;
+    if (b->data) b->data[n] = 0;
+}
 /* NUL-terminated view of the contents (valid until the next write). */
 const char *eddy__buf_cstr(Buf *b);
 /* Moves the contents out as a malloc'd NUL-terminated string. */
