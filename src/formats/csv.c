@@ -664,10 +664,10 @@ static void scalar_text(const CsvPlan *cp, const Type *t, const Vector *v, uint3
     *bare = true;
     switch ((TypeRoot)t->root) {
     case TY_BOOLEAN: eddy__buf_puts(b, VEC_DATA(v, uint8_t)[r] ? "true" : "false"); return;
-    case TY_TINYINT: eddy__buf_printf(b, "%d", VEC_DATA(v, int8_t)[r]); return;
-    case TY_SMALLINT: eddy__buf_printf(b, "%d", VEC_DATA(v, int16_t)[r]); return;
-    case TY_INT: eddy__buf_printf(b, "%d", VEC_DATA(v, int32_t)[r]); return;
-    case TY_BIGINT: eddy__buf_printf(b, "%lld", (long long)VEC_DATA(v, int64_t)[r]); return;
+    case TY_TINYINT: eddy__fmt_int64(b, VEC_DATA(v, int8_t)[r]); return;
+    case TY_SMALLINT: eddy__fmt_int64(b, VEC_DATA(v, int16_t)[r]); return;
+    case TY_INT: eddy__fmt_int64(b, VEC_DATA(v, int32_t)[r]); return;
+    case TY_BIGINT: eddy__fmt_int64(b, VEC_DATA(v, int64_t)[r]); return;
     case TY_FLOAT: eddy__fmt_float(b, VEC_DATA(v, float)[r]); return;
     case TY_DOUBLE: eddy__fmt_double(b, VEC_DATA(v, double)[r]); return;
     default: break;
@@ -687,7 +687,7 @@ static void scalar_text(const CsvPlan *cp, const Type *t, const Vector *v, uint3
         eddy__base64_encode(b, (const uint8_t *)s.p, s.n);
         break;
     }
-    case TY_DATE: eddy__fmt_date_java(b, VEC_DATA(v, int32_t)[r]); break;
+    case TY_DATE: eddy__fmt_date_text(b, VEC_DATA(v, int32_t)[r]); break;
     case TY_TIME: eddy__fmt_time_text(b, (int64_t)VEC_DATA(v, int32_t)[r] * 1000000); break;
     case TY_TIMESTAMP:
     case TY_TIMESTAMP_LTZ: {

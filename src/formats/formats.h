@@ -159,9 +159,14 @@ bool eddy__parse_ts_text(const char *s, size_t n, TsText form, int64_t *ms, int3
 /* Writes it: the time always with seconds and the fraction without
  * trailing zeros, as these formatters print ("2021-08-21 13:00:05.12Z"). */
 void eddy__fmt_ts_text(Buf *b, int64_t ms, int32_t ns, TsText form);
+/* ISO_LOCAL_DATE: "2021-08-21" ("+10000-01-01", "-0001-01-01" beyond 4 digits). */
+void eddy__fmt_date_text(Buf *b, int64_t days);
 /* "HH:mm:ss" and the fraction without trailing zeros (ISO_LOCAL_TIME and
  * SQL_TIME_FORMAT print alike). */
 void eddy__fmt_time_text(Buf *b, int64_t nano_of_day);
+
+/* Appends v in decimal (a fast path for the encoders: no printf). */
+void eddy__fmt_int64(Buf *b, int64_t v);
 
 /* BigDecimal.stripTrailingZeros of a DECIMAL value, written as toString
  * (plain = false) or toPlainString (plain = true); zero is "0". What Jackson

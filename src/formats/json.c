@@ -479,12 +479,12 @@ static eddy_status write_value(const JsonPlan *jp, const Type *t, const Vector *
     }
     switch ((TypeRoot)t->root) {
     case TY_BOOLEAN: eddy__buf_puts(out, VEC_DATA(v, uint8_t)[r] ? "true" : "false"); break;
-    case TY_TINYINT: eddy__buf_printf(out, "%d", VEC_DATA(v, int8_t)[r]); break;
-    case TY_SMALLINT: eddy__buf_printf(out, "%d", VEC_DATA(v, int16_t)[r]); break;
+    case TY_TINYINT: eddy__fmt_int64(out, VEC_DATA(v, int8_t)[r]); break;
+    case TY_SMALLINT: eddy__fmt_int64(out, VEC_DATA(v, int16_t)[r]); break;
     case TY_INT:
-    case TY_INTERVAL_YM: eddy__buf_printf(out, "%d", VEC_DATA(v, int32_t)[r]); break;
+    case TY_INTERVAL_YM: eddy__fmt_int64(out, VEC_DATA(v, int32_t)[r]); break;
     case TY_BIGINT:
-    case TY_INTERVAL_DT: eddy__buf_printf(out, "%lld", (long long)VEC_DATA(v, int64_t)[r]); break;
+    case TY_INTERVAL_DT: eddy__fmt_int64(out, VEC_DATA(v, int64_t)[r]); break;
     case TY_FLOAT: write_fp(out, VEC_DATA(v, float)[r], true); break;
     case TY_DOUBLE: write_fp(out, VEC_DATA(v, double)[r], false); break;
     case TY_DECIMAL: eddy__fmt_decimal_stripped(out, VEC_DATA(v, ed_i128)[r], t->scale, jp->plain_decimals); break;
@@ -504,7 +504,7 @@ static eddy_status write_value(const JsonPlan *jp, const Type *t, const Vector *
     }
     case TY_DATE:
         eddy__buf_putc(out, '"');
-        eddy__fmt_date_java(out, VEC_DATA(v, int32_t)[r]);
+        eddy__fmt_date_text(out, VEC_DATA(v, int32_t)[r]);
         eddy__buf_putc(out, '"');
         break;
     case TY_TIME:

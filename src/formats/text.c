@@ -392,21 +392,57 @@ bool eddy__parse_ts_text(const char *s, size_t n, TsText form, int64_t *ms, int3
     return true;
 }
 
+void eddy__fmt_int64(Buf *b, int64_t v) {
+    char d[24];
+    int k = sizeof d;
+    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    do d[--k] = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v < 0) d[--k] = '-';
+    eddy__buf_put(b, d + k, sizeof d - (size_t)k);
+}
+
+static void two(char *o, int v) {
+    o[0] = (char)('0' + v / 10);
+    o[1] = (char)('0' + v % 10);
+}
+
 void eddy__fmt_time_text(Buf *b, int64_t nano_of_day) {
-    int64_t secs = nano_of_day / 1000000000, nano = nano_of_day % 1000000000;
-    eddy__buf_printf(b, "%02d:%02d:%02d", (int)(secs / 3600), (int)(secs / 60 % 60), (int)(secs % 60));
+    int64_t secs = nano_of_day / 1000000000;
+    int nano = (int)(nano_of_day % 1000000000);
+    char o[18] = "00:00:00.";
+    two(o, (int)(secs / 3600));
+    two(o + 3, (int)(secs / 60 % 60));
+    two(o + 6, (int)(secs % 60));
+    size_t n = 8;
     if (nano) {
-        char f[16];
-        int k = snprintf(f, sizeof f, ".%09d", (int)nano);
-        while (f[k - 1] == '0') k--;
-        eddy__buf_put(b, f, (size_t)k);
+        for (int i = 8, x = nano; i >= 0; i--, x /= 10) o[9 + i] = (char)('0' + x % 10);
+        n = 18;
+        while (o[n - 1] == '0') n--;
     }
+    eddy__buf_put(b, o, n);
+}
+
+void eddy__fmt_date_text(Buf *b, int64_t days) {
+    int64_t y;
+    int m, d;
+    eddy__dt_civil_from_days(days, &y, &m, &d);
+    if (y < 0 || y > 9999) {
+        eddy__fmt_date_java(b, days);
+        return;
+    }
+    char o[11] = "0000-00-00";
+    two(o, (int)(y / 100));
+    two(o + 2, (int)(y % 100));
+    two(o + 5, m);
+    two(o + 8, d);
+    eddy__buf_put(b, o, 10);
 }
 
 void eddy__fmt_ts_text(Buf *b, int64_t ms, int32_t ns, TsText form) {
     int64_t days = eddy__dt_floor_div(ms, DT_MS_PER_DAY);
     int64_t nod = (ms - days * DT_MS_PER_DAY) * 1000000 + ns;
-    eddy__fmt_date_java(b, days);
+    eddy__fmt_date_text(b, days);
     eddy__buf_putc(b, form == TS_SQL || form == TS_SQL_Z ? ' ' : 'T');
     eddy__fmt_time_text(b, nod);
     if (form == TS_SQL_Z || form == TS_ISO_Z) eddy__buf_putc(b, 'Z');
