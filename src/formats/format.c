@@ -41,6 +41,19 @@ eddy_status eddy__format_bool(const FormatCtx *fc, const char *key, bool def, bo
     return eddy__option_bool(fc->def, full, def, out, err);
 }
 
+bool eddy__format_line(FormatRun *run, const char *p, size_t n, bool eof, size_t *len, size_t *used,
+                       uint32_t *lines) {
+    const char *nl = memchr(p, '\n', n);
+    if (!nl && !eof) return false;
+    *len = nl ? (size_t)(nl - p) : n;
+    *used = nl ? *len + 1 : n;
+    *lines = nl ? 1 : 0;
+    if (nl && *len && p[*len - 1] == '\r') (*len)--;
+    eddy__buf_truncate(&run->reason, 0);
+    run->nulled = false;
+    return true;
+}
+
 void eddy__format_run_init(FormatRun *run) {
     memset(run, 0, sizeof *run);
     eddy__buf_init(&run->buf);

@@ -109,6 +109,13 @@ const FormatVt *eddy__format_lookup(const char *name);
 eddy_status eddy__format_plan(const FormatCtx *fc, const char *name, FormatPlan *out, EdErr *err);
 /* The value of the format option "<fmt>.<key>", or NULL. */
 const char *eddy__format_option(const FormatCtx *fc, const char *key);
+/* The line at p for the line-delimited formats (json, raw: Flink's
+ * filesystem connector reads them line by line): false when p[0..n) holds
+ * no '\n' and more bytes follow (the decoder says DEC_MORE); else the
+ * line's length without its "\n" or "\r\n" in *len, the bytes it takes
+ * in *used and its line ends in *lines. Clears run's reason and nulled. */
+bool eddy__format_line(FormatRun *run, const char *p, size_t n, bool eof, size_t *len, size_t *used,
+                       uint32_t *lines);
 /* Option helpers for "<fmt>.<key>" with Flink's messages on bad values. */
 eddy_status eddy__format_bool(const FormatCtx *fc, const char *key, bool def, bool *out, EdErr *err);
 

@@ -397,14 +397,8 @@ static bool convert(JsonRead *rd, const Type *t, const JsonValue *v, Vector *out
 static DecodeStatus json_decode(const FormatPlan *fp, FormatRun *run, const char *p, size_t n, bool eof, size_t *used,
                                 uint32_t *lines, Vector *const *cols, uint32_t row) {
     const JsonPlan *jp = fp->data;
-    const char *nl = memchr(p, '\n', n);
-    if (!nl && !eof) return DEC_MORE;
-    size_t len = nl ? (size_t)(nl - p) : n;
-    *used = nl ? len + 1 : n;
-    *lines = nl ? 1 : 0;
-    if (nl && len && p[len - 1] == '\r') len--;
-    eddy__buf_truncate(&run->reason, 0);
-    run->nulled = false;
+    size_t len;
+    if (!eddy__format_line(run, p, n, eof, &len, used, lines)) return DEC_MORE;
     eddy__arena_reset(&run->arena);
     size_t k = 0;
     while (k < len && (p[k] == ' ' || p[k] == '\t' || p[k] == '\r')) k++;

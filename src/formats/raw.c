@@ -141,14 +141,8 @@ static uint64_t load(const unsigned char *p, int n, bool big) {
 static DecodeStatus raw_decode(const FormatPlan *fp, FormatRun *run, const char *p, size_t n, bool eof, size_t *used,
                                uint32_t *lines, Vector *const *cols, uint32_t row) {
     const RawPlan *rp = fp->data;
-    const char *nl = memchr(p, '\n', n);
-    if (!nl && !eof) return DEC_MORE;
-    size_t len = nl ? (size_t)(nl - p) : n;
-    *used = nl ? len + 1 : n;
-    *lines = nl ? 1 : 0;
-    if (nl && len && p[len - 1] == '\r') len--;
-    eddy__buf_truncate(&run->reason, 0);
-    run->nulled = false;
+    size_t len;
+    if (!eddy__format_line(run, p, n, eof, &len, used, lines)) return DEC_MORE;
     Vector *v = cols[0];
     const Type *t = fp->types[0];
     static const struct {
