@@ -13,7 +13,8 @@
  * after "Job ID:" ignored. !error needs the statement to fail; its text is
  * compared (blanks collapsed) unless the expected text names a Java
  * exception class (org.apache...Exception: ...), whose message is Flink's
- * own. $VAR_NAME placeholders take the environment variable's value;
+ * own. A $VAR_X placeholder takes the value of the environment variable
+ * VAR_X, else X;
  * $VAR_STREAMING_PATH, $VAR_BATCH_PATH (and ...2) default to fresh
  * temporary directories as in Flink's harness. A mismatch prints a unified
  * diff; the run ends with "N passed, N failed" (blocks).
@@ -64,6 +65,18 @@ static bool ends_with_semicolon(const char *line) {
     return n && line[n - 1] == ';';
 }
 
+/* Whether text holds a finished statement: Flink's reader stops at the
+ * first line ending in ';', which would cut a ';' inside a string or an
+ * EXECUTE STATEMENT SET block; the shell's splitter knows better. */
+static bool statement_complete(const char *text, size_t len) {
+    SqlSpan *spans;
+    size_t rest;
+    bool pending;
+    size_t n = eddy__shell_split(text, len, &spans, &rest, &pending);
+    free(spans);
+    return n > 0 && !pending;
+}
+
 /* Parses a .q text the way Flink's SqlScriptReader does. */
 static void parse_script(const char *text, Script *sc) {
     memset(sc, 0, sizeof *sc);
@@ -94,7 +107,7 @@ static void parse_script(const char *text, Script *sc) {
                     state = OUTPUT;
                 } else {
                     eddy__shell_sb_printf(&sql, "%s\n", l);
-                    if (!sc->gateway && ends_with_semicolon(l)) state = OUTPUT;
+                    if (!sc->gateway && ends_with_semicolon(l) && statement_complete(sql.s, sql.len)) state = OUTPUT;
                 }
             } else if (l[0] == '!') {
                 tag = eddy__shell_xstrndup(l, strlen(l));
@@ -145,7 +158,9 @@ typedef struct Vars {
 static const char *var_value(Vars *v, const char *name) {
     for (int i = 0; i < v->n; i++)
         if (!strcmp(v->name[i], name)) return v->value[i];
+    /* $VAR_X: the environment variable VAR_X, else X */
     const char *e = getenv(name);
+    if (!e) e = getenv(name + 4);
     if (!e && v->ntmp < 16 &&
         (!strcmp(name, "VAR_STREAMING_PATH") || !strcmp(name, "VAR_STREAMING_PATH2") ||
          !strcmp(name, "VAR_BATCH_PATH") || !strcmp(name, "VAR_BATCH_PATH2"))) {
@@ -308,7 +323,7 @@ static bool block_passes(const char *tag, const char *expected, const char *actu
 /* The tag a rewritten block gets for its output. */
 static const char *tag_for(const char *normalized) {
     if (starts_with(normalized, "[ERROR]")) return "!error";
-    if (starts_with(normalized, "[INFO]")) return "!info";
+    if (starts_with(normalized, "[INFO]") || strstr(normalized, "\n[INFO]")) return "!info";
     return "!ok";
 }
 

@@ -68,10 +68,10 @@ static Op *edit_script(const Lines *a, const Lines *b, size_t *nops) {
         if (i < n && j < m && same(a, i, b, j)) {
             ops[k++] = (Op){' ', i};
             i++, j++;
-        } else if (j < m && (i == n || L(i, j + 1) >= L(i + 1, j))) {
-            ops[k++] = (Op){'+', j++};
+        } else if (i < n && (j == m || L(i + 1, j) >= L(i, j + 1))) {
+            ops[k++] = (Op){'-', i++}; /* removals first, as diff -u shows them */
         } else {
-            ops[k++] = (Op){'-', i++};
+            ops[k++] = (Op){'+', j++};
         }
     }
 #undef L

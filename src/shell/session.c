@@ -36,6 +36,9 @@ struct Shell {
     int set_count;
     eddy_result **jobs;         /* INSERT jobs left running (table.dml-sync off) */
     size_t njobs, jobs_cap;
+    /* The column width option and its deprecated name are one option: the
+     * one SET last gives the width (NULL: neither is set). */
+    const char *width_key;
 };
 
 /* ---- messages -------------------------------------------------------------------------------------- */
@@ -258,8 +261,7 @@ static bool option_is(Shell *sh, const char *key, const char *value) {
 
 /* Prints a query's rows as the result mode says, cancellable with Ctrl-C. */
 static bool print_query(Shell *sh, eddy_result *r) {
-    int width = int_option(sh, WIDTH_KEY, 30);
-    if (width == 30) width = int_option(sh, DEPRECATED_WIDTH_KEY, 30);
+    int width = int_option(sh, sh->width_key ? sh->width_key : WIDTH_KEY, 30);
     eddy_print_options o = {
         .abi_version = EDDY_PRINT_OPTIONS_VERSION,
         .style = option_is(sh, "sql-client.execution.result-mode", "changelog") ? EDDY_PRINT_CHANGELOG
@@ -357,6 +359,8 @@ static bool set_with_warning(Shell *sh, const char *sql, const char *key) {
     r = eddy_tenv_execute_sql(sh->tenv, sql);
     restore_sigmask(&old);
     if (!r) return fail_env(sh);
+    if (!strcmp(key, WIDTH_KEY)) sh->width_key = WIDTH_KEY;
+    if (!strcmp(key, DEPRECATED_WIDTH_KEY)) sh->width_key = DEPRECATED_WIDTH_KEY;
     if (!eddy_option_is_known(key))
         fprintf(sh->out, "[WARNING] eddy does not use the option '%s': it is kept in the session but has no effect.\n",
                 key);
@@ -430,7 +434,14 @@ bool eddy__shell_run(Shell *sh, const char *sql) {
     bool is_insert = !strcmp(w[0], "INSERT") || (!strcmp(w[0], "EXECUTE") && strcmp(w[1], "PLAN"));
     if (sh->init && is_insert)
         return fail(sh, "An INSERT cannot run from an init file (-i): it sets up the session only.");
-    char *key = !strcmp(w[0], "SET") && strchr(sql, '=') ? eddy__shell_set_key(sql) : NULL;
+    if (!strcmp(w[0], "RESET")) {
+        char *key = eddy__shell_option_key(sql, "RESET");
+        bool ok = execute(sh, sql, false);
+        if (ok && (!key || (sh->width_key && !strcmp(key, sh->width_key)))) sh->width_key = NULL;
+        free(key);
+        return ok;
+    }
+    char *key = !strcmp(w[0], "SET") && strchr(sql, '=') ? eddy__shell_option_key(sql, "SET") : NULL;
     bool ok = key ? set_with_warning(sh, sql, key) : execute(sh, sql, is_insert);
     free(key);
     return ok;

@@ -56,9 +56,10 @@ size_t eddy__shell_split(const char *text, size_t len, SqlSpan **spans, size_t *
  * blanks and comments follows the words found. */
 int eddy__shell_words(const char *sql, char words[][32], int n, bool *exact);
 
-/* For SET 'key' = 'value' / SET key = value: the key (caller frees), or NULL
- * when the statement is not a SET with a key. */
-char *eddy__shell_set_key(const char *sql);
+/* The option key of SET 'key' = 'value' / SET key = value (verb "SET") or
+ * RESET 'key' (verb "RESET"), unquoted (caller frees); NULL when the
+ * statement is not that verb with a key. */
+char *eddy__shell_option_key(const char *sql, const char *verb);
 
 /* ---- the session (session.c) ---------------------------------------------------------------------- */
 

@@ -226,11 +226,11 @@ int eddy__shell_words(const char *sql, char words[][32], int n, bool *exact) {
     return got;
 }
 
-char *eddy__shell_set_key(const char *sql) {
-    size_t len = strlen(sql);
+char *eddy__shell_option_key(const char *sql, const char *verb) {
+    size_t len = strlen(sql), vl = strlen(verb);
     size_t i = skip_blank(sql, len, 0);
-    if (len - i < 3 || strncasecmp(sql + i, "SET", 3) || (i + 3 < len && word_char(sql[i + 3]))) return NULL;
-    i = skip_blank(sql, len, i + 3);
+    if (len - i < vl || strncasecmp(sql + i, verb, vl) || (i + vl < len && word_char(sql[i + vl]))) return NULL;
+    i = skip_blank(sql, len, i + vl);
     if (i >= len) return NULL;
     if (sql[i] == '\'' || sql[i] == '`' || sql[i] == '"') {
         size_t e = skip_quoted(sql, len, i);
