@@ -158,6 +158,7 @@ int eddy__shell_interactive(Shell *sh) {
     for (;;) {
         cur_prompt = buf.len ? EDDY_SHELL_CONTINUATION : EDDY_SHELL_PROMPT;
         eddy__shell_sigint_install(false); /* Ctrl-C interrupts the read */
+        eddy__shell_take_sigint();         /* forget a Ctrl-C that cancelled a statement */
         int count = 0;
         const char *line = el_gets(el, &count);
         if (eddy__shell_take_sigint()) {
@@ -196,6 +197,7 @@ int eddy__shell_interactive(Shell *sh) {
         fputs(buf.len ? EDDY_SHELL_CONTINUATION : EDDY_SHELL_PROMPT, stdout);
         fflush(stdout);
         eddy__shell_sigint_install(false);
+        eddy__shell_take_sigint();
         if (!fgets(line, sizeof line, stdin)) {
             if (eddy__shell_take_sigint()) {
                 clearerr(stdin);

@@ -2,7 +2,9 @@
  * test_shell_pty.c -- drives the interactive eddy shell in a pseudo-terminal
  * as a person would: types a multi-line statement and reads the result
  * table, presses Ctrl-C on an unbounded query and gets the prompt back,
- * presses Ctrl-C on a half-typed line, recalls a statement with the up
+ * presses Ctrl-C on an INSERT waited for under table.dml-sync (and then
+ * types a statement that must run: the Ctrl-C must not be taken for one at
+ * the prompt), presses Ctrl-C on a half-typed line, recalls a statement with the up
  * arrow, and quits. The history file lands in a temporary HOME.
  *
  * Usage: test_shell_pty PATH_TO_EDDY
@@ -133,13 +135,25 @@ int main(int argc, char **argv) {
     expect("Ctrl-C stops the query", "Query terminated, received a total of ", 20);
     expect("prompt after Ctrl-C", "Flink SQL> ", 10);
 
+    /* Ctrl-C on an INSERT waited for under table.dml-sync cancels its job */
+    type("SET 'table.dml-sync' = 'true';\r");
+    expect("dml-sync on", "[INFO] Execute statement succeeded.", 10);
+    type("CREATE TABLE nowhere (x BIGINT) WITH ('connector' = 'blackhole');\r");
+    expect("sink created", "[INFO] Execute statement succeeded.", 10);
+    type("INSERT INTO nowhere SELECT x FROM endless;\r");
+    usleep(500 * 1000);
+    type("\x03");
+    expect("Ctrl-C cancels the INSERT", "[ERROR] Could not execute SQL statement. Reason:", 20);
+    expect("the reason", "The job was cancelled.", 5);
+    expect("prompt after the cancelled INSERT", "Flink SQL> ", 10);
+
     /* Ctrl-C at the prompt drops the half-typed line; the shell lives on */
     type("SELECT this is not sql");
     type("\x03");
     size_t before = seen_len;
     type("SHOW TABLES;\r");
     expect("SHOW TABLES after Ctrl-C at the prompt", "| table name |", 20);
-    expect("tables listed", "2 rows in set", 20);
+    expect("tables listed", "3 rows in set", 20);
     if (count("[ERROR]", before) != 0) {
         failures++;
         printf("FAIL the half-typed line was not dropped:\n%s\n", seen + before);
@@ -149,7 +163,7 @@ int main(int argc, char **argv) {
     before = seen_len;
     type("\x1b[A");
     type("\r");
-    expect("recalled statement runs again", "2 rows in set", 20);
+    expect("recalled statement runs again", "3 rows in set", 20);
     if (count("| table name |", before) != 1) {
         failures++;
         printf("FAIL history recall did not rerun SHOW TABLES:\n%s\n", seen + before);
