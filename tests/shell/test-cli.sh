@@ -93,5 +93,14 @@ out=$("$eddy" --bogus 2>&1); rc=$?
 printf "eddy: unknown option or argument '--bogus'.\nTry 'eddy --help'.\n" >"$tmp/bogus.out"
 expect "an unknown option" 2 "$tmp/bogus.out" "$out" $rc
 
+"$eddy" -e "HELP; QUIT; SELECT 'not run' AS x" >"$tmp/help.txt"; rc=$?
+printf "Flink SQL> HELP;\nThe following commands are available:\n\nFlink SQL> QUIT;\n[INFO] Exiting eddy shell...\n" >"$tmp/help.out"
+out=$(sed -n '1,3p' "$tmp/help.txt"; tail -3 "$tmp/help.txt" | head -2)
+expect "HELP, then QUIT ends the script" 0 "$tmp/help.out" "$out" $rc
+
+out=$("$eddy" --version); rc=$?
+printf 'eddy 0.1.0\n' >"$tmp/version.out"
+expect "--version" 0 "$tmp/version.out" "$out" $rc
+
 [ $fail -eq 0 ] && echo "all passed"
 exit $fail
