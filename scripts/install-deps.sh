@@ -12,7 +12,10 @@ have_cmd cmake || need="$need cmake"
 have_cmd pkg-config || need="$need pkg-config"
 have_pkg libc6-dev || need="$need libc6-dev"
 have_cmd valgrind || need="$need valgrind"
+# the REGEXP functions
 have_pkg libpcre2-dev || need="$need libpcre2-dev"
+# the eddy shell: line editing and history at the interactive prompt
+have_pkg libedit-dev || need="$need libedit-dev"
 
 if [ -n "$need" ]; then
   if [ "$(id -u)" = 0 ] && have_cmd apt-get; then
