@@ -940,7 +940,8 @@ static const char *printf_row(EvalCtx *cx, const Expr *e, Vector *const *args, u
             char lc = (char)(conv | 0x20);
             piece.len = 0;
             bool upper = conv >= 'A' && conv <= 'Z';
-            bool numeric_sign = false, negative = false;
+            bool numeric_sign = false, negative = false, zero_pads = false; /* zero_pads: the 0 flag applies */
+            const char *prefix = ""; /* "0x" of %#x, written between the sign and the zeros */
             if (lc == 's') {
                 if (null) eddy__buf_puts(&piece, "null");
                 else if (t->root == TY_BOOLEAN) eddy__buf_puts(&piece, ARG(v, uint8_t, r) ? "true" : "false");
@@ -987,7 +988,8 @@ static const char *printf_row(EvalCtx *cx, const Expr *e, Vector *const *args, u
                     uint64_t u = (uint64_t)x & (w == 64 ? UINT64_MAX : ((1ULL << w) - 1));
                     char digits[32];
                     snprintf(digits, sizeof digits, lc == 'x' ? "%llx" : "%llo", (unsigned long long)u);
-                    if (alt) eddy__buf_puts(&piece, lc == 'x' ? "0x" : "0");
+                    if (alt) prefix = lc == 'x' ? (upper ? "0X" : "0x") : "0";
+                    zero_pads = true;
                     eddy__buf_puts(&piece, digits);
                 }
             } else if (lc == 'f' || lc == 'e' || lc == 'g') {
@@ -1026,12 +1028,14 @@ static const char *printf_row(EvalCtx *cx, const Expr *e, Vector *const *args, u
                 else if (plus) sign = "+";
                 else if (space) sign = " ";
             }
-            size_t body = eddy__utf8_len(piece.data ? piece.data : "", piece.len) + strlen(sign) +
+            if (numeric_sign) zero_pads = true;
+            size_t body = eddy__utf8_len(piece.data ? piece.data : "", piece.len) + strlen(sign) + strlen(prefix) +
                           (negative && paren ? 1 : 0);
             size_t pad = width > 0 && (size_t)width > body ? (size_t)width - body : 0;
-            if (!left && !(zero && numeric_sign)) eddy__buf_pad(o, ' ', pad);
+            if (!left && !(zero && zero_pads)) eddy__buf_pad(o, ' ', pad);
             eddy__buf_puts(o, sign);
-            if (!left && zero && numeric_sign) eddy__buf_pad(o, '0', pad);
+            eddy__buf_puts(o, prefix);
+            if (!left && zero && zero_pads) eddy__buf_pad(o, '0', pad);
             eddy__buf_put(o, piece.data ? piece.data : "", piece.len);
             if (negative && paren) eddy__buf_putc(o, ')');
             if (left) eddy__buf_pad(o, ' ', pad);

@@ -92,6 +92,8 @@ TEST(string_functions) {
                 "+I[[a, b, , c], [], [a, b, c], [, a, ], [abc], [a, b], [日, 本]]\n");
     ASSERT_ROWS("SELECT id, SPLIT(s, ','), BTRIM(s), INSTR(s, 'b') FROM T",
                 "+I[1, [a, b], a,b, 3]\n+I[2, null, null, null]\n+I[3, [], , 0]\n+I[4, [日本語], 日本語, 0]\n");
+    /* the 0 flag pads hex and octal too; %#x puts 0x before the zeros */
+    ASSERT_ROWS("SELECT PRINTF('%08X|%05o|%#010x|%-6x|', 255, 8, 255, 255)", "+I[000000FF|00010|0x000000ff|ff    |]\n");
     ASSERT_ROWS("SELECT PRINTF('%s-%d-%5.2f|%-5s|%05d|%x|%X|%,d|%%|%b|%n', 'a', 42, 3.14159, 'ab', 42, 255, 255, "
                 "1234567, TRUE)",
                 "+I[a-42- 3.14|ab   |00042|ff|FF|1,234,567|%|true|\n]\n");
