@@ -244,15 +244,15 @@ rows-per-hour
 Supported options:
 
 connector
-fields.#.end
-fields.#.kind
-fields.#.length
-fields.#.max
-fields.#.max-past
-fields.#.min
-fields.#.null-rate
-fields.#.start
-fields.#.var-len
+fields.a.end
+fields.a.kind
+fields.a.length
+fields.a.max
+fields.a.max-past
+fields.a.min
+fields.a.null-rate
+fields.a.start
+fields.a.var-len
 number-of-rows
 rows-per-second
 scan.parallelism
