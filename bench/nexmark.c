@@ -14,6 +14,7 @@
  *     --sql DIR         the .sql files (default bench/nexmark)
  *     --csv FILE        results as CSV (default: none)
  *     --md FILE         results as a Markdown table (default: none)
+ *     --dat FILE        per-core figures for the plot (gnuplot data)
  *
  * Every run is a child process (fork), so a crash is a result, not the end
  * of the harness, and each run's CPU time and peak RSS are its own. CPU time
@@ -57,7 +58,7 @@ typedef struct Options {
     int parallelism;
     bool query[NQUERIES];
     bool streaming, batch;
-    const char *sql_dir, *csv, *md;
+    const char *sql_dir, *csv, *md, *dat;
     char scratch[256];
 } Options;
 
@@ -535,6 +536,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--sql")) o.sql_dir = v;
         else if (!strcmp(a, "--csv")) o.csv = v;
         else if (!strcmp(a, "--md")) o.md = v;
+        else if (!strcmp(a, "--dat")) o.dat = v;
         else usage();
         i++;
     }
@@ -543,7 +545,8 @@ int main(int argc, char **argv) {
     mkdir(o.scratch, 0700);
 
     FILE *csv = o.csv ? fopen(o.csv, "w") : NULL, *md = o.md ? fopen(o.md, "w") : NULL;
-    if ((o.csv && !csv) || (o.md && !md)) {
+    FILE *dat = o.dat ? fopen(o.dat, "w") : NULL;
+    if ((o.csv && !csv) || (o.md && !md) || (o.dat && !dat)) {
         fprintf(stderr, "bench_nexmark: cannot write results: %s\n", strerror(errno));
         return 2;
     }
@@ -551,6 +554,9 @@ int main(int argc, char **argv) {
         fprintf(csv, "query,mode,status,events,parallelism,wall_s,cpu_s,events_per_s,events_per_core_s,peak_rss_mb,"
                      "handwritten_events_per_core_s,cpu_ratio_eddy_over_handwritten,check,flink_v1_kps_core,"
                      "flink_v2_kps_core,flink_feldera_kps_core,error\n");
+    if (dat)
+        fprintf(dat, "# query, M events/s per core: eddy streaming, eddy batch, hand-written, Flink V1, V2, "
+                     "16-core run (? = none)\n");
     if (md)
         fprintf(md, "| query | mode | eddy ev/s | eddy ev/s/core | CPU s | peak RSS | hand-written ev/s/core | "
                     "eddy CPU / hand-written | Flink K ev/s/core (V1 / V2 / 16-core run) | notes |\n"
@@ -575,6 +581,7 @@ int main(int argc, char **argv) {
                 failures++;
             }
         }
+        double per_core[2] = {0, 0};
         for (int m = 0; m < 2; m++) {
             bool batch = m == 1;
             if (batch ? !o.batch : !o.streaming) continue;
@@ -584,6 +591,7 @@ int main(int argc, char **argv) {
             double bpc = has_baseline(q) ? (double)o.events / base.cpu : 0;
             double ratio = r.ok && has_baseline(q) ? r.cpu / base.cpu : 0;
             const char *mode = batch ? "batch" : "streaming";
+            per_core[m] = epc;
             char a[32], b[32], c[32], rt[32], fl[64];
             fmt_rate(a, sizeof a, eps);
             fmt_rate(b, sizeof b, epc);
@@ -619,7 +627,17 @@ int main(int argc, char **argv) {
                     fprintf(md, "| q%d | %s | - | - | - | - | %s | - | %s | %s |\n", q, mode, c, fl, note);
             }
         }
+        if (dat) {
+            double v[6] = {per_core[0], per_core[1], has_baseline(q) ? (double)o.events / base.cpu : 0,
+                           flink_kps[q][0] * 1e3, flink_kps[q][1] * 1e3, flink_kps[q][2] * 1e3};
+            fprintf(dat, "q%d", q);
+            for (int i = 0; i < 6; i++)
+                if (v[i] > 0) fprintf(dat, " %.4f", v[i] / 1e6);
+                else fprintf(dat, " ?");
+            fputc('\n', dat);
+        }
     }
+    if (dat) fclose(dat);
     if (csv) fclose(csv);
     if (md) fclose(md);
     rmdir(o.scratch);
