@@ -15,6 +15,13 @@
  *     --csv FILE        results as CSV (default: none)
  *     --md FILE         results as a Markdown table (default: none)
  *     --dat FILE        per-core figures for the plot (gnuplot data)
+ *   bench_nexmark --write-csv DIR --events N
+ *     writes the events as DIR/person.csv, auction.csv, bid.csv (for DuckDB)
+ *   bench_nexmark --checksums --queries LIST --events N
+ *     batch mode: per query a line "qN SECONDS ROWS SUMS..." -- the time of
+ *     the INSERT into the blackhole, then, over the query's collected rows,
+ *     per column the count of non-NULL values and the sum of its integer
+ *     value / string length / epoch millis / unscaled DECIMAL(p, 3) value
  *
  * Every run is a child process (fork), so a crash is a result, not the end
  * of the harness, and each run's CPU time and peak RSS are its own. CPU time
@@ -495,6 +502,163 @@ static void run_child(const Options *o, JobKind kind, int q, bool batch, bool ch
     out->rss_mb = (double)u.ru_maxrss / 1024.0;
 }
 
+/* ---- DuckDB side by side ------------------------------------------------------------------ */
+
+static void csv_ts(FILE *f, int64_t ms) {
+    time_t secs = (time_t)(ms / 1000);
+    struct tm tm;
+    gmtime_r(&secs, &tm);
+    char b[40];
+    strftime(b, sizeof b, "%Y-%m-%d %H:%M:%S", &tm);
+    fprintf(f, "%s.%03d", b, (int)(ms % 1000));
+}
+
+/* The events as three CSV files; no field contains a comma or a quote. */
+static int write_csv(const Options *o, const char *dir) {
+    char path[3][600];
+    const char *names[3] = {"person.csv", "auction.csv", "bid.csv"};
+    FILE *f[3];
+    for (int i = 0; i < 3; i++) {
+        snprintf(path[i], sizeof path[i], "%s/%s", dir, names[i]);
+        if (!(f[i] = fopen(path[i], "w"))) {
+            fprintf(stderr, "bench_nexmark: cannot write %s: %s\n", path[i], strerror(errno));
+            return 2;
+        }
+    }
+    fputs("id,name,emailAddress,creditCard,city,state,dateTime,extra\n", f[0]);
+    fputs("id,itemName,description,initialBid,reserve,dateTime,expires,seller,category,extra\n", f[1]);
+    fputs("auction,bidder,price,channel,url,dateTime,extra\n", f[2]);
+    NexmarkConfig c;
+    eddy__nexmark_config_default(&c);
+    c.base_time = BASE_TIME;
+    c.first_event_rate = c.next_event_rate = o->tps;
+    c.events_num = o->events;
+    if (!eddy__nexmark_config_finish(&c)) return 2;
+    NexmarkEvent ev;
+    ev.scratch = malloc(c.scratch_size);
+#define S(x) (int)(x).n, (x).p
+    for (int64_t k = 0; k < o->events; k++) {
+        eddy__nexmark_event(&c, k, &ev);
+        FILE *out = f[ev.kind];
+        if (ev.kind == NEXMARK_PERSON) {
+            const NexmarkPerson *p = &ev.person;
+            fprintf(out, "%lld,%.*s,%.*s,%.*s,%.*s,%.*s,", (long long)p->id, S(p->name), S(p->email_address),
+                    S(p->credit_card), S(p->city), S(p->state));
+            csv_ts(out, p->date_time);
+            fprintf(out, ",%.*s\n", S(p->extra));
+        } else if (ev.kind == NEXMARK_AUCTION) {
+            const NexmarkAuction *a = &ev.auction;
+            fprintf(out, "%lld,%.*s,%.*s,%lld,%lld,", (long long)a->id, S(a->item_name), S(a->description),
+                    (long long)a->initial_bid, (long long)a->reserve);
+            csv_ts(out, a->date_time);
+            fputc(',', out);
+            csv_ts(out, a->expires);
+            fprintf(out, ",%lld,%lld,%.*s\n", (long long)a->seller, (long long)a->category, S(a->extra));
+        } else {
+            const NexmarkBid *b = &ev.bid;
+            fprintf(out, "%lld,%lld,%lld,%.*s,%.*s,", (long long)b->auction, (long long)b->bidder,
+                    (long long)b->price, S(b->channel), S(b->url));
+            csv_ts(out, b->date_time);
+            fprintf(out, ",%.*s\n", S(b->extra));
+        }
+    }
+#undef S
+    free(ev.scratch);
+    for (int i = 0; i < 3; i++) fclose(f[i]);
+    return 0;
+}
+
+static void print_i128(char *buf, size_t cap, __int128 v) {
+    char tmp[48];
+    int n = 0;
+    bool neg = v < 0;
+    unsigned __int128 u = neg ? -(unsigned __int128)v : (unsigned __int128)v;
+    do tmp[n++] = (char)('0' + (int)(u % 10)); while ((u /= 10) && n < 47);
+    size_t k = 0;
+    if (neg && k + 1 < cap) buf[k++] = '-';
+    while (n && k + 1 < cap) buf[k++] = tmp[--n];
+    buf[k] = 0;
+}
+
+/* In this process: query q in batch mode, timed into its blackhole, then
+ * collected for the column sums. Prints one line. */
+static void checksums(const Options *o, int q) {
+    Run r;
+    run_eddy(o, q, true, false, &r);
+    if (!r.ok) {
+        printf("q%d error %s\n", q, r.error);
+        return;
+    }
+    char *text = script(o, q);
+    char **st = split_statements(text);
+    free(text);
+    eddy_config cfg = {.abi_version = EDDY_CONFIG_VERSION, .parallelism = o->parallelism};
+    eddy_env *env = eddy_env_new(&cfg);
+    eddy_tenv *t = eddy_tenv_new_in_mode(env, EDDY_BATCH);
+    __int128 sums[64][2];
+    memset(sums, 0, sizeof sums);
+    size_t ncols = 0;
+    uint64_t rows = 0;
+    bool ok = false;
+    for (int i = 0; st[i]; i++) {
+        if (!is_insert(st[i])) {
+            eddy_result *res = eddy_tenv_execute_sql(t, st[i]);
+            if (!res || eddy_result_await(res) != EDDY_OK) break;
+            continue;
+        }
+        eddy_table *tab = eddy_tenv_sql_query(t, strcasestr(st[i], "SELECT"));
+        eddy_iter *it = tab ? eddy_result_collect(eddy_table_execute(tab)) : NULL;
+        const eddy_row *row;
+        char buf[4096];
+        while (it && eddy_iter_next(it, &row) == EDDY_ROW) {
+            rows++;
+            ncols = ED_MIN(eddy_row_arity(row), (size_t)64);
+            for (size_t c = 0; c < ncols; c++) {
+                if (eddy_row_is_null(row, c)) continue;
+                const char *ty = eddy_type_string(eddy_row_field_type(row, c));
+                __int128 v = 0;
+                if (strstr(ty, "CHAR") || strstr(ty, "STRING")) {
+                    size_t len = 0;
+                    const char *sv;
+                    eddy_row_get_string(row, c, &sv, &len);
+                    v = (__int128)len;
+                } else if (strstr(ty, "TIMESTAMP")) {
+                    eddy_timestamp ts;
+                    eddy_row_get_timestamp(row, c, &ts);
+                    v = ts.millis;
+                } else if (strstr(ty, "DECIMAL")) {
+                    eddy_row_field_to_string(row, c, buf, sizeof buf);
+                    for (const char *p = buf; *p; p++)
+                        if (*p >= '0' && *p <= '9') v = v * 10 + (*p - '0');
+                } else {
+                    int64_t x = 0;
+                    eddy_row_get_long(row, c, &x);
+                    v = x;
+                }
+                sums[c][0]++;
+                sums[c][1] += v;
+            }
+        }
+        ok = it != NULL;
+        if (it) eddy_iter_free(it);
+        break;
+    }
+    if (!ok) {
+        printf("q%d error %s\n", q, eddy_env_errmsg(env));
+    } else {
+        printf("q%d %.3f %llu", q, r.wall, (unsigned long long)rows);
+        for (size_t c = 0; c < ncols; c++) {
+            char a[48], b[48];
+            print_i128(a, sizeof a, sums[c][0]);
+            print_i128(b, sizeof b, sums[c][1]);
+            printf(" %s %s", a, b);
+        }
+        printf("\n");
+    }
+    eddy_env_free(env);
+    free_statements(st);
+}
+
 /* ---- main ------------------------------------------------------------------------------------ */
 
 static void parse_list(const char *s, Options *o) {
@@ -525,8 +689,14 @@ int main(int argc, char **argv) {
     if (getenv("NEXMARK_EVENTS")) o.events = atoll(getenv("NEXMARK_EVENTS"));
     if (getenv("NEXMARK_QUERIES")) parse_list(getenv("NEXMARK_QUERIES"), &o);
     if (getenv("NEXMARK_PARALLELISM")) o.parallelism = atoi(getenv("NEXMARK_PARALLELISM"));
+    const char *csv_dir = NULL;
+    bool want_checksums = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--checksums")) {
+            want_checksums = true;
+            continue;
+        }
         if (!v) usage();
         if (!strcmp(a, "--events")) o.events = atoll(v);
         else if (!strcmp(a, "--queries")) parse_list(v, &o);
@@ -537,12 +707,20 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--csv")) o.csv = v;
         else if (!strcmp(a, "--md")) o.md = v;
         else if (!strcmp(a, "--dat")) o.dat = v;
+        else if (!strcmp(a, "--write-csv")) csv_dir = v;
         else usage();
         i++;
     }
     if (o.events <= 0 || o.parallelism <= 0 || o.tps <= 0) usage();
+    if (csv_dir) return write_csv(&o, csv_dir);
     snprintf(o.scratch, sizeof o.scratch, "/tmp/eddy-nexmark-%d", (int)getpid());
     mkdir(o.scratch, 0700);
+    if (want_checksums) {
+        for (int q = 0; q < NQUERIES; q++)
+            if (o.query[q]) checksums(&o, q);
+        rmdir(o.scratch);
+        return 0;
+    }
 
     FILE *csv = o.csv ? fopen(o.csv, "w") : NULL, *md = o.md ? fopen(o.md, "w") : NULL;
     FILE *dat = o.dat ? fopen(o.dat, "w") : NULL;
