@@ -45,7 +45,8 @@
 
 #include "connectors/nexmark_gen.h"
 
-#define NQUERIES 23
+#define NQUERIES 24 /* q0-q22, and "source": SELECT * FROM datagen into a blackhole */
+#define SOURCE_QUERY 23
 #define BASE_TIME 1700000000000LL /* 2023-11-14 22:13:20 UTC */
 #define CHECK_EVENTS 200000
 
@@ -58,7 +59,7 @@ static const double flink_kps[NQUERIES][3] = {
     {146.1, 162.1, 131.5}, {14.2, 13.8, 13.1},    {57.8, 132.8, 0},      {39.7, 46.1, 34.2},
     {75.7, 194.4, 125.1},  {130.7, 188.2, 98.2},  {161.2, 259.3, 137.0}, {72.4, 167.9, 57.0},
     {18.7, 45.2, 14.6},    {116.8, 160.6, 107.1}, {53.7, 65.4, 31.9},    {44.0, 42.7, 63.2},
-    {19.0, 17.8, 16.7},    {98.5, 147.2, 76.9},   {130.0, 211.7, 95.1}};
+    {19.0, 17.8, 16.7},    {98.5, 147.2, 76.9},   {130.0, 211.7, 95.1},  {0, 0, 0}};
 
 typedef struct Options {
     int64_t events, tps;
@@ -76,6 +77,14 @@ typedef struct Run {
     uint64_t rows, sum; /* checks: row count and checksum */
     char error[1024];
 } Run;
+
+/* "q7", or "source" for the connector's own run. */
+static const char *qname(int q) {
+    static char names[NQUERIES][8];
+    if (q == SOURCE_QUERY) return "source";
+    snprintf(names[q], sizeof names[q], "q%d", q);
+    return names[q];
+}
 
 /* ---- files and statements --------------------------------------------------------------- */
 
@@ -154,7 +163,7 @@ static char *script(const Options *o, int q) {
     char *parts[3];
     const char *files[3] = {"ddl.sql", "views.sql", NULL};
     char qfile[16];
-    snprintf(qfile, sizeof qfile, "q%d.sql", q);
+    snprintf(qfile, sizeof qfile, "%s.sql", qname(q));
     files[2] = qfile;
     size_t total = 0;
     for (int i = 0; i < 3; i++) {
@@ -586,7 +595,7 @@ static void checksums(const Options *o, int q) {
     Run r;
     run_eddy(o, q, true, false, &r);
     if (!r.ok) {
-        printf("q%d error %s\n", q, r.error);
+        printf("%s error %s\n", qname(q), r.error);
         return;
     }
     char *text = script(o, q);
@@ -644,9 +653,9 @@ static void checksums(const Options *o, int q) {
         break;
     }
     if (!ok) {
-        printf("q%d error %s\n", q, eddy_env_errmsg(env));
+        printf("%s error %s\n", qname(q), eddy_env_errmsg(env));
     } else {
-        printf("q%d %.3f %llu", q, r.wall, (unsigned long long)rows);
+        printf("%s %.3f %llu", qname(q), r.wall, (unsigned long long)rows);
         for (size_t c = 0; c < ncols; c++) {
             char a[48], b[48];
             print_i128(a, sizeof a, sums[c][0]);
@@ -665,7 +674,7 @@ static void parse_list(const char *s, Options *o) {
     memset(o->query, 0, sizeof o->query);
     char *copy = strdup(s);
     for (char *p = strtok(copy, ", "); p; p = strtok(NULL, ", ")) {
-        int q = atoi(p[0] == 'q' || p[0] == 'Q' ? p + 1 : p);
+        int q = !strcmp(p, "source") ? SOURCE_QUERY : atoi(p[0] == 'q' || p[0] == 'Q' ? p + 1 : p);
         if (q >= 0 && q < NQUERIES) o->query[q] = true;
     }
     free(copy);
@@ -777,16 +786,22 @@ int main(int argc, char **argv) {
             if (ratio > 0) snprintf(rt, sizeof rt, "%.2fx", ratio);
             else snprintf(rt, sizeof rt, "-");
             const double *f = flink_kps[q];
-            if (f[0] || f[1] || f[2]) snprintf(fl, sizeof fl, "%.1f / %.1f / %.1f", f[0], f[1], f[2]);
-            else snprintf(fl, sizeof fl, "not runnable");
-            printf("q%-2d %-9s %s\n", q, mode,
+            if (f[0] || f[1] || f[2]) {
+                int n = 0;
+                for (int k = 0; k < 3; k++)
+                    n += f[k] ? snprintf(fl + n, sizeof fl - (size_t)n, "%s%.1f", k ? " / " : "", f[k])
+                              : snprintf(fl + n, sizeof fl - (size_t)n, "%s-", k ? " / " : "");
+            } else {
+                snprintf(fl, sizeof fl, q == SOURCE_QUERY ? "-" : "not runnable");
+            }
+            printf("%-6s %-9s %s\n", qname(q), mode,
                    r.ok ? "" : r.error);
             if (r.ok)
                 printf("    %s ev/s, %s ev/s/core, %.2f s CPU, %.0f MB peak RSS; hand-written %s ev/s/core, "
                        "ratio %s %s\n",
                        a, b, r.cpu, r.rss_mb, c, rt, check);
             if (csv) {
-                fprintf(csv, "q%d,%s,%s,%lld,%d,%.3f,%.3f,%.0f,%.0f,%.1f,%.0f,%.3f,\"%s\",%.1f,%.1f,%.1f,\"", q, mode,
+                fprintf(csv, "%s,%s,%s,%lld,%d,%.3f,%.3f,%.0f,%.0f,%.1f,%.0f,%.3f,\"%s\",%.1f,%.1f,%.1f,\"", qname(q), mode,
                         r.ok ? "ok" : "error", (long long)o.events, o.parallelism, r.wall, r.cpu, eps, epc, r.rss_mb,
                         bpc, ratio, check, f[0], f[1], f[2]);
                 for (const char *p = r.error; *p; p++) fputs(*p == '"' ? "\"\"" : (char[]){*p, 0}, csv);
@@ -799,16 +814,16 @@ int main(int argc, char **argv) {
                 for (char *p = note; *p; p++)
                     if (*p == '|') *p = '/';
                 if (r.ok)
-                    fprintf(md, "| q%d | %s | %s | %s | %.2f | %.0f MB | %s | %s | %s | %s |\n", q, mode, a, b, r.cpu,
+                    fprintf(md, "| %s | %s | %s | %s | %.2f | %.0f MB | %s | %s | %s | %s |\n", qname(q), mode, a, b, r.cpu,
                             r.rss_mb, c, rt, fl, note);
                 else
-                    fprintf(md, "| q%d | %s | - | - | - | - | %s | - | %s | %s |\n", q, mode, c, fl, note);
+                    fprintf(md, "| %s | %s | - | - | - | - | %s | - | %s | %s |\n", qname(q), mode, c, fl, note);
             }
         }
         if (dat) {
             double v[6] = {per_core[0], per_core[1], has_baseline(q) ? (double)o.events / base.cpu : 0,
                            flink_kps[q][0] * 1e3, flink_kps[q][1] * 1e3, flink_kps[q][2] * 1e3};
-            fprintf(dat, "q%d", q);
+            fprintf(dat, "%s", qname(q));
             for (int i = 0; i < 6; i++)
                 if (v[i] > 0) fprintf(dat, " %.4f", v[i] / 1e6);
                 else fprintf(dat, " ?");
