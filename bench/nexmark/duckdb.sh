@@ -3,10 +3,10 @@
 # and in DuckDB (threads = 1 and its default), on the same events, with
 # their results compared (see bench/README.md). Installs @duckdb/node-api
 # from npm into build/duckdb (a scratch folder) the first time.
-#   NEXMARK_EVENTS (default 10000000), DUCKDB_QUERIES (default q0,q1,q2,q21,q22)
+#   NEXMARK_EVENTS (default 5000000), DUCKDB_QUERIES (default q0,q1,q2,q21,q22)
 set -e
 cd "$(dirname "$0")/../.."
-events=${NEXMARK_EVENTS:-10000000}
+events=${NEXMARK_EVENTS:-5000000}
 queries=${DUCKDB_QUERIES:-q0,q1,q2,q21,q22}
 dir=build/duckdb
 mkdir -p "$dir/data"
