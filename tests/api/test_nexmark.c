@@ -134,6 +134,21 @@ TEST(bounded_only_with_events_num) {
     eddy_env_free(eddy_tenv_env(t));
 }
 
+TEST(paced_by_the_wall_clock_the_events_are_the_same) {
+    /* max-emit-speed = false: 20 events at 4000/s take about 5 ms */
+    eddy_tenv *t = nexmark_env(1, false, "'events.num' = '20', 'first-event.rate' = '4000'");
+    char *fast = query_lines(t, "SELECT auction, bidder, price, dateTime FROM bid");
+    eddy_env_free(eddy_tenv_env(t));
+    t = nexmark_env(1, false, "'events.num' = '20', 'first-event.rate' = '4000', 'max-emit-speed' = 'false'");
+    char *paced = query_lines(t, "SELECT auction, bidder, price, dateTime FROM bid");
+    eddy_env_free(eddy_tenv_env(t));
+    int same = !strcmp(fast, paced) && !strncmp(fast, "+I[1000, 2001, 32530001, 2023-11-14T22:13:20]", 45);
+    if (!same) fprintf(stderr, "fast:\n%s\npaced:\n%s\n", fast, paced);
+    free(fast);
+    free(paced);
+    ASSERT_TRUE(same);
+}
+
 TEST(options_are_checked) {
     eddy_tenv *t = nexmark_env(1, false, "'events.num' = '10', 'rows-per-second' = '5'");
     ASSERT_TRUE(!eddy_tenv_execute_sql(t, "SELECT * FROM bid"));
@@ -196,6 +211,7 @@ int main(void) {
     RUN(the_first_person_through_the_view);
     RUN(parallel_instances_produce_the_events_of_one);
     RUN(bounded_only_with_events_num);
+    RUN(paced_by_the_wall_clock_the_events_are_the_same);
     RUN(options_are_checked);
     RUN(the_schema_must_be_the_sources);
     return test_report();
