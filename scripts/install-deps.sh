@@ -1,6 +1,8 @@
 #!/bin/sh
 # Installs the Debian packages the build needs, only those that are missing.
 # Runs as root on a fresh Debian machine (CI); elsewhere it just reports.
+# `install-deps.sh bench` also installs what the benchmarks' plots need
+# (gnuplot); never needed by the build or the tests.
 set -e
 need=""
 have_cmd() { command -v "$1" >/dev/null 2>&1; }
@@ -16,6 +18,9 @@ have_cmd valgrind || need="$need valgrind"
 have_pkg libpcre2-dev || need="$need libpcre2-dev"
 # the eddy shell: line editing and history at the interactive prompt
 have_pkg libedit-dev || need="$need libedit-dev"
+if [ "$1" = bench ]; then
+  have_cmd gnuplot || need="$need gnuplot-nox"
+fi
 
 if [ -n "$need" ]; then
   if [ "$(id -u)" = 0 ] && have_cmd apt-get; then

@@ -111,6 +111,7 @@ eddy_status eddy__option_bool(const TableDef *t, const char *key, bool def, bool
 eddy_status eddy__option_double(const TableDef *t, const char *key, double def, double *out, EdErr *err);
 
 /* The registered connectors (built-in ones register statically). */
-extern const Connector eddy__connector_datagen, eddy__connector_print, eddy__connector_blackhole;
+extern const Connector eddy__connector_datagen, eddy__connector_print, eddy__connector_blackhole,
+    eddy__connector_nexmark;
 
 #endif
