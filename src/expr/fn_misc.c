@@ -693,30 +693,6 @@ static const FuncDef fn_map_union = {"MAP_UNION", 1, -1, FN_STRICT, infer_map_un
 
 /* ---- PRINTF: java.util.Formatter ------------------------------------------------------------ */
 
-/* Byte offset of code point index cp in s[0..n) (clamped to n). */
-static size_t mi_offset(const char *s, size_t n, int64_t cp) {
-    size_t i = 0;
-    while (cp > 0 && i < n) {
-        i++;
-        while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80) i++;
-        cp--;
-    }
-    return i;
-}
-
-static size_t mi_encode(uint32_t cp, char *o) {
-    if (cp < 0x80) return o[0] = (char)cp, 1;
-    if (cp < 0x800) return o[0] = (char)(0xC0 | (cp >> 6)), o[1] = (char)(0x80 | (cp & 0x3F)), 2;
-    if (cp < 0x10000)
-        return o[0] = (char)(0xE0 | (cp >> 12)), o[1] = (char)(0x80 | ((cp >> 6) & 0x3F)),
-               o[2] = (char)(0x80 | (cp & 0x3F)), 3;
-    o[0] = (char)(0xF0 | (cp >> 18));
-    o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    o[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
-}
-
 /* The Java class of a PRINTF argument, for IllegalFormatConversionException. */
 static const char *java_class_of(const Type *t) {
     switch ((TypeRoot)t->root) {
@@ -945,7 +921,7 @@ static const char *printf_row(EvalCtx *cx, const Expr *e, Vector *const *args, u
                 if (null) eddy__buf_puts(&piece, "null");
                 else if (t->root == TY_BOOLEAN) eddy__buf_puts(&piece, ARG(v, uint8_t, r) ? "true" : "false");
                 else eddy__fmt_value_java(&piece, v, r);
-                if (prec >= 0) piece.len = mi_offset(piece.data ? piece.data : "", piece.len, prec);
+                if (prec >= 0) piece.len = eddy__utf8_offset(piece.data ? piece.data : "", piece.len, prec);
             } else if (lc == 'b') {
                 bool val = !null && (t->root != TY_BOOLEAN || ARG(v, uint8_t, r));
                 eddy__buf_puts(&piece, val ? "true" : "false");
@@ -964,8 +940,7 @@ static const char *printf_row(EvalCtx *cx, const Expr *e, Vector *const *args, u
                                              (unsigned long long)(uint32_t)cp);
                     break;
                 }
-                char enc[4];
-                eddy__buf_put(&piece, enc, mi_encode((uint32_t)cp, enc));
+                eddy__buf_put_utf8(&piece, (uint32_t)cp);
             } else if (lc == 'd' || lc == 'x' || lc == 'o') {
                 if (!eddy__type_is_integer(t)) {
                     err = eddy__arena_printf(cx->scratch, "java.util.IllegalFormatConversionException: %c != %s", conv,

@@ -148,9 +148,7 @@ static bool rx_group(Rx *rx, int g, Str s, Str *out) {
  * point further after an empty match. */
 static size_t rx_next_from(Str s, const RxMatch *m) {
     if (m->end != m->start) return m->end;
-    size_t i = m->end + 1;
-    while (i < s.n && ((unsigned char)s.p[i] & 0xC0) == 0x80) i++;
-    return i;
+    return eddy__utf8_next(s.p, s.n, m->end);
 }
 
 /* ---- inference ---------------------------------------------------------------------------------- */

@@ -20,52 +20,6 @@
 
 static eddy_status s2_nomem(EvalCtx *cx) { return eddy__err(cx->err, EDDY_E_NOMEM, "out of memory"); }
 
-/* ---- UTF-8 ----------------------------------------------------------------------- */
-
-static size_t s2_next(const char *s, size_t n, size_t i) {
-    i++;
-    while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80) i++;
-    return i;
-}
-
-/* Byte offset of code point index cp (clamped to n). */
-static size_t s2_offset(const char *s, size_t n, int64_t cp) {
-    size_t i = 0;
-    while (cp > 0 && i < n) {
-        i = s2_next(s, n, i);
-        cp--;
-    }
-    return i;
-}
-
-static uint32_t s2_decode(const char *s, size_t n, size_t *i) {
-    const unsigned char *p = (const unsigned char *)s + *i;
-    size_t rest = n - *i;
-    uint32_t c = p[0];
-    size_t len = 1;
-    if (c >= 0xC0 && c < 0xE0 && rest >= 2) c = ((c & 0x1F) << 6) | (p[1] & 0x3F), len = 2;
-    else if (c >= 0xE0 && c < 0xF0 && rest >= 3)
-        c = ((c & 0x0F) << 12) | ((uint32_t)(p[1] & 0x3F) << 6) | (p[2] & 0x3F), len = 3;
-    else if (c >= 0xF0 && c < 0xF8 && rest >= 4)
-        c = ((c & 0x07) << 18) | ((uint32_t)(p[1] & 0x3F) << 12) | ((uint32_t)(p[2] & 0x3F) << 6) | (p[3] & 0x3F),
-        len = 4;
-    *i += len;
-    return c;
-}
-
-static size_t s2_encode(uint32_t cp, char *o) {
-    if (cp < 0x80) return o[0] = (char)cp, 1;
-    if (cp < 0x800) return o[0] = (char)(0xC0 | (cp >> 6)), o[1] = (char)(0x80 | (cp & 0x3F)), 2;
-    if (cp < 0x10000)
-        return o[0] = (char)(0xE0 | (cp >> 12)), o[1] = (char)(0x80 | ((cp >> 6) & 0x3F)),
-               o[2] = (char)(0x80 | (cp & 0x3F)), 3;
-    o[0] = (char)(0xF0 | (cp >> 18));
-    o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    o[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
-}
-
 /* Byte index of needle in hay at or after byte `from`, or -1. */
 static int64_t s2_find(Str hay, Str needle, size_t from) {
     if (needle.n == 0) return from <= hay.n ? (int64_t)from : -1;
@@ -225,10 +179,10 @@ static eddy_status k_overlay(EvalCtx *cx, const Expr *e, Vector *const *args, Ve
             continue;
         }
         b.len = 0;
-        eddy__buf_put(&b, s.p, s2_offset(s.p, s.n, start - 1));
+        eddy__buf_put(&b, s.p, eddy__utf8_offset(s.p, s.n, start - 1));
         eddy__buf_put(&b, rep.p, rep.n);
         if (len > 0 && start + len <= slen) {
-            size_t tail = s2_offset(s.p, s.n, start - 1 + len);
+            size_t tail = eddy__utf8_offset(s.p, s.n, start - 1 + len);
             eddy__buf_put(&b, s.p + tail, s.n - tail);
         }
         eddy__vec_set_str(out, r, b.data ? b.data : "", b.len);
@@ -243,7 +197,7 @@ static eddy_status k_overlay(EvalCtx *cx, const Expr *e, Vector *const *args, Ve
 static int64_t instr_fwd(Str s, Str sub, int64_t from, int64_t nth) {
     int64_t index = 0, start = from;
     for (int64_t k = 0; k < nth; k++) {
-        size_t boff = s2_offset(s.p, s.n, start - 1);
+        size_t boff = eddy__utf8_offset(s.p, s.n, start - 1);
         if (start - 1 > (int64_t)eddy__utf8_len(s.p, s.n)) return 0;
         int64_t f = s2_find(s, sub, boff);
         if (f < 0) return 0;
@@ -258,7 +212,7 @@ static void s2_reverse(Buf *b, Str s) {
     if (!eddy__buf_reserve(b, s.n)) return;
     size_t w = s.n;
     for (size_t j = 0; j < s.n;) {
-        size_t k = s2_next(s.p, s.n, j);
+        size_t k = eddy__utf8_next(s.p, s.n, j);
         w -= k - j;
         memcpy(b->data + w, s.p + j, k - j);
         j = k;
@@ -318,7 +272,7 @@ static eddy_status k_elt(EvalCtx *cx, const Expr *e, Vector *const *args, Vector
 static bool s2_in_set(Str set, uint32_t cp, int64_t *pos) {
     int64_t k = 0;
     for (size_t j = 0; j < set.n; k++) {
-        if (s2_decode(set.p, set.n, &j) == cp) {
+        if (eddy__utf8_decode(set.p, set.n, &j) == cp) {
             if (pos) *pos = k;
             return true;
         }
@@ -349,14 +303,14 @@ static eddy_status k_translate(EvalCtx *cx, const Expr *e, Vector *const *args, 
         b.len = 0;
         for (size_t j = 0; j < s.n;) {
             size_t st = j;
-            uint32_t cp = s2_decode(s.p, s.n, &j);
+            uint32_t cp = eddy__utf8_decode(s.p, s.n, &j);
             int64_t pos;
             if (!s2_in_set(from, cp, &pos)) {
                 eddy__buf_put(&b, s.p + st, j - st);
                 continue;
             }
-            size_t o = s2_offset(to.p, to.n, pos);
-            if (o < to.n) eddy__buf_put(&b, to.p + o, s2_next(to.p, to.n, o) - o);
+            size_t o = eddy__utf8_offset(to.p, to.n, pos);
+            if (o < to.n) eddy__buf_put(&b, to.p + o, eddy__utf8_next(to.p, to.n, o) - o);
         }
         eddy__vec_set_str(out, r, b.data ? b.data : "", b.len);
     }
@@ -374,14 +328,14 @@ static eddy_status k_btrim(EvalCtx *cx, const Expr *e, Vector *const *args, Vect
         size_t b = 0, end = s.n;
         while (b < end) {
             size_t k = b;
-            if (!s2_in_set(set, s2_decode(s.p, end, &k), NULL)) break;
+            if (!s2_in_set(set, eddy__utf8_decode(s.p, end, &k), NULL)) break;
             b = k;
         }
         while (end > b) {
             size_t k = end - 1;
             while (k > b && ((unsigned char)s.p[k] & 0xC0) == 0x80) k--;
             size_t kk = k;
-            if (!s2_in_set(set, s2_decode(s.p, end, &kk), NULL)) break;
+            if (!s2_in_set(set, eddy__utf8_decode(s.p, end, &kk), NULL)) break;
             end = k;
         }
         eddy__vec_set_str(out, r, s.p + b, end - b);
@@ -421,7 +375,7 @@ static eddy_status k_split(EvalCtx *cx, const Expr *e, Vector *const *args, Vect
         if (d.n == 0) {
             size_t j = 0;
             for (uint32_t k = 0; k < n; k++) {
-                size_t nx = s2_next(s.p, s.n, j);
+                size_t nx = eddy__utf8_next(s.p, s.n, j);
                 eddy__vec_set_str(el, off + k, s.p + j, nx - j);
                 j = nx;
             }
@@ -565,7 +519,7 @@ static void encode_cs(Buf *b, Str s, Charset cs) {
     }
     if (cs == CS_UTF16) put16(b, 0xFEFF, false);
     for (size_t j = 0; j < s.n;) {
-        uint32_t cp = s2_decode(s.p, s.n, &j);
+        uint32_t cp = eddy__utf8_decode(s.p, s.n, &j);
         switch (cs) {
         case CS_LATIN1: eddy__buf_putc(b, (char)(cp <= 0xFF ? cp : '?')); break;
         case CS_ASCII: eddy__buf_putc(b, (char)(cp < 0x80 ? cp : '?')); break;
@@ -585,13 +539,12 @@ static void encode_cs(Buf *b, Str s, Charset cs) {
 /* new String(bytes, charset): malformed input becomes U+FFFD. */
 static void decode_cs(Buf *b, Str s, Charset cs) {
     b->len = 0;
-    char enc[4];
     const unsigned char *p = (const unsigned char *)s.p;
     if (cs == CS_LATIN1 || cs == CS_ASCII) {
         for (size_t j = 0; j < s.n; j++) {
             uint32_t cp = p[j];
             if (cs == CS_ASCII && cp >= 0x80) cp = 0xFFFD;
-            eddy__buf_put(b, enc, s2_encode(cp, enc));
+            eddy__buf_put_utf8(b, cp);
         }
         return;
     }
@@ -614,7 +567,7 @@ static void decode_cs(Buf *b, Str s, Charset cs) {
                 eddy__buf_put(b, s.p + j, len);
                 j += len;
             } else {
-                eddy__buf_put(b, enc, s2_encode(0xFFFD, enc));
+                eddy__buf_put_utf8(b, 0xFFFD);
                 j++;
             }
         }
@@ -639,9 +592,9 @@ static void decode_cs(Buf *b, Str s, Charset cs) {
         } else if (u >= 0xD800 && u < 0xE000) {
             u = 0xFFFD;
         }
-        eddy__buf_put(b, enc, s2_encode(u, enc));
+        eddy__buf_put_utf8(b, u);
     }
-    if (j < s.n) eddy__buf_put(b, enc, s2_encode(0xFFFD, enc));
+    if (j < s.n) eddy__buf_put_utf8(b, 0xFFFD);
 }
 
 static eddy_status k_encode(EvalCtx *cx, const Expr *e, Vector *const *args, Vector *out, const uint32_t *rows,

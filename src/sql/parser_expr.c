@@ -128,24 +128,6 @@ static int hexval(char c) {
     return -1;
 }
 
-static void put_utf8(Buf *b, uint32_t c) {
-    if (c < 0x80) {
-        eddy__buf_putc(b, (char)c);
-    } else if (c < 0x800) {
-        eddy__buf_putc(b, (char)(0xC0 | (c >> 6)));
-        eddy__buf_putc(b, (char)(0x80 | (c & 0x3F)));
-    } else if (c < 0x10000) {
-        eddy__buf_putc(b, (char)(0xE0 | (c >> 12)));
-        eddy__buf_putc(b, (char)(0x80 | ((c >> 6) & 0x3F)));
-        eddy__buf_putc(b, (char)(0x80 | (c & 0x3F)));
-    } else {
-        eddy__buf_putc(b, (char)(0xF0 | (c >> 18)));
-        eddy__buf_putc(b, (char)(0x80 | ((c >> 12) & 0x3F)));
-        eddy__buf_putc(b, (char)(0x80 | ((c >> 6) & 0x3F)));
-        eddy__buf_putc(b, (char)(0x80 | (c & 0x3F)));
-    }
-}
-
 /* Resolves U& escapes: <esc>XXXX, <esc>+XXXXXX, <esc><esc>. false on a bad
  * sequence (Calcite: "Unicode escape sequence starting at character N is
  * not exactly four hex digits"). */
@@ -182,7 +164,7 @@ static bool unicode_unescape(const char *s, size_t n, char esc, Buf *out, size_t
             *bad_at = i;
             return false;
         }
-        put_utf8(out, v);
+        eddy__buf_put_utf8(out, v);
         i = j + digits - 1;
     }
     return true;
