@@ -87,5 +87,9 @@ bool eddy__decimal_fits(ed_i128 v, int precision);
 bool eddy__args_nullable(Expr *const *args, int nargs);
 /* "Cannot apply 'F' to arguments of type 'F(<INT>)'. Supported form(s): ..." */
 eddy_status eddy__infer_error(EdErr *err, const FuncDef *fn, Expr *const *args, int nargs);
+/* "Invalid function call:\nF(INT NOT NULL, STRING)": the message of the
+ * functions Flink types with its new inference stack, which prints the
+ * argument types in full (nullability included). */
+eddy_status eddy__invalid_call_error(EdErr *err, const FuncDef *fn, Expr *const *args, int nargs);
 
 #endif

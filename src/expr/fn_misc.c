@@ -21,21 +21,6 @@
 
 static eddy_status mi_nomem(EvalCtx *cx) { return eddy__err(cx->err, EDDY_E_NOMEM, "out of memory"); }
 
-/* Flink's new-stack type inference error: "Invalid function call:\nF(INT NOT NULL)". */
-static eddy_status mi_call_error(EdErr *err, const FuncDef *fn, Expr *const *args, int nargs) {
-    Buf b;
-    eddy__buf_init(&b);
-    eddy__buf_printf(&b, "Invalid function call:\n%s(", fn->name);
-    for (int i = 0; i < nargs; i++) {
-        if (i) eddy__buf_puts(&b, ", ");
-        eddy__type_print(&b, args[i]->type);
-    }
-    eddy__buf_putc(&b, ')');
-    eddy__err(err, EDDY_E_VALIDATION, "%s", eddy__buf_cstr(&b));
-    eddy__buf_free(&b);
-    return EDDY_E_VALIDATION;
-}
-
 static bool mi_is_array(const Expr *e) { return e->type->root == TY_ARRAY; }
 
 /* ---- GREATEST / LEAST --------------------------------------------------------------- */
@@ -119,7 +104,8 @@ static eddy_status infer_typeof(Arena *a, const FuncDef *fn, Expr **args, int na
                                 const void **data, EdErr *err) {
     bool force = false;
     if (nargs == 2) {
-        if (args[1]->type->root != TY_BOOLEAN || args[1]->kind != EX_LITERAL) return mi_call_error(err, fn, args, nargs);
+        if (args[1]->type->root != TY_BOOLEAN || args[1]->kind != EX_LITERAL)
+            return eddy__invalid_call_error(err, fn, args, nargs);
         force = !args[1]->value.is_null && args[1]->value.u.b;
     }
     TypeofData *d = eddy__arena_alloc(a, sizeof *d);
@@ -176,11 +162,11 @@ static bool mi_seen(const Vector *elems, uint32_t from, uint32_t to, const Vecto
 static eddy_status infer_array_same(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out,
                                     const void **data, EdErr *err) {
     (void)data;
-    if (!mi_is_array(args[0])) return mi_call_error(err, fn, args, nargs);
+    if (!mi_is_array(args[0])) return eddy__invalid_call_error(err, fn, args, nargs);
     if (!strcmp(fn->name, "ARRAY_SLICE")) {
         for (int i = 1; i < nargs; i++) {
             if (!eddy__type_is_integer(args[i]->type) && args[i]->type->root != TY_NULL)
-                return mi_call_error(err, fn, args, nargs);
+                return eddy__invalid_call_error(err, fn, args, nargs);
             eddy_status rc = eddy__coerce(a, args, i, eddy__type_basic(TY_INT, true), err);
             if (rc) return rc;
         }
@@ -188,7 +174,7 @@ static eddy_status infer_array_same(Arena *a, const FuncDef *fn, Expr **args, in
     if (!strcmp(fn->name, "ARRAY_SORT")) {
         for (int i = 1; i < nargs; i++)
             if (args[i]->type->root != TY_BOOLEAN && args[i]->type->root != TY_NULL)
-                return mi_call_error(err, fn, args, nargs);
+                return eddy__invalid_call_error(err, fn, args, nargs);
     }
     *out = eddy__type_with_nullable(a, args[0]->type, eddy__args_nullable(args, nargs));
     return EDDY_OK;
@@ -199,13 +185,13 @@ static eddy_status infer_array_same(Arena *a, const FuncDef *fn, Expr **args, in
 static eddy_status infer_array_elem(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out,
                                     const void **data, EdErr *err) {
     (void)data;
-    if (!mi_is_array(args[0])) return mi_call_error(err, fn, args, nargs);
+    if (!mi_is_array(args[0])) return eddy__invalid_call_error(err, fn, args, nargs);
     const Type *et = args[0]->type->elem;
     const char *n = fn->name;
     bool grows = !strcmp(n, "ARRAY_APPEND") || !strcmp(n, "ARRAY_PREPEND");
     if (grows) {
         const Type *c = eddy__type_common(a, et, args[1]->type);
-        if (!c) return mi_call_error(err, fn, args, nargs);
+        if (!c) return eddy__invalid_call_error(err, fn, args, nargs);
         et = eddy__type_with_nullable(a, c, et->nullable || args[1]->type->nullable);
         const Type *at = eddy__type_array(a, et, args[0]->type->nullable);
         eddy_status rc;
@@ -215,7 +201,7 @@ static eddy_status infer_array_elem(Arena *a, const FuncDef *fn, Expr **args, in
     }
     if (args[1]->type->root != TY_NULL && !eddy__type_implicit_cast(args[1]->type, et) &&
         !eddy__type_common(a, args[1]->type, et))
-        return mi_call_error(err, fn, args, nargs);
+        return eddy__invalid_call_error(err, fn, args, nargs);
     eddy_status rc = eddy__coerce(a, args, 1, et, err);
     if (rc) return rc;
     if (!strcmp(n, "ARRAY_CONTAINS")) *out = eddy__type_basic(TY_BOOLEAN, args[0]->type->nullable);
@@ -404,10 +390,10 @@ static eddy_status infer_array_common(Arena *a, const FuncDef *fn, Expr **args, 
     (void)data;
     const Type *et = NULL;
     for (int i = 0; i < nargs; i++) {
-        if (!mi_is_array(args[i])) return mi_call_error(err, fn, args, nargs);
+        if (!mi_is_array(args[i])) return eddy__invalid_call_error(err, fn, args, nargs);
         const Type *x = args[i]->type->elem;
         et = et ? eddy__type_common(a, et, x) : x;
-        if (!et) return mi_call_error(err, fn, args, nargs);
+        if (!et) return eddy__invalid_call_error(err, fn, args, nargs);
     }
     const Type *at = eddy__type_array(a, et, eddy__args_nullable(args, nargs));
     if (!at) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
@@ -469,11 +455,11 @@ static eddy_status infer_array_elem_out(Arena *a, const FuncDef *fn, Expr **args
     (void)data;
     if (!mi_is_array(args[0])) {
         if (!strcmp(fn->name, "ELEMENT")) return eddy__infer_error(err, fn, args, nargs);
-        return mi_call_error(err, fn, args, nargs);
+        return eddy__invalid_call_error(err, fn, args, nargs);
     }
     const Type *et = args[0]->type->elem;
     if (strcmp(fn->name, "ELEMENT") && (et->root == TY_MAP || et->root == TY_MULTISET || et->root == TY_RAW))
-        return mi_call_error(err, fn, args, nargs);
+        return eddy__invalid_call_error(err, fn, args, nargs);
     *out = eddy__type_with_nullable(a, et, true);
     return EDDY_OK;
 }
@@ -522,10 +508,11 @@ static const FuncDef fn_element = {"ELEMENT", 1, 1, FN_STRICT, infer_array_elem_
 static eddy_status infer_array_join(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out,
                                    const void **data, EdErr *err) {
     (void)data;
-    if (!mi_is_array(args[0]) || !eddy__type_is_string(args[0]->type->elem)) return mi_call_error(err, fn, args, nargs);
+    if (!mi_is_array(args[0]) || !eddy__type_is_string(args[0]->type->elem))
+        return eddy__invalid_call_error(err, fn, args, nargs);
     for (int i = 1; i < nargs; i++) {
         if (!eddy__type_is_string(args[i]->type) && args[i]->type->root != TY_NULL)
-            return mi_call_error(err, fn, args, nargs);
+            return eddy__invalid_call_error(err, fn, args, nargs);
         eddy_status rc = eddy__coerce(a, args, i, eddy__type_string(true), err);
         if (rc) return rc;
     }
@@ -572,7 +559,7 @@ static eddy_status infer_map_part(Arena *a, const FuncDef *fn, Expr **args, int 
                                   const void **data, EdErr *err) {
     (void)data;
     const Type *t = args[0]->type;
-    if (t->root != TY_MAP) return mi_call_error(err, fn, args, nargs);
+    if (t->root != TY_MAP) return eddy__invalid_call_error(err, fn, args, nargs);
     const char *n = fn->name;
     bool nullable = t->nullable;
     if (!strcmp(n, "MAP_KEYS")) *out = eddy__type_array(a, t->elem, nullable);
@@ -613,7 +600,7 @@ static const FuncDef fn_map_entries = {"MAP_ENTRIES", 1, 1, FN_STRICT, infer_map
 static eddy_status infer_map_from_arrays(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out,
                                          const void **data, EdErr *err) {
     (void)data;
-    if (!mi_is_array(args[0]) || !mi_is_array(args[1])) return mi_call_error(err, fn, args, nargs);
+    if (!mi_is_array(args[0]) || !mi_is_array(args[1])) return eddy__invalid_call_error(err, fn, args, nargs);
     *out = eddy__type_map(a, args[0]->type->elem, args[1]->type->elem, eddy__args_nullable(args, nargs));
     return *out ? EDDY_OK : eddy__err(err, EDDY_E_NOMEM, "out of memory");
 }
@@ -659,9 +646,9 @@ static eddy_status infer_map_union(Arena *a, const FuncDef *fn, Expr **args, int
     (void)data;
     const Type *t = NULL;
     for (int i = 0; i < nargs; i++) {
-        if (args[i]->type->root != TY_MAP) return mi_call_error(err, fn, args, nargs);
+        if (args[i]->type->root != TY_MAP) return eddy__invalid_call_error(err, fn, args, nargs);
         t = t ? eddy__type_common(a, t, args[i]->type) : args[i]->type;
-        if (!t) return mi_call_error(err, fn, args, nargs);
+        if (!t) return eddy__invalid_call_error(err, fn, args, nargs);
     }
     t = eddy__type_with_nullable(a, t, eddy__args_nullable(args, nargs));
     for (int i = 0; i < nargs; i++) {
@@ -1050,7 +1037,7 @@ static eddy_status infer_printf(Arena *a, const FuncDef *fn, Expr **args, int na
         eddy_status rc = eddy__coerce(a, args, 0, eddy__type_string(true), err);
         if (rc) return rc;
     } else if (!eddy__type_is_string(args[0]->type)) {
-        return mi_call_error(err, fn, args, nargs);
+        return eddy__invalid_call_error(err, fn, args, nargs);
     }
     *out = eddy__type_string(args[0]->type->nullable);
     return EDDY_OK;

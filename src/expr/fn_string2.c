@@ -31,21 +31,6 @@ static int64_t s2_find(Str hay, Str needle, size_t from) {
 
 /* ---- inference helpers ---------------------------------------------------------------- */
 
-/* "Invalid function call:\nF(INT NOT NULL)" (Flink's new type inference). */
-static eddy_status s2_call_error(EdErr *err, const FuncDef *fn, Expr *const *args, int nargs) {
-    Buf b;
-    eddy__buf_init(&b);
-    eddy__buf_printf(&b, "Invalid function call:\n%s(", fn->name);
-    for (int i = 0; i < nargs; i++) {
-        if (i) eddy__buf_puts(&b, ", ");
-        eddy__type_print(&b, args[i]->type);
-    }
-    eddy__buf_putc(&b, ')');
-    eddy__err(err, EDDY_E_VALIDATION, "%s", eddy__buf_cstr(&b));
-    eddy__buf_free(&b);
-    return EDDY_E_VALIDATION;
-}
-
 /* Checks that args[i] is a string (or NULL, coerced to STRING). */
 static bool s2_str(Arena *a, Expr **args, int i, EdErr *err) {
     const Type *t = args[i]->type;
@@ -67,7 +52,7 @@ static bool s2_int(Arena *a, Expr **args, int i, EdErr *err) {
 
 static eddy_status s2_fail(EdErr *err, const FuncDef *fn, Expr **args, int nargs, bool new_stack) {
     if (eddy__err_is_set(err)) return err->code;
-    return new_stack ? s2_call_error(err, fn, args, nargs) : eddy__infer_error(err, fn, args, nargs);
+    return new_stack ? eddy__invalid_call_error(err, fn, args, nargs) : eddy__infer_error(err, fn, args, nargs);
 }
 
 /* Flink's functions from the new stack report "Invalid function call";

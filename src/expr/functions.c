@@ -77,6 +77,20 @@ eddy_status eddy__infer_error(EdErr *err, const FuncDef *fn, Expr *const *args, 
     return EDDY_E_VALIDATION;
 }
 
+eddy_status eddy__invalid_call_error(EdErr *err, const FuncDef *fn, Expr *const *args, int nargs) {
+    Buf b;
+    eddy__buf_init(&b);
+    eddy__buf_printf(&b, "Invalid function call:\n%s(", fn->name);
+    for (int i = 0; i < nargs; i++) {
+        if (i) eddy__buf_puts(&b, ", ");
+        eddy__type_print(&b, args[i]->type);
+    }
+    eddy__buf_putc(&b, ')');
+    eddy__err(err, EDDY_E_VALIDATION, "%s", eddy__buf_cstr(&b));
+    eddy__buf_free(&b);
+    return EDDY_E_VALIDATION;
+}
+
 /* Casts args[i] to t (an implicit coercion). */
 eddy_status eddy__coerce(Arena *a, Expr **args, int i, const Type *t, EdErr *err) {
     const Type *target = eddy__type_with_nullable(a, t, args[i]->type->nullable);
