@@ -171,6 +171,32 @@ static void skip_ws(JsonParser *p) {
     }
 }
 
+/* Consumes c if it is the next byte. */
+static bool eat_char(JsonParser *p, char c) {
+    if (p->i < p->n && p->s[p->i] == c) {
+        p->i++;
+        return true;
+    }
+    return false;
+}
+
+/* After an array element or object member: consumes the ',' before the next
+ * one (1) or the closing `close` (0); anything else is Jackson's error for
+ * the `container` ("Array" or "Object"), and -1. */
+static int end_of_entry(JsonParser *p, char close, const char *container) {
+    skip_ws(p);
+    if (eat_char(p, ',')) return 1;
+    if (eat_char(p, close)) return 0;
+    if (p->i >= p->n) {
+        fail_at(p, p->i, "Unexpected end-of-input: expected close marker for %s", container);
+    } else {
+        char what[64];
+        snprintf(what, sizeof what, "was expecting comma to separate %s entries", container);
+        fail_char(p, what);
+    }
+    return -1;
+}
+
 static bool is_ident_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
            (unsigned char)c >= 0x80;
@@ -377,8 +403,7 @@ static JsonValue *parse_array(JsonParser *p, int depth) {
     size_t base = p->items.len;
     p->i++; /* [ */
     skip_ws(p);
-    if (p->i < p->n && p->s[p->i] == ']') {
-        p->i++;
+    if (eat_char(p, ']')) {
         JsonValue *v = eddy__json_array(p->a, 0);
         if (!v) fail_nomem(p);
         return v;
@@ -390,18 +415,9 @@ static JsonValue *parse_array(JsonParser *p, int depth) {
             fail_nomem(p);
             return NULL;
         }
-        skip_ws(p);
-        if (p->i < p->n && p->s[p->i] == ',') {
-            p->i++;
-            continue;
-        }
-        if (p->i < p->n && p->s[p->i] == ']') {
-            p->i++;
-            break;
-        }
-        if (p->i >= p->n) fail_at(p, p->i, "Unexpected end-of-input: expected close marker for Array");
-        else fail_char(p, "was expecting comma to separate Array entries");
-        return NULL;
+        int more = end_of_entry(p, ']', "Array");
+        if (more < 0) return NULL;
+        if (!more) break;
     }
     size_t cnt = p->items.len - base;
     JsonValue *v = eddy__json_array(p->a, cnt);
@@ -418,8 +434,7 @@ static JsonValue *parse_object(JsonParser *p, int depth) {
     size_t base = p->members.len;
     p->i++; /* { */
     skip_ws(p);
-    if (p->i < p->n && p->s[p->i] == '}') {
-        p->i++;
+    if (eat_char(p, '}')) {
         JsonValue *v = eddy__json_object(p->a, 0);
         if (!v) fail_nomem(p);
         return v;
@@ -448,18 +463,9 @@ static JsonValue *parse_object(JsonParser *p, int depth) {
             fail_nomem(p);
             return NULL;
         }
-        skip_ws(p);
-        if (p->i < p->n && p->s[p->i] == ',') {
-            p->i++;
-            continue;
-        }
-        if (p->i < p->n && p->s[p->i] == '}') {
-            p->i++;
-            break;
-        }
-        if (p->i >= p->n) fail_at(p, p->i, "Unexpected end-of-input: expected close marker for Object");
-        else fail_char(p, "was expecting comma to separate Object entries");
-        return NULL;
+        int more = end_of_entry(p, '}', "Object");
+        if (more < 0) return NULL;
+        if (!more) break;
     }
     size_t cnt = p->members.len - base;
     JsonValue *v = eddy__json_object(p->a, cnt);
