@@ -33,8 +33,7 @@ static eddy_status infer_greatest(Arena *a, const FuncDef *fn, Expr **args, int 
     if (rc) return rc;
     if (t->root == TY_RAW || t->root == TY_MAP || t->root == TY_MULTISET) return eddy__infer_error(err, fn, args, nargs);
     if (t->root == TY_NULL) t = eddy__type_basic(TY_NULL, true);
-    for (int i = 0; i < nargs; i++)
-        if ((rc = eddy__coerce(a, args, i, t, err))) return rc;
+    if ((rc = eddy__coerce_all(a, args, nargs, t, err))) return rc;
     *out = eddy__type_with_nullable(a, eddy__type_with_timeattr(a, t, TA_NONE), eddy__args_nullable(args, nargs));
     return EDDY_OK;
 }
@@ -397,10 +396,8 @@ static eddy_status infer_array_common(Arena *a, const FuncDef *fn, Expr **args, 
     }
     const Type *at = eddy__type_array(a, et, eddy__args_nullable(args, nargs));
     if (!at) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
-    for (int i = 0; i < nargs; i++) {
-        eddy_status rc = eddy__coerce(a, args, i, at, err);
-        if (rc) return rc;
-    }
+    eddy_status rc = eddy__coerce_all(a, args, nargs, at, err);
+    if (rc) return rc;
     *out = at;
     return EDDY_OK;
 }
@@ -651,10 +648,8 @@ static eddy_status infer_map_union(Arena *a, const FuncDef *fn, Expr **args, int
         if (!t) return eddy__invalid_call_error(err, fn, args, nargs);
     }
     t = eddy__type_with_nullable(a, t, eddy__args_nullable(args, nargs));
-    for (int i = 0; i < nargs; i++) {
-        eddy_status rc = eddy__coerce(a, args, i, t, err);
-        if (rc) return rc;
-    }
+    eddy_status rc = eddy__coerce_all(a, args, nargs, t, err);
+    if (rc) return rc;
     *out = t;
     return EDDY_OK;
 }

@@ -102,6 +102,14 @@ eddy_status eddy__coerce(Arena *a, Expr **args, int i, const Type *t, EdErr *err
     return EDDY_OK;
 }
 
+eddy_status eddy__coerce_all(Arena *a, Expr **args, int nargs, const Type *t, EdErr *err) {
+    for (int i = 0; i < nargs; i++) {
+        eddy_status rc = eddy__coerce(a, args, i, t, err);
+        if (rc) return rc;
+    }
+    return EDDY_OK;
+}
+
 /* The common type of all args, for comparisons and IN. Strings compared with
  * numbers or temporal values convert to the other side, as Flink's implicit
  * coercion does. */
@@ -232,8 +240,7 @@ static eddy_status infer_cmp(Arena *a, const FuncDef *fn, Expr **args, int nargs
     bool eq = strcmp(fn->name, "=") == 0 || strcmp(fn->name, "<>") == 0 || strstr(fn->name, "DISTINCT");
     if (!comparable(t) || (!eq && (t->root == TY_ROW || t->root == TY_ARRAY || t->root == TY_STRUCTURED)))
         if (!(eq && t->root != TY_RAW)) return eddy__infer_error(err, fn, args, nargs);
-    for (int i = 0; i < nargs; i++)
-        if ((rc = eddy__coerce(a, args, i, t, err))) return rc;
+    if ((rc = eddy__coerce_all(a, args, nargs, t, err))) return rc;
     bool distinct = strstr(fn->name, "DISTINCT") != NULL;
     *out = eddy__type_basic(TY_BOOLEAN, distinct ? false : eddy__args_nullable(args, nargs));
     return EDDY_OK;
@@ -349,8 +356,7 @@ static eddy_status infer_in(Arena *a, const FuncDef *fn, Expr **args, int nargs,
     const Type *t;
     eddy_status rc = eddy__common_arg_type(a, fn, args, nargs, &t, err);
     if (rc) return rc;
-    for (int i = 0; i < nargs; i++)
-        if ((rc = eddy__coerce(a, args, i, t, err))) return rc;
+    if ((rc = eddy__coerce_all(a, args, nargs, t, err))) return rc;
     *out = bool_type(args, nargs);
     return EDDY_OK;
 }
