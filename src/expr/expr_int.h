@@ -43,6 +43,17 @@ static inline int64_t arg_int(const Vector *v, uint32_t r) {
     }
 }
 
+/* Byte index of the first occurrence of needle in hay at or after byte
+ * `from`, or -1 (also when from is past the end). An empty needle is found
+ * at `from`. */
+static inline int64_t str_find(Str hay, Str needle, size_t from) {
+    if (needle.n == 0) return from <= hay.n ? (int64_t)from : -1;
+    if (needle.n > hay.n) return -1;
+    for (size_t i = from; i + needle.n <= hay.n; i++)
+        if (hay.p[i] == needle.p[0] && memcmp(hay.p + i, needle.p, needle.n) == 0) return (int64_t)i;
+    return -1;
+}
+
 static inline double arg_dbl(const Vector *v, uint32_t r) {
     r = vidx(v, r);
     switch ((PhysKind)v->phys) {

@@ -365,15 +365,6 @@ static const FuncDef fn_trim = {"TRIM", 3, 3, FN_STRICT, infer_trim, k_trim,
 static const FuncDef fn_ltrim = {"LTRIM", 1, 2, FN_STRICT, infer_trim, k_trim, "LTRIM(<CHARACTER>)"};
 static const FuncDef fn_rtrim = {"RTRIM", 1, 2, FN_STRICT, infer_trim, k_trim, "RTRIM(<CHARACTER>)"};
 
-/* Byte index of needle in hay at or after byte `from`, or -1. */
-static int64_t find_bytes(Str hay, Str needle, size_t from) {
-    if (needle.n == 0) return (int64_t)from;
-    if (needle.n > hay.n) return -1;
-    for (size_t i = from; i + needle.n <= hay.n; i++)
-        if (hay.p[i] == needle.p[0] && memcmp(hay.p + i, needle.p, needle.n) == 0) return (int64_t)i;
-    return -1;
-}
-
 static eddy_status k_replace(EvalCtx *cx, const Expr *e, Vector *const *args, Vector *out, const uint32_t *rows,
                              uint32_t nrows) {
     (void)e;
@@ -388,7 +379,7 @@ static eddy_status k_replace(EvalCtx *cx, const Expr *e, Vector *const *args, Ve
         }
         size_t pos = 0;
         for (;;) {
-            int64_t k = find_bytes(s, from, pos);
+            int64_t k = str_find(s, from, pos);
             if (k < 0) break;
             eddy__buf_put(&b, s.p + pos, (size_t)k - pos);
             eddy__buf_put(&b, to.p, to.n);
@@ -417,7 +408,7 @@ static eddy_status k_position(EvalCtx *cx, const Expr *e, Vector *const *args, V
             continue;
         }
         size_t from = eddy__utf8_offset(hay.p, hay.n, start - 1);
-        int64_t k = find_bytes(hay, needle, from);
+        int64_t k = str_find(hay, needle, from);
         VEC_DATA(out, int32_t)[r] = k < 0 ? 0 : (int32_t)eddy__utf8_len(hay.p, (size_t)k) + 1;
     }
     return EDDY_OK;
@@ -574,7 +565,7 @@ static eddy_status k_split_index(EvalCtx *cx, const Expr *e, Vector *const *args
         size_t pos = 0;
         bool found = true;
         for (int64_t k = 0; k < idx; k++) {
-            int64_t f = find_bytes(s, sep, pos);
+            int64_t f = str_find(s, sep, pos);
             if (f < 0) {
                 found = false;
                 break;
@@ -585,7 +576,7 @@ static eddy_status k_split_index(EvalCtx *cx, const Expr *e, Vector *const *args
             eddy__vec_set_null(out, r);
             continue;
         }
-        int64_t f = find_bytes(s, sep, pos);
+        int64_t f = str_find(s, sep, pos);
         size_t end = f < 0 ? s.n : (size_t)f;
         eddy__vec_set_str(out, r, s.p + pos, end - pos);
     }

@@ -20,15 +20,6 @@
 
 static eddy_status s2_nomem(EvalCtx *cx) { return eddy__err(cx->err, EDDY_E_NOMEM, "out of memory"); }
 
-/* Byte index of needle in hay at or after byte `from`, or -1. */
-static int64_t s2_find(Str hay, Str needle, size_t from) {
-    if (needle.n == 0) return from <= hay.n ? (int64_t)from : -1;
-    if (needle.n > hay.n) return -1;
-    for (size_t i = from; i + needle.n <= hay.n; i++)
-        if (hay.p[i] == needle.p[0] && memcmp(hay.p + i, needle.p, needle.n) == 0) return (int64_t)i;
-    return -1;
-}
-
 /* ---- inference helpers ---------------------------------------------------------------- */
 
 /* Checks that args[i] is a string (or NULL, coerced to STRING). */
@@ -184,7 +175,7 @@ static int64_t instr_fwd(Str s, Str sub, int64_t from, int64_t nth) {
     for (int64_t k = 0; k < nth; k++) {
         size_t boff = eddy__utf8_offset(s.p, s.n, start - 1);
         if (start - 1 > (int64_t)eddy__utf8_len(s.p, s.n)) return 0;
-        int64_t f = s2_find(s, sub, boff);
+        int64_t f = str_find(s, sub, boff);
         if (f < 0) return 0;
         index = (int64_t)eddy__utf8_len(s.p, (size_t)f) + 1;
         start = index + 1;
@@ -352,7 +343,7 @@ static eddy_status k_split(EvalCtx *cx, const Expr *e, Vector *const *args, Vect
         else if (d.n == 0) n = (uint32_t)eddy__utf8_len(s.p, s.n);
         else {
             n = 1;
-            for (int64_t f = s2_find(s, d, 0); f >= 0; f = s2_find(s, d, (size_t)f + d.n)) n++;
+            for (int64_t f = str_find(s, d, 0); f >= 0; f = str_find(s, d, (size_t)f + d.n)) n++;
         }
         uint32_t off = eddy__vec_list_append(out, n);
         if (out->failed) return s2_nomem(cx);
@@ -367,7 +358,7 @@ static eddy_status k_split(EvalCtx *cx, const Expr *e, Vector *const *args, Vect
         } else if (n) {
             size_t pos = 0;
             for (uint32_t k = 0; k < n; k++) {
-                int64_t f = s2_find(s, d, pos);
+                int64_t f = str_find(s, d, pos);
                 size_t end = f < 0 ? s.n : (size_t)f;
                 eddy__vec_set_str(el, off + k, s.p + pos, end - pos);
                 pos = end + d.n;
