@@ -54,6 +54,40 @@ static inline int64_t str_find(Str hay, Str needle, size_t from) {
     return -1;
 }
 
+/* Whether code point cp occurs in the UTF-8 string set; *pos (when pos is
+ * not NULL) receives its code point index there. */
+static inline bool str_has_cp(Str set, uint32_t cp, int64_t *pos) {
+    int64_t k = 0;
+    for (size_t j = 0; j < set.n; k++) {
+        if (eddy__utf8_decode(set.p, set.n, &j) == cp) {
+            if (pos) *pos = k;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* s without the code points of `set` at its start (when `leading`) and at
+ * its end (when `trailing`): the work of TRIM and BTRIM. */
+static inline Str str_trim_set(Str s, Str set, bool leading, bool trailing) {
+    size_t b = 0, end = s.n;
+    if (leading)
+        while (b < end) {
+            size_t next = b;
+            if (!str_has_cp(set, eddy__utf8_decode(s.p, end, &next), NULL)) break;
+            b = next;
+        }
+    if (trailing)
+        while (end > b) {
+            size_t k = end - 1;
+            while (k > b && ((unsigned char)s.p[k] & 0xC0) == 0x80) k--;
+            size_t next = k;
+            if (!str_has_cp(set, eddy__utf8_decode(s.p, end, &next), NULL)) break;
+            end = k;
+        }
+    return (Str){s.p + b, end - b};
+}
+
 static inline double arg_dbl(const Vector *v, uint32_t r) {
     r = vidx(v, r);
     switch ((PhysKind)v->phys) {

@@ -298,12 +298,6 @@ static const FuncDef fn_substring = {"SUBSTRING", 2, 3, FN_STRICT, infer_substri
                                      "SUBSTRING(<CHARACTER> FROM <INTEGER> [FOR <INTEGER>])"};
 static const FuncDef fn_substr = {"SUBSTR", 2, 3, FN_STRICT, infer_substring, k_substring, "SUBSTR(<CHARACTER>, <INTEGER>)"};
 
-static bool in_set(Str set, uint32_t cp) {
-    for (size_t j = 0; j < set.n;)
-        if (eddy__utf8_decode(set.p, set.n, &j) == cp) return true;
-    return false;
-}
-
 /* TRIM(flag, chars, s) where flag is 0 BOTH, 1 LEADING, 2 TRAILING; LTRIM /
  * RTRIM (s [, chars]) trim spaces (or chars) from one side. */
 static eddy_status k_trim(EvalCtx *cx, const Expr *e, Vector *const *args, Vector *out, const uint32_t *rows,
@@ -323,24 +317,8 @@ static eddy_status k_trim(EvalCtx *cx, const Expr *e, Vector *const *args, Vecto
             s = vec_str(args[0], r);
             set = e->nargs > 1 ? vec_str(args[1], r) : (Str){" ", 1};
         }
-        size_t b = 0, end = s.n;
-        if (flag != 2)
-            while (b < end) {
-                size_t next = b;
-                uint32_t cp = eddy__utf8_decode(s.p, end, &next);
-                if (!in_set(set, cp)) break;
-                b = next;
-            }
-        if (flag != 1)
-            while (end > b) {
-                size_t k = end - 1;
-                while (k > b && ((unsigned char)s.p[k] & 0xC0) == 0x80) k--;
-                size_t next = k;
-                uint32_t cp = eddy__utf8_decode(s.p, end, &next);
-                if (!in_set(set, cp)) break;
-                end = k;
-            }
-        eddy__vec_set_str(out, r, s.p + b, end - b);
+        Str t = str_trim_set(s, set, flag != 2, flag != 1);
+        eddy__vec_set_str(out, r, t.p, t.n);
     }
     return EDDY_OK;
 }

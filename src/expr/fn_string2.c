@@ -245,17 +245,6 @@ static eddy_status k_elt(EvalCtx *cx, const Expr *e, Vector *const *args, Vector
     return EDDY_OK;
 }
 
-static bool s2_in_set(Str set, uint32_t cp, int64_t *pos) {
-    int64_t k = 0;
-    for (size_t j = 0; j < set.n; k++) {
-        if (eddy__utf8_decode(set.p, set.n, &j) == cp) {
-            if (pos) *pos = k;
-            return true;
-        }
-    }
-    return false;
-}
-
 /* TRANSLATE(expr, from, to): each character of expr found in `from` is
  * replaced by the one at the same position in `to`, or removed when `to` is
  * shorter; NULL from leaves expr as it is, NULL to removes. */
@@ -281,7 +270,7 @@ static eddy_status k_translate(EvalCtx *cx, const Expr *e, Vector *const *args, 
             size_t st = j;
             uint32_t cp = eddy__utf8_decode(s.p, s.n, &j);
             int64_t pos;
-            if (!s2_in_set(from, cp, &pos)) {
+            if (!str_has_cp(from, cp, &pos)) {
                 eddy__buf_put(&b, s.p + st, j - st);
                 continue;
             }
@@ -301,20 +290,8 @@ static eddy_status k_btrim(EvalCtx *cx, const Expr *e, Vector *const *args, Vect
     FOR_ROWS(i, r) {
         Str s = vec_str(args[0], r);
         Str set = e->nargs > 1 ? vec_str(args[1], r) : (Str){" ", 1};
-        size_t b = 0, end = s.n;
-        while (b < end) {
-            size_t k = b;
-            if (!s2_in_set(set, eddy__utf8_decode(s.p, end, &k), NULL)) break;
-            b = k;
-        }
-        while (end > b) {
-            size_t k = end - 1;
-            while (k > b && ((unsigned char)s.p[k] & 0xC0) == 0x80) k--;
-            size_t kk = k;
-            if (!s2_in_set(set, eddy__utf8_decode(s.p, end, &kk), NULL)) break;
-            end = k;
-        }
-        eddy__vec_set_str(out, r, s.p + b, end - b);
+        Str t = str_trim_set(s, set, true, true);
+        eddy__vec_set_str(out, r, t.p, t.n);
     }
     return EDDY_OK;
 }
