@@ -1052,7 +1052,9 @@ static AstExpr *json_call(SqlParser *p, SqlKw kw, AstPos start) {
             }
             if (!eddy__sql_p_push(p, &args, b)) return NULL;
         }
-    } else if (kw == KW_JSON_OBJECT || kw == KW_JSON_OBJECTAGG) {
+    } else { /* JSON_OBJECT, JSON_OBJECTAGG: key-value pairs; JSON_ARRAY, JSON_ARRAYAGG: values */
+        bool object = kw == KW_JSON_OBJECT || kw == KW_JSON_OBJECTAGG;
+        bool agg = kw == KW_JSON_OBJECTAGG || kw == KW_JSON_ARRAYAGG;
         bool any = false;
         for (;;) {
             AstExpr *nc = json_null_clause(p);
@@ -1062,35 +1064,19 @@ static AstExpr *json_call(SqlParser *p, SqlKw kw, AstPos start) {
             }
             if (p->failed) return NULL;
             if (any) {
-                if (kw == KW_JSON_OBJECTAGG || !eddy__sql_p_accept(p, TK_COMMA)) break;
-            } else if (kw == KW_JSON_OBJECT && p_is(p, 0, TK_RPAREN)) {
+                if (agg || !eddy__sql_p_accept(p, TK_COMMA)) break;
+            } else if (!agg && p_is(p, 0, TK_RPAREN)) {
                 break;
             }
-            if (p_is_kw(p, 0, KW_KEY) && !p_is_kw(p, 1, KW_VALUE) && !p_is(p, 1, TK_COLON)) p->pos++;
-            else eddy__sql_p_at_kw(p, KW_KEY);
-            AstExpr *k = eddy__sql_p_expr(p), *v;
-            if (!k) return NULL;
-            if (!eddy__sql_p_accept_kw(p, KW_VALUE) && !eddy__sql_p_accept(p, TK_COLON)) return eddy__sql_p_fail(p);
-            if (!(v = eddy__sql_p_expr(p)) || !eddy__sql_p_push(p, &args, k) || !eddy__sql_p_push(p, &args, v))
+            AstExpr *k = NULL, *v;
+            if (object) {
+                if (p_is_kw(p, 0, KW_KEY) && !p_is_kw(p, 1, KW_VALUE) && !p_is(p, 1, TK_COLON)) p->pos++;
+                else eddy__sql_p_at_kw(p, KW_KEY);
+                if (!(k = eddy__sql_p_expr(p))) return NULL;
+                if (!eddy__sql_p_accept_kw(p, KW_VALUE) && !eddy__sql_p_accept(p, TK_COLON)) return eddy__sql_p_fail(p);
+            }
+            if (!(v = eddy__sql_p_expr(p)) || (k && !eddy__sql_p_push(p, &args, k)) || !eddy__sql_p_push(p, &args, v))
                 return NULL;
-            any = true;
-        }
-    } else { /* JSON_ARRAY, JSON_ARRAYAGG */
-        bool any = false;
-        for (;;) {
-            AstExpr *nc = json_null_clause(p);
-            if (nc) {
-                if (!eddy__sql_p_push(p, &args, nc)) return NULL;
-                break;
-            }
-            if (p->failed) return NULL;
-            if (any) {
-                if (kw == KW_JSON_ARRAYAGG || !eddy__sql_p_accept(p, TK_COMMA)) break;
-            } else if (kw == KW_JSON_ARRAY && p_is(p, 0, TK_RPAREN)) {
-                break;
-            }
-            AstExpr *v = eddy__sql_p_expr(p);
-            if (!v || !eddy__sql_p_push(p, &args, v)) return NULL;
             any = true;
         }
     }
