@@ -299,6 +299,16 @@ bool eddy__strn_ieq(const char *a, size_t alen, const char *b) {
     return i == alen && b[i] == 0;
 }
 
+size_t eddy__str_undouble(char *d, const char *s, size_t n, char q) {
+    size_t j = 0;
+    for (size_t i = 0; i < n; i++) {
+        d[j++] = s[i];
+        if (s[i] == q && i + 1 < n && s[i + 1] == q) i++;
+    }
+    d[j] = 0;
+    return j;
+}
+
 size_t eddy__utf8_len(const char *s, size_t n) {
     size_t cnt = 0;
     for (size_t i = 0; i < n; i++)

@@ -131,6 +131,10 @@ static inline uint64_t eddy__hash_combine(uint64_t h, uint64_t v) {
 
 bool eddy__str_ieq(const char *a, const char *b);
 bool eddy__strn_ieq(const char *a, size_t alen, const char *b);
+/* Copies s[0..n) to d (room for n + 1 bytes) with every doubled quote q
+ * made single, as SQL reads the inside of '..' and `..`; NUL-terminates d
+ * and returns the length written. */
+size_t eddy__str_undouble(char *d, const char *s, size_t n, char q);
 /* Number of UTF-8 code points in s[0..n). */
 size_t eddy__utf8_len(const char *s, size_t n);
 
