@@ -92,7 +92,7 @@ static inline char *collect_stream(eddy_stream *s) { return iter_lines(eddy_stre
 
 /* sqlQuery(sql) run with Table.execute(): its rows as Row.toString lines,
  * or "ERROR: <message>" (the error is cleared). */
-static inline char *query_lines(eddy_tenv *t, const char *sql) {
+static inline char *sql_query_lines(eddy_tenv *t, const char *sql) {
     eddy_table *table = eddy_tenv_sql_query(t, sql);
     if (!table) return env_error_text(eddy_tenv_env(t));
     return iter_lines(eddy_result_collect(eddy_table_execute(table)));

@@ -27,7 +27,7 @@ static void setup(eddy_runtime_mode mode) {
 }
 
 /* Executes sql; its rows one Row.toString per line, or "ERROR: ...". */
-static char *run_rows(const char *sql) { return query_lines(tenv, sql); }
+static char *run_rows(const char *sql) { return sql_query_lines(tenv, sql); }
 
 /* The schema of sql's result ("(\n  `a` INT\n)"), or the error. */
 static char *schema_of(const char *sql) {

@@ -37,7 +37,7 @@ static char *run_print(const char *sql) {
 }
 
 /* Executes sql and returns its rows, one Row.toString per line, sorted. */
-static char *run_rows(const char *sql) { return query_lines(tenv, sql); }
+static char *run_rows(const char *sql) { return sql_query_lines(tenv, sql); }
 
 TEST(tableau_streaming_widths_from_types) {
     setup(EDDY_STREAMING);
