@@ -282,12 +282,7 @@ const char *eddy__sql_p_unquote(SqlParser *p, const Token *t, char q, size_t ski
     size_t n = t->end - t->start - skip_prefix - 2;
     char *d = eddy__sql_p_alloc(p, n + 1);
     if (!d) return NULL;
-    size_t j = 0;
-    for (size_t i = 0; i < n; i++) {
-        d[j++] = s[i];
-        if (s[i] == q && i + 1 < n && s[i + 1] == q) i++;
-    }
-    d[j] = 0;
+    size_t j = eddy__str_undouble(d, s, n, q);
     if (out_len) *out_len = j;
     return d;
 }

@@ -27,26 +27,12 @@ static void setup(eddy_runtime_mode mode) {
 }
 
 /* Executes sql; its rows one Row.toString per line, or "ERROR: ...". */
-static char *run_rows(const char *sql) {
-    eddy_table *t = eddy_tenv_sql_query(tenv, sql);
-    if (!t) {
-        char buf[4096];
-        snprintf(buf, sizeof buf, "ERROR: %s", eddy_env_errmsg(env));
-        eddy_env_clear_error(env);
-        return strdup(buf);
-    }
-    return iter_lines(eddy_result_collect(eddy_table_execute(t)));
-}
+static char *run_rows(const char *sql) { return sql_query_lines(tenv, sql); }
 
 /* The schema of sql's result ("(\n  `a` INT\n)"), or the error. */
 static char *schema_of(const char *sql) {
     eddy_table *t = eddy_tenv_sql_query(tenv, sql);
-    if (!t) {
-        char buf[4096];
-        snprintf(buf, sizeof buf, "ERROR: %s", eddy_env_errmsg(env));
-        eddy_env_clear_error(env);
-        return strdup(buf);
-    }
+    if (!t) return env_error_text(env);
     return strdup(eddy_table_schema_string(t));
 }
 
