@@ -48,9 +48,15 @@ static inline int64_t arg_int(const Vector *v, uint32_t r) {
  * at `from`. */
 static inline int64_t str_find(Str hay, Str needle, size_t from) {
     if (needle.n == 0) return from <= hay.n ? (int64_t)from : -1;
-    if (needle.n > hay.n) return -1;
-    for (size_t i = from; i + needle.n <= hay.n; i++)
-        if (hay.p[i] == needle.p[0] && memcmp(hay.p + i, needle.p, needle.n) == 0) return (int64_t)i;
+    if (needle.n > hay.n || from > hay.n - needle.n) return -1;
+    /* memchr finds candidates for the first byte (a whole one-byte needle) */
+    const char *end = hay.p + hay.n - needle.n + 1;
+    for (const char *q = hay.p + from; q < end;) {
+        q = memchr(q, needle.p[0], (size_t)(end - q));
+        if (!q) return -1;
+        if (needle.n == 1 || memcmp(q + 1, needle.p + 1, needle.n - 1) == 0) return (int64_t)(q - hay.p);
+        q++;
+    }
     return -1;
 }
 

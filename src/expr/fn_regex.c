@@ -83,6 +83,9 @@ static eddy_status rx_get(EvalCtx *cx, Rx *rx, Str p, bool full) {
         rx->valid = false;
         return EDDY_OK;
     }
+    /* machine code for the pattern when PCRE2 has a JIT here (pcre2_match
+     * then uses it); without one the interpreter runs, same results */
+    (void)pcre2_jit_compile(rx->code, PCRE2_JIT_COMPLETE);
     uint32_t cap = 0;
     pcre2_pattern_info(rx->code, PCRE2_INFO_CAPTURECOUNT, &cap);
     rx->ngroups = (int)cap;
