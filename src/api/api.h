@@ -151,6 +151,11 @@ const char **eddy__api_user_function_names(eddy_tenv *tenv, int *n);
 void eddy__api_bind_env(eddy_tenv *tenv, BindEnv *be);
 /* The planning context of a table environment. */
 void eddy__api_plan_env(eddy_tenv *tenv, PlanEnv *pe);
+/* Parses an object path a user passed ("t", "db.t", "`a.b`.c") and
+ * qualifies it against the current catalog and database: *out_path gets
+ * "cat.db.name", *out_name (when not NULL) the last part, both in the env
+ * arena. Errors are recorded on the env and returned. */
+eddy_status eddy__api_qualify(eddy_tenv *tenv, const char *path, const char **out_path, const char **out_name);
 /* A table handle over rel with the given schema (NULL: plain columns). */
 eddy_table *eddy__api_table(eddy_tenv *tenv, Rel *rel, const ResolvedSchema *schema);
 /* Records a binder/parser error on the env, prefixed as Flink's sqlQuery

@@ -279,14 +279,12 @@ static eddy_status plan_table_insert(eddy_tenv *tenv, const char *target_path, e
     if (!target_path || !t) return eddy__api_err(env, EDDY_E_MISUSE, "insert: the target path and the table are required.");
     if (t->tenv != tenv)
         return eddy__api_err(env, EDDY_E_MISUSE, "insert: the table belongs to another table environment.");
-    const char **parts;
-    int nparts;
-    EdErr err = {0};
-    if (eddy__catalog_split(&env->arena, target_path, &parts, &nparts, &err)) return eddy__api_take(env, &err);
-    const char *q = eddy__catalog_qualify(&env->arena, &tenv->catalog, parts, nparts);
-    if (!q) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
+    const char *q;
+    eddy_status rc = eddy__api_qualify(tenv, target_path, &q, NULL);
+    if (rc) return rc;
     const TableEntry *te = sink_table(tenv, q);
     if (!te) return env->err.code;
+    EdErr err = {0};
     PlanEnv pe;
     eddy__api_plan_env(tenv, &pe);
     InsertSpec ins = {0};

@@ -443,6 +443,8 @@ eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_
             }
         }
     }
+    /* a cancel from another thread (a Ctrl-C watcher) ends a blocked wait for rows */
+    if (!interrupted && interrupt && *interrupt && st != EDDY_DONE) interrupted = true;
     if (interrupted) {
         eddy_result_cancel(r);
         eddy__buf_printf(&b, "Query terminated, received a total of %ld %s\n", nrows, nrows > 1 ? "rows" : "row");

@@ -12,6 +12,7 @@ static const Connector *const registry[] = {
     &eddy__connector_blackhole,
     &eddy__connector_datagen,
     &eddy__connector_filesystem,
+    &eddy__connector_nexmark,
     &eddy__connector_print,
 };
 
@@ -106,10 +107,27 @@ eddy_status eddy__connector_check_options(const Connector *c, const TableDef *t,
         ed_vec_push(&bad, k);
     }
     if (!bad.len) return EDDY_OK;
+    /* the supported keys, a '#' spelled out for every physical column */
+    Arena names;
+    eddy__arena_init(&names, 1024);
     ED_VEC(const char *) all = {0};
     ed_vec_push(&all, "connector");
-    for (int i = 0; required && required[i]; i++) ed_vec_push(&all, required[i]);
-    for (int i = 0; optional && optional[i]; i++) ed_vec_push(&all, optional[i]);
+    for (int pass = 0; pass < 2; pass++) {
+        const char *const *list = pass ? optional : required;
+        for (int i = 0; list && list[i]; i++) {
+            const char *hash = strchr(list[i], '#');
+            if (!hash) {
+                ed_vec_push(&all, list[i]);
+                continue;
+            }
+            for (int k = 0; t->schema && k < t->schema->ncols; k++) {
+                if (t->schema->cols[k].kind != COL_PHYSICAL) continue;
+                const char *x = eddy__arena_printf(&names, "%.*s%s%s", (int)(hash - list[i]), list[i],
+                                                   t->schema->cols[k].name, hash + 1);
+                if (x) ed_vec_push(&all, x);
+            }
+        }
+    }
     qsort(bad.items, bad.len, sizeof(char *), cmp_str);
     qsort(all.items, all.len, sizeof(char *), cmp_str);
     Buf b;
@@ -122,6 +140,7 @@ eddy_status eddy__connector_check_options(const Connector *c, const TableDef *t,
     eddy__buf_free(&b);
     ed_vec_free(&bad);
     ed_vec_free(&all);
+    eddy__arena_destroy(&names);
     return EDDY_E_VALIDATION;
 }
 

@@ -202,6 +202,36 @@ static eddy_status read_clauses(const FuncDef *fn, Expr **args, int nargs, JsonF
     return EDDY_OK;
 }
 
+/* The start the JSON_VALUE, JSON_QUERY and JSON_EXISTS inferences share:
+ * the JSON text and the path must be strings (a NULL literal becomes one),
+ * then the clauses from argument 2 on fill a new JsonFnData (in the arena)
+ * whose ON ERROR behaviour is `on_error` unless a clause says otherwise. */
+static eddy_status read_call(Arena *a, const FuncDef *fn, Expr **args, int nargs, Behavior on_error, JsonFnData **out,
+                             EdErr *err) {
+    if (!js_str_arg(a, args, 0, err) || !js_str_arg(a, args, 1, err)) {
+        if (eddy__err_is_set(err)) return err->code;
+        return eddy__infer_error(err, fn, args, nargs > 2 ? 2 : nargs);
+    }
+    JsonFnData *d = eddy__arena_alloc(a, sizeof *d);
+    if (!d) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    d->on_error = on_error;
+    d->empty_default = d->error_default = -1;
+    eddy_status rc = read_clauses(fn, args, nargs, d, err);
+    if (rc) return rc;
+    *out = d;
+    return EDDY_OK;
+}
+
+/* "Unsupported type 'INT' for RETURNING in JSON_QUERY()." */
+static eddy_status unsupported_returning(EdErr *err, const FuncDef *fn, const Type *ret) {
+    Buf b;
+    eddy__buf_init(&b);
+    eddy__type_print(&b, ret);
+    eddy__err(err, EDDY_E_VALIDATION, "Unsupported type '%s' for RETURNING in %s().", eddy__buf_cstr(&b), fn->name);
+    eddy__buf_free(&b);
+    return EDDY_E_VALIDATION;
+}
+
 static bool value_returning_ok(const Type *t) {
     switch ((TypeRoot)t->root) {
     case TY_CHAR:
@@ -220,24 +250,11 @@ static bool value_returning_ok(const Type *t) {
 
 static eddy_status infer_json_value(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out,
                                     const void **data, EdErr *err) {
-    if (!js_str_arg(a, args, 0, err) || !js_str_arg(a, args, 1, err)) {
-        if (eddy__err_is_set(err)) return err->code;
-        return eddy__infer_error(err, fn, args, nargs > 2 ? 2 : nargs);
-    }
-    JsonFnData *d = eddy__arena_alloc(a, sizeof *d);
-    if (!d) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
-    d->empty_default = d->error_default = -1;
-    eddy_status rc = read_clauses(fn, args, nargs, d, err);
+    JsonFnData *d;
+    eddy_status rc = read_call(a, fn, args, nargs, BH_NULL, &d, err);
     if (rc) return rc;
     const Type *ret = d->ret ? d->ret : eddy__type_string(true);
-    if (!value_returning_ok(ret)) {
-        Buf b;
-        eddy__buf_init(&b);
-        eddy__type_print(&b, ret);
-        eddy__err(err, EDDY_E_VALIDATION, "Unsupported type '%s' for RETURNING in JSON_VALUE().", eddy__buf_cstr(&b));
-        eddy__buf_free(&b);
-        return EDDY_E_VALIDATION;
-    }
+    if (!value_returning_ok(ret)) return unsupported_returning(err, fn, ret);
     ret = eddy__type_with_nullable(a, ret, true);
     d->ret = ret;
     /* defaults take the returning type; for a string result any value
@@ -402,25 +419,12 @@ static const FuncDef fn_json_value = {"JSON_VALUE", 2, -1, 0, infer_json_value, 
 
 static eddy_status infer_json_query(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out,
                                     const void **data, EdErr *err) {
-    if (!js_str_arg(a, args, 0, err) || !js_str_arg(a, args, 1, err)) {
-        if (eddy__err_is_set(err)) return err->code;
-        return eddy__infer_error(err, fn, args, nargs > 2 ? 2 : nargs);
-    }
-    JsonFnData *d = eddy__arena_alloc(a, sizeof *d);
-    if (!d) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
-    d->empty_default = d->error_default = -1;
-    eddy_status rc = read_clauses(fn, args, nargs, d, err);
+    JsonFnData *d;
+    eddy_status rc = read_call(a, fn, args, nargs, BH_NULL, &d, err);
     if (rc) return rc;
     const Type *ret = d->ret ? d->ret : eddy__type_string(true);
     bool array = ret->root == TY_ARRAY && eddy__type_is_string(ret->elem);
-    if (!eddy__type_is_string(ret) && !array) {
-        Buf b;
-        eddy__buf_init(&b);
-        eddy__type_print(&b, ret);
-        eddy__err(err, EDDY_E_VALIDATION, "Unsupported type '%s' for RETURNING in JSON_QUERY().", eddy__buf_cstr(&b));
-        eddy__buf_free(&b);
-        return EDDY_E_VALIDATION;
-    }
+    if (!eddy__type_is_string(ret) && !array) return unsupported_returning(err, fn, ret);
     if (array && (d->on_empty == BH_EMPTY_OBJECT || d->on_error == BH_EMPTY_OBJECT))
         return eddy__err(err, EDDY_E_VALIDATION,
                          "Illegal on error behavior 'EMPTY OBJECT' for return type: ARRAY<STRING>");
@@ -539,14 +543,8 @@ static const FuncDef fn_json_query = {"JSON_QUERY", 2, -1, 0, infer_json_query, 
 
 static eddy_status infer_json_exists(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out,
                                      const void **data, EdErr *err) {
-    if (!js_str_arg(a, args, 0, err) || !js_str_arg(a, args, 1, err)) {
-        if (eddy__err_is_set(err)) return err->code;
-        return eddy__infer_error(err, fn, args, nargs > 2 ? 2 : nargs);
-    }
-    JsonFnData *d = eddy__arena_alloc(a, sizeof *d);
-    if (!d) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
-    d->on_error = BH_FALSE;
-    eddy_status rc = read_clauses(fn, args, nargs, d, err);
+    JsonFnData *d;
+    eddy_status rc = read_call(a, fn, args, nargs, BH_FALSE, &d, err);
     if (rc) return rc;
     *data = d;
     *out = eddy__type_basic(TY_BOOLEAN, true);

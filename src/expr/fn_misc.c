@@ -21,21 +21,6 @@
 
 static eddy_status mi_nomem(EvalCtx *cx) { return eddy__err(cx->err, EDDY_E_NOMEM, "out of memory"); }
 
-/* Flink's new-stack type inference error: "Invalid function call:\nF(INT NOT NULL)". */
-static eddy_status mi_call_error(EdErr *err, const FuncDef *fn, Expr *const *args, int nargs) {
-    Buf b;
-    eddy__buf_init(&b);
-    eddy__buf_printf(&b, "Invalid function call:\n%s(", fn->name);
-    for (int i = 0; i < nargs; i++) {
-        if (i) eddy__buf_puts(&b, ", ");
-        eddy__type_print(&b, args[i]->type);
-    }
-    eddy__buf_putc(&b, ')');
-    eddy__err(err, EDDY_E_VALIDATION, "%s", eddy__buf_cstr(&b));
-    eddy__buf_free(&b);
-    return EDDY_E_VALIDATION;
-}
-
 static bool mi_is_array(const Expr *e) { return e->type->root == TY_ARRAY; }
 
 /* ---- GREATEST / LEAST --------------------------------------------------------------- */
@@ -48,8 +33,7 @@ static eddy_status infer_greatest(Arena *a, const FuncDef *fn, Expr **args, int 
     if (rc) return rc;
     if (t->root == TY_RAW || t->root == TY_MAP || t->root == TY_MULTISET) return eddy__infer_error(err, fn, args, nargs);
     if (t->root == TY_NULL) t = eddy__type_basic(TY_NULL, true);
-    for (int i = 0; i < nargs; i++)
-        if ((rc = eddy__coerce(a, args, i, t, err))) return rc;
+    if ((rc = eddy__coerce_all(a, args, nargs, t, err))) return rc;
     *out = eddy__type_with_nullable(a, eddy__type_with_timeattr(a, t, TA_NONE), eddy__args_nullable(args, nargs));
     return EDDY_OK;
 }
@@ -119,7 +103,8 @@ static eddy_status infer_typeof(Arena *a, const FuncDef *fn, Expr **args, int na
                                 const void **data, EdErr *err) {
     bool force = false;
     if (nargs == 2) {
-        if (args[1]->type->root != TY_BOOLEAN || args[1]->kind != EX_LITERAL) return mi_call_error(err, fn, args, nargs);
+        if (args[1]->type->root != TY_BOOLEAN || args[1]->kind != EX_LITERAL)
+            return eddy__invalid_call_error(err, fn, args, nargs);
         force = !args[1]->value.is_null && args[1]->value.u.b;
     }
     TypeofData *d = eddy__arena_alloc(a, sizeof *d);
@@ -176,11 +161,11 @@ static bool mi_seen(const Vector *elems, uint32_t from, uint32_t to, const Vecto
 static eddy_status infer_array_same(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out,
                                     const void **data, EdErr *err) {
     (void)data;
-    if (!mi_is_array(args[0])) return mi_call_error(err, fn, args, nargs);
+    if (!mi_is_array(args[0])) return eddy__invalid_call_error(err, fn, args, nargs);
     if (!strcmp(fn->name, "ARRAY_SLICE")) {
         for (int i = 1; i < nargs; i++) {
             if (!eddy__type_is_integer(args[i]->type) && args[i]->type->root != TY_NULL)
-                return mi_call_error(err, fn, args, nargs);
+                return eddy__invalid_call_error(err, fn, args, nargs);
             eddy_status rc = eddy__coerce(a, args, i, eddy__type_basic(TY_INT, true), err);
             if (rc) return rc;
         }
@@ -188,7 +173,7 @@ static eddy_status infer_array_same(Arena *a, const FuncDef *fn, Expr **args, in
     if (!strcmp(fn->name, "ARRAY_SORT")) {
         for (int i = 1; i < nargs; i++)
             if (args[i]->type->root != TY_BOOLEAN && args[i]->type->root != TY_NULL)
-                return mi_call_error(err, fn, args, nargs);
+                return eddy__invalid_call_error(err, fn, args, nargs);
     }
     *out = eddy__type_with_nullable(a, args[0]->type, eddy__args_nullable(args, nargs));
     return EDDY_OK;
@@ -199,13 +184,13 @@ static eddy_status infer_array_same(Arena *a, const FuncDef *fn, Expr **args, in
 static eddy_status infer_array_elem(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out,
                                     const void **data, EdErr *err) {
     (void)data;
-    if (!mi_is_array(args[0])) return mi_call_error(err, fn, args, nargs);
+    if (!mi_is_array(args[0])) return eddy__invalid_call_error(err, fn, args, nargs);
     const Type *et = args[0]->type->elem;
     const char *n = fn->name;
     bool grows = !strcmp(n, "ARRAY_APPEND") || !strcmp(n, "ARRAY_PREPEND");
     if (grows) {
         const Type *c = eddy__type_common(a, et, args[1]->type);
-        if (!c) return mi_call_error(err, fn, args, nargs);
+        if (!c) return eddy__invalid_call_error(err, fn, args, nargs);
         et = eddy__type_with_nullable(a, c, et->nullable || args[1]->type->nullable);
         const Type *at = eddy__type_array(a, et, args[0]->type->nullable);
         eddy_status rc;
@@ -215,7 +200,7 @@ static eddy_status infer_array_elem(Arena *a, const FuncDef *fn, Expr **args, in
     }
     if (args[1]->type->root != TY_NULL && !eddy__type_implicit_cast(args[1]->type, et) &&
         !eddy__type_common(a, args[1]->type, et))
-        return mi_call_error(err, fn, args, nargs);
+        return eddy__invalid_call_error(err, fn, args, nargs);
     eddy_status rc = eddy__coerce(a, args, 1, et, err);
     if (rc) return rc;
     if (!strcmp(n, "ARRAY_CONTAINS")) *out = eddy__type_basic(TY_BOOLEAN, args[0]->type->nullable);
@@ -404,17 +389,15 @@ static eddy_status infer_array_common(Arena *a, const FuncDef *fn, Expr **args, 
     (void)data;
     const Type *et = NULL;
     for (int i = 0; i < nargs; i++) {
-        if (!mi_is_array(args[i])) return mi_call_error(err, fn, args, nargs);
+        if (!mi_is_array(args[i])) return eddy__invalid_call_error(err, fn, args, nargs);
         const Type *x = args[i]->type->elem;
         et = et ? eddy__type_common(a, et, x) : x;
-        if (!et) return mi_call_error(err, fn, args, nargs);
+        if (!et) return eddy__invalid_call_error(err, fn, args, nargs);
     }
     const Type *at = eddy__type_array(a, et, eddy__args_nullable(args, nargs));
     if (!at) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
-    for (int i = 0; i < nargs; i++) {
-        eddy_status rc = eddy__coerce(a, args, i, at, err);
-        if (rc) return rc;
-    }
+    eddy_status rc = eddy__coerce_all(a, args, nargs, at, err);
+    if (rc) return rc;
     *out = at;
     return EDDY_OK;
 }
@@ -469,11 +452,11 @@ static eddy_status infer_array_elem_out(Arena *a, const FuncDef *fn, Expr **args
     (void)data;
     if (!mi_is_array(args[0])) {
         if (!strcmp(fn->name, "ELEMENT")) return eddy__infer_error(err, fn, args, nargs);
-        return mi_call_error(err, fn, args, nargs);
+        return eddy__invalid_call_error(err, fn, args, nargs);
     }
     const Type *et = args[0]->type->elem;
     if (strcmp(fn->name, "ELEMENT") && (et->root == TY_MAP || et->root == TY_MULTISET || et->root == TY_RAW))
-        return mi_call_error(err, fn, args, nargs);
+        return eddy__invalid_call_error(err, fn, args, nargs);
     *out = eddy__type_with_nullable(a, et, true);
     return EDDY_OK;
 }
@@ -522,10 +505,11 @@ static const FuncDef fn_element = {"ELEMENT", 1, 1, FN_STRICT, infer_array_elem_
 static eddy_status infer_array_join(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out,
                                    const void **data, EdErr *err) {
     (void)data;
-    if (!mi_is_array(args[0]) || !eddy__type_is_string(args[0]->type->elem)) return mi_call_error(err, fn, args, nargs);
+    if (!mi_is_array(args[0]) || !eddy__type_is_string(args[0]->type->elem))
+        return eddy__invalid_call_error(err, fn, args, nargs);
     for (int i = 1; i < nargs; i++) {
         if (!eddy__type_is_string(args[i]->type) && args[i]->type->root != TY_NULL)
-            return mi_call_error(err, fn, args, nargs);
+            return eddy__invalid_call_error(err, fn, args, nargs);
         eddy_status rc = eddy__coerce(a, args, i, eddy__type_string(true), err);
         if (rc) return rc;
     }
@@ -572,7 +556,7 @@ static eddy_status infer_map_part(Arena *a, const FuncDef *fn, Expr **args, int 
                                   const void **data, EdErr *err) {
     (void)data;
     const Type *t = args[0]->type;
-    if (t->root != TY_MAP) return mi_call_error(err, fn, args, nargs);
+    if (t->root != TY_MAP) return eddy__invalid_call_error(err, fn, args, nargs);
     const char *n = fn->name;
     bool nullable = t->nullable;
     if (!strcmp(n, "MAP_KEYS")) *out = eddy__type_array(a, t->elem, nullable);
@@ -613,7 +597,7 @@ static const FuncDef fn_map_entries = {"MAP_ENTRIES", 1, 1, FN_STRICT, infer_map
 static eddy_status infer_map_from_arrays(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out,
                                          const void **data, EdErr *err) {
     (void)data;
-    if (!mi_is_array(args[0]) || !mi_is_array(args[1])) return mi_call_error(err, fn, args, nargs);
+    if (!mi_is_array(args[0]) || !mi_is_array(args[1])) return eddy__invalid_call_error(err, fn, args, nargs);
     *out = eddy__type_map(a, args[0]->type->elem, args[1]->type->elem, eddy__args_nullable(args, nargs));
     return *out ? EDDY_OK : eddy__err(err, EDDY_E_NOMEM, "out of memory");
 }
@@ -659,15 +643,13 @@ static eddy_status infer_map_union(Arena *a, const FuncDef *fn, Expr **args, int
     (void)data;
     const Type *t = NULL;
     for (int i = 0; i < nargs; i++) {
-        if (args[i]->type->root != TY_MAP) return mi_call_error(err, fn, args, nargs);
+        if (args[i]->type->root != TY_MAP) return eddy__invalid_call_error(err, fn, args, nargs);
         t = t ? eddy__type_common(a, t, args[i]->type) : args[i]->type;
-        if (!t) return mi_call_error(err, fn, args, nargs);
+        if (!t) return eddy__invalid_call_error(err, fn, args, nargs);
     }
     t = eddy__type_with_nullable(a, t, eddy__args_nullable(args, nargs));
-    for (int i = 0; i < nargs; i++) {
-        eddy_status rc = eddy__coerce(a, args, i, t, err);
-        if (rc) return rc;
-    }
+    eddy_status rc = eddy__coerce_all(a, args, nargs, t, err);
+    if (rc) return rc;
     *out = t;
     return EDDY_OK;
 }
@@ -692,30 +674,6 @@ static eddy_status k_map_union(EvalCtx *cx, const Expr *e, Vector *const *args, 
 static const FuncDef fn_map_union = {"MAP_UNION", 1, -1, FN_STRICT, infer_map_union, k_map_union, "MAP_UNION(<MAP>, ...)"};
 
 /* ---- PRINTF: java.util.Formatter ------------------------------------------------------------ */
-
-/* Byte offset of code point index cp in s[0..n) (clamped to n). */
-static size_t mi_offset(const char *s, size_t n, int64_t cp) {
-    size_t i = 0;
-    while (cp > 0 && i < n) {
-        i++;
-        while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80) i++;
-        cp--;
-    }
-    return i;
-}
-
-static size_t mi_encode(uint32_t cp, char *o) {
-    if (cp < 0x80) return o[0] = (char)cp, 1;
-    if (cp < 0x800) return o[0] = (char)(0xC0 | (cp >> 6)), o[1] = (char)(0x80 | (cp & 0x3F)), 2;
-    if (cp < 0x10000)
-        return o[0] = (char)(0xE0 | (cp >> 12)), o[1] = (char)(0x80 | ((cp >> 6) & 0x3F)),
-               o[2] = (char)(0x80 | (cp & 0x3F)), 3;
-    o[0] = (char)(0xF0 | (cp >> 18));
-    o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    o[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
-}
 
 /* The Java class of a PRINTF argument, for IllegalFormatConversionException. */
 static const char *java_class_of(const Type *t) {
@@ -940,12 +898,13 @@ static const char *printf_row(EvalCtx *cx, const Expr *e, Vector *const *args, u
             char lc = (char)(conv | 0x20);
             piece.len = 0;
             bool upper = conv >= 'A' && conv <= 'Z';
-            bool numeric_sign = false, negative = false;
+            bool numeric_sign = false, negative = false, zero_pads = false; /* zero_pads: the 0 flag applies */
+            const char *prefix = ""; /* "0x" of %#x, written between the sign and the zeros */
             if (lc == 's') {
                 if (null) eddy__buf_puts(&piece, "null");
                 else if (t->root == TY_BOOLEAN) eddy__buf_puts(&piece, ARG(v, uint8_t, r) ? "true" : "false");
                 else eddy__fmt_value_java(&piece, v, r);
-                if (prec >= 0) piece.len = mi_offset(piece.data ? piece.data : "", piece.len, prec);
+                if (prec >= 0) piece.len = eddy__utf8_offset(piece.data ? piece.data : "", piece.len, prec);
             } else if (lc == 'b') {
                 bool val = !null && (t->root != TY_BOOLEAN || ARG(v, uint8_t, r));
                 eddy__buf_puts(&piece, val ? "true" : "false");
@@ -964,8 +923,7 @@ static const char *printf_row(EvalCtx *cx, const Expr *e, Vector *const *args, u
                                              (unsigned long long)(uint32_t)cp);
                     break;
                 }
-                char enc[4];
-                eddy__buf_put(&piece, enc, mi_encode((uint32_t)cp, enc));
+                eddy__buf_put_utf8(&piece, (uint32_t)cp);
             } else if (lc == 'd' || lc == 'x' || lc == 'o') {
                 if (!eddy__type_is_integer(t)) {
                     err = eddy__arena_printf(cx->scratch, "java.util.IllegalFormatConversionException: %c != %s", conv,
@@ -987,7 +945,8 @@ static const char *printf_row(EvalCtx *cx, const Expr *e, Vector *const *args, u
                     uint64_t u = (uint64_t)x & (w == 64 ? UINT64_MAX : ((1ULL << w) - 1));
                     char digits[32];
                     snprintf(digits, sizeof digits, lc == 'x' ? "%llx" : "%llo", (unsigned long long)u);
-                    if (alt) eddy__buf_puts(&piece, lc == 'x' ? "0x" : "0");
+                    if (alt) prefix = lc == 'x' ? (upper ? "0X" : "0x") : "0";
+                    zero_pads = true;
                     eddy__buf_puts(&piece, digits);
                 }
             } else if (lc == 'f' || lc == 'e' || lc == 'g') {
@@ -1026,12 +985,14 @@ static const char *printf_row(EvalCtx *cx, const Expr *e, Vector *const *args, u
                 else if (plus) sign = "+";
                 else if (space) sign = " ";
             }
-            size_t body = eddy__utf8_len(piece.data ? piece.data : "", piece.len) + strlen(sign) +
+            if (numeric_sign) zero_pads = true;
+            size_t body = eddy__utf8_len(piece.data ? piece.data : "", piece.len) + strlen(sign) + strlen(prefix) +
                           (negative && paren ? 1 : 0);
             size_t pad = width > 0 && (size_t)width > body ? (size_t)width - body : 0;
-            if (!left && !(zero && numeric_sign)) eddy__buf_pad(o, ' ', pad);
+            if (!left && !(zero && zero_pads)) eddy__buf_pad(o, ' ', pad);
             eddy__buf_puts(o, sign);
-            if (!left && zero && numeric_sign) eddy__buf_pad(o, '0', pad);
+            eddy__buf_puts(o, prefix);
+            if (!left && zero && zero_pads) eddy__buf_pad(o, '0', pad);
             eddy__buf_put(o, piece.data ? piece.data : "", piece.len);
             if (negative && paren) eddy__buf_putc(o, ')');
             if (left) eddy__buf_pad(o, ' ', pad);
@@ -1075,7 +1036,7 @@ static eddy_status infer_printf(Arena *a, const FuncDef *fn, Expr **args, int na
         eddy_status rc = eddy__coerce(a, args, 0, eddy__type_string(true), err);
         if (rc) return rc;
     } else if (!eddy__type_is_string(args[0]->type)) {
-        return mi_call_error(err, fn, args, nargs);
+        return eddy__invalid_call_error(err, fn, args, nargs);
     }
     *out = eddy__type_string(args[0]->type->nullable);
     return EDDY_OK;

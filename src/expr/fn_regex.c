@@ -83,6 +83,9 @@ static eddy_status rx_get(EvalCtx *cx, Rx *rx, Str p, bool full) {
         rx->valid = false;
         return EDDY_OK;
     }
+    /* machine code for the pattern when PCRE2 has a JIT here (pcre2_match
+     * then uses it); without one the interpreter runs, same results */
+    (void)pcre2_jit_compile(rx->code, PCRE2_JIT_COMPLETE);
     uint32_t cap = 0;
     pcre2_pattern_info(rx->code, PCRE2_INFO_CAPTURECOUNT, &cap);
     rx->ngroups = (int)cap;
@@ -148,26 +151,10 @@ static bool rx_group(Rx *rx, int g, Str s, Str *out) {
  * point further after an empty match. */
 static size_t rx_next_from(Str s, const RxMatch *m) {
     if (m->end != m->start) return m->end;
-    size_t i = m->end + 1;
-    while (i < s.n && ((unsigned char)s.p[i] & 0xC0) == 0x80) i++;
-    return i;
+    return eddy__utf8_next(s.p, s.n, m->end);
 }
 
 /* ---- inference ---------------------------------------------------------------------------------- */
-
-static eddy_status rx_call_error(EdErr *err, const FuncDef *fn, Expr *const *args, int nargs) {
-    Buf b;
-    eddy__buf_init(&b);
-    eddy__buf_printf(&b, "Invalid function call:\n%s(", fn->name);
-    for (int i = 0; i < nargs; i++) {
-        if (i) eddy__buf_puts(&b, ", ");
-        eddy__type_print(&b, args[i]->type);
-    }
-    eddy__buf_putc(&b, ')');
-    eddy__err(err, EDDY_E_VALIDATION, "%s", eddy__buf_cstr(&b));
-    eddy__buf_free(&b);
-    return EDDY_E_VALIDATION;
-}
 
 static eddy_status infer_rx(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out, const void **data,
                             EdErr *err) {
@@ -186,7 +173,8 @@ static eddy_status infer_rx(Arena *a, const FuncDef *fn, Expr **args, int nargs,
             ok = eddy__type_is_string(t) || t->root == TY_NULL;
             if (ok && t->root == TY_NULL && eddy__coerce(a, args, i, eddy__type_string(true), err)) return err->code;
         }
-        if (!ok) return new_stack ? rx_call_error(err, fn, args, nargs) : eddy__infer_error(err, fn, args, nargs);
+        if (!ok)
+            return new_stack ? eddy__invalid_call_error(err, fn, args, nargs) : eddy__infer_error(err, fn, args, nargs);
     }
     bool nullable = eddy__args_nullable(args, nargs);
     if (!strcmp(n, "REGEXP") || !strcmp(n, "SIMILAR")) *out = eddy__type_basic(TY_BOOLEAN, nullable);

@@ -20,77 +20,7 @@
 
 static eddy_status s2_nomem(EvalCtx *cx) { return eddy__err(cx->err, EDDY_E_NOMEM, "out of memory"); }
 
-/* ---- UTF-8 ----------------------------------------------------------------------- */
-
-static size_t s2_next(const char *s, size_t n, size_t i) {
-    i++;
-    while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80) i++;
-    return i;
-}
-
-/* Byte offset of code point index cp (clamped to n). */
-static size_t s2_offset(const char *s, size_t n, int64_t cp) {
-    size_t i = 0;
-    while (cp > 0 && i < n) {
-        i = s2_next(s, n, i);
-        cp--;
-    }
-    return i;
-}
-
-static uint32_t s2_decode(const char *s, size_t n, size_t *i) {
-    const unsigned char *p = (const unsigned char *)s + *i;
-    size_t rest = n - *i;
-    uint32_t c = p[0];
-    size_t len = 1;
-    if (c >= 0xC0 && c < 0xE0 && rest >= 2) c = ((c & 0x1F) << 6) | (p[1] & 0x3F), len = 2;
-    else if (c >= 0xE0 && c < 0xF0 && rest >= 3)
-        c = ((c & 0x0F) << 12) | ((uint32_t)(p[1] & 0x3F) << 6) | (p[2] & 0x3F), len = 3;
-    else if (c >= 0xF0 && c < 0xF8 && rest >= 4)
-        c = ((c & 0x07) << 18) | ((uint32_t)(p[1] & 0x3F) << 12) | ((uint32_t)(p[2] & 0x3F) << 6) | (p[3] & 0x3F),
-        len = 4;
-    *i += len;
-    return c;
-}
-
-static size_t s2_encode(uint32_t cp, char *o) {
-    if (cp < 0x80) return o[0] = (char)cp, 1;
-    if (cp < 0x800) return o[0] = (char)(0xC0 | (cp >> 6)), o[1] = (char)(0x80 | (cp & 0x3F)), 2;
-    if (cp < 0x10000)
-        return o[0] = (char)(0xE0 | (cp >> 12)), o[1] = (char)(0x80 | ((cp >> 6) & 0x3F)),
-               o[2] = (char)(0x80 | (cp & 0x3F)), 3;
-    o[0] = (char)(0xF0 | (cp >> 18));
-    o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    o[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
-}
-
-/* Byte index of needle in hay at or after byte `from`, or -1. */
-static int64_t s2_find(Str hay, Str needle, size_t from) {
-    if (needle.n == 0) return from <= hay.n ? (int64_t)from : -1;
-    if (needle.n > hay.n) return -1;
-    for (size_t i = from; i + needle.n <= hay.n; i++)
-        if (hay.p[i] == needle.p[0] && memcmp(hay.p + i, needle.p, needle.n) == 0) return (int64_t)i;
-    return -1;
-}
-
 /* ---- inference helpers ---------------------------------------------------------------- */
-
-/* "Invalid function call:\nF(INT NOT NULL)" (Flink's new type inference). */
-static eddy_status s2_call_error(EdErr *err, const FuncDef *fn, Expr *const *args, int nargs) {
-    Buf b;
-    eddy__buf_init(&b);
-    eddy__buf_printf(&b, "Invalid function call:\n%s(", fn->name);
-    for (int i = 0; i < nargs; i++) {
-        if (i) eddy__buf_puts(&b, ", ");
-        eddy__type_print(&b, args[i]->type);
-    }
-    eddy__buf_putc(&b, ')');
-    eddy__err(err, EDDY_E_VALIDATION, "%s", eddy__buf_cstr(&b));
-    eddy__buf_free(&b);
-    return EDDY_E_VALIDATION;
-}
 
 /* Checks that args[i] is a string (or NULL, coerced to STRING). */
 static bool s2_str(Arena *a, Expr **args, int i, EdErr *err) {
@@ -113,7 +43,7 @@ static bool s2_int(Arena *a, Expr **args, int i, EdErr *err) {
 
 static eddy_status s2_fail(EdErr *err, const FuncDef *fn, Expr **args, int nargs, bool new_stack) {
     if (eddy__err_is_set(err)) return err->code;
-    return new_stack ? s2_call_error(err, fn, args, nargs) : eddy__infer_error(err, fn, args, nargs);
+    return new_stack ? eddy__invalid_call_error(err, fn, args, nargs) : eddy__infer_error(err, fn, args, nargs);
 }
 
 /* Flink's functions from the new stack report "Invalid function call";
@@ -225,10 +155,10 @@ static eddy_status k_overlay(EvalCtx *cx, const Expr *e, Vector *const *args, Ve
             continue;
         }
         b.len = 0;
-        eddy__buf_put(&b, s.p, s2_offset(s.p, s.n, start - 1));
+        eddy__buf_put(&b, s.p, eddy__utf8_offset(s.p, s.n, start - 1));
         eddy__buf_put(&b, rep.p, rep.n);
         if (len > 0 && start + len <= slen) {
-            size_t tail = s2_offset(s.p, s.n, start - 1 + len);
+            size_t tail = eddy__utf8_offset(s.p, s.n, start - 1 + len);
             eddy__buf_put(&b, s.p + tail, s.n - tail);
         }
         eddy__vec_set_str(out, r, b.data ? b.data : "", b.len);
@@ -243,9 +173,9 @@ static eddy_status k_overlay(EvalCtx *cx, const Expr *e, Vector *const *args, Ve
 static int64_t instr_fwd(Str s, Str sub, int64_t from, int64_t nth) {
     int64_t index = 0, start = from;
     for (int64_t k = 0; k < nth; k++) {
-        size_t boff = s2_offset(s.p, s.n, start - 1);
+        size_t boff = eddy__utf8_offset(s.p, s.n, start - 1);
         if (start - 1 > (int64_t)eddy__utf8_len(s.p, s.n)) return 0;
-        int64_t f = s2_find(s, sub, boff);
+        int64_t f = str_find(s, sub, boff);
         if (f < 0) return 0;
         index = (int64_t)eddy__utf8_len(s.p, (size_t)f) + 1;
         start = index + 1;
@@ -258,7 +188,7 @@ static void s2_reverse(Buf *b, Str s) {
     if (!eddy__buf_reserve(b, s.n)) return;
     size_t w = s.n;
     for (size_t j = 0; j < s.n;) {
-        size_t k = s2_next(s.p, s.n, j);
+        size_t k = eddy__utf8_next(s.p, s.n, j);
         w -= k - j;
         memcpy(b->data + w, s.p + j, k - j);
         j = k;
@@ -315,17 +245,6 @@ static eddy_status k_elt(EvalCtx *cx, const Expr *e, Vector *const *args, Vector
     return EDDY_OK;
 }
 
-static bool s2_in_set(Str set, uint32_t cp, int64_t *pos) {
-    int64_t k = 0;
-    for (size_t j = 0; j < set.n; k++) {
-        if (s2_decode(set.p, set.n, &j) == cp) {
-            if (pos) *pos = k;
-            return true;
-        }
-    }
-    return false;
-}
-
 /* TRANSLATE(expr, from, to): each character of expr found in `from` is
  * replaced by the one at the same position in `to`, or removed when `to` is
  * shorter; NULL from leaves expr as it is, NULL to removes. */
@@ -349,14 +268,14 @@ static eddy_status k_translate(EvalCtx *cx, const Expr *e, Vector *const *args, 
         b.len = 0;
         for (size_t j = 0; j < s.n;) {
             size_t st = j;
-            uint32_t cp = s2_decode(s.p, s.n, &j);
+            uint32_t cp = eddy__utf8_decode(s.p, s.n, &j);
             int64_t pos;
-            if (!s2_in_set(from, cp, &pos)) {
+            if (!str_has_cp(from, cp, &pos)) {
                 eddy__buf_put(&b, s.p + st, j - st);
                 continue;
             }
-            size_t o = s2_offset(to.p, to.n, pos);
-            if (o < to.n) eddy__buf_put(&b, to.p + o, s2_next(to.p, to.n, o) - o);
+            size_t o = eddy__utf8_offset(to.p, to.n, pos);
+            if (o < to.n) eddy__buf_put(&b, to.p + o, eddy__utf8_next(to.p, to.n, o) - o);
         }
         eddy__vec_set_str(out, r, b.data ? b.data : "", b.len);
     }
@@ -371,20 +290,8 @@ static eddy_status k_btrim(EvalCtx *cx, const Expr *e, Vector *const *args, Vect
     FOR_ROWS(i, r) {
         Str s = vec_str(args[0], r);
         Str set = e->nargs > 1 ? vec_str(args[1], r) : (Str){" ", 1};
-        size_t b = 0, end = s.n;
-        while (b < end) {
-            size_t k = b;
-            if (!s2_in_set(set, s2_decode(s.p, end, &k), NULL)) break;
-            b = k;
-        }
-        while (end > b) {
-            size_t k = end - 1;
-            while (k > b && ((unsigned char)s.p[k] & 0xC0) == 0x80) k--;
-            size_t kk = k;
-            if (!s2_in_set(set, s2_decode(s.p, end, &kk), NULL)) break;
-            end = k;
-        }
-        eddy__vec_set_str(out, r, s.p + b, end - b);
+        Str t = str_trim_set(s, set, true, true);
+        eddy__vec_set_str(out, r, t.p, t.n);
     }
     return EDDY_OK;
 }
@@ -413,7 +320,7 @@ static eddy_status k_split(EvalCtx *cx, const Expr *e, Vector *const *args, Vect
         else if (d.n == 0) n = (uint32_t)eddy__utf8_len(s.p, s.n);
         else {
             n = 1;
-            for (int64_t f = s2_find(s, d, 0); f >= 0; f = s2_find(s, d, (size_t)f + d.n)) n++;
+            for (int64_t f = str_find(s, d, 0); f >= 0; f = str_find(s, d, (size_t)f + d.n)) n++;
         }
         uint32_t off = eddy__vec_list_append(out, n);
         if (out->failed) return s2_nomem(cx);
@@ -421,14 +328,14 @@ static eddy_status k_split(EvalCtx *cx, const Expr *e, Vector *const *args, Vect
         if (d.n == 0) {
             size_t j = 0;
             for (uint32_t k = 0; k < n; k++) {
-                size_t nx = s2_next(s.p, s.n, j);
+                size_t nx = eddy__utf8_next(s.p, s.n, j);
                 eddy__vec_set_str(el, off + k, s.p + j, nx - j);
                 j = nx;
             }
         } else if (n) {
             size_t pos = 0;
             for (uint32_t k = 0; k < n; k++) {
-                int64_t f = s2_find(s, d, pos);
+                int64_t f = str_find(s, d, pos);
                 size_t end = f < 0 ? s.n : (size_t)f;
                 eddy__vec_set_str(el, off + k, s.p + pos, end - pos);
                 pos = end + d.n;
@@ -565,7 +472,7 @@ static void encode_cs(Buf *b, Str s, Charset cs) {
     }
     if (cs == CS_UTF16) put16(b, 0xFEFF, false);
     for (size_t j = 0; j < s.n;) {
-        uint32_t cp = s2_decode(s.p, s.n, &j);
+        uint32_t cp = eddy__utf8_decode(s.p, s.n, &j);
         switch (cs) {
         case CS_LATIN1: eddy__buf_putc(b, (char)(cp <= 0xFF ? cp : '?')); break;
         case CS_ASCII: eddy__buf_putc(b, (char)(cp < 0x80 ? cp : '?')); break;
@@ -585,13 +492,12 @@ static void encode_cs(Buf *b, Str s, Charset cs) {
 /* new String(bytes, charset): malformed input becomes U+FFFD. */
 static void decode_cs(Buf *b, Str s, Charset cs) {
     b->len = 0;
-    char enc[4];
     const unsigned char *p = (const unsigned char *)s.p;
     if (cs == CS_LATIN1 || cs == CS_ASCII) {
         for (size_t j = 0; j < s.n; j++) {
             uint32_t cp = p[j];
             if (cs == CS_ASCII && cp >= 0x80) cp = 0xFFFD;
-            eddy__buf_put(b, enc, s2_encode(cp, enc));
+            eddy__buf_put_utf8(b, cp);
         }
         return;
     }
@@ -614,7 +520,7 @@ static void decode_cs(Buf *b, Str s, Charset cs) {
                 eddy__buf_put(b, s.p + j, len);
                 j += len;
             } else {
-                eddy__buf_put(b, enc, s2_encode(0xFFFD, enc));
+                eddy__buf_put_utf8(b, 0xFFFD);
                 j++;
             }
         }
@@ -639,9 +545,9 @@ static void decode_cs(Buf *b, Str s, Charset cs) {
         } else if (u >= 0xD800 && u < 0xE000) {
             u = 0xFFFD;
         }
-        eddy__buf_put(b, enc, s2_encode(u, enc));
+        eddy__buf_put_utf8(b, u);
     }
-    if (j < s.n) eddy__buf_put(b, enc, s2_encode(0xFFFD, enc));
+    if (j < s.n) eddy__buf_put_utf8(b, 0xFFFD);
 }
 
 static eddy_status k_encode(EvalCtx *cx, const Expr *e, Vector *const *args, Vector *out, const uint32_t *rows,

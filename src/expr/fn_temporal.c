@@ -164,26 +164,13 @@ static int64_t extract_date(TUnit u, int64_t days) {
     }
 }
 
-/* Adds m months to a day number, clamping the day of month (Calcite's
- * DateTimeUtils.addMonths). */
-static int64_t tm_add_months(int64_t days, int64_t months) {
-    int64_t y;
-    int m, d;
-    eddy__dt_civil_from_days(days, &y, &m, &d);
-    int64_t total = y * 12 + (m - 1) + months;
-    int64_t ny = tm_fdiv(total, 12);
-    int nm = (int)tm_fmod(total, 12) + 1;
-    int dim = eddy__dt_days_in_month(ny, nm);
-    return eddy__dt_days_from_civil(ny, nm, d > dim ? dim : d);
-}
-
 /* DateTimeUtils.subtractMonths on day numbers and on epoch milliseconds. */
 static int64_t months_between_days(int64_t d0, int64_t d1) {
     if (d0 < d1) return -months_between_days(d1, d0);
     int64_t m = (d0 - d1) / 31;
     for (;;) {
-        if (tm_add_months(d1, m) >= d0) return m;
-        if (tm_add_months(d1, m + 1) > d0) return m;
+        if (eddy__dt_add_months(d1, m) >= d0) return m;
+        if (eddy__dt_add_months(d1, m + 1) > d0) return m;
         m++;
     }
 }
@@ -192,7 +179,7 @@ static int64_t months_between_ms(int64_t t0, int64_t t1) {
     int64_t ms0 = tm_fmod(t0, DAY_MS), ms1 = tm_fmod(t1, DAY_MS);
     int64_t d0 = tm_fdiv(t0, DAY_MS), d1 = tm_fdiv(t1, DAY_MS);
     int64_t x = months_between_days(d0, d1);
-    if (tm_add_months(d1, x) == d0 && ms0 < ms1) x--;
+    if (eddy__dt_add_months(d1, x) == d0 && ms0 < ms1) x--;
     return x;
 }
 
@@ -214,11 +201,11 @@ static int64_t date_floor(TUnit u, int64_t days, bool floor) {
         return eddy__dt_days_from_civil(y, 1, 1);
     case U_MONTH: {
         int64_t first = eddy__dt_days_from_civil(y, m, 1);
-        return !floor && d > 1 ? tm_add_months(first, 1) : first;
+        return !floor && d > 1 ? eddy__dt_add_months(first, 1) : first;
     }
     case U_QUARTER:
         if (!floor && (m > 1 || d > 1)) q++;
-        return tm_add_months(eddy__dt_days_from_civil(y, 1, 1), (q - 1) * 3);
+        return eddy__dt_add_months(eddy__dt_days_from_civil(y, 1, 1), (q - 1) * 3);
     case U_WEEK: {
         int dow = eddy__dt_day_of_week(days) % 7; /* 0 Sunday */
         int off = dow;
@@ -536,7 +523,7 @@ static Ts ts_add(TUnit u, Ts t, int64_t n) {
     case U_MONTH: {
         int64_t months = u == U_YEAR ? n * 12 : u == U_QUARTER ? n * 3 : n;
         int64_t days = tm_fdiv(t.ms, DAY_MS), tod = tm_fmod(t.ms, DAY_MS);
-        return (Ts){tm_add_months(days, months) * DAY_MS + tod, t.ns};
+        return (Ts){eddy__dt_add_months(days, months) * DAY_MS + tod, t.ns};
     }
     case U_MICROSECOND: return ts_add_ns(t, n * 1000);
     case U_NANOSECOND: return ts_add_ns(t, n);
@@ -559,7 +546,9 @@ static eddy_status k_tsadd(EvalCtx *cx, const Expr *e, Vector *const *args, Vect
         case TY_DATE: {
             int64_t days = ARG(args[2], int32_t, r);
             if (e->type->root == TY_DATE) {
-                int64_t res = u == U_DAY ? days + n : u == U_WEEK ? days + 7 * n : tm_add_months(days, u == U_YEAR ? 12 * n : u == U_QUARTER ? 3 * n : n);
+                int64_t res = u == U_DAY    ? days + n
+                              : u == U_WEEK ? days + 7 * n
+                                            : eddy__dt_add_months(days, u == U_YEAR ? 12 * n : u == U_QUARTER ? 3 * n : n);
                 VEC_DATA(out, int32_t)[r] = (int32_t)res;
             } else {
                 VEC_DATA(out, Ts)[r] = ts_add(u, (Ts){days * DAY_MS, 0}, n);

@@ -69,31 +69,11 @@ const JsonValue *eddy__json_get(const JsonValue *v, const char *key, size_t key_
 
 /* ---- UTF-8 helpers ------------------------------------------------------------------ */
 
-static size_t put_utf8(char *o, uint32_t cp) {
-    if (cp < 0x80) {
-        o[0] = (char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        o[0] = (char)(0xC0 | (cp >> 6));
-        o[1] = (char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        o[0] = (char)(0xE0 | (cp >> 12));
-        o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        o[2] = (char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    o[0] = (char)(0xF0 | (cp >> 18));
-    o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    o[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
-}
-
 /* Decodes one code point at s[*i] (advancing *i); invalid bytes decode as
- * themselves (Latin-1), so every input makes progress. */
+ * themselves (Latin-1), so every input makes progress. Unlike
+ * eddy__utf8_decode it checks the continuation bytes: a lead byte that is
+ * not followed by them is one Latin-1 character, not the start of a longer
+ * one. */
 static uint32_t get_utf8(const char *s, size_t n, size_t *i) {
     const unsigned char *p = (const unsigned char *)s + *i;
     size_t rest = n - *i;
@@ -179,7 +159,7 @@ static void fail_char(JsonParser *p, const char *what) {
         fail_at(p, p->i, "Unexpected character ((CTRL-CHAR, code %u)): %s", cp, what);
         return;
     }
-    put_utf8(enc, cp);
+    eddy__utf8_encode(cp, enc);
     fail_at(p, p->i, "Unexpected character ('%s' (code %u)): %s", enc, cp, what);
 }
 
@@ -189,6 +169,32 @@ static void skip_ws(JsonParser *p) {
         if (c != ' ' && c != '\t' && c != '\n' && c != '\r') break;
         p->i++;
     }
+}
+
+/* Consumes c if it is the next byte. */
+static bool eat_char(JsonParser *p, char c) {
+    if (p->i < p->n && p->s[p->i] == c) {
+        p->i++;
+        return true;
+    }
+    return false;
+}
+
+/* After an array element or object member: consumes the ',' before the next
+ * one (1) or the closing `close` (0); anything else is Jackson's error for
+ * the `container` ("Array" or "Object"), and -1. */
+static int end_of_entry(JsonParser *p, char close, const char *container) {
+    skip_ws(p);
+    if (eat_char(p, ',')) return 1;
+    if (eat_char(p, close)) return 0;
+    if (p->i >= p->n) {
+        fail_at(p, p->i, "Unexpected end-of-input: expected close marker for %s", container);
+    } else {
+        char what[64];
+        snprintf(what, sizeof what, "was expecting comma to separate %s entries", container);
+        fail_char(p, what);
+    }
+    return -1;
 }
 
 static bool is_ident_char(char c) {
@@ -314,8 +320,7 @@ static bool parse_string(JsonParser *p, const char **out, size_t *out_n) {
             } else if (cp >= 0xDC00 && cp < 0xE000) {
                 cp = 0xFFFD; /* a lone low surrogate has no UTF-8 form */
             }
-            char enc[4];
-            eddy__buf_put(&p->sb, enc, put_utf8(enc, cp));
+            eddy__buf_put_utf8(&p->sb, cp);
             continue;
         }
         default: {
@@ -323,7 +328,7 @@ static bool parse_string(JsonParser *p, const char **out, size_t *out_n) {
             size_t k = p->i;
             uint32_t cp = get_utf8(p->s, p->n, &k);
             char enc[5] = {0};
-            put_utf8(enc, cp);
+            eddy__utf8_encode(cp, enc);
             fail_at(p, p->i, "Unrecognized character escape '%s' (code %u)", enc, cp);
             return false;
         }
@@ -398,8 +403,7 @@ static JsonValue *parse_array(JsonParser *p, int depth) {
     size_t base = p->items.len;
     p->i++; /* [ */
     skip_ws(p);
-    if (p->i < p->n && p->s[p->i] == ']') {
-        p->i++;
+    if (eat_char(p, ']')) {
         JsonValue *v = eddy__json_array(p->a, 0);
         if (!v) fail_nomem(p);
         return v;
@@ -411,18 +415,9 @@ static JsonValue *parse_array(JsonParser *p, int depth) {
             fail_nomem(p);
             return NULL;
         }
-        skip_ws(p);
-        if (p->i < p->n && p->s[p->i] == ',') {
-            p->i++;
-            continue;
-        }
-        if (p->i < p->n && p->s[p->i] == ']') {
-            p->i++;
-            break;
-        }
-        if (p->i >= p->n) fail_at(p, p->i, "Unexpected end-of-input: expected close marker for Array");
-        else fail_char(p, "was expecting comma to separate Array entries");
-        return NULL;
+        int more = end_of_entry(p, ']', "Array");
+        if (more < 0) return NULL;
+        if (!more) break;
     }
     size_t cnt = p->items.len - base;
     JsonValue *v = eddy__json_array(p->a, cnt);
@@ -439,8 +434,7 @@ static JsonValue *parse_object(JsonParser *p, int depth) {
     size_t base = p->members.len;
     p->i++; /* { */
     skip_ws(p);
-    if (p->i < p->n && p->s[p->i] == '}') {
-        p->i++;
+    if (eat_char(p, '}')) {
         JsonValue *v = eddy__json_object(p->a, 0);
         if (!v) fail_nomem(p);
         return v;
@@ -469,18 +463,9 @@ static JsonValue *parse_object(JsonParser *p, int depth) {
             fail_nomem(p);
             return NULL;
         }
-        skip_ws(p);
-        if (p->i < p->n && p->s[p->i] == ',') {
-            p->i++;
-            continue;
-        }
-        if (p->i < p->n && p->s[p->i] == '}') {
-            p->i++;
-            break;
-        }
-        if (p->i >= p->n) fail_at(p, p->i, "Unexpected end-of-input: expected close marker for Object");
-        else fail_char(p, "was expecting comma to separate Object entries");
-        return NULL;
+        int more = end_of_entry(p, '}', "Object");
+        if (more < 0) return NULL;
+        if (!more) break;
     }
     size_t cnt = p->members.len - base;
     JsonValue *v = eddy__json_object(p->a, cnt);

@@ -5,24 +5,8 @@
  */
 #include "check.h"
 
-/* The rows of a query as Row.toString lines, or "ERROR: <message>". */
-static char *rows(eddy_tenv *t, const char *sql) {
-    eddy_env *env = eddy_tenv_env(t);
-    eddy_result *r = eddy_tenv_execute_sql(t, sql);
-    if (!r) {
-        char *m = malloc(strlen(eddy_env_errmsg(env)) + 8);
-        sprintf(m, "ERROR: %s", eddy_env_errmsg(env));
-        eddy_env_clear_error(env);
-        return m;
-    }
-    if (eddy_result_get_kind(r) == EDDY_RESULT_SUCCESS) {
-        eddy_result_free(r);
-        return strdup("OK\n");
-    }
-    char *text = iter_lines(eddy_result_collect(r));
-    eddy_result_free(r);
-    return text;
-}
+/* The rows of a statement as Row.toString lines, "OK", or "ERROR: <message>". */
+static char *rows(eddy_tenv *t, const char *sql) { return exec_sql(t, sql); }
 
 #define EXEC(t, s) ASSERT_TEXT(rows((t), (s)), "OK\n")
 
@@ -68,8 +52,7 @@ TEST(datagen_random) {
                         "AND d >= 0.5 AND d <= 0.75 AND n IS NULL AND CARDINALITY(a) = 2 AND ts IS NOT NULL)"),
                 "");
     char *all = rows(t, "SELECT i FROM r");
-    int n = 0;
-    for (char *p = all; *p; p++) n += *p == '\n';
+    int n = count_lines(all);
     free(all);
     ASSERT_EQ_INT(n, 200);
     eddy_env_free(env);
@@ -133,24 +116,6 @@ static void run_insert(void *arg) {
     eddy_result_free(r);
 }
 
-static char *stderr_of(void (*fn)(void *), void *arg) {
-    fflush(stderr);
-    FILE *tmp = tmpfile();
-    int saved = dup(fileno(stderr));
-    dup2(fileno(tmp), fileno(stderr));
-    fn(arg);
-    fflush(stderr);
-    dup2(saved, fileno(stderr));
-    close(saved);
-    long n = ftell(tmp);
-    char *buf = malloc((size_t)n + 1);
-    rewind(tmp);
-    size_t got = fread(buf, 1, (size_t)n, tmp);
-    buf[got] = 0;
-    fclose(tmp);
-    return buf;
-}
-
 typedef struct Both {
     Job *job;
     char *err;
@@ -158,7 +123,7 @@ typedef struct Both {
 
 static void run_capturing_stderr(void *arg) {
     Both *b = arg;
-    b->err = stderr_of(run_insert, b->job);
+    b->err = capture_stderr(run_insert, b->job);
 }
 
 TEST(print_and_blackhole) {
@@ -182,9 +147,7 @@ TEST(print_and_blackhole) {
     /* a parallel print sink prefixes the subtask (1-based) */
     j.sql = "INSERT INTO p3 SELECT a FROM src";
     char *out = sorted_lines(capture_stdout(run_insert, &j));
-    int lines = 0;
-    for (char *p = out; *p; p++) lines += *p == '\n';
-    ASSERT_EQ_INT(lines, 4);
+    ASSERT_EQ_INT(count_lines(out), 4);
     ASSERT_TRUE(strncmp(out, "id:1> +I[", 9) == 0 || strncmp(out, "id:2> +I[", 9) == 0);
     free(out);
     /* standard-error: everything on stderr, nothing on stdout */

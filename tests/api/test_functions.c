@@ -27,26 +27,12 @@ static void setup(eddy_runtime_mode mode) {
 }
 
 /* Executes sql; its rows one Row.toString per line, or "ERROR: ...". */
-static char *run_rows(const char *sql) {
-    eddy_table *t = eddy_tenv_sql_query(tenv, sql);
-    if (!t) {
-        char buf[4096];
-        snprintf(buf, sizeof buf, "ERROR: %s", eddy_env_errmsg(env));
-        eddy_env_clear_error(env);
-        return strdup(buf);
-    }
-    return iter_lines(eddy_result_collect(eddy_table_execute(t)));
-}
+static char *run_rows(const char *sql) { return sql_query_lines(tenv, sql); }
 
 /* The schema of sql's result ("(\n  `a` INT\n)"), or the error. */
 static char *schema_of(const char *sql) {
     eddy_table *t = eddy_tenv_sql_query(tenv, sql);
-    if (!t) {
-        char buf[4096];
-        snprintf(buf, sizeof buf, "ERROR: %s", eddy_env_errmsg(env));
-        eddy_env_clear_error(env);
-        return strdup(buf);
-    }
+    if (!t) return env_error_text(env);
     return strdup(eddy_table_schema_string(t));
 }
 
@@ -92,6 +78,8 @@ TEST(string_functions) {
                 "+I[[a, b, , c], [], [a, b, c], [, a, ], [abc], [a, b], [日, 本]]\n");
     ASSERT_ROWS("SELECT id, SPLIT(s, ','), BTRIM(s), INSTR(s, 'b') FROM T",
                 "+I[1, [a, b], a,b, 3]\n+I[2, null, null, null]\n+I[3, [], , 0]\n+I[4, [日本語], 日本語, 0]\n");
+    /* the 0 flag pads hex and octal too; %#x puts 0x before the zeros */
+    ASSERT_ROWS("SELECT PRINTF('%08X|%05o|%#010x|%-6x|', 255, 8, 255, 255)", "+I[000000FF|00010|0x000000ff|ff    |]\n");
     ASSERT_ROWS("SELECT PRINTF('%s-%d-%5.2f|%-5s|%05d|%x|%X|%,d|%%|%b|%n', 'a', 42, 3.14159, 'ab', 42, 255, 255, "
                 "1234567, TRUE)",
                 "+I[a-42- 3.14|ab   |00042|ff|FF|1,234,567|%|true|\n]\n");

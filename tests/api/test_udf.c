@@ -45,23 +45,8 @@ static void count_free(void *ctx) {
     freed++;
 }
 
-static char *query(eddy_tenv *t, const char *sql) {
-    eddy_env *env = eddy_tenv_env(t);
-    eddy_result *r = eddy_tenv_execute_sql(t, sql);
-    if (!r) {
-        char *m = malloc(strlen(eddy_env_errmsg(env)) + 8);
-        sprintf(m, "ERROR: %s", eddy_env_errmsg(env));
-        eddy_env_clear_error(env);
-        return m;
-    }
-    if (eddy_result_get_kind(r) == EDDY_RESULT_SUCCESS) {
-        eddy_result_free(r);
-        return strdup("OK\n");
-    }
-    char *text = iter_lines(eddy_result_collect(r));
-    eddy_result_free(r);
-    return text;
-}
+/* The rows of a statement as Row.toString lines, "OK", or "ERROR: <message>". */
+static char *query(eddy_tenv *t, const char *sql) { return exec_sql(t, sql); }
 
 static const eddy_scalar_function COUNT_CHAR = {EDDY_SCALAR_FUNCTION_VERSION, "STRING, STRING", "BIGINT", count_char,
                                                 NULL, NULL, false};
@@ -193,9 +178,7 @@ TEST(parallel_calls) {
                          "'fields.s.length' = '10')"),
                 "OK\n");
     char *got = query(t, "SELECT count_char(s, 'a') <= 10 FROM g");
-    int lines = 0;
-    for (char *p = got; *p; p++) lines += *p == '\n';
-    ASSERT_EQ_INT(lines, 5000);
+    ASSERT_EQ_INT(count_lines(got), 5000);
     ASSERT_TRUE(strstr(got, "false") == NULL);
     free(got);
     ASSERT_EQ_INT(atomic_load(&calls), 5000);
