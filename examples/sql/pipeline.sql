@@ -1,8 +1,9 @@
 -- pipeline.sql -- a first eddy SQL pipeline, run by `make run` as
 --   build/eddy -f examples/sql/pipeline.sql
--- A bounded datagen source, a filter and a projection, into a print sink:
--- once in batch mode, once in streaming mode. The source is bounded, so
--- both runs end.
+-- A bounded datagen source, a filter and a projection, into a print sink
+-- and into a partitioned CSV table on disk (build/pipeline-out/): once in
+-- batch mode, once in streaming mode. The source is bounded, so both runs
+-- end.
 
 SET 'table.dml-sync' = 'true';
 
@@ -30,8 +31,25 @@ CREATE TABLE big_orders (
   'print-identifier' = 'big'
 );
 
+CREATE TABLE order_archive (
+  order_id INT,
+  amount   INT,
+  customer STRING,
+  size     STRING
+) PARTITIONED BY (size) WITH (
+  'connector' = 'filesystem',
+  'path' = 'build/pipeline-out',
+  'format' = 'csv'
+);
+
 -- batch: the whole input, then the result
 SET 'execution.runtime-mode' = 'batch';
+
+-- the files are written when the job ends; OVERWRITE replaces an earlier run's
+INSERT OVERWRITE order_archive
+SELECT order_id, amount, customer, CASE WHEN amount >= 50 THEN 'big' ELSE 'small' END FROM orders;
+
+SELECT order_id, amount, size FROM order_archive WHERE size = 'big';
 
 SELECT order_id, amount FROM orders WHERE order_id <= 3;
 

@@ -221,6 +221,20 @@ FILE *eddy__shell_set_output(Shell *sh, FILE *out, bool init) {
     return was;
 }
 
+/* Malformed input records the job met (ignore-parse-errors): one
+ * [WARNING] line per input file, so that none goes unnoticed. */
+static void warn_malformed(Shell *sh, eddy_result *r) {
+    const char *report = NULL;
+    if (!eddy_result_malformed_records(r, &report) || !report) return;
+    for (const char *p = report; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        fprintf(sh->out, "[WARNING] %.*s\n", (int)n, p);
+        p += n + (nl ? 1 : 0);
+    }
+    fflush(sh->out);
+}
+
 void eddy__shell_free(Shell *sh) {
     if (!sh) return;
     if (sh->njobs && sh->interactive)
@@ -233,6 +247,7 @@ void eddy__shell_free(Shell *sh) {
         eddy_status st = eddy_result_await(r);
         set_current(sh, NULL);
         if (cur_interrupt) cancel_rest = true;
+        warn_malformed(sh, r);
         if (st != EDDY_OK && st != EDDY_E_CANCELLED) {
             fprintf(sh->out, "[ERROR] The INSERT job %s failed. Reason:\n%s\n", eddy_result_job_id(r),
                     eddy_env_errmsg(sh->env));
@@ -273,6 +288,7 @@ static bool print_query(Shell *sh, eddy_result *r) {
     eddy_status st = eddy_result_print_with(r, sh->out, &o);
     set_current(sh, NULL);
     fflush(sh->out);
+    warn_malformed(sh, r);
     eddy_result_free(r);
     if (st == EDDY_E_CANCELLED) {
         eddy_env_clear_error(sh->env);
@@ -288,6 +304,7 @@ static bool report_job(Shell *sh, eddy_result *r, bool sync) {
         set_current(sh, r);
         eddy_status st = eddy_result_await(r);
         set_current(sh, NULL);
+        warn_malformed(sh, r);
         eddy_result_free(r);
         if (st != EDDY_OK) return fail_env(sh);
         info(sh, MSG_FINISHED);

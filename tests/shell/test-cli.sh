@@ -98,6 +98,29 @@ printf "Flink SQL> HELP;\nThe following commands are available:\n\nFlink SQL> QU
 out=$(sed -n '1,3p' "$tmp/help.txt"; tail -3 "$tmp/help.txt" | head -2)
 expect "HELP, then QUIT ends the script" 0 "$tmp/help.out" "$out" $rc
 
+# malformed input skipped under ignore-parse-errors is reported, never silent
+printf '1,a\nx,b\n3,c\n' >"$tmp/bad.csv"
+cat >"$tmp/malformed.out" <<OUT
+Flink SQL> CREATE TABLE t (n INT, s STRING) WITH ('connector' = 'filesystem', 'path' = '$tmp/bad.csv', 'format' = 'csv', 'csv.ignore-parse-errors' = 'true');
+[INFO] Execute statement succeeded.
+
+Flink SQL> SET 'execution.runtime-mode' = 'batch';
+[INFO] Execute statement succeeded.
+
+Flink SQL> SELECT * FROM t;
++--------+---+
+|      n | s |
++--------+---+
+|      1 | a |
+| <NULL> | b |
+|      3 | c |
++--------+---+
+3 rows in set
+[WARNING] 1 malformed record in $tmp/bad.csv (1 with fields set to NULL); first at line 2: For input string: "x"
+OUT
+out=$("$eddy" -e "CREATE TABLE t (n INT, s STRING) WITH ('connector' = 'filesystem', 'path' = '$tmp/bad.csv', 'format' = 'csv', 'csv.ignore-parse-errors' = 'true'); SET 'execution.runtime-mode' = 'batch'; SELECT * FROM t"); rc=$?
+expect "malformed records are reported" 0 "$tmp/malformed.out" "$out" $rc
+
 out=$("$eddy" --version); rc=$?
 printf 'eddy 0.1.0\n' >"$tmp/version.out"
 expect "--version" 0 "$tmp/version.out" "$out" $rc
