@@ -2,7 +2,7 @@
 # Both install what the build needs (Debian packages, only when missing).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build run test clean bench fuzz
+.PHONY: all deps build run test clean bench bench-nexmark bench-duckdb fuzz
 
 # How long `make fuzz` runs the SQL parser fuzzer (seconds).
 FUZZ_TIME ?= 300
@@ -37,6 +37,17 @@ fuzz: deps
 
 bench: build
 	@./bench/run.sh
+
+# Nexmark q0-q22 against hand-written baselines (bench/README.md);
+# NEXMARK_EVENTS, NEXMARK_QUERIES, NEXMARK_PARALLELISM change the runs.
+bench-nexmark: build
+	@./scripts/install-deps.sh bench
+	@./bench/nexmark/run.sh
+
+# The batch-capable queries in eddy and in DuckDB (installed from npm into
+# build/duckdb, only here), with their results compared.
+bench-duckdb: build
+	@./bench/nexmark/duckdb.sh
 
 clean:
 	rm -rf build build-test

@@ -6,3 +6,5 @@ cd "$(dirname "$0")/.."
 rows=${ROWS:-10000000}
 echo "== pipeline ($rows rows, best of 3)"
 ./build/bench/bench_pipeline "$rows" 3
+echo "== formats (csv and json through the filesystem connector, ${FORMAT_ROWS:-2000000} rows, best of 3)"
+./build/bench/bench_formats "${FORMAT_ROWS:-2000000}" 3

@@ -612,6 +612,24 @@ EDDY_API eddy_status eddy_result_await(eddy_result *r);
  * watching for Ctrl-C) while another thread prints or iterates. */
 EDDY_API void eddy_result_cancel(eddy_result *r);
 
+/* Malformed input. A filesystem source whose format has
+ * 'csv.ignore-parse-errors' / 'json.ignore-parse-errors' = 'true' does not
+ * fail on a record it cannot read: as Flink does, a field that does not parse
+ * becomes NULL and a record that cannot be read at all is skipped. eddy
+ * counts every such record so that none goes unnoticed. These return how
+ * many records the job of a result, of an iterator, or the last
+ * eddy_env_execute job met so far (all of them once the job ended: after
+ * eddy_result_await, after the rows were printed or read to the end), and
+ * set *report (may be NULL; borrowed until the next call or until the
+ * handle is freed; "" when there were none) to one line per input file:
+ *   "2 malformed records in /data/t/a.csv (1 skipped, 1 with fields set to
+ *    NULL); first at line 3: For input string: \"x\"" (one line, '\n'-ended).
+ * A job that fails on a malformed record reports it as its error instead
+ * ("/data/t/a.csv:3: ..."). */
+EDDY_API uint64_t eddy_result_malformed_records(eddy_result *r, const char **report);
+EDDY_API uint64_t eddy_iter_malformed_records(eddy_iter *it, const char **report);
+EDDY_API uint64_t eddy_env_malformed_records(eddy_env *env, const char **report);
+
 typedef enum eddy_print_style {
     EDDY_PRINT_TABLEAU = 0,  /* TableResult.print(): "N rows in set" */
     EDDY_PRINT_CLIENT,       /* the SQL client's tableau: streaming results end
@@ -645,6 +663,42 @@ EDDY_API const char *eddy_tenv_get_option(eddy_tenv *tenv, const char *key);
 EDDY_API eddy_status eddy_tenv_reset_option(eddy_tenv *tenv, const char *key);
 /* Whether eddy honours `key` (the shell warns about the others). */
 EDDY_API bool eddy_option_is_known(const char *key);
+
+/* ---- user-defined scalar functions ------------------------------------------------ */
+
+/* A scalar function written in C: called once per row with the call's
+ * arguments as the fields of `args` (arg0, arg1, ... of the declared types;
+ * a NULL argument is a NULL field) and sets the result with the eddy_out_set_*
+ * setters on field 0 (left unset: NULL). Returns EDDY_OK, or an error that
+ * fails the job (eddy_out_error(result, ...) sets the message). It may be
+ * called from several worker threads at once: ctx must allow that. */
+typedef eddy_status (*eddy_scalar_fn)(void *ctx, const eddy_row *args, eddy_out *result);
+
+typedef struct eddy_scalar_function {
+    uint32_t abi_version;    /* EDDY_SCALAR_FUNCTION_VERSION */
+    const char *arg_types;   /* the parameters: "STRING, STRING" ("" for none);
+                              * arguments of other types are cast implicitly */
+    const char *result_type; /* "BIGINT"; a NOT NULL result must never be left unset */
+    eddy_scalar_fn eval;
+    void *ctx;               /* passed to eval */
+    void (*ctx_free)(void *ctx); /* called once when the env is freed (may be NULL) */
+    bool nondeterministic;   /* true: never evaluated ahead of time (as RAND) */
+} eddy_scalar_function;
+#define EDDY_SCALAR_FUNCTION_VERSION 1
+
+/* createTemporarySystemFunction(name, f): makes f callable from SQL and the
+ * Table API as name(...) (names are case-insensitive; it shadows a built-in
+ * function of the same name). Errors: EDDY_E_VALIDATION for a name in use
+ * or bad type strings, EDDY_E_MISUSE for a missing eval or abi_version.
+ * The struct is copied; ctx_free runs when the env is freed even on error. */
+EDDY_API eddy_status eddy_tenv_create_function(eddy_tenv *tenv, const char *name, const eddy_scalar_function *f);
+/* Registers f under an implementation name for SQL's CREATE [TEMPORARY]
+ * FUNCTION fname AS 'impl_name' [LANGUAGE C] (eddy's counterpart of a
+ * function class). Same errors and ownership as eddy_tenv_create_function. */
+EDDY_API eddy_status eddy_tenv_register_function_impl(eddy_tenv *tenv, const char *impl_name,
+                                                      const eddy_scalar_function *f);
+/* dropTemporarySystemFunction(name): true when a function was removed. */
+EDDY_API bool eddy_tenv_drop_function(eddy_tenv *tenv, const char *name);
 
 /* ---- statement sets ------------------------------------------------------------- */
 

@@ -1,6 +1,8 @@
 #!/bin/sh
 # Installs the Debian packages the build needs, only those that are missing.
 # Runs as root on a fresh Debian machine (CI); elsewhere it just reports.
+# `install-deps.sh bench` also installs what the benchmarks' plots need
+# (gnuplot); never needed by the build or the tests.
 set -e
 need=""
 have_cmd() { command -v "$1" >/dev/null 2>&1; }
@@ -12,6 +14,13 @@ have_cmd cmake || need="$need cmake"
 have_cmd pkg-config || need="$need pkg-config"
 have_pkg libc6-dev || need="$need libc6-dev"
 have_cmd valgrind || need="$need valgrind"
+# the REGEXP functions
+have_pkg libpcre2-dev || need="$need libpcre2-dev"
+# the eddy shell: line editing and history at the interactive prompt
+have_pkg libedit-dev || need="$need libedit-dev"
+if [ "$1" = bench ]; then
+  have_cmd gnuplot || need="$need gnuplot-nox"
+fi
 
 # Optional: clang with libFuzzer for the SQL parser fuzzer (fuzz/). Without
 # it the fuzzer is simply not built.

@@ -6,3 +6,5 @@ for ex in seed_insert_only seed_from_datastream_schemas; do
   echo "== $ex"
   ./build/examples/$ex
 done
+echo "== eddy -f examples/sql/pipeline.sql"
+./build/eddy -f examples/sql/pipeline.sql

@@ -21,6 +21,19 @@
 #include "types/row.h"
 
 typedef struct LiveJob LiveJob;
+typedef struct UserFunction UserFunction; /* udf.c */
+
+/* A copy of a finished job's malformed-record tally (eddy__job_malformed):
+ * what eddy_*_malformed_records report once the job is gone. */
+typedef struct MalInfo {
+    uint64_t count;
+    char *report; /* malloc'd; NULL when count is 0 */
+} MalInfo;
+
+/* Replaces *m with the tally of job (NULL job: keeps *m). */
+void eddy__api_mal_take(Job *job, MalInfo *m);
+/* Frees the report of *m. */
+void eddy__api_mal_free(MalInfo *m);
 
 struct eddy_env {
     eddy_config cfg;
@@ -32,6 +45,7 @@ struct eddy_env {
     int anon_tables;     /* counter for from(descriptor) tables "*anonymous_x$N*" */
     int anon_sources;    /* counter for fromDataStream tables "*anonymous_datastream_source$N*" */
     eddy_tenv *tenv_first;
+    MalInfo last_mal;    /* of the last eddy_env_execute job */
 };
 
 struct eddy_stream {
@@ -62,6 +76,7 @@ struct eddy_iter {
     bool is_static;   /* rows of a batch known up front (no job) */
     eddy_status status;
     EdErr err;
+    MalInfo mal;      /* the job's malformed records, taken when it ended */
 };
 
 struct eddy_tenv {
@@ -77,6 +92,7 @@ struct eddy_tenv {
     eddy_print_style result_mode;
     int default_parallelism; /* the env's when the tenv was made (RESET) */
     char par_text[16];
+    ED_VEC(UserFunction *) functions; /* C functions and their implementations (udf.c) */
 };
 
 struct eddy_table {
@@ -106,6 +122,7 @@ struct eddy_result {
     bool streaming;     /* print with the op column */
     bool consumed;
     bool awaited;
+    MalInfo mal;        /* the job's malformed records, once it ended */
 };
 
 /* A result with rows known up front (DDL "OK", SHOW, DESCRIBE, an INSERT's
@@ -126,10 +143,20 @@ eddy_result *eddy__api_options_result(eddy_tenv *tenv);
 /* The session zone "default" stands for: TZ, else UTC. */
 const char *eddy__api_default_zone(void);
 
+/* The binder's function lookup over a tenv's user functions (udf.c). */
+const FuncDef *eddy__api_function_lookup(void *ctx, const char *name, int pass);
+/* Names of the user functions visible without a path (env arena). */
+const char **eddy__api_user_function_names(eddy_tenv *tenv, int *n);
+
 /* The binding context of a table environment (arena: the env's). */
 void eddy__api_bind_env(eddy_tenv *tenv, BindEnv *be);
 /* The planning context of a table environment. */
 void eddy__api_plan_env(eddy_tenv *tenv, PlanEnv *pe);
+/* Parses an object path a user passed ("t", "db.t", "`a.b`.c") and
+ * qualifies it against the current catalog and database: *out_path gets
+ * "cat.db.name", *out_name (when not NULL) the last part, both in the env
+ * arena. Errors are recorded on the env and returned. */
+eddy_status eddy__api_qualify(eddy_tenv *tenv, const char *path, const char **out_path, const char **out_name);
 /* A table handle over rel with the given schema (NULL: plain columns). */
 eddy_table *eddy__api_table(eddy_tenv *tenv, Rel *rel, const ResolvedSchema *schema);
 /* Records a binder/parser error on the env, prefixed as Flink's sqlQuery

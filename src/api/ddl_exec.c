@@ -1026,6 +1026,15 @@ static eddy_result *show_functions(SqlExec *x, const struct AstShow *sh) {
             for (char *p = lower; *p; p++) *p = (char)ascii_lower((unsigned char)*p);
             names[k++] = lower;
         }
+    int nu = 0;
+    const char **user = eddy__api_user_function_names(x->tenv, &nu);
+    if (!user) return NOMEM(x);
+    const char **all_names = eddy__arena_alloc(x->a, sizeof(char *) * (size_t)(k + nu + 1));
+    if (!all_names) return NOMEM(x);
+    memcpy(all_names, names, sizeof(char *) * (size_t)k);
+    memcpy(all_names + k, user, sizeof(char *) * (size_t)nu);
+    names = all_names;
+    k += nu;
     qsort(names, (size_t)k, sizeof(char *), cmp_str);
     int m = 0;
     for (int i = 0; i < k; i++)

@@ -151,15 +151,13 @@ static eddy_status create(eddy_tenv *tenv, const char *path, const eddy_table_de
     eddy_env *env = tenv->env;
     if (env->err.code) return env->err.code;
     if (!path || !d) return eddy__api_err(env, EDDY_E_MISUSE, "create_table: the path and the descriptor are required.");
-    const char **parts;
-    int nparts;
-    EdErr err = {0};
-    if (eddy__catalog_split(&env->arena, path, &parts, &nparts, &err)) return eddy__api_take(env, &err);
-    const char *q = eddy__catalog_qualify(&env->arena, &tenv->catalog, parts, nparts);
-    if (!q) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
+    const char *q, *name;
+    eddy_status rc = eddy__api_qualify(tenv, path, &q, &name);
+    if (rc) return rc;
     TableEntry *te = entry_of(tenv, q, d);
     if (!te) return env->err.code;
-    CatalogEntry ce = {.path = q, .name = parts[nparts - 1], .temporary = temporary, .schema = te->def.schema,
+    EdErr err = {0};
+    CatalogEntry ce = {.path = q, .name = name, .temporary = temporary, .schema = te->def.schema,
                        .table = te, .comment = d->comment};
     if (eddy__catalog_add(&tenv->catalog, &env->arena, &ce, false, false, NULL, &err)) return eddy__api_take(env, &err);
     return EDDY_OK;

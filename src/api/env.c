@@ -40,6 +40,7 @@ void eddy_env_free(eddy_env *env) {
     }
     ed_vec_free(&env->live);
     ed_vec_free(&env->sinks);
+    eddy__api_mal_free(&env->last_mal);
     eddy__err_clear(&env->err);
     eddy__arena_destroy(&env->arena); /* runs the ctx_free callbacks */
     eddy__free(env);
@@ -174,9 +175,16 @@ eddy_status eddy_env_execute(eddy_env *env, const char *job_name) {
     env->sinks.len = 0;
     if (!rc) rc = eddy__job_start(job, &err);
     if (!rc) rc = eddy__job_wait(job, &err);
+    eddy__api_mal_free(&env->last_mal);
+    eddy__api_mal_take(job, &env->last_mal);
     eddy__job_free(job);
     if (rc) return eddy__api_take(env, &err) ? rc : rc;
     return EDDY_OK;
+}
+
+uint64_t eddy_env_malformed_records(eddy_env *env, const char **report) {
+    if (report) *report = env && env->last_mal.report ? env->last_mal.report : "";
+    return env ? env->last_mal.count : 0;
 }
 
 void eddy__api_unlive(eddy_env *env, void *obj) {

@@ -5,6 +5,32 @@
  */
 #include "api/api.h"
 
+void eddy__api_mal_take(Job *job, MalInfo *m) {
+    if (!job) return;
+    Buf b;
+    eddy__buf_init(&b);
+    uint64_t n = eddy__job_malformed(job, &b);
+    eddy__api_mal_free(m);
+    m->count = n;
+    m->report = NULL;
+    if (n && !b.failed && eddy__buf_cstr(&b)) m->report = eddy__buf_take(&b);
+    eddy__buf_free(&b);
+}
+
+void eddy__api_mal_free(MalInfo *m) {
+    eddy__free(m->report);
+    m->report = NULL;
+    m->count = 0;
+}
+
+uint64_t eddy_iter_malformed_records(eddy_iter *it, const char **report) {
+    if (report) *report = "";
+    if (!it) return 0;
+    if (it->job) eddy__api_mal_take(it->job, &it->mal);
+    if (report && it->mal.report) *report = it->mal.report;
+    return it->mal.count;
+}
+
 eddy_iter *eddy__api_iter_start(eddy_env *env, StreamNode *collect, const Type *type) {
     eddy_iter *it = eddy__calloc(1, sizeof *it);
     if (!it) return eddy__api_nomem(env);
@@ -90,6 +116,7 @@ const char *eddy_iter_errmsg(const eddy_iter *it) {
 }
 
 void eddy__api_iter_destroy(eddy_iter *it) {
+    eddy__api_mal_free(&it->mal);
     eddy__batch_release(it->cur);
     eddy__job_free(it->job);
     eddy__err_clear(&it->err);

@@ -52,6 +52,18 @@ static bool need_name(eddy_schema *s, const char *name, const char *what) {
     return false;
 }
 
+/* Adds a part of `kind` made of a column name and a SQL expression (a
+ * computed column, a watermark); `what` names the call in messages. */
+static eddy_schema *add_expr_part(eddy_schema *s, SpecKind kind, const char *name, const char *sql_expr,
+                                  const char *what) {
+    if (!s || !need_name(s, name, what)) return s;
+    if (!sql_expr) {
+        eddy__err(&s->err, EDDY_E_MISUSE, "%s needs an expression.", what);
+        return s;
+    }
+    return add(s, (SpecPart){.kind = kind, .name = dup(s, name), .expr = dup(s, sql_expr)});
+}
+
 eddy_schema *eddy_schema_column(eddy_schema *s, const char *name, const char *type) {
     if (!s || !need_name(s, name, "column")) return s;
     return add(s, (SpecPart){.kind = SPEC_PHYSICAL, .name = dup(s, name), .type = parse_type(s, type)});
@@ -67,12 +79,7 @@ eddy_schema *eddy_schema_column_typed(eddy_schema *s, const char *name, const ed
 }
 
 eddy_schema *eddy_schema_column_by_expression(eddy_schema *s, const char *name, const char *sql_expr) {
-    if (!s || !need_name(s, name, "column_by_expression")) return s;
-    if (!sql_expr) {
-        eddy__err(&s->err, EDDY_E_MISUSE, "column_by_expression needs an expression.");
-        return s;
-    }
-    return add(s, (SpecPart){.kind = SPEC_COMPUTED, .name = dup(s, name), .expr = dup(s, sql_expr)});
+    return add_expr_part(s, SPEC_COMPUTED, name, sql_expr, "column_by_expression");
 }
 
 eddy_schema *eddy_schema_column_by_metadata(eddy_schema *s, const char *name, const char *type, const char *key,
@@ -86,12 +93,7 @@ eddy_schema *eddy_schema_column_by_metadata(eddy_schema *s, const char *name, co
 }
 
 eddy_schema *eddy_schema_watermark(eddy_schema *s, const char *column, const char *sql_expr) {
-    if (!s || !need_name(s, column, "watermark")) return s;
-    if (!sql_expr) {
-        eddy__err(&s->err, EDDY_E_MISUSE, "watermark needs an expression.");
-        return s;
-    }
-    return add(s, (SpecPart){.kind = SPEC_WATERMARK, .name = dup(s, column), .expr = dup(s, sql_expr)});
+    return add_expr_part(s, SPEC_WATERMARK, column, sql_expr, "watermark");
 }
 
 static eddy_schema *primary_key(eddy_schema *s, const char *cname, va_list ap) {

@@ -85,9 +85,9 @@ eddy_status eddy__sqlx_plan_insert(eddy_tenv *tenv, const char *sql, const AstSt
     EdErr err = {0};
     Rel *rel;
     if (eddy__bind_query(&be, st->u.insert.source, &rel, &err)) return eddy__api_sql_err(env, &err);
+    /* whether INSERT OVERWRITE works in streaming mode is the sink's to say
+     * (Flink's filesystem sink: "Streaming mode not support overwrite.") */
     InsertSpec ins = {.overwrite = st->u.insert.overwrite};
-    if (st->u.insert.overwrite && tenv->mode == EDDY_STREAMING)
-        return eddy__api_err(env, EDDY_E_VALIDATION, "INSERT OVERWRITE is not supported in streaming mode.");
     ins.ncolumns = st->u.insert.ncolumns;
     const char **cols = eddy__arena_alloc(&env->arena, sizeof(char *) * (size_t)(ins.ncolumns + 1));
     int ns = st->u.insert.npartition;
@@ -301,7 +301,7 @@ static eddy_result *exec_stmt(SqlExec *x, const AstStmt *st) {
     case AST_STMT_DESCRIBE: return eddy__sqlx_ddl(x, st);
     case AST_STMT_CREATE_FUNCTION:
     case AST_STMT_DROP_FUNCTION:
-    case AST_STMT_ALTER_FUNCTION: return unsupported(x, "CREATE / DROP / ALTER FUNCTION");
+    case AST_STMT_ALTER_FUNCTION: return eddy__sqlx_function(x, st);
     case AST_STMT_ALTER_CATALOG: return unsupported(x, "ALTER CATALOG");
     case AST_STMT_USE_MODULES:
     case AST_STMT_LOAD_MODULE:
@@ -383,14 +383,12 @@ eddy_status eddy__sqlx_plan_table_insert(eddy_tenv *tenv, const char *target_pat
     if (!target_path || !t) return eddy__api_err(env, EDDY_E_MISUSE, "insert: the target path and the table are required.");
     if (t->tenv != tenv)
         return eddy__api_err(env, EDDY_E_MISUSE, "insert: the table belongs to another table environment.");
-    const char **parts;
-    int nparts;
-    EdErr err = {0};
-    if (eddy__catalog_split(&env->arena, target_path, &parts, &nparts, &err)) return eddy__api_take(env, &err);
-    const char *q = eddy__catalog_qualify(&env->arena, &tenv->catalog, parts, nparts);
-    if (!q) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
+    const char *q;
+    eddy_status rc = eddy__api_qualify(tenv, target_path, &q, NULL);
+    if (rc) return rc;
     const TableEntry *te = sink_table(tenv, q);
     if (!te) return env->err.code;
+    EdErr err = {0};
     PlanEnv pe;
     eddy__api_plan_env(tenv, &pe);
     InsertSpec ins = {0};

@@ -34,5 +34,7 @@ const char *eddy__sqlx_explain(eddy_tenv *tenv, const ExplainItem *items, int n,
 /* CREATE / DROP / ALTER of tables, views, databases and catalogs, USE,
  * SHOW and DESCRIBE (ddl_exec.c). */
 eddy_result *eddy__sqlx_ddl(SqlExec *x, const AstStmt *st);
+/* CREATE / DROP / ALTER FUNCTION (udf.c). */
+eddy_result *eddy__sqlx_function(SqlExec *x, const AstStmt *st);
 
 #endif

@@ -6,37 +6,39 @@
 
 const char *eddy_version(void) { return "0.1.0"; }
 
-const char *eddy_status_name(eddy_status s) {
-    switch (s) {
-#define X(name, cls, text) \
-    case EDDY_##name:      \
-        return "EDDY_" #name;
-        EDDY_STATUS_MAP(X)
+/* One row per status code, generated from EDDY_STATUS_MAP: its C name, its
+ * Flink exception class ("" for none) and its one-line description. */
+typedef struct StatusInfo {
+    eddy_status code;
+    const char *name, *exception, *text;
+} StatusInfo;
+
+static const StatusInfo statuses[] = {
+#define X(name, cls, text) {EDDY_##name, "EDDY_" #name, cls, text},
+    EDDY_STATUS_MAP(X)
 #undef X
-    }
-    return "EDDY_E_UNKNOWN";
+};
+
+/* The row of s, or NULL for a value that is no status code. */
+static const StatusInfo *status_info(eddy_status s) {
+    for (size_t i = 0; i < sizeof statuses / sizeof statuses[0]; i++)
+        if (statuses[i].code == s) return &statuses[i];
+    return NULL;
+}
+
+const char *eddy_status_name(eddy_status s) {
+    const StatusInfo *info = status_info(s);
+    return info ? info->name : "EDDY_E_UNKNOWN";
 }
 
 const char *eddy_status_str(eddy_status s) {
-    switch (s) {
-#define X(name, cls, text) \
-    case EDDY_##name:      \
-        return text;
-        EDDY_STATUS_MAP(X)
-#undef X
-    }
-    return "unknown status";
+    const StatusInfo *info = status_info(s);
+    return info ? info->text : "unknown status";
 }
 
 const char *eddy_status_exception(eddy_status s) {
-    switch (s) {
-#define X(name, cls, text) \
-    case EDDY_##name:      \
-        return cls;
-        EDDY_STATUS_MAP(X)
-#undef X
-    }
-    return "";
+    const StatusInfo *info = status_info(s);
+    return info ? info->exception : "";
 }
 
 const char *eddy_row_kind_short(eddy_row_kind k) {

@@ -244,7 +244,16 @@ eddy_iter *eddy_result_collect(eddy_result *r) {
     return it;
 }
 
+uint64_t eddy_result_malformed_records(eddy_result *r, const char **report) {
+    if (report) *report = "";
+    if (!r) return 0;
+    eddy__api_mal_take(r->job ? r->job : r->it ? r->it->job : NULL, &r->mal);
+    if (report && r->mal.report) *report = r->mal.report;
+    return r->mal.count;
+}
+
 void eddy__api_result_destroy(eddy_result *r) {
+    eddy__api_mal_free(&r->mal);
     if (r->it) eddy__api_iter_destroy(r->it);
     eddy__job_free(r->job);
     eddy__free(r);
@@ -434,6 +443,8 @@ eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_
             }
         }
     }
+    /* a cancel from another thread (a Ctrl-C watcher) ends a blocked wait for rows */
+    if (!interrupted && interrupt && *interrupt && st != EDDY_DONE) interrupted = true;
     if (interrupted) {
         eddy_result_cancel(r);
         eddy__buf_printf(&b, "Query terminated, received a total of %ld %s\n", nrows, nrows > 1 ? "rows" : "row");
@@ -465,6 +476,7 @@ out:
     eddy__free(names);
     eddy__free(w);
     eddy__free(cells);
+    eddy__api_mal_take(it->job, &r->mal);
     eddy__api_iter_destroy(it);
     r->it = NULL;
     return rc;

@@ -15,6 +15,7 @@ static void tenv_release(void *p) {
     eddy_tenv *t = p;
     eddy__catalog_free(&t->catalog);
     ed_vec_free(&t->options);
+    ed_vec_free(&t->functions);
 }
 
 eddy_tenv *eddy_tenv_new_in_mode(eddy_env *env, eddy_runtime_mode mode) {
@@ -58,6 +59,8 @@ void eddy__api_bind_env(eddy_tenv *tenv, BindEnv *be) {
     be->a = &tenv->env->arena;
     be->lookup = eddy__catalog_lookup;
     be->lookup_ctx = &tenv->catalog;
+    be->functions = eddy__api_function_lookup;
+    be->functions_ctx = tenv;
     be->streaming = tenv->mode == EDDY_STREAMING;
     be->tz = tenv->tz;
     be->now_ms = now_ms();
@@ -137,7 +140,7 @@ eddy_table *eddy_tenv_from_datastream(eddy_tenv *tenv, eddy_stream *s, const edd
     return eddy__api_table(tenv, rel, rs);
 }
 
-static eddy_status register_view(eddy_tenv *tenv, const char *path, eddy_table *t) {
+eddy_status eddy__api_qualify(eddy_tenv *tenv, const char *path, const char **out_path, const char **out_name) {
     eddy_env *env = tenv->env;
     const char **parts;
     int nparts;
@@ -145,7 +148,18 @@ static eddy_status register_view(eddy_tenv *tenv, const char *path, eddy_table *
     if (eddy__catalog_split(&env->arena, path, &parts, &nparts, &err)) return eddy__api_take(env, &err);
     const char *q = eddy__catalog_qualify(&env->arena, &tenv->catalog, parts, nparts);
     if (!q) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
-    CatalogEntry e = {.path = q, .name = parts[nparts - 1], .is_view = true, .temporary = true,
+    *out_path = q;
+    if (out_name) *out_name = parts[nparts - 1];
+    return EDDY_OK;
+}
+
+static eddy_status register_view(eddy_tenv *tenv, const char *path, eddy_table *t) {
+    eddy_env *env = tenv->env;
+    const char *q, *name;
+    eddy_status rc = eddy__api_qualify(tenv, path, &q, &name);
+    if (rc) return rc;
+    EdErr err = {0};
+    CatalogEntry e = {.path = q, .name = name, .is_view = true, .temporary = true,
                       .rel = t->rel, .schema = t->schema};
     if (eddy__catalog_add(&tenv->catalog, &env->arena, &e, false, false, NULL, &err)) return eddy__api_take(env, &err);
     return EDDY_OK;

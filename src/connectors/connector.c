@@ -11,6 +11,8 @@
 static const Connector *const registry[] = {
     &eddy__connector_blackhole,
     &eddy__connector_datagen,
+    &eddy__connector_filesystem,
+    &eddy__connector_nexmark,
     &eddy__connector_print,
 };
 
@@ -76,10 +78,16 @@ static bool listed(const char *const *list, const char *k) {
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 eddy_status eddy__connector_validate(const Connector *c, const TableDef *t, EdErr *err) {
+    if (c->validate) return c->validate(c, t, err);
+    return eddy__connector_check_options(c, t, c->required, c->optional, err);
+}
+
+eddy_status eddy__connector_check_options(const Connector *c, const TableDef *t, const char *const *required,
+                                          const char *const *optional, EdErr *err) {
     /* missing required options */
     ED_VEC(const char *) missing = {0};
-    for (int i = 0; c->required && c->required[i]; i++)
-        if (!eddy__table_option(t, c->required[i])) ed_vec_push(&missing, c->required[i]);
+    for (int i = 0; required && required[i]; i++)
+        if (!eddy__table_option(t, required[i])) ed_vec_push(&missing, required[i]);
     if (missing.len) {
         Buf b;
         eddy__buf_init(&b);
@@ -95,14 +103,31 @@ eddy_status eddy__connector_validate(const Connector *c, const TableDef *t, EdEr
     ED_VEC(const char *) bad = {0};
     for (int i = 0; i < t->nopts; i++) {
         const char *k = t->opts[i].key;
-        if (!strcmp(k, "connector") || listed(c->required, k) || listed(c->optional, k)) continue;
+        if (!strcmp(k, "connector") || listed(required, k) || listed(optional, k)) continue;
         ed_vec_push(&bad, k);
     }
     if (!bad.len) return EDDY_OK;
+    /* the supported keys, a '#' spelled out for every physical column */
+    Arena names;
+    eddy__arena_init(&names, 1024);
     ED_VEC(const char *) all = {0};
     ed_vec_push(&all, "connector");
-    for (int i = 0; c->required && c->required[i]; i++) ed_vec_push(&all, c->required[i]);
-    for (int i = 0; c->optional && c->optional[i]; i++) ed_vec_push(&all, c->optional[i]);
+    for (int pass = 0; pass < 2; pass++) {
+        const char *const *list = pass ? optional : required;
+        for (int i = 0; list && list[i]; i++) {
+            const char *hash = strchr(list[i], '#');
+            if (!hash) {
+                ed_vec_push(&all, list[i]);
+                continue;
+            }
+            for (int k = 0; t->schema && k < t->schema->ncols; k++) {
+                if (t->schema->cols[k].kind != COL_PHYSICAL) continue;
+                const char *x = eddy__arena_printf(&names, "%.*s%s%s", (int)(hash - list[i]), list[i],
+                                                   t->schema->cols[k].name, hash + 1);
+                if (x) ed_vec_push(&all, x);
+            }
+        }
+    }
     qsort(bad.items, bad.len, sizeof(char *), cmp_str);
     qsort(all.items, all.len, sizeof(char *), cmp_str);
     Buf b;
@@ -115,6 +140,7 @@ eddy_status eddy__connector_validate(const Connector *c, const TableDef *t, EdEr
     eddy__buf_free(&b);
     ed_vec_free(&bad);
     ed_vec_free(&all);
+    eddy__arena_destroy(&names);
     return EDDY_E_VALIDATION;
 }
 

@@ -73,7 +73,8 @@ typedef struct SinkSpec {
     const char *name;
 } SinkSpec;
 
-typedef struct Connector {
+typedef struct Connector Connector;
+struct Connector {
     const char *name;
     /* option keys, NULL-terminated; '#' in a key matches a field name
      * ("fields.#.kind"), a trailing '*' any suffix ("csv.*") */
@@ -86,7 +87,11 @@ typedef struct Connector {
     eddy_status (*source)(const ConnectorCtx *cx, SourceSpec *out, EdErr *err);
     eddy_status (*sink)(const ConnectorCtx *cx, SinkSpec *out, EdErr *err);
     unsigned sink_abilities; /* CONN_SINK_* */
-} Connector;
+    /* Checks the table's options in place of the check against `required`
+     * and `optional`, for connectors whose options depend on other options
+     * (a format's). NULL: the generic check. */
+    eddy_status (*validate)(const Connector *c, const TableDef *t, EdErr *err);
+};
 
 enum {
     CONN_SINK_OVERWRITE = 1,    /* INSERT OVERWRITE (Flink's SupportsOverwrite) */
@@ -99,8 +104,12 @@ const Connector *eddy__connector_lookup(const char *name);
  * available factories. */
 eddy_status eddy__connector_unknown(const char *name, const char *table, EdErr *err);
 /* Checks the table's options against c's required and optional keys
- * (plus 'connector'); errors in Flink's words. */
+ * (plus 'connector'), or with c->validate; errors in Flink's words. */
 eddy_status eddy__connector_validate(const Connector *c, const TableDef *t, EdErr *err);
+/* The generic check against the given key lists (NULL-terminated, patterns
+ * as in Connector), naming c in the messages. */
+eddy_status eddy__connector_check_options(const Connector *c, const TableDef *t, const char *const *required,
+                                          const char *const *optional, EdErr *err);
 /* The metadata type for key of connector c, or NULL when unknown. */
 const char *eddy__connector_metadata_type(const Connector *c, const char *key);
 
@@ -111,6 +120,7 @@ eddy_status eddy__option_bool(const TableDef *t, const char *key, bool def, bool
 eddy_status eddy__option_double(const TableDef *t, const char *key, double def, double *out, EdErr *err);
 
 /* The registered connectors (built-in ones register statically). */
-extern const Connector eddy__connector_datagen, eddy__connector_print, eddy__connector_blackhole;
+extern const Connector eddy__connector_datagen, eddy__connector_print, eddy__connector_blackhole,
+    eddy__connector_filesystem, eddy__connector_nexmark;
 
 #endif

@@ -39,7 +39,8 @@ typedef struct DatagenPlan {
 typedef struct DatagenState {
     uint64_t rng;
     int64_t emitted, quota; /* quota: rows this subtask emits (-1 unbounded) */
-    int64_t *seq_next, *seq_last;
+    int64_t *seq_next, *seq_left; /* a sequence's next value and how many are left */
+    int64_t seq_step;             /* the subtasks interleave: start + k, + parallelism, ... */
     int64_t start_ns;
     double rate;          /* this subtask's rows per second */
     Op *op;
@@ -103,9 +104,7 @@ static eddy_status field_gen(const ConnectorCtx *cx, const char *name, const Typ
     if (kind) {
         if (!strcmp(kind, "sequence")) g->kind = GEN_SEQUENCE;
         else if (strcmp(kind, "random"))
-            return eddy__err(err, EDDY_E_VALIDATION,
-                             "Unsupported generator kind '%s' for field '%s'; supported kinds are 'random' and 'sequence'.",
-                             kind, name);
+            return eddy__err(err, EDDY_E_VALIDATION, "Unsupported generator kind: %s", kind);
     }
     bool present;
     eddy_status rc;
@@ -142,8 +141,7 @@ static eddy_status field_gen(const ConnectorCtx *cx, const char *name, const Typ
     if (g->kind == GEN_SEQUENCE) {
         if (!eddy__type_is_integer(t) && !eddy__type_is_string(t) && t->root != TY_DECIMAL &&
             !eddy__type_is_approx(t))
-            return eddy__err(err, EDDY_E_VALIDATION, "Unsupported type %s for a sequence generator (field '%s').",
-                             eddy__type_str(cx->a, t), name);
+            return eddy__err(err, EDDY_E_VALIDATION, "Unsupported type: %s", eddy__type_str(cx->a, t));
         bool has_start, has_end;
         g->start = 0;
         g->end = 0;
@@ -237,16 +235,18 @@ static eddy_status datagen_open(Op *op) {
     s->quota = p->rows < 0 ? -1 : p->rows / par + (k < p->rows % par ? 1 : 0);
     s->rate = (double)p->rate / par;
     s->seq_next = eddy__arena_alloc(op->arena, sizeof(int64_t) * (size_t)(p->ncols ? p->ncols : 1));
-    s->seq_last = eddy__arena_alloc(op->arena, sizeof(int64_t) * (size_t)(p->ncols ? p->ncols : 1));
-    if (!s->seq_next || !s->seq_last) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    s->seq_left = eddy__arena_alloc(op->arena, sizeof(int64_t) * (size_t)(p->ncols ? p->ncols : 1));
+    if (!s->seq_next || !s->seq_left) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    s->seq_step = par;
     for (int c = 0; c < p->ncols; c++) {
         const FieldGen *g = &p->gens[c];
         if (g->kind != GEN_SEQUENCE) continue;
-        /* contiguous share of the sequence for this subtask */
+        /* subtask k takes start + k, start + k + par, ...: the same count of
+         * values as its share of number-of-rows, so no row is lost */
         __extension__ unsigned __int128 total = (unsigned __int128)((__int128)g->end - g->start) + 1;
-        __extension__ unsigned __int128 lo = total * (unsigned)k / (unsigned)par, hi = total * (unsigned)(k + 1) / (unsigned)par;
-        s->seq_next[c] = (int64_t)((__int128)g->start + (__int128)lo);
-        s->seq_last[c] = (int64_t)((__int128)g->start + (__int128)hi) - 1;
+        __extension__ unsigned __int128 count = total / (unsigned)par + (total % (unsigned)par > (unsigned)k ? 1 : 0);
+        s->seq_next[c] = (int64_t)((__int128)g->start + k);
+        s->seq_left[c] = count > (unsigned __int128)INT64_MAX ? INT64_MAX : (int64_t)count;
     }
     s->start_ns = now_ns();
     op->state = s;
@@ -375,8 +375,7 @@ static eddy_status datagen_produce(Op *op) {
     /* sequences end the source when one runs out */
     for (int c = 0; c < p->ncols; c++)
         if (p->gens[c].kind == GEN_SEQUENCE) {
-            int64_t rem = s->seq_last[c] - s->seq_next[c] + 1;
-            if (rem < left) left = rem;
+            if (s->seq_left[c] < left) left = s->seq_left[c];
         }
     if (left <= 0) return EDDY_DONE;
     /* throttle to rows-per-second */
@@ -390,8 +389,13 @@ static eddy_status datagen_produce(Op *op) {
     if (!b) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     for (int c = 0; c < p->ncols; c++) {
         const FieldGen *g = &p->gens[c];
-        for (int64_t i = 0; i < n; i++) gen_value(s, g, g->type, b->cols[c], (uint32_t)i, s->seq_next[c] + i);
-        if (g->kind == GEN_SEQUENCE) s->seq_next[c] += n;
+        for (int64_t i = 0; i < n; i++)
+            gen_value(s, g, g->type, b->cols[c], (uint32_t)i,
+                      (int64_t)((uint64_t)s->seq_next[c] + (uint64_t)i * (uint64_t)s->seq_step));
+        if (g->kind == GEN_SEQUENCE) {
+            s->seq_next[c] = (int64_t)((uint64_t)s->seq_next[c] + (uint64_t)n * (uint64_t)s->seq_step);
+            s->seq_left[c] -= n;
+        }
         if (b->cols[c]->failed) {
             eddy__batch_release(b);
             return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");

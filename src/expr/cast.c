@@ -169,13 +169,7 @@ static void put_string(Vector *out, uint32_t r, const Type *to, const char *p, s
     }
     size_t cps = eddy__utf8_len(p, n);
     if (cps > (size_t)to->length) {
-        size_t i = 0, k = 0;
-        while (i < n && k < (size_t)to->length) {
-            i++;
-            while (i < n && ((unsigned char)p[i] & 0xC0) == 0x80) i++;
-            k++;
-        }
-        eddy__vec_set_str(out, r, p, i);
+        eddy__vec_set_str(out, r, p, eddy__utf8_offset(p, n, to->length));
         return;
     }
     if (to->root == TY_CHAR && cps < (size_t)to->length) {

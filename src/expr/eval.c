@@ -376,7 +376,15 @@ static eddy_status eval_field(const ExprProg *p, const PNode *pn, EvalCtx *cx, c
     eddy_status rc = eval_node(p, pn->args[0], cx, b, rows, &s);
     if (rc) return rc;
     Vector *child = s->child[pn->e->index];
-    if (!s->valid && !s->is_const) {
+    /* The child vector itself is the answer when every NULL row of the
+     * struct is NULL in the child too (eddy__vec_set_null keeps it so); only
+     * the rows asked for are checked. */
+    bool shared = !s->is_const;
+    for (uint32_t i = 0; shared && s->valid && i < rows.n; i++) {
+        uint32_t r = rows.r[i];
+        if (vec_is_null(s, r) && !vec_is_null(child, r)) shared = false;
+    }
+    if (shared) {
         *out = eddy__vec_retain(child);
         eddy__vec_release(s);
         return EDDY_OK;

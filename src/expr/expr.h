@@ -98,6 +98,12 @@ const FuncDef *eddy__fn_lookup(const char *name);
 /* All built-in functions (for SHOW FUNCTIONS). */
 const FuncDef *const *eddy__fn_all(int *count);
 
+/* A C scalar function (fn_user.c) named `name` taking nparams arguments of
+ * the given types (calls cast implicitly to them) and returning `result`;
+ * eval runs once per row. Allocated in a; NULL when memory runs out. */
+const FuncDef *eddy__fn_user_new(Arena *a, const char *name, int nparams, const Type *const *params,
+                                 const Type *result, eddy_scalar_fn eval, void *ctx, bool nondeterministic);
+
 /* ---- building --------------------------------------------------------------- */
 
 Expr *eddy__expr_column(Arena *a, int index, const Type *t);

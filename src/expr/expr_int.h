@@ -43,6 +43,57 @@ static inline int64_t arg_int(const Vector *v, uint32_t r) {
     }
 }
 
+/* Byte index of the first occurrence of needle in hay at or after byte
+ * `from`, or -1 (also when from is past the end). An empty needle is found
+ * at `from`. */
+static inline int64_t str_find(Str hay, Str needle, size_t from) {
+    if (needle.n == 0) return from <= hay.n ? (int64_t)from : -1;
+    if (needle.n > hay.n || from > hay.n - needle.n) return -1;
+    /* memchr finds candidates for the first byte (a whole one-byte needle) */
+    const char *end = hay.p + hay.n - needle.n + 1;
+    for (const char *q = hay.p + from; q < end;) {
+        q = memchr(q, needle.p[0], (size_t)(end - q));
+        if (!q) return -1;
+        if (needle.n == 1 || memcmp(q + 1, needle.p + 1, needle.n - 1) == 0) return (int64_t)(q - hay.p);
+        q++;
+    }
+    return -1;
+}
+
+/* Whether code point cp occurs in the UTF-8 string set; *pos (when pos is
+ * not NULL) receives its code point index there. */
+static inline bool str_has_cp(Str set, uint32_t cp, int64_t *pos) {
+    int64_t k = 0;
+    for (size_t j = 0; j < set.n; k++) {
+        if (eddy__utf8_decode(set.p, set.n, &j) == cp) {
+            if (pos) *pos = k;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* s without the code points of `set` at its start (when `leading`) and at
+ * its end (when `trailing`): the work of TRIM and BTRIM. */
+static inline Str str_trim_set(Str s, Str set, bool leading, bool trailing) {
+    size_t b = 0, end = s.n;
+    if (leading)
+        while (b < end) {
+            size_t next = b;
+            if (!str_has_cp(set, eddy__utf8_decode(s.p, end, &next), NULL)) break;
+            b = next;
+        }
+    if (trailing)
+        while (end > b) {
+            size_t k = end - 1;
+            while (k > b && ((unsigned char)s.p[k] & 0xC0) == 0x80) k--;
+            size_t next = k;
+            if (!str_has_cp(set, eddy__utf8_decode(s.p, end, &next), NULL)) break;
+            end = k;
+        }
+    return (Str){s.p + b, end - b};
+}
+
 static inline double arg_dbl(const Vector *v, uint32_t r) {
     r = vidx(v, r);
     switch ((PhysKind)v->phys) {
@@ -87,5 +138,9 @@ bool eddy__decimal_fits(ed_i128 v, int precision);
 bool eddy__args_nullable(Expr *const *args, int nargs);
 /* "Cannot apply 'F' to arguments of type 'F(<INT>)'. Supported form(s): ..." */
 eddy_status eddy__infer_error(EdErr *err, const FuncDef *fn, Expr *const *args, int nargs);
+/* "Invalid function call:\nF(INT NOT NULL, STRING)": the message of the
+ * functions Flink types with its new inference stack, which prints the
+ * argument types in full (nullability included). */
+eddy_status eddy__invalid_call_error(EdErr *err, const FuncDef *fn, Expr *const *args, int nargs);
 
 #endif

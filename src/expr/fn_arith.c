@@ -291,19 +291,6 @@ static eddy_status dec_arith(EvalCtx *cx, const Expr *e, char op, Vector *const 
     return EDDY_OK;
 }
 
-/* Adds `months` to a day count, clamping the day of month (Jan 31 + 1 month
- * = Feb 28/29). */
-static int64_t add_months_days(int64_t days, int64_t months) {
-    int64_t y;
-    int m, d;
-    eddy__dt_civil_from_days(days, &y, &m, &d);
-    int64_t total = y * 12 + (m - 1) + months;
-    int64_t ny = eddy__dt_floor_div(total, 12);
-    int nm = (int)eddy__dt_floor_mod(total, 12) + 1;
-    int dim = eddy__dt_days_in_month(ny, nm);
-    return eddy__dt_days_from_civil(ny, nm, d > dim ? dim : d);
-}
-
 static eddy_status k_arith(EvalCtx *cx, const Expr *e, Vector *const *args, Vector *out, const uint32_t *rows,
                            uint32_t nrows) {
     const ArithData *d = e->fn_data;
@@ -347,7 +334,7 @@ static eddy_status k_arith(EvalCtx *cx, const Expr *e, Vector *const *args, Vect
         case AV_TS_YM: {
             Ts ts = ARG(t, Ts, r);
             int64_t days = eddy__dt_floor_div(ts.ms, 86400000), rem = eddy__dt_floor_mod(ts.ms, 86400000);
-            ts.ms = add_months_days(days, sign * ARG(iv, int32_t, r)) * 86400000 + rem;
+            ts.ms = eddy__dt_add_months(days, sign * ARG(iv, int32_t, r)) * 86400000 + rem;
             VEC_DATA(out, Ts)[r] = ts;
             break;
         }
@@ -356,7 +343,7 @@ static eddy_status k_arith(EvalCtx *cx, const Expr *e, Vector *const *args, Vect
                 (int32_t)(ARG(t, int32_t, r) + eddy__dt_floor_div(sign * ARG(iv, int64_t, r), 86400000));
             break;
         case AV_DATE_YM:
-            VEC_DATA(out, int32_t)[r] = (int32_t)add_months_days(ARG(t, int32_t, r), sign * ARG(iv, int32_t, r));
+            VEC_DATA(out, int32_t)[r] = (int32_t)eddy__dt_add_months(ARG(t, int32_t, r), sign * ARG(iv, int32_t, r));
             break;
         case AV_TIME_DT:
             VEC_DATA(out, int32_t)[r] =

@@ -40,8 +40,7 @@ static eddy_status infer_array(Arena *a, const FuncDef *fn, Expr **args, int nar
     eddy_status rc = eddy__common_arg_type(a, fn, args, nargs, &t, err);
     if (rc) return rc;
     if (t->root == TY_NULL) t = eddy__type_basic(TY_NULL, true);
-    for (int i = 0; i < nargs; i++)
-        if ((rc = eddy__coerce(a, args, i, t, err))) return rc;
+    if ((rc = eddy__coerce_all(a, args, nargs, t, err))) return rc;
     *out = eddy__type_array(a, t, false);
     return *out ? EDDY_OK : eddy__err(err, EDDY_E_NOMEM, "out of memory");
 }

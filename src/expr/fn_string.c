@@ -7,71 +7,6 @@
  */
 #include "expr/functions.h"
 
-/* ---- UTF-8 ------------------------------------------------------------------------ */
-
-static size_t u8_next(const char *s, size_t n, size_t i) {
-    i++;
-    while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80) i++;
-    return i;
-}
-
-/* Byte offset of code point `cp` (clamped to n). */
-static size_t u8_offset(const char *s, size_t n, int64_t cp) {
-    size_t i = 0;
-    while (cp > 0 && i < n) {
-        i = u8_next(s, n, i);
-        cp--;
-    }
-    return i;
-}
-
-static uint32_t u8_decode(const char *s, size_t n, size_t i, size_t *len) {
-    const unsigned char *p = (const unsigned char *)s + i;
-    size_t rest = n - i;
-    if (p[0] < 0x80 || rest < 2) {
-        *len = 1;
-        return p[0];
-    }
-    if ((p[0] & 0xE0) == 0xC0) {
-        *len = 2;
-        return ((uint32_t)(p[0] & 0x1F) << 6) | (p[1] & 0x3F);
-    }
-    if ((p[0] & 0xF0) == 0xE0 && rest >= 3) {
-        *len = 3;
-        return ((uint32_t)(p[0] & 0x0F) << 12) | ((uint32_t)(p[1] & 0x3F) << 6) | (p[2] & 0x3F);
-    }
-    if ((p[0] & 0xF8) == 0xF0 && rest >= 4) {
-        *len = 4;
-        return ((uint32_t)(p[0] & 0x07) << 18) | ((uint32_t)(p[1] & 0x3F) << 12) | ((uint32_t)(p[2] & 0x3F) << 6) |
-               (p[3] & 0x3F);
-    }
-    *len = 1;
-    return p[0];
-}
-
-static size_t u8_encode(uint32_t cp, char *o) {
-    if (cp < 0x80) {
-        o[0] = (char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        o[0] = (char)(0xC0 | (cp >> 6));
-        o[1] = (char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        o[0] = (char)(0xE0 | (cp >> 12));
-        o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        o[2] = (char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    o[0] = (char)(0xF0 | (cp >> 18));
-    o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    o[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
-}
-
 /* Simple case mappings for Latin-1, Latin Extended-A, Greek and Cyrillic
  * besides ASCII. */
 static uint32_t cp_upper(uint32_t c) {
@@ -249,8 +184,7 @@ static eddy_status k_case_map(EvalCtx *cx, const Expr *e, Vector *const *args, V
         b.len = 0;
         bool word_start = true;
         for (size_t j = 0; j < s.n;) {
-            size_t l;
-            uint32_t cp = u8_decode(s.p, s.n, j, &l);
+            uint32_t cp = eddy__utf8_decode(s.p, s.n, &j);
             bool up = k == 'U' || (k == 'I' && word_start);
             uint32_t m = up ? cp_upper(cp) : cp_lower(cp);
             word_start = !(cp_upper(cp) != cp_lower(cp) || cp == 0xDF || (cp >= '0' && cp <= '9'));
@@ -259,10 +193,8 @@ static eddy_status k_case_map(EvalCtx *cx, const Expr *e, Vector *const *args, V
             } else if (m < 0x80) {
                 eddy__buf_putc(&b, (char)m);
             } else {
-                char enc[4];
-                eddy__buf_put(&b, enc, u8_encode(m, enc));
+                eddy__buf_put_utf8(&b, m);
             }
-            j += l;
         }
         eddy__vec_set_str(out, r, b.data ? b.data : "", b.len);
     }
@@ -357,7 +289,7 @@ static eddy_status k_substring(EvalCtx *cx, const Expr *e, Vector *const *args, 
             eddy__vec_set_str(out, r, "", 0);
             continue;
         }
-        size_t b0 = u8_offset(s.p, s.n, start), b1 = u8_offset(s.p, s.n, end);
+        size_t b0 = eddy__utf8_offset(s.p, s.n, start), b1 = eddy__utf8_offset(s.p, s.n, end);
         eddy__vec_set_str(out, r, s.p + b0, b1 - b0);
     }
     return EDDY_OK;
@@ -365,15 +297,6 @@ static eddy_status k_substring(EvalCtx *cx, const Expr *e, Vector *const *args, 
 static const FuncDef fn_substring = {"SUBSTRING", 2, 3, FN_STRICT, infer_substring, k_substring,
                                      "SUBSTRING(<CHARACTER> FROM <INTEGER> [FOR <INTEGER>])"};
 static const FuncDef fn_substr = {"SUBSTR", 2, 3, FN_STRICT, infer_substring, k_substring, "SUBSTR(<CHARACTER>, <INTEGER>)"};
-
-static bool in_set(Str set, uint32_t cp) {
-    for (size_t j = 0; j < set.n;) {
-        size_t l;
-        if (u8_decode(set.p, set.n, j, &l) == cp) return true;
-        j += l;
-    }
-    return false;
-}
 
 /* TRIM(flag, chars, s) where flag is 0 BOTH, 1 LEADING, 2 TRAILING; LTRIM /
  * RTRIM (s [, chars]) trim spaces (or chars) from one side. */
@@ -394,24 +317,8 @@ static eddy_status k_trim(EvalCtx *cx, const Expr *e, Vector *const *args, Vecto
             s = vec_str(args[0], r);
             set = e->nargs > 1 ? vec_str(args[1], r) : (Str){" ", 1};
         }
-        size_t b = 0, end = s.n;
-        if (flag != 2)
-            while (b < end) {
-                size_t l;
-                uint32_t cp = u8_decode(s.p, end, b, &l);
-                if (!in_set(set, cp)) break;
-                b += l;
-            }
-        if (flag != 1)
-            while (end > b) {
-                size_t k = end - 1;
-                while (k > b && ((unsigned char)s.p[k] & 0xC0) == 0x80) k--;
-                size_t l;
-                uint32_t cp = u8_decode(s.p, end, k, &l);
-                if (!in_set(set, cp)) break;
-                end = k;
-            }
-        eddy__vec_set_str(out, r, s.p + b, end - b);
+        Str t = str_trim_set(s, set, flag != 2, flag != 1);
+        eddy__vec_set_str(out, r, t.p, t.n);
     }
     return EDDY_OK;
 }
@@ -436,15 +343,6 @@ static const FuncDef fn_trim = {"TRIM", 3, 3, FN_STRICT, infer_trim, k_trim,
 static const FuncDef fn_ltrim = {"LTRIM", 1, 2, FN_STRICT, infer_trim, k_trim, "LTRIM(<CHARACTER>)"};
 static const FuncDef fn_rtrim = {"RTRIM", 1, 2, FN_STRICT, infer_trim, k_trim, "RTRIM(<CHARACTER>)"};
 
-/* Byte index of needle in hay at or after byte `from`, or -1. */
-static int64_t find_bytes(Str hay, Str needle, size_t from) {
-    if (needle.n == 0) return (int64_t)from;
-    if (needle.n > hay.n) return -1;
-    for (size_t i = from; i + needle.n <= hay.n; i++)
-        if (hay.p[i] == needle.p[0] && memcmp(hay.p + i, needle.p, needle.n) == 0) return (int64_t)i;
-    return -1;
-}
-
 static eddy_status k_replace(EvalCtx *cx, const Expr *e, Vector *const *args, Vector *out, const uint32_t *rows,
                              uint32_t nrows) {
     (void)e;
@@ -459,7 +357,7 @@ static eddy_status k_replace(EvalCtx *cx, const Expr *e, Vector *const *args, Ve
         }
         size_t pos = 0;
         for (;;) {
-            int64_t k = find_bytes(s, from, pos);
+            int64_t k = str_find(s, from, pos);
             if (k < 0) break;
             eddy__buf_put(&b, s.p + pos, (size_t)k - pos);
             eddy__buf_put(&b, to.p, to.n);
@@ -487,8 +385,8 @@ static eddy_status k_position(EvalCtx *cx, const Expr *e, Vector *const *args, V
             VEC_DATA(out, int32_t)[r] = 0;
             continue;
         }
-        size_t from = u8_offset(hay.p, hay.n, start - 1);
-        int64_t k = find_bytes(hay, needle, from);
+        size_t from = eddy__utf8_offset(hay.p, hay.n, start - 1);
+        int64_t k = str_find(hay, needle, from);
         VEC_DATA(out, int32_t)[r] = k < 0 ? 0 : (int32_t)eddy__utf8_len(hay.p, (size_t)k) + 1;
     }
     return EDDY_OK;
@@ -514,7 +412,7 @@ static eddy_status k_pad(EvalCtx *cx, const Expr *e, Vector *const *args, Vector
         }
         int64_t sl = (int64_t)eddy__utf8_len(s.p, s.n);
         if (len <= sl) {
-            eddy__vec_set_str(out, r, s.p, u8_offset(s.p, s.n, len));
+            eddy__vec_set_str(out, r, s.p, eddy__utf8_offset(s.p, s.n, len));
             continue;
         }
         if (pad.n == 0) {
@@ -527,7 +425,7 @@ static eddy_status k_pad(EvalCtx *cx, const Expr *e, Vector *const *args, Vector
         int64_t pl = (int64_t)eddy__utf8_len(pad.p, pad.n);
         while (need > 0) {
             int64_t take = need < pl ? need : pl;
-            eddy__buf_put(&b, pad.p, u8_offset(pad.p, pad.n, take));
+            eddy__buf_put(&b, pad.p, eddy__utf8_offset(pad.p, pad.n, take));
             need -= take;
         }
         if (left) eddy__buf_put(&b, s.p, s.n);
@@ -569,7 +467,7 @@ static eddy_status k_reverse(EvalCtx *cx, const Expr *e, Vector *const *args, Ve
         if (!o && s.n) return nomem(cx);
         size_t w = s.n;
         for (size_t j = 0; j < s.n;) {
-            size_t k = u8_next(s.p, s.n, j);
+            size_t k = eddy__utf8_next(s.p, s.n, j);
             w -= k - j;
             memcpy(o + w, s.p + j, k - j);
             j = k;
@@ -591,8 +489,8 @@ static eddy_status k_left_right(EvalCtx *cx, const Expr *e, Vector *const *args,
             continue;
         }
         if (n > len) n = len;
-        size_t off = left ? 0 : u8_offset(s.p, s.n, len - n);
-        size_t end = left ? u8_offset(s.p, s.n, n) : s.n;
+        size_t off = left ? 0 : eddy__utf8_offset(s.p, s.n, len - n);
+        size_t end = left ? eddy__utf8_offset(s.p, s.n, n) : s.n;
         eddy__vec_set_str(out, r, s.p + off, end - off);
     }
     return EDDY_OK;
@@ -623,7 +521,7 @@ static eddy_status k_chr(EvalCtx *cx, const Expr *e, Vector *const *args, Vector
             eddy__vec_set_null(out, r);
             continue;
         }
-        size_t n = u8_encode((uint32_t)(c % 256), o);
+        size_t n = eddy__utf8_encode((uint32_t)(c % 256), o);
         eddy__vec_set_str(out, r, o, n);
     }
     return EDDY_OK;
@@ -645,7 +543,7 @@ static eddy_status k_split_index(EvalCtx *cx, const Expr *e, Vector *const *args
         size_t pos = 0;
         bool found = true;
         for (int64_t k = 0; k < idx; k++) {
-            int64_t f = find_bytes(s, sep, pos);
+            int64_t f = str_find(s, sep, pos);
             if (f < 0) {
                 found = false;
                 break;
@@ -656,7 +554,7 @@ static eddy_status k_split_index(EvalCtx *cx, const Expr *e, Vector *const *args
             eddy__vec_set_null(out, r);
             continue;
         }
-        int64_t f = find_bytes(s, sep, pos);
+        int64_t f = str_find(s, sep, pos);
         size_t end = f < 0 ? s.n : (size_t)f;
         eddy__vec_set_str(out, r, s.p + pos, end - pos);
     }
@@ -676,11 +574,11 @@ static bool like_match(Str s, Str p, int esc) {
         if (pi < p.n) {
             char c = p.p[pi];
             if (esc >= 0 && (unsigned char)c == esc && pi + 1 < p.n) {
-                size_t l1, l2;
-                uint32_t a = u8_decode(p.p, p.n, pi + 1, &l1), b = u8_decode(s.p, s.n, si, &l2);
+                size_t pj = pi + 1, sj = si;
+                uint32_t a = eddy__utf8_decode(p.p, p.n, &pj), b = eddy__utf8_decode(s.p, s.n, &sj);
                 if (a == b) {
-                    pi += 1 + l1;
-                    si += l2;
+                    pi = pj;
+                    si = sj;
                     continue;
                 }
             } else if (c == '%') {
@@ -689,7 +587,7 @@ static bool like_match(Str s, Str p, int esc) {
                 continue;
             } else if (c == '_') {
                 pi++;
-                si = u8_next(s.p, s.n, si);
+                si = eddy__utf8_next(s.p, s.n, si);
                 continue;
             } else if (c == s.p[si]) {
                 pi++;
@@ -699,7 +597,7 @@ static bool like_match(Str s, Str p, int esc) {
         }
         if (star_p == (size_t)-1) return false;
         pi = star_p;
-        star_s = u8_next(s.p, s.n, star_s);
+        star_s = eddy__utf8_next(s.p, s.n, star_s);
         si = star_s;
     }
     while (pi < p.n && p.p[pi] == '%') pi++;

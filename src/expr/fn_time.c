@@ -1,9 +1,10 @@
 /*
  * fn_time.c -- temporal functions: the time attribute PROCTIME(), the
  * statement-time functions CURRENT_TIMESTAMP / NOW / LOCALTIMESTAMP /
- * CURRENT_DATE / CURRENT_TIME / LOCALTIME, CURRENT_ROW_TIMESTAMP, and
- * TO_TIMESTAMP_LTZ. SOURCE_WATERMARK() is a marker the planner handles; it
- * has no kernel of its own.
+ * CURRENT_DATE / CURRENT_TIME / LOCALTIME and CURRENT_ROW_TIMESTAMP
+ * (TO_TIMESTAMP_LTZ is with the other conversions in fn_datefmt.c).
+ * SOURCE_WATERMARK() is a marker the planner handles; it has no kernel of
+ * its own.
  */
 #include "expr/functions.h"
 #include "types/datetime.h"
@@ -72,38 +73,7 @@ NOW_FN(fn_current_row_timestamp, "CURRENT_ROW_TIMESTAMP");
 static const FuncDef fn_source_watermark = {"SOURCE_WATERMARK", 0, 0, FN_NONDETERMINISTIC, infer_now,
                                             k_source_watermark, "SOURCE_WATERMARK()"};
 
-/* TO_TIMESTAMP_LTZ(number [, precision]): epoch seconds (precision 0) or
- * milliseconds (precision 3) to TIMESTAMP_LTZ(3). */
-static eddy_status infer_to_ltz(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out,
-                                const void **data, EdErr *err) {
-    (void)data;
-    if (!eddy__type_is_numeric(args[0]->type) || (nargs > 1 && !eddy__type_is_integer(args[1]->type)))
-        return eddy__infer_error(err, fn, args, nargs);
-    if (nargs > 1 && (args[1]->kind != EX_LITERAL || args[1]->value.is_null ||
-                      (args[1]->value.u.i != 0 && args[1]->value.u.i != 3)))
-        return eddy__err(err, EDDY_E_VALIDATION,
-                         "The precision value of TO_TIMESTAMP_LTZ must be the literal 0 (seconds) or 3 (milliseconds).");
-    eddy_status rc = eddy__coerce(a, args, 0, eddy__type_basic(TY_DOUBLE, true), err);
-    if (rc) return rc;
-    *out = eddy__type_timestamp(a, TY_TIMESTAMP_LTZ, 3, args[0]->type->nullable);
-    return EDDY_OK;
-}
-
-static eddy_status k_to_ltz(EvalCtx *cx, const Expr *e, Vector *const *args, Vector *out, const uint32_t *rows,
-                            uint32_t nrows) {
-    (void)cx;
-    bool seconds = e->nargs == 1 || args[1]->is_const ? (e->nargs == 1 || arg_int(args[1], 0) == 0) : true;
-    FOR_ROWS(i, r) {
-        double v = arg_dbl(args[0], r);
-        double ms = seconds ? v * 1000.0 : v;
-        VEC_DATA(out, Ts)[r] = (Ts){(int64_t)ms, 0};
-    }
-    return EDDY_OK;
-}
-static const FuncDef fn_to_ltz = {"TO_TIMESTAMP_LTZ", 1, 2, FN_STRICT, infer_to_ltz, k_to_ltz,
-                                  "TO_TIMESTAMP_LTZ(<NUMERIC>, <INTEGER>)"};
-
 const FuncDef *const eddy__fns_time[] = {
     &fn_proctime, &fn_current_timestamp, &fn_now, &fn_localtimestamp, &fn_current_date, &fn_current_time,
-    &fn_localtime, &fn_current_row_timestamp, &fn_source_watermark, &fn_to_ltz, NULL,
+    &fn_localtime, &fn_current_row_timestamp, &fn_source_watermark, NULL,
 };

@@ -77,6 +77,20 @@ eddy_status eddy__infer_error(EdErr *err, const FuncDef *fn, Expr *const *args, 
     return EDDY_E_VALIDATION;
 }
 
+eddy_status eddy__invalid_call_error(EdErr *err, const FuncDef *fn, Expr *const *args, int nargs) {
+    Buf b;
+    eddy__buf_init(&b);
+    eddy__buf_printf(&b, "Invalid function call:\n%s(", fn->name);
+    for (int i = 0; i < nargs; i++) {
+        if (i) eddy__buf_puts(&b, ", ");
+        eddy__type_print(&b, args[i]->type);
+    }
+    eddy__buf_putc(&b, ')');
+    eddy__err(err, EDDY_E_VALIDATION, "%s", eddy__buf_cstr(&b));
+    eddy__buf_free(&b);
+    return EDDY_E_VALIDATION;
+}
+
 /* Casts args[i] to t (an implicit coercion). */
 eddy_status eddy__coerce(Arena *a, Expr **args, int i, const Type *t, EdErr *err) {
     const Type *target = eddy__type_with_nullable(a, t, args[i]->type->nullable);
@@ -85,6 +99,14 @@ eddy_status eddy__coerce(Arena *a, Expr **args, int i, const Type *t, EdErr *err
     eddy_status rc = eddy__expr_cast(a, args[i], target, false, &c, err);
     if (rc) return rc;
     args[i] = c;
+    return EDDY_OK;
+}
+
+eddy_status eddy__coerce_all(Arena *a, Expr **args, int nargs, const Type *t, EdErr *err) {
+    for (int i = 0; i < nargs; i++) {
+        eddy_status rc = eddy__coerce(a, args, i, t, err);
+        if (rc) return rc;
+    }
     return EDDY_OK;
 }
 
@@ -218,8 +240,7 @@ static eddy_status infer_cmp(Arena *a, const FuncDef *fn, Expr **args, int nargs
     bool eq = strcmp(fn->name, "=") == 0 || strcmp(fn->name, "<>") == 0 || strstr(fn->name, "DISTINCT");
     if (!comparable(t) || (!eq && (t->root == TY_ROW || t->root == TY_ARRAY || t->root == TY_STRUCTURED)))
         if (!(eq && t->root != TY_RAW)) return eddy__infer_error(err, fn, args, nargs);
-    for (int i = 0; i < nargs; i++)
-        if ((rc = eddy__coerce(a, args, i, t, err))) return rc;
+    if ((rc = eddy__coerce_all(a, args, nargs, t, err))) return rc;
     bool distinct = strstr(fn->name, "DISTINCT") != NULL;
     *out = eddy__type_basic(TY_BOOLEAN, distinct ? false : eddy__args_nullable(args, nargs));
     return EDDY_OK;
@@ -335,8 +356,7 @@ static eddy_status infer_in(Arena *a, const FuncDef *fn, Expr **args, int nargs,
     const Type *t;
     eddy_status rc = eddy__common_arg_type(a, fn, args, nargs, &t, err);
     if (rc) return rc;
-    for (int i = 0; i < nargs; i++)
-        if ((rc = eddy__coerce(a, args, i, t, err))) return rc;
+    if ((rc = eddy__coerce_all(a, args, nargs, t, err))) return rc;
     *out = bool_type(args, nargs);
     return EDDY_OK;
 }
@@ -369,8 +389,8 @@ static const FuncDef *const core_fns[] = {
     &fn_ge, &fn_distinct, &fn_not_distinct, &fn_in, NULL,
 };
 
-static const FuncDef *const *const families[] = {core_fns, eddy__fns_arith, eddy__fns_string, eddy__fns_time,
-                                                  eddy__fns_collection};
+/* eddy__fns_datefmt comes before eddy__fns_time: its TO_TIMESTAMP_LTZ (numeric and string forms) is the one looked up */
+static const FuncDef *const *const families[] = {core_fns, eddy__fns_arith, eddy__fns_string, eddy__fns_datefmt, eddy__fns_time, eddy__fns_collection, eddy__fns_string2, eddy__fns_regex, eddy__fns_temporal, eddy__fns_json, eddy__fns_misc};
 
 static const FuncDef **all_fns;
 static int all_count;

@@ -11,9 +11,17 @@ extern const FuncDef *const eddy__fns_arith[];
 extern const FuncDef *const eddy__fns_string[];
 extern const FuncDef *const eddy__fns_time[];
 extern const FuncDef *const eddy__fns_collection[];
+extern const FuncDef *const eddy__fns_string2[];
+extern const FuncDef *const eddy__fns_regex[];
+extern const FuncDef *const eddy__fns_temporal[];
+extern const FuncDef *const eddy__fns_datefmt[];
+extern const FuncDef *const eddy__fns_json[];
+extern const FuncDef *const eddy__fns_misc[];
 
 /* Replaces args[i] by an implicit cast to t (keeping its nullability). */
 eddy_status eddy__coerce(Arena *a, Expr **args, int i, const Type *t, EdErr *err);
+/* eddy__coerce for each of args[0..nargs); stops at the first error. */
+eddy_status eddy__coerce_all(Arena *a, Expr **args, int nargs, const Type *t, EdErr *err);
 /* The common type of the arguments (comparisons, IN, CASE branches). */
 eddy_status eddy__common_arg_type(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out, EdErr *err);
 

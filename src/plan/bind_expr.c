@@ -542,6 +542,57 @@ static void signature(Buf *sb, const char *name, Expr *const *args, int nargs) {
     eddy__buf_putc(sb, ')');
 }
 
+static const FuncDef *user_function(Binder *b, const char *name, int pass) {
+    return b->be->functions ? b->be->functions(b->be->functions_ctx, name, pass) : NULL;
+}
+
+/* Special syntax whose keywords arrive as AST_SYMBOL arguments, mapped onto
+ * the call layouts of the function library (src/expr/README.md): each symbol
+ * becomes a character literal with its text, followed by its operand (the
+ * x of DEFAULT x ON ..); FLOOR/CEIL(x TO unit) become FLOOR_TO/CEIL_TO(unit,
+ * x); RETURNING t is appended as 'RETURNING' and a NULL literal of type t;
+ * JSON_OBJECT/JSON_ARRAY always get their ON NULL clause first. */
+static eddy_status bind_symbol_call(Binder *b, const Scope *sc, const AstExpr *e, Expr **out) {
+    const char *name = e->u.call.name;
+    int n = e->u.call.nargs;
+    AstExpr *const *aargs = e->u.call.args;
+    Expr **args = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(2 * n + 3));
+    if (!args) return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+    int k = 0;
+    bool json_ctor = !strcmp(name, "JSON_OBJECT") || !strcmp(name, "JSON_ARRAY");
+    if (json_ctor) {
+        const char *on_null = !strcmp(name, "JSON_OBJECT") ? "NULL ON NULL" : "ABSENT ON NULL";
+        for (int i = 0; i < n; i++)
+            if (aargs[i]->kind == AST_SYMBOL) on_null = aargs[i]->u.symbol.sym;
+        if (!(args[k++] = eddy__bind_string_literal(b, on_null, strlen(on_null))))
+            return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+    }
+    for (int i = 0; i < n; i++) {
+        const AstExpr *a = aargs[i];
+        eddy_status rc;
+        if (a->kind != AST_SYMBOL) {
+            if ((rc = eddy__bind_scalar(b, sc, a, &args[k++]))) return rc;
+            continue;
+        }
+        if (json_ctor) continue;
+        const char *sym = a->u.symbol.sym;
+        if (!(args[k++] = eddy__bind_string_literal(b, sym, strlen(sym))))
+            return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+        if (a->u.symbol.operand && (rc = eddy__bind_scalar(b, sc, a->u.symbol.operand, &args[k++]))) return rc;
+    }
+    if (e->u.call.type) {
+        if (!(args[k++] = eddy__bind_string_literal(b, "RETURNING", 9)) || !(args[k++] = eddy__expr_null(b->a, e->u.call.type)))
+            return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+    }
+    if (!strcmp(name, "FLOOR") || !strcmp(name, "CEIL")) {
+        Expr *x = args[0];
+        args[0] = args[1];
+        args[1] = x;
+        name = name[0] == 'F' ? "FLOOR_TO" : "CEIL_TO";
+    }
+    return call(b, &e->pos, name, args, k, out);
+}
+
 static eddy_status bind_call(Binder *b, const Scope *sc, const AstExpr *e, Expr **out) {
     const char *name = e->u.call.name;
     const AstPos *pos = &e->pos;
@@ -578,8 +629,10 @@ static eddy_status bind_call(Binder *b, const Scope *sc, const AstExpr *e, Expr 
     }
     if (!strcmp(name, "POSITION") && n == 3) name = "LOCATE";
     if (!strcmp(name, "EXTRACT") || !strcmp(name, "TIMESTAMPADD") || !strcmp(name, "TIMESTAMPDIFF") ||
-        ((!strcmp(name, "FLOOR") || !strcmp(name, "CEIL")) && n == 2))
-        return eddy__bind_unsupported(b, pos, name);
+        ((!strcmp(name, "FLOOR") || !strcmp(name, "CEIL")) && n == 2) || !strcmp(name, "JSON_VALUE") ||
+        !strcmp(name, "JSON_QUERY") || !strcmp(name, "JSON_EXISTS") || !strcmp(name, "JSON_OBJECT") ||
+        !strcmp(name, "JSON_ARRAY"))
+        return bind_symbol_call(b, sc, e, out);
 
     Expr **args = NULL;
     if ((rc = bind_args(b, sc, aargs, n, &args))) return rc;
@@ -616,7 +669,9 @@ static eddy_status bind_call(Binder *b, const Scope *sc, const AstExpr *e, Expr 
         const char *field = f->kind == AST_IDENT ? f->u.ident.name.parts[f->u.ident.name.nparts - 1] : "?";
         return field_access(b, args[0], field, pos, out);
     }
-    const FuncDef *fn = eddy__fn_lookup(name);
+    const FuncDef *fn = user_function(b, name, 0);
+    if (!fn) fn = eddy__fn_lookup(name);
+    if (!fn) fn = user_function(b, name, 1);
     if (!fn) {
         Buf sb;
         eddy__buf_init(&sb);
@@ -706,7 +761,6 @@ static eddy_status bind_in(Binder *b, const Scope *sc, const AstExpr *e, Expr **
 }
 
 static eddy_status bind_like(Binder *b, const Scope *sc, const AstExpr *e, Expr **out) {
-    if (e->u.like.similar) return eddy__bind_unsupported(b, &e->pos, "SIMILAR TO");
     Expr *args[3];
     int n = 2;
     eddy_status rc;
@@ -717,7 +771,7 @@ static eddy_status bind_like(Binder *b, const Scope *sc, const AstExpr *e, Expr 
         n = 3;
     }
     Expr *r;
-    if ((rc = call(b, &e->pos, "LIKE", args, n, &r))) return rc;
+    if ((rc = call(b, &e->pos, e->u.like.similar ? "SIMILAR" : "LIKE", args, n, &r))) return rc;
     if (e->u.like.negated) return negate(b, &e->pos, r, out);
     *out = r;
     return EDDY_OK;

@@ -236,6 +236,11 @@ typedef struct BindEnv {
     /* Table API expressions: errors without SQL positions and with the
      * Table API's texts ("Cannot resolve field [x], input field list:[a].") */
     bool table_api;
+    /* user functions by name: pass 0 is asked before the built-ins
+     * (temporary system functions), pass 1 after them (catalog functions);
+     * NULL when there are none */
+    const FuncDef *(*functions)(void *ctx, const char *name, int pass);
+    void *functions_ctx;
 } BindEnv;
 
 /* The Rel a query reads a catalog object through: a connector table's scan

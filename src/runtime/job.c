@@ -67,6 +67,13 @@ struct Task {
     EdErr err;
 };
 
+/* The malformed records of one input (eddy__op_report_malformed). */
+typedef struct Malformed {
+    char *where, *first_reason;
+    uint64_t skipped, nulled;
+    int64_t first_line;
+} Malformed;
+
 struct Job {
     JobConfig cfg;
     Arena arena;
@@ -86,6 +93,8 @@ struct Job {
     int nthreads;
     pthread_t *threads;
     bool started, joined;
+    pthread_mutex_t mal_mu; /* guards mal */
+    ED_VEC(Malformed) mal;
 };
 
 static void job_fail(Job *job, eddy_status code, EdErr *src);
@@ -282,6 +291,69 @@ eddy_status eddy__op_fail(Op *op, eddy_status code, const char *fmt, ...) {
 EdErr *eddy__op_err(Op *op) { return &op->task->err; }
 
 bool eddy__op_cancelled(const Op *op) { return atomic_load(&op->task->job->stop); }
+
+eddy_status eddy__op_report_malformed(Op *op, const char *where, uint64_t skipped, uint64_t nulled,
+                                      int64_t first_line, const char *first_reason) {
+    if (!skipped && !nulled) return EDDY_OK;
+    Job *job = op->task->job;
+    eddy_status rc = EDDY_OK;
+    pthread_mutex_lock(&job->mal_mu);
+    Malformed *m = NULL;
+    for (size_t i = 0; i < job->mal.len && !m; i++)
+        if (!strcmp(job->mal.items[i].where, where)) m = &job->mal.items[i];
+    if (!m) {
+        Malformed fresh = {eddy__strdup(where), eddy__strdup(first_reason), 0, 0, first_line};
+        if (!fresh.where || !fresh.first_reason || !ed_vec_push(&job->mal, fresh)) {
+            eddy__free(fresh.where);
+            eddy__free(fresh.first_reason);
+            rc = EDDY_E_NOMEM;
+        } else {
+            m = &job->mal.items[job->mal.len - 1];
+        }
+    }
+    if (m) {
+        m->skipped += skipped;
+        m->nulled += nulled;
+    }
+    pthread_mutex_unlock(&job->mal_mu);
+    return rc ? eddy__op_fail(op, rc, "out of memory") : EDDY_OK;
+}
+
+uint64_t eddy__job_malformed(Job *job, Buf *report) {
+    uint64_t total = 0;
+    pthread_mutex_lock(&job->mal_mu);
+    for (size_t i = 0; i < job->mal.len; i++) {
+        const Malformed *m = &job->mal.items[i];
+        uint64_t n = m->skipped + m->nulled;
+        total += n;
+        if (!report) continue;
+        eddy__buf_printf(report, "%llu malformed record%s in %s (", (unsigned long long)n, n == 1 ? "" : "s", m->where);
+        if (m->skipped) eddy__buf_printf(report, "%llu skipped", (unsigned long long)m->skipped);
+        if (m->skipped && m->nulled) eddy__buf_puts(report, ", ");
+        if (m->nulled) eddy__buf_printf(report, "%llu with fields set to NULL", (unsigned long long)m->nulled);
+        eddy__buf_printf(report, "); first at line %lld: %s\n", (long long)m->first_line, m->first_reason);
+    }
+    pthread_mutex_unlock(&job->mal_mu);
+    return total;
+}
+
+/* Runs the commit step of every operator (OpVtab.commit) once all tasks
+ * finished successfully; the first error fails the job. Called by the worker
+ * that finished the last task, without job->mu held. */
+static void job_commit(Job *job) {
+    for (int i = 0; i < job->ntasks; i++) {
+        Task *t = job->tasks[i];
+        for (int k = 0; k < t->nops; k++) {
+            Op *op = t->ops[k];
+            if (!op->vt->commit) continue;
+            eddy_status rc = op->vt->commit(op);
+            if (rc) {
+                job_fail(job, rc, &t->err);
+                return;
+            }
+        }
+    }
+}
 
 static eddy_status push_to(Op *op, Channel *c, Batch *b) {
     if (!channel_push(c, (Event){EV_BATCH, eddy__batch_retain(b), 0}))
@@ -565,6 +637,13 @@ static void *worker_main(void *arg) {
         pthread_mutex_lock(&job->mu);
         if (t->finished) {
             atomic_store(&t->sched, S_DONE);
+            /* the last task to finish commits the job's output: every other
+             * task has finished already, so nothing runs concurrently */
+            if (job->tasks_done + 1 == job->ntasks && job->status == EDDY_OK) {
+                pthread_mutex_unlock(&job->mu);
+                job_commit(job);
+                pthread_mutex_lock(&job->mu);
+            }
             job->tasks_done++;
             if (job->tasks_done == job->ntasks) pthread_cond_broadcast(&job->cv);
             continue;
@@ -887,6 +966,7 @@ eddy_status eddy__job_create(const JobConfig *cfg, StreamNode *const *sinks, int
     eddy__arena_init(&job->arena, 16384);
     pthread_mutex_init(&job->mu, NULL);
     pthread_cond_init(&job->cv, NULL);
+    pthread_mutex_init(&job->mal_mu, NULL);
     atomic_init(&job->stop, false);
     Builder bd = {.job = job, .err = err};
     eddy_status rc = build(&bd, sinks, nsinks);
@@ -967,6 +1047,12 @@ void eddy__job_free(Job *job) {
     }
     eddy__free(job->threads);
     eddy__err_clear(&job->err);
+    for (size_t i = 0; i < job->mal.len; i++) {
+        eddy__free(job->mal.items[i].where);
+        eddy__free(job->mal.items[i].first_reason);
+    }
+    ed_vec_free(&job->mal);
+    pthread_mutex_destroy(&job->mal_mu);
     pthread_mutex_destroy(&job->mu);
     pthread_cond_destroy(&job->cv);
     eddy__arena_destroy(&job->arena);

@@ -59,6 +59,13 @@ eddy_status eddy__job_client_next(Job *job, Event *ev, EdErr *err);
  * and EXPLAIN-like output. */
 void eddy__job_describe(const Job *job, Buf *b);
 
+/* The malformed records the job's sources reported (eddy__op_report_malformed)
+ * so far: returns their number and, when report is not NULL, appends one
+ * line per input in the order they were first reported:
+ *   "3 malformed records in /d/a.csv (1 skipped, 2 with fields set to NULL);
+ *    first at line 4: <reason>\n" (one line). Thread-safe. */
+uint64_t eddy__job_malformed(Job *job, Buf *report);
+
 /* Number of worker threads a job started (for tests). */
 int eddy__job_thread_count(const Job *job);
 

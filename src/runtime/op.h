@@ -39,6 +39,12 @@ struct OpVtab {
     /* Sources: emit some data; return EDDY_OK for more, EDDY_DONE at the end,
      * EDDY_ROW when nothing is available right now (the task retries later). */
     eddy_status (*produce)(Op *op);
+    /* Called once for every instance of the operator after all tasks of the
+     * job finished successfully, before any close: sinks that publish their
+     * output only when the whole job succeeded (file sinks) do it here. Runs
+     * on one worker thread, instance after instance. An error fails the job
+     * (later instances are not committed). NULL: nothing to commit. */
+    eddy_status (*commit)(Op *op);
 };
 
 /* Where an operator's output goes: chained operators (called directly) and
@@ -79,5 +85,14 @@ EdErr *eddy__op_err(Op *op);
 /* True when the job has been cancelled or has failed (long-running operators
  * check it). */
 bool eddy__op_cancelled(const Op *op);
+
+/* Reports the malformed records a source met in one input (`where`: a file
+ * path) and did not fail on, as its format's ignore-parse-errors option
+ * allows: `skipped` records dropped, `nulled` records read with fields set
+ * to NULL; the first of them at `first_line` for `first_reason`. The job
+ * sums them per input (eddy__job_malformed). Thread-safe; strings are
+ * copied. Returns EDDY_E_NOMEM when the tally cannot grow. */
+eddy_status eddy__op_report_malformed(Op *op, const char *where, uint64_t skipped, uint64_t nulled,
+                                      int64_t first_line, const char *first_reason);
 
 #endif

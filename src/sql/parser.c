@@ -293,12 +293,7 @@ const char *eddy__sql_p_unquote(SqlParser *p, const Token *t, char q, size_t ski
     size_t n = t->end - t->start - skip_prefix - 2;
     char *d = eddy__sql_p_alloc(p, n + 1);
     if (!d) return NULL;
-    size_t j = 0;
-    for (size_t i = 0; i < n; i++) {
-        d[j++] = s[i];
-        if (s[i] == q && i + 1 < n && s[i + 1] == q) i++;
-    }
-    d[j] = 0;
+    size_t j = eddy__str_undouble(d, s, n, q);
     if (out_len) *out_len = j;
     return d;
 }
@@ -573,18 +568,22 @@ static AstStmt *explain(SqlParser *p) {
     return s;
 }
 
-/* A SET / RESET key or value written without quotes: a compound name
- * (a.b.c), a number or a word; returned as its text. */
+/* A SET / RESET key or value written without quotes, taken as Flink's
+ * extended parser takes it: the text of adjacent tokens (no blank between
+ * them) up to '=' for a key or to the end for a value -- so hyphenated keys
+ * such as execution.runtime-mode and values such as 10s work. */
 static const char *bare_option(SqlParser *p, bool is_value) {
-    const Token *t = p_cur(p);
-    if (is_value && (t->kind == TK_UNSIGNED_INT || t->kind == TK_DECIMAL || t->kind == TK_APPROX ||
-                     (t->kind == TK_IDENT && (t->kw == KW_TRUE || t->kw == KW_FALSE || t->kw == KW_ON)))) {
+    const Token *first = p_cur(p);
+    size_t end = first->start;
+    while (!p_is(p, 0, TK_EOF) && !p_is(p, 0, TK_SEMICOLON) && !p_is(p, 0, TK_STRING) &&
+           (is_value || !p_is(p, 0, TK_EQ))) {
+        const Token *t = p_cur(p);
+        if (t->start != end) break;
+        end = t->end;
         p->pos++;
-        return eddy__sql_p_strndup(p, p->src + t->start, t->end - t->start);
     }
-    AstName nm;
-    if (!eddy__sql_p_name(p, &nm)) return NULL;
-    return eddy__sql_p_strndup(p, p->src + nm.pos.start, nm.pos.end - nm.pos.start);
+    if (end == first->start) return eddy__sql_p_fail(p);
+    return eddy__sql_p_strndup(p, p->src + first->start, end - first->start);
 }
 
 /* SET ['key' = 'value'] / RESET ['key']; the key (and value) may also be
@@ -594,7 +593,7 @@ static AstStmt *set_reset(SqlParser *p, bool set) {
     AstStmt *s = eddy__sql_p_new_stmt(p, set ? AST_STMT_SET : AST_STMT_RESET, first);
     if (!s) return NULL;
     p->pos++;
-    if (eddy__sql_p_at(p, TK_STRING) || eddy__sql_p_at_ident(p)) {
+    if (!p_is(p, 0, TK_EOF) && !p_is(p, 0, TK_SEMICOLON)) {
         bool quoted = p_is(p, 0, TK_STRING);
         s->u.kv.key = quoted ? eddy__sql_p_string(p, NULL) : bare_option(p, false);
         if (!s->u.kv.key) return NULL;

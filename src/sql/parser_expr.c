@@ -128,24 +128,6 @@ static int hexval(char c) {
     return -1;
 }
 
-static void put_utf8(Buf *b, uint32_t c) {
-    if (c < 0x80) {
-        eddy__buf_putc(b, (char)c);
-    } else if (c < 0x800) {
-        eddy__buf_putc(b, (char)(0xC0 | (c >> 6)));
-        eddy__buf_putc(b, (char)(0x80 | (c & 0x3F)));
-    } else if (c < 0x10000) {
-        eddy__buf_putc(b, (char)(0xE0 | (c >> 12)));
-        eddy__buf_putc(b, (char)(0x80 | ((c >> 6) & 0x3F)));
-        eddy__buf_putc(b, (char)(0x80 | (c & 0x3F)));
-    } else {
-        eddy__buf_putc(b, (char)(0xF0 | (c >> 18)));
-        eddy__buf_putc(b, (char)(0x80 | ((c >> 12) & 0x3F)));
-        eddy__buf_putc(b, (char)(0x80 | ((c >> 6) & 0x3F)));
-        eddy__buf_putc(b, (char)(0x80 | (c & 0x3F)));
-    }
-}
-
 /* Resolves U& escapes: <esc>XXXX, <esc>+XXXXXX, <esc><esc>. false on a bad
  * sequence (Calcite: "Unicode escape sequence starting at character N is
  * not exactly four hex digits"). */
@@ -182,7 +164,7 @@ static bool unicode_unescape(const char *s, size_t n, char esc, Buf *out, size_t
             *bad_at = i;
             return false;
         }
-        put_utf8(out, v);
+        eddy__buf_put_utf8(out, v);
         i = j + digits - 1;
     }
     return true;
@@ -324,6 +306,7 @@ static const char *const reserved_functions[] = {
     "RIGHT",        "ROW_NUMBER",  "SECOND",          "SOME",            "SQRT",             "STDDEV_POP",
     "STDDEV_SAMP",  "SUM",         "UPPER",           "TRUNCATE",        "USER",             "VAR_POP",
     "VAR_SAMP",     "YEAR",        "PREV",            "NEXT",            "CLASSIFIER",       "MATCH_NUMBER",
+    "TRANSLATE",
 };
 
 static const char *const context_variables[] = {
@@ -1065,7 +1048,9 @@ static AstExpr *json_call(SqlParser *p, SqlKw kw, AstPos start) {
             }
             if (!eddy__sql_p_push(p, &args, b)) return NULL;
         }
-    } else if (kw == KW_JSON_OBJECT || kw == KW_JSON_OBJECTAGG) {
+    } else { /* JSON_OBJECT, JSON_OBJECTAGG: key-value pairs; JSON_ARRAY, JSON_ARRAYAGG: values */
+        bool object = kw == KW_JSON_OBJECT || kw == KW_JSON_OBJECTAGG;
+        bool agg = kw == KW_JSON_OBJECTAGG || kw == KW_JSON_ARRAYAGG;
         bool any = false;
         for (;;) {
             AstExpr *nc = json_null_clause(p);
@@ -1075,35 +1060,19 @@ static AstExpr *json_call(SqlParser *p, SqlKw kw, AstPos start) {
             }
             if (p->failed) return NULL;
             if (any) {
-                if (kw == KW_JSON_OBJECTAGG || !eddy__sql_p_accept(p, TK_COMMA)) break;
-            } else if (kw == KW_JSON_OBJECT && p_is(p, 0, TK_RPAREN)) {
+                if (agg || !eddy__sql_p_accept(p, TK_COMMA)) break;
+            } else if (!agg && p_is(p, 0, TK_RPAREN)) {
                 break;
             }
-            if (p_is_kw(p, 0, KW_KEY) && !p_is_kw(p, 1, KW_VALUE) && !p_is(p, 1, TK_COLON)) p->pos++;
-            else eddy__sql_p_at_kw(p, KW_KEY);
-            AstExpr *k = eddy__sql_p_expr(p), *v;
-            if (!k) return NULL;
-            if (!eddy__sql_p_accept_kw(p, KW_VALUE) && !eddy__sql_p_accept(p, TK_COLON)) return eddy__sql_p_fail(p);
-            if (!(v = eddy__sql_p_expr(p)) || !eddy__sql_p_push(p, &args, k) || !eddy__sql_p_push(p, &args, v))
+            AstExpr *k = NULL, *v;
+            if (object) {
+                if (p_is_kw(p, 0, KW_KEY) && !p_is_kw(p, 1, KW_VALUE) && !p_is(p, 1, TK_COLON)) p->pos++;
+                else eddy__sql_p_at_kw(p, KW_KEY);
+                if (!(k = eddy__sql_p_expr(p))) return NULL;
+                if (!eddy__sql_p_accept_kw(p, KW_VALUE) && !eddy__sql_p_accept(p, TK_COLON)) return eddy__sql_p_fail(p);
+            }
+            if (!(v = eddy__sql_p_expr(p)) || (k && !eddy__sql_p_push(p, &args, k)) || !eddy__sql_p_push(p, &args, v))
                 return NULL;
-            any = true;
-        }
-    } else { /* JSON_ARRAY, JSON_ARRAYAGG */
-        bool any = false;
-        for (;;) {
-            AstExpr *nc = json_null_clause(p);
-            if (nc) {
-                if (!eddy__sql_p_push(p, &args, nc)) return NULL;
-                break;
-            }
-            if (p->failed) return NULL;
-            if (any) {
-                if (kw == KW_JSON_ARRAYAGG || !eddy__sql_p_accept(p, TK_COMMA)) break;
-            } else if (kw == KW_JSON_ARRAY && p_is(p, 0, TK_RPAREN)) {
-                break;
-            }
-            AstExpr *v = eddy__sql_p_expr(p);
-            if (!v || !eddy__sql_p_push(p, &args, v)) return NULL;
             any = true;
         }
     }

@@ -66,6 +66,17 @@ void eddy__dt_civil_from_days(int64_t days, int64_t *year, int *month, int *day)
     *day = d;
 }
 
+int64_t eddy__dt_add_months(int64_t days, int64_t months) {
+    int64_t y;
+    int m, d;
+    eddy__dt_civil_from_days(days, &y, &m, &d);
+    int64_t total = y * 12 + (m - 1) + months;
+    int64_t ny = eddy__dt_floor_div(total, 12);
+    int nm = (int)eddy__dt_floor_mod(total, 12) + 1;
+    int dim = eddy__dt_days_in_month(ny, nm);
+    return eddy__dt_days_from_civil(ny, nm, d > dim ? dim : d);
+}
+
 int eddy__dt_day_of_week(int64_t days) {
     /* 1970-01-01 was a Thursday (ISO 4) */
     return (int)eddy__dt_floor_mod(days + 3, 7) + 1;

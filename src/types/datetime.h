@@ -60,6 +60,10 @@ int64_t eddy__dt_days_from_civil(int64_t year, int month, int day);
 /* The date `days` days after 1970-01-01 (negative: before). Exact for any
  * |days| < 2^50. */
 void eddy__dt_civil_from_days(int64_t days, int64_t *year, int *month, int *day);
+/* The day number `months` months after day `days` (negative: before), the
+ * day of month clamped to the target month's length (Jan 31 + 1 month =
+ * Feb 28/29), as Calcite's DateTimeUtils.addMonths. */
+int64_t eddy__dt_add_months(int64_t days, int64_t months);
 /* ISO day of week of a day number: 1 = Monday .. 7 = Sunday. */
 int eddy__dt_day_of_week(int64_t days);
 /* Day of the year, 1..366. */

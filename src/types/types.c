@@ -258,12 +258,7 @@ static char *tp_unquote(TP *p, char q) {
     size_t n = p->tlen >= 2 ? p->tlen - 2 : 0;
     char *d = eddy__arena_alloc(p->a, n + 1);
     if (!d) return NULL;
-    size_t j = 0;
-    for (size_t i = 0; i < n; i++) {
-        d[j++] = s[i];
-        if (s[i] == q && i + 1 < n && s[i + 1] == q) i++;
-    }
-    d[j] = 0;
+    eddy__str_undouble(d, s, n, q);
     return d;
 }
 

@@ -299,35 +299,21 @@ bool eddy__strn_ieq(const char *a, size_t alen, const char *b) {
     return i == alen && b[i] == 0;
 }
 
+size_t eddy__str_undouble(char *d, const char *s, size_t n, char q) {
+    size_t j = 0;
+    for (size_t i = 0; i < n; i++) {
+        d[j++] = s[i];
+        if (s[i] == q && i + 1 < n && s[i + 1] == q) i++;
+    }
+    d[j] = 0;
+    return j;
+}
+
 size_t eddy__utf8_len(const char *s, size_t n) {
     size_t cnt = 0;
     for (size_t i = 0; i < n; i++)
         if (((unsigned char)s[i] & 0xC0) != 0x80) cnt++;
     return cnt;
-}
-
-/* Decodes one code point at s (n bytes available); returns its byte length
- * (at least 1, even on malformed input, so scans always progress). */
-static size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp) {
-    unsigned c = s[0];
-    if (c < 0x80 || n < 2) {
-        *cp = c;
-        return 1;
-    }
-    if ((c & 0xE0) == 0xC0) {
-        *cp = ((c & 0x1F) << 6) | (s[1] & 0x3F);
-        return 2;
-    }
-    if ((c & 0xF0) == 0xE0 && n >= 3) {
-        *cp = ((c & 0x0F) << 12) | ((uint32_t)(s[1] & 0x3F) << 6) | (s[2] & 0x3F);
-        return 3;
-    }
-    if ((c & 0xF8) == 0xF0 && n >= 4) {
-        *cp = ((c & 0x07) << 18) | ((uint32_t)(s[1] & 0x3F) << 12) | ((uint32_t)(s[2] & 0x3F) << 6) | (s[3] & 0x3F);
-        return 4;
-    }
-    *cp = c;
-    return 1;
 }
 
 /* Wide (2-cell) code points: the East-Asian Wide and Fullwidth ranges as a
@@ -343,8 +329,7 @@ static bool cp_is_wide(uint32_t cp) {
 size_t eddy__utf8_width(const char *s, size_t n) {
     size_t w = 0, i = 0;
     while (i < n) {
-        uint32_t cp;
-        i += utf8_decode((const unsigned char *)s + i, n - i, &cp);
+        uint32_t cp = eddy__utf8_decode(s, n, &i);
         w += cp_is_wide(cp) ? 2 : 1;
     }
     return w;
@@ -353,12 +338,12 @@ size_t eddy__utf8_width(const char *s, size_t n) {
 size_t eddy__utf8_prefix_for_width(const char *s, size_t n, size_t cells) {
     size_t w = 0, i = 0;
     while (i < n) {
-        uint32_t cp;
-        size_t k = utf8_decode((const unsigned char *)s + i, n - i, &cp);
+        size_t next = i;
+        uint32_t cp = eddy__utf8_decode(s, n, &next);
         size_t cw = cp_is_wide(cp) ? 2 : 1;
         if (w + cw > cells) break;
         w += cw;
-        i += k;
+        i = next;
     }
     return i;
 }

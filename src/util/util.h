@@ -96,6 +96,11 @@ void eddy__buf_putc(Buf *b, char c);
 void eddy__buf_printf(Buf *b, const char *fmt, ...) ED_PRINTF(2, 3);
 void eddy__buf_vprintf(Buf *b, const char *fmt, va_list ap);
 void eddy__buf_pad(Buf *b, char c, size_t n);
+/* Cuts the contents back to their first n bytes (n <= len). */
+static inline void eddy__buf_truncate(Buf *b, size_t n) {
+    b->len = n;
+    if (b->data) b->data[n] = 0;
+}
 /* NUL-terminated view of the contents (valid until the next write). */
 const char *eddy__buf_cstr(Buf *b);
 /* Moves the contents out as a malloc'd NUL-terminated string. */
@@ -131,8 +136,89 @@ static inline uint64_t eddy__hash_combine(uint64_t h, uint64_t v) {
 
 bool eddy__str_ieq(const char *a, const char *b);
 bool eddy__strn_ieq(const char *a, size_t alen, const char *b);
+/* Copies s[0..n) to d (room for n + 1 bytes) with every doubled quote q
+ * made single, as SQL reads the inside of '..' and `..`; NUL-terminates d
+ * and returns the length written. */
+size_t eddy__str_undouble(char *d, const char *s, size_t n, char q);
 /* Number of UTF-8 code points in s[0..n). */
 size_t eddy__utf8_len(const char *s, size_t n);
+
+/* The small UTF-8 steps below are inline because the string kernels of
+ * src/expr call them once per character. None of them validates: they keep
+ * going over malformed input so that every scan makes progress. */
+
+/* Byte index just past the code point that starts at s[i] (i < n): one byte
+ * plus the continuation bytes that follow it. */
+static inline size_t eddy__utf8_next(const char *s, size_t n, size_t i) {
+    i++;
+    while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80) i++;
+    return i;
+}
+
+/* Byte offset of code point number `cp` (0-based) in s[0..n), clamped to n;
+ * 0 for cp <= 0. */
+static inline size_t eddy__utf8_offset(const char *s, size_t n, int64_t cp) {
+    size_t i = 0;
+    while (cp > 0 && i < n) {
+        i = eddy__utf8_next(s, n, i);
+        cp--;
+    }
+    return i;
+}
+
+/* Decodes the code point at s[*i] (*i < n) and advances *i past it. The lead
+ * byte alone decides the length (continuation bytes are not checked); a
+ * stray continuation byte, a lead byte of 0xF8 or above, or a sequence cut
+ * short by n decodes as that one byte's value. */
+static inline uint32_t eddy__utf8_decode(const char *s, size_t n, size_t *i) {
+    const unsigned char *p = (const unsigned char *)s + *i;
+    size_t rest = n - *i;
+    uint32_t c = p[0];
+    size_t len = 1;
+    if (c >= 0xC0 && c < 0xE0 && rest >= 2) {
+        c = ((c & 0x1F) << 6) | (p[1] & 0x3F);
+        len = 2;
+    } else if (c >= 0xE0 && c < 0xF0 && rest >= 3) {
+        c = ((c & 0x0F) << 12) | ((uint32_t)(p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+        len = 3;
+    } else if (c >= 0xF0 && c < 0xF8 && rest >= 4) {
+        c = ((c & 0x07) << 18) | ((uint32_t)(p[1] & 0x3F) << 12) | ((uint32_t)(p[2] & 0x3F) << 6) | (p[3] & 0x3F);
+        len = 4;
+    }
+    *i += len;
+    return c;
+}
+
+/* Writes cp as UTF-8 to o (room for 4 bytes) and returns the byte count
+ * (1 to 4); cp is a code point, at most 0x10FFFF. */
+static inline size_t eddy__utf8_encode(uint32_t cp, char *o) {
+    if (cp < 0x80) {
+        o[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        o[0] = (char)(0xC0 | (cp >> 6));
+        o[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        o[0] = (char)(0xE0 | (cp >> 12));
+        o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        o[2] = (char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    o[0] = (char)(0xF0 | (cp >> 18));
+    o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    o[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+/* Appends cp to b as UTF-8 (see eddy__utf8_encode). */
+static inline void eddy__buf_put_utf8(Buf *b, uint32_t cp) {
+    char enc[4];
+    eddy__buf_put(b, enc, eddy__utf8_encode(cp, enc));
+}
 /* Display cells of s[0..n): East-Asian wide characters count 2. */
 size_t eddy__utf8_width(const char *s, size_t n);
 /* Byte length of the longest prefix of s that fits in `cells` display cells. */

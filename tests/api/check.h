@@ -1,7 +1,8 @@
 /*
- * check.h -- helpers for the C API tests (eddy.h only): collecting a
- * stream's or a result's rows as Row.toString lines, comparing them exactly
- * or as multisets, capturing what a sink prints, and asserting errors.
+ * check.h -- helpers for the C API tests (eddy.h only): running SQL and
+ * collecting a stream's or a result's rows as Row.toString lines, comparing
+ * them exactly or as multisets, capturing what a sink prints (stdout or
+ * stderr), and asserting errors.
  */
 #ifndef EDDY_API_CHECK_H
 #define EDDY_API_CHECK_H
@@ -34,14 +35,36 @@ static inline void lines_add(Lines *l, const char *s) {
     l->n++;
 }
 
-/* Drains an iterator into lines of eddy_row_to_string; on error returns
- * "ERROR: <message>" as the text. Frees the iterator. */
-static inline char *iter_lines(eddy_iter *it) {
+/* No lines yet, but text allocated (""), so it can be returned as it is. */
+static inline Lines lines_empty(void) {
     Lines l = {0};
     lines_add(&l, "");
     l.len = 0;
     l.text[0] = 0;
     l.n = 0;
+    return l;
+}
+
+/* The number of '\n' in text. */
+static inline int count_lines(const char *text) {
+    int n = 0;
+    for (const char *p = text; *p; p++) n += *p == '\n';
+    return n;
+}
+
+/* "ERROR: <the env's message>" (malloc'd); clears the error. */
+static inline char *env_error_text(eddy_env *env) {
+    const char *msg = eddy_env_errmsg(env);
+    char *m = malloc(strlen(msg) + 8);
+    sprintf(m, "ERROR: %s", msg);
+    eddy_env_clear_error(env);
+    return m;
+}
+
+/* Drains an iterator into lines of eddy_row_to_string; on error returns
+ * "ERROR: <message>" as the text. Frees the iterator. */
+static inline char *iter_lines(eddy_iter *it) {
+    Lines l = lines_empty();
     if (!it) {
         free(l.text);
         return strdup("ERROR: no iterator");
@@ -67,6 +90,28 @@ static inline char *iter_lines(eddy_iter *it) {
  * for rows; atomic values print as themselves. */
 static inline char *collect_stream(eddy_stream *s) { return iter_lines(eddy_stream_execute_and_collect(s)); }
 
+/* sqlQuery(sql) run with Table.execute(): its rows as Row.toString lines,
+ * or "ERROR: <message>" (the error is cleared). */
+static inline char *sql_query_lines(eddy_tenv *t, const char *sql) {
+    eddy_table *table = eddy_tenv_sql_query(t, sql);
+    if (!table) return env_error_text(eddy_tenv_env(t));
+    return iter_lines(eddy_result_collect(eddy_table_execute(table)));
+}
+
+/* executeSql(sql): "OK\n" for a statement whose result is SUCCESS, else its
+ * rows as Row.toString lines, or "ERROR: <message>" (the error is cleared). */
+static inline char *exec_sql(eddy_tenv *t, const char *sql) {
+    eddy_result *r = eddy_tenv_execute_sql(t, sql);
+    if (!r) return env_error_text(eddy_tenv_env(t));
+    if (eddy_result_get_kind(r) == EDDY_RESULT_SUCCESS) {
+        eddy_result_free(r);
+        return strdup("OK\n");
+    }
+    char *text = iter_lines(eddy_result_collect(r));
+    eddy_result_free(r);
+    return text;
+}
+
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* The lines of text sorted (for order-insensitive comparisons). Frees text. */
@@ -78,27 +123,23 @@ static inline char *sorted_lines(char *text) {
         lines[n++] = p;
     }
     qsort(lines, n, sizeof(char *), cmp_str);
-    Lines l = {0};
-    lines_add(&l, "");
-    l.len = 0;
-    l.text[0] = 0;
-    l.n = 0;
+    Lines l = lines_empty();
     for (size_t i = 0; i < n; i++) lines_add(&l, lines[i]);
     free(lines);
     free(text);
     return l.text;
 }
 
-/* Runs fn(arg) with stdout redirected into a temporary file and returns
- * what was printed. */
-static inline char *capture_stdout(void (*fn)(void *), void *arg) {
-    fflush(stdout);
+/* Runs fn(arg) with `stream` (stdout or stderr) redirected into a
+ * temporary file and returns what was written to it. */
+static inline char *capture_output(FILE *stream, void (*fn)(void *), void *arg) {
+    fflush(stream);
     FILE *tmp = tmpfile();
-    int saved = dup(fileno(stdout));
-    dup2(fileno(tmp), fileno(stdout));
+    int saved = dup(fileno(stream));
+    dup2(fileno(tmp), fileno(stream));
     fn(arg);
-    fflush(stdout);
-    dup2(saved, fileno(stdout));
+    fflush(stream);
+    dup2(saved, fileno(stream));
     close(saved);
     long n = ftell(tmp);
     char *buf = malloc((size_t)n + 1);
@@ -108,6 +149,9 @@ static inline char *capture_stdout(void (*fn)(void *), void *arg) {
     fclose(tmp);
     return buf;
 }
+
+static inline char *capture_stdout(void (*fn)(void *), void *arg) { return capture_output(stdout, fn, arg); }
+static inline char *capture_stderr(void (*fn)(void *), void *arg) { return capture_output(stderr, fn, arg); }
 
 /* Asserts the env holds an error of `code` whose message contains `text`,
  * then clears it. */

@@ -319,7 +319,10 @@ TEST(insert_into_tables) {
     ASSERT_TEXT(sql(t, "INSERT INTO s (a, x) SELECT 1, 2"), "ERROR: Unknown target column 'x'");
     ASSERT_TEXT(sql(t, "INSERT INTO t SELECT 1, 2"),
                 "ERROR: Connector 'datagen' can only be used as a source. It cannot be used as a sink.");
-    ASSERT_TEXT(sql(t, "INSERT OVERWRITE s SELECT * FROM t"), "ERROR: INSERT OVERWRITE is not supported in streaming mode.");
+    /* a sink without SupportsOverwrite refuses in either mode */
+    ASSERT_TEXT(sql(t, "INSERT OVERWRITE s SELECT * FROM t"),
+                "ERROR: INSERT OVERWRITE requires that the underlying DynamicTableSink of table "
+                "'default_catalog.default_database.s' implements the SupportsOverwrite interface.");
     EXEC_OK(t, "SET 'execution.runtime-mode' = 'batch'");
     ASSERT_TEXT(sql(t, "INSERT OVERWRITE s SELECT * FROM t"),
                 "ERROR: INSERT OVERWRITE requires that the underlying DynamicTableSink of table "

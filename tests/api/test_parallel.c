@@ -78,9 +78,7 @@ TEST(hash_exchange_routes_each_key_to_one_subtask) {
         if (!ref) {
             ref = rows;
             /* every input row came through exactly once */
-            int n = 0;
-            for (char *c = ref; *c; c++) n += *c == '\n';
-            ASSERT_EQ_INT(n, 20000);
+            ASSERT_EQ_INT(count_lines(ref), 20000);
         } else {
             ASSERT_STR_EQ(rows, ref);
             free(rows);
@@ -95,9 +93,7 @@ TEST(batch_keyed_sums_equal_at_every_parallelism) {
         int bad = 0;
         char *rows = strip_and_check(keyed_lines(p, true), p, &bad);
         ASSERT_EQ_INT(bad, 0);
-        int n = 0;
-        for (char *c = rows; *c; c++) n += *c == '\n';
-        ASSERT_EQ_INT(n, 97);
+        ASSERT_EQ_INT(count_lines(rows), 97);
         if (!ref) ref = rows;
         else {
             ASSERT_STR_EQ(rows, ref);

@@ -23,38 +23,21 @@ static void setup(eddy_runtime_mode mode) {
 /* Executes sql and returns the tableau text (or "ERROR: ..."). */
 static char *run_print(const char *sql) {
     eddy_table *t = eddy_tenv_sql_query(tenv, sql);
-    if (!t) {
-        char buf[2048];
-        snprintf(buf, sizeof buf, "ERROR: %s", eddy_env_errmsg(env));
-        eddy_env_clear_error(env);
-        return strdup(buf);
-    }
+    if (!t) return env_error_text(env);
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     eddy_status st = eddy_result_print(eddy_table_execute(t), f);
     fclose(f);
     if (st != EDDY_OK) {
-        char buf[2048];
-        snprintf(buf, sizeof buf, "ERROR: %s", eddy_env_errmsg(env));
-        eddy_env_clear_error(env);
         free(text);
-        return strdup(buf);
+        return env_error_text(env);
     }
     return text;
 }
 
 /* Executes sql and returns its rows, one Row.toString per line, sorted. */
-static char *run_rows(const char *sql) {
-    eddy_table *t = eddy_tenv_sql_query(tenv, sql);
-    if (!t) {
-        char buf[2048];
-        snprintf(buf, sizeof buf, "ERROR: %s", eddy_env_errmsg(env));
-        eddy_env_clear_error(env);
-        return strdup(buf);
-    }
-    return iter_lines(eddy_result_collect(eddy_table_execute(t)));
-}
+static char *run_rows(const char *sql) { return sql_query_lines(tenv, sql); }
 
 TEST(tableau_streaming_widths_from_types) {
     setup(EDDY_STREAMING);

@@ -1,0 +1,305 @@
+/*
+ * udf.c -- C scalar functions: createTemporarySystemFunction
+ * (eddy_tenv_create_function), implementations that SQL's CREATE FUNCTION
+ * refers to (eddy_tenv_register_function_impl), CREATE / DROP / ALTER
+ * FUNCTION, and the lookup the binder asks: temporary system functions
+ * before the built-ins, temporary catalog functions and catalog functions
+ * after them, as Flink resolves function names.
+ */
+#include <ctype.h>
+
+#include "api/sql_int.h"
+
+typedef enum UfKind { UF_SYSTEM, UF_TEMPORARY, UF_CATALOG, UF_IMPL } UfKind;
+
+struct UserFunction {
+    UfKind kind;
+    const char *name;  /* lower case; UF_IMPL: the implementation name as given */
+    const char *path;  /* catalog functions: cat.db.name (name in lower case) */
+    const char *impl;  /* CREATE FUNCTION ... AS 'impl' */
+    const eddy_scalar_function *spec; /* copied */
+    int nparams;
+    const Type **params;
+    const Type *result;
+    const FuncDef *def; /* NULL for UF_IMPL */
+};
+
+static char *lower(Arena *a, const char *s) {
+    char *l = eddy__arena_strdup(a, s);
+    for (char *p = l; p && *p; p++) *p = (char)tolower((unsigned char)*p);
+    return l;
+}
+
+/* Splits "T1, T2" at the commas outside <> and () and parses each type. */
+static eddy_status parse_params(eddy_env *env, const char *list, int *n, const Type ***out) {
+    ED_VEC(const Type *) types = {0};
+    const char *p = list ? list : "";
+    while (*p == ' ') p++;
+    while (*p) {
+        int depth = 0;
+        const char *start = p;
+        for (; *p && (depth > 0 || *p != ','); p++) {
+            if (*p == '<' || *p == '(') depth++;
+            else if (*p == '>' || *p == ')') depth--;
+        }
+        char *one = eddy__arena_strndup(&env->arena, start, (size_t)(p - start));
+        const Type *t = one ? eddy__api_type(env, one) : NULL;
+        if (!t || !ed_vec_push(&types, t)) {
+            ed_vec_free(&types);
+            return env->err.code ? env->err.code : eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
+        }
+        if (*p == ',') p++;
+        while (*p == ' ') p++;
+    }
+    const Type **arr = eddy__arena_alloc(&env->arena, sizeof(Type *) * (types.len + 1));
+    if (!arr) {
+        ed_vec_free(&types);
+        return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
+    }
+    if (types.len) memcpy(arr, types.items, sizeof(Type *) * types.len);
+    *n = (int)types.len;
+    *out = arr;
+    ed_vec_free(&types);
+    return EDDY_OK;
+}
+
+/* Checks and copies a user's function description into a new entry. */
+static UserFunction *new_entry(eddy_tenv *tenv, const eddy_scalar_function *f, const char *what) {
+    eddy_env *env = tenv->env;
+    if (!f || f->abi_version != EDDY_SCALAR_FUNCTION_VERSION)
+        return eddy__api_err(env, EDDY_E_MISUSE, "%s: the function description is NULL or of another abi_version.", what),
+               NULL;
+    /* ctx_free runs with the env whatever happens next */
+    if (f->ctx_free && !eddy__api_on_free(env, f->ctx_free, f->ctx)) return eddy__api_nomem(env);
+    if (!f->eval) return eddy__api_err(env, EDDY_E_MISUSE, "%s: eval is NULL.", what), NULL;
+    if (!f->result_type) return eddy__api_err(env, EDDY_E_MISUSE, "%s: result_type is NULL.", what), NULL;
+    UserFunction *u = eddy__arena_alloc(&env->arena, sizeof *u);
+    eddy_scalar_function *spec = eddy__arena_dup(&env->arena, f, sizeof *f);
+    if (!u || !spec) return eddy__api_nomem(env);
+    u->spec = spec;
+    if (parse_params(env, f->arg_types, &u->nparams, &u->params)) return NULL;
+    u->result = eddy__api_type(env, f->result_type);
+    if (!u->result) return NULL;
+    return u;
+}
+
+/* The FuncDef that runs entry u's implementation under `name`. */
+static bool make_def(eddy_tenv *tenv, UserFunction *u, const char *name) {
+    u->def = eddy__fn_user_new(&tenv->env->arena, name, u->nparams, u->params, u->result, u->spec->eval, u->spec->ctx,
+                               u->spec->nondeterministic);
+    if (!u->def) eddy__api_nomem(tenv->env);
+    return u->def != NULL;
+}
+
+static UserFunction *find(eddy_tenv *tenv, UfKind kind, const char *key) {
+    for (size_t i = 0; i < tenv->functions.len; i++) {
+        UserFunction *u = tenv->functions.items[i];
+        if (u->kind != kind) continue;
+        const char *k = kind == UF_SYSTEM || kind == UF_IMPL ? u->name : u->path;
+        if (kind == UF_IMPL ? !strcmp(k, key) : eddy__str_ieq(k, key)) return u;
+    }
+    return NULL;
+}
+
+static void remove_entry(eddy_tenv *tenv, UserFunction *u) {
+    for (size_t i = 0; i < tenv->functions.len; i++)
+        if (tenv->functions.items[i] == u) {
+            memmove(&tenv->functions.items[i], &tenv->functions.items[i + 1],
+                    sizeof(UserFunction *) * (tenv->functions.len - i - 1));
+            tenv->functions.len--;
+            return;
+        }
+}
+
+static eddy_status add_entry(eddy_tenv *tenv, UserFunction *u) {
+    if (!ed_vec_push(&tenv->functions, u)) return eddy__api_err(tenv->env, EDDY_E_NOMEM, "out of memory");
+    return EDDY_OK;
+}
+
+eddy_status eddy_tenv_create_function(eddy_tenv *tenv, const char *name, const eddy_scalar_function *f) {
+    if (!tenv) return EDDY_E_MISUSE;
+    eddy_env *env = tenv->env;
+    if (env->err.code) return env->err.code;
+    if (!name || !*name) return eddy__api_err(env, EDDY_E_MISUSE, "create_function: the name is required.");
+    UserFunction *u = new_entry(tenv, f, "create_function");
+    if (!u) return env->err.code;
+    if (find(tenv, UF_SYSTEM, name))
+        return eddy__api_err(env, EDDY_E_VALIDATION,
+                             "Could not register temporary system function. A function named '%s' does already exist.",
+                             name);
+    u->kind = UF_SYSTEM;
+    u->name = lower(&env->arena, name);
+    if (!u->name) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
+    if (!make_def(tenv, u, u->name)) return env->err.code;
+    return add_entry(tenv, u);
+}
+
+eddy_status eddy_tenv_register_function_impl(eddy_tenv *tenv, const char *impl_name, const eddy_scalar_function *f) {
+    if (!tenv) return EDDY_E_MISUSE;
+    eddy_env *env = tenv->env;
+    if (env->err.code) return env->err.code;
+    if (!impl_name || !*impl_name)
+        return eddy__api_err(env, EDDY_E_MISUSE, "register_function_impl: the implementation name is required.");
+    UserFunction *u = new_entry(tenv, f, "register_function_impl");
+    if (!u) return env->err.code;
+    if (find(tenv, UF_IMPL, impl_name))
+        return eddy__api_err(env, EDDY_E_VALIDATION, "A function implementation named '%s' is already registered.",
+                             impl_name);
+    u->kind = UF_IMPL;
+    u->name = eddy__arena_strdup(&env->arena, impl_name);
+    if (!u->name) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
+    return add_entry(tenv, u);
+}
+
+bool eddy_tenv_drop_function(eddy_tenv *tenv, const char *name) {
+    if (!tenv || !name) return false;
+    UserFunction *u = find(tenv, UF_SYSTEM, name);
+    if (!u) return false;
+    remove_entry(tenv, u);
+    return true;
+}
+
+/* ---- what the binder asks ----------------------------------------------------------------------- */
+
+const FuncDef *eddy__api_function_lookup(void *ctx, const char *name, int pass) {
+    eddy_tenv *tenv = ctx;
+    if (pass == 0) {
+        UserFunction *u = find(tenv, UF_SYSTEM, name);
+        return u ? u->def : NULL;
+    }
+    char path[1024];
+    int n = snprintf(path, sizeof path, "%s.%s.%s", tenv->catalog.cur_catalog, tenv->catalog.cur_database, name);
+    if (n < 0 || (size_t)n >= sizeof path) return NULL;
+    UserFunction *u = find(tenv, UF_TEMPORARY, path);
+    if (!u) u = find(tenv, UF_CATALOG, path);
+    return u ? u->def : NULL;
+}
+
+const char **eddy__api_user_function_names(eddy_tenv *tenv, int *n) {
+    const char **out = eddy__arena_alloc(&tenv->env->arena, sizeof(char *) * (tenv->functions.len + 1));
+    int k = 0;
+    char prefix[512];
+    int pl = snprintf(prefix, sizeof prefix, "%s.%s.", tenv->catalog.cur_catalog, tenv->catalog.cur_database);
+    for (size_t i = 0; out && i < tenv->functions.len; i++) {
+        const UserFunction *u = tenv->functions.items[i];
+        if (u->kind == UF_SYSTEM || (u->kind != UF_IMPL && pl > 0 && !strncmp(u->path, prefix, (size_t)pl)))
+            out[k++] = u->name;
+    }
+    *n = k;
+    return out;
+}
+
+/* ---- CREATE / DROP / ALTER FUNCTION --------------------------------------------------------------- */
+
+/* The function's qualified path with its name in lower case. */
+static const char *function_path(SqlExec *x, const AstName *n) {
+    const char *q = eddy__sqlx_qualify(x, n);
+    if (!q) return NULL;
+    const char *dot = strrchr(q, '.');
+    size_t head = dot ? (size_t)(dot - q + 1) : 0;
+    return eddy__arena_printf(x->a, "%.*s%s", (int)head, q, lower(x->a, n->parts[n->nparts - 1]));
+}
+
+static eddy_result *create_function(SqlExec *x, const AstStmt *st) {
+    eddy_tenv *tenv = x->tenv;
+    eddy_env *env = x->env;
+    const char *lang = st->u.function.language;
+    if ((lang && strcmp(lang, "C")) || st->u.function.njars)
+        return eddy__api_err(env, EDDY_E_UNSUPPORTED,
+                             "not supported yet: functions in LANGUAGE %s (eddy runs C functions registered with "
+                             "eddy_tenv_register_function_impl)",
+                             lang ? lang : "JAVA with jars"),
+               NULL;
+    const char *impl = st->u.function.class_name;
+    UserFunction *im = find(tenv, UF_IMPL, impl);
+    if (!im)
+        return eddy__api_err(env, EDDY_E_VALIDATION,
+                             "Function implementation '%s' is not registered: register it with "
+                             "eddy_tenv_register_function_impl before CREATE FUNCTION.",
+                             impl),
+               NULL;
+    const AstName *name = &st->u.function.name;
+    bool alter = st->kind == AST_STMT_ALTER_FUNCTION;
+    UserFunction *u = eddy__arena_alloc(x->a, sizeof *u);
+    if (!u) return eddy__api_nomem(x->env);
+    *u = *im;
+    u->impl = im->name;
+    u->def = NULL;
+    const char *fname = lower(x->a, name->parts[name->nparts - 1]);
+    if (!fname) return eddy__api_nomem(x->env);
+    if (st->u.function.temporary && st->u.function.system) {
+        if (name->nparts > 1)
+            return eddy__api_err(env, EDDY_E_VALIDATION, "Temporary system functions cannot have a catalog path."), NULL;
+        u->kind = UF_SYSTEM;
+        u->name = fname;
+        if (find(tenv, UF_SYSTEM, fname)) {
+            if (st->u.function.if_not_exists) return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+            return eddy__api_err(env, EDDY_E_VALIDATION,
+                                 "Could not register temporary system function. A function named '%s' does already "
+                                 "exist.",
+                                 fname),
+                   NULL;
+        }
+    } else {
+        u->kind = st->u.function.temporary ? UF_TEMPORARY : UF_CATALOG;
+        u->name = fname;
+        u->path = function_path(x, name);
+        if (!u->path) return NULL;
+        UserFunction *old = find(tenv, u->kind, u->path);
+        const char *dot1 = strchr(u->path, '.');
+        if (alter) {
+            if (!old) {
+                if (st->u.function.if_exists) return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+                return eddy__api_err(env, EDDY_E_VALIDATION, "Function %s does not exist in Catalog %.*s.", dot1 + 1,
+                                     (int)(dot1 - u->path), u->path),
+                       NULL;
+            }
+            remove_entry(tenv, old);
+        } else if (old) {
+            if (st->u.function.if_not_exists) return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+            if (u->kind == UF_TEMPORARY)
+                return eddy__api_err(env, EDDY_E_VALIDATION, "Temporary catalog function %s is already defined",
+                                     eddy__path_quoted(x->a, u->path)),
+                       NULL;
+            return eddy__api_err(env, EDDY_E_VALIDATION, "Function %s already exists in Catalog %.*s.", dot1 + 1,
+                                 (int)(dot1 - u->path), u->path),
+                   NULL;
+        }
+    }
+    if (!make_def(tenv, u, fname) || add_entry(tenv, u)) return NULL;
+    return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+}
+
+static eddy_result *drop_function(SqlExec *x, const AstStmt *st) {
+    eddy_tenv *tenv = x->tenv;
+    const AstName *name = &st->u.drop.name;
+    UserFunction *u;
+    if (st->u.drop.temporary && st->u.drop.system) {
+        u = find(tenv, UF_SYSTEM, name->parts[name->nparts - 1]);
+        if (!u && !st->u.drop.if_exists)
+            return eddy__api_err(x->env, EDDY_E_VALIDATION, "Temporary system function %s doesn't exist",
+                                 name->parts[name->nparts - 1]),
+                   NULL;
+    } else {
+        const char *path = function_path(x, name);
+        if (!path) return NULL;
+        u = find(tenv, st->u.drop.temporary ? UF_TEMPORARY : UF_CATALOG, path);
+        if (!u && !st->u.drop.if_exists) {
+            if (st->u.drop.temporary)
+                return eddy__api_err(x->env, EDDY_E_VALIDATION, "Temporary catalog function %s doesn't exist",
+                                     eddy__path_quoted(x->a, path)),
+                       NULL;
+            const char *dot1 = strchr(path, '.');
+            return eddy__api_err(x->env, EDDY_E_VALIDATION, "Function %s does not exist in Catalog %.*s.", dot1 + 1,
+                                 (int)(dot1 - path), path),
+                   NULL;
+        }
+    }
+    if (u) remove_entry(tenv, u);
+    return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+}
+
+eddy_result *eddy__sqlx_function(SqlExec *x, const AstStmt *st) {
+    if (st->kind == AST_STMT_DROP_FUNCTION) return drop_function(x, st);
+    return create_function(x, st);
+}

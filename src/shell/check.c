@@ -1,0 +1,456 @@
+/*
+ * check.c -- `eddy --check FILE.q...`: golden scripts in the format of
+ * Flink's SQL client tests. A file is a sequence of blocks:
+ *
+ *     # comment lines and blank lines
+ *     <statement, ending with ';'>          (or, in the SQL gateway layout,
+ *     <expected output>                      statements up to a line '!output')
+ *     !ok | !info | !warning | !error
+ *
+ * Each file runs in a fresh session. A block passes when the statement's
+ * output equals the expected text once both are normalised: trailing
+ * blanks and trailing empty lines dropped, [WARNING] lines ignored, the id
+ * after "Job ID:" ignored. !error needs the statement to fail; its text is
+ * compared (blanks collapsed) unless the expected text names a Java
+ * exception class (org.apache...Exception: ...), whose message is Flink's
+ * own. A $VAR_X placeholder takes the value of the environment variable
+ * VAR_X, else X;
+ * $VAR_STREAMING_PATH, $VAR_BATCH_PATH (and ...2) default to fresh
+ * temporary directories as in Flink's harness. A mismatch prints a unified
+ * diff; the run ends with "N passed, N failed" (blocks).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "shell.h"
+
+typedef struct Block {
+    char *comment;   /* the comment and blank lines before the statement */
+    char *sql;       /* the statement lines as written */
+    char *expected;  /* the lines before the tag */
+    char *tag;       /* "!ok", "!info", "!warning", "!error" */
+    int line;        /* where the statement starts */
+} Block;
+
+typedef struct Script {
+    Block *blocks;
+    size_t n, cap;
+    char *trailer;   /* what follows the last tag */
+    bool gateway;    /* statements end at '!output', not at ';' */
+} Script;
+
+static bool starts_with(const char *s, const char *p) { return !strncmp(s, p, strlen(p)); }
+
+/* The line at *p (without its '\n'); advances *p past it. */
+static char *next_line(const char **p) {
+    const char *s = *p, *nl = strchr(s, '\n');
+    size_t n = nl ? (size_t)(nl - s) : strlen(s);
+    *p = s + n + (nl ? 1 : 0);
+    return eddy__shell_xstrndup(s, n);
+}
+
+static bool blank(const char *s) {
+    for (; *s; s++)
+        if (!isspace((unsigned char)*s)) return false;
+    return true;
+}
+
+static bool ends_with_semicolon(const char *line) {
+    size_t n = strlen(line);
+    while (n && isspace((unsigned char)line[n - 1])) n--;
+    return n && line[n - 1] == ';';
+}
+
+/* Whether text holds a finished statement: Flink's reader stops at the
+ * first line ending in ';', which would cut a ';' inside a string or an
+ * EXECUTE STATEMENT SET block; the shell's splitter knows better. */
+static bool statement_complete(const char *text, size_t len) {
+    SqlSpan *spans;
+    size_t rest;
+    bool pending;
+    size_t n = eddy__shell_split(text, len, &spans, &rest, &pending);
+    free(spans);
+    return n > 0 && !pending;
+}
+
+/* Parses a .q text the way Flink's SqlScriptReader does. */
+static void parse_script(const char *text, Script *sc) {
+    memset(sc, 0, sizeof *sc);
+    for (const char *p = text; *p;) {
+        char *l = next_line(&p);
+        bool is_output = !strcmp(l, "!output");
+        free(l);
+        if (is_output) sc->gateway = true;
+    }
+    const char *p = text;
+    int lineno = 0;
+    while (*p) {
+        StrBuf comment = {0}, sql = {0}, expected = {0};
+        const char *block_start = p;
+        int block_line = lineno;
+        char *tag = NULL;
+        int sql_line = 0;
+        enum { BEGIN, SQL, OUTPUT } state = BEGIN;
+        while (*p && !tag) {
+            char *l = next_line(&p);
+            lineno++;
+            if (state == BEGIN && (l[0] == '#' || blank(l))) {
+                eddy__shell_sb_printf(&comment, "%s\n", l);
+            } else if (state != OUTPUT) {
+                if (state == BEGIN) sql_line = lineno;
+                state = SQL;
+                if (sc->gateway && !strcmp(l, "!output")) {
+                    state = OUTPUT;
+                } else {
+                    eddy__shell_sb_printf(&sql, "%s\n", l);
+                    if (!sc->gateway && ends_with_semicolon(l) && statement_complete(sql.s, sql.len)) state = OUTPUT;
+                }
+            } else if (l[0] == '!') {
+                tag = eddy__shell_xstrndup(l, strlen(l));
+            } else {
+                eddy__shell_sb_printf(&expected, "%s\n", l);
+            }
+            free(l);
+        }
+        if (!tag) {
+            /* no closing tag: the rest is kept as it is */
+            sc->trailer = eddy__shell_xstrndup(block_start, strlen(block_start));
+            lineno = block_line;
+            eddy__shell_sb_free(&comment);
+            eddy__shell_sb_free(&sql);
+            eddy__shell_sb_free(&expected);
+            break;
+        }
+        if (sc->n == sc->cap) {
+            sc->cap = sc->cap ? sc->cap * 2 : 16;
+            sc->blocks = eddy__shell_xrealloc(sc->blocks, sc->cap * sizeof *sc->blocks);
+        }
+        eddy__shell_sb_put(&comment, "", 0);
+        eddy__shell_sb_put(&sql, "", 0);
+        eddy__shell_sb_put(&expected, "", 0);
+        sc->blocks[sc->n++] = (Block){comment.s, sql.s, expected.s, tag, sql_line};
+    }
+}
+
+static void free_script(Script *sc) {
+    for (size_t i = 0; i < sc->n; i++) {
+        free(sc->blocks[i].comment);
+        free(sc->blocks[i].sql);
+        free(sc->blocks[i].expected);
+        free(sc->blocks[i].tag);
+    }
+    free(sc->blocks);
+    free(sc->trailer);
+}
+
+/* ---- $VAR_ placeholders ----------------------------------------------------------------------------- */
+
+typedef struct Vars {
+    char *name[16], *value[16];
+    char *tmpdir[16];
+    int n, ntmp;
+} Vars;
+
+static const char *var_value(Vars *v, const char *name) {
+    for (int i = 0; i < v->n; i++)
+        if (!strcmp(v->name[i], name)) return v->value[i];
+    /* $VAR_X: the environment variable VAR_X, else X */
+    const char *e = getenv(name);
+    if (!e) e = getenv(name + 4);
+    if (!e && v->ntmp < 16 &&
+        (!strcmp(name, "VAR_STREAMING_PATH") || !strcmp(name, "VAR_STREAMING_PATH2") ||
+         !strcmp(name, "VAR_BATCH_PATH") || !strcmp(name, "VAR_BATCH_PATH2"))) {
+        const char *base = getenv("TMPDIR");
+        StrBuf t = {0};
+        eddy__shell_sb_printf(&t, "%s/eddy-check-XXXXXX", base && *base ? base : "/tmp");
+        if (mkdtemp(t.s)) {
+            v->tmpdir[v->ntmp++] = t.s;
+            e = t.s;
+        } else {
+            eddy__shell_sb_free(&t);
+        }
+    }
+    if (!e || v->n == 16) return e;
+    v->name[v->n] = eddy__shell_xstrndup(name, strlen(name));
+    v->value[v->n++] = eddy__shell_xstrndup(e, strlen(e));
+    return e;
+}
+
+/* text with each $VAR_NAME that has a value replaced by it (caller frees). */
+static char *substitute(Vars *v, const char *text) {
+    StrBuf b = {0};
+    eddy__shell_sb_put(&b, "", 0);
+    for (const char *p = text; *p;) {
+        if (p[0] == '$' && starts_with(p + 1, "VAR_")) {
+            const char *s = p + 1, *e = s;
+            while (isalnum((unsigned char)*e) || *e == '_') e++;
+            char *name = eddy__shell_xstrndup(s, (size_t)(e - s));
+            const char *val = var_value(v, name);
+            free(name);
+            if (val) {
+                eddy__shell_sb_puts(&b, val);
+                p = e;
+                continue;
+            }
+        }
+        eddy__shell_sb_put(&b, p, 1);
+        p++;
+    }
+    return b.s;
+}
+
+/* The reverse, for --rewrite: values put back as their $VAR_ names. */
+static char *unsubstitute(Vars *v, const char *text) {
+    char *cur = eddy__shell_xstrndup(text, strlen(text));
+    for (int i = 0; i < v->n; i++) {
+        size_t vl = strlen(v->value[i]);
+        if (vl < 4) continue;
+        StrBuf b = {0};
+        eddy__shell_sb_put(&b, "", 0);
+        for (const char *p = cur; *p;) {
+            if (!strncmp(p, v->value[i], vl)) {
+                eddy__shell_sb_printf(&b, "$%s", v->name[i]);
+                p += vl;
+            } else {
+                eddy__shell_sb_put(&b, p++, 1);
+            }
+        }
+        free(cur);
+        cur = b.s;
+    }
+    return cur;
+}
+
+static void remove_tree(const char *path) {
+    /* the temporary directories hold what the scripts wrote: files, maybe partitions */
+    StrBuf cmd = {0};
+    eddy__shell_sb_printf(&cmd, "rm -rf '%s'", path);
+    if (system(cmd.s) != 0) fprintf(stderr, "eddy: could not remove %s\n", path);
+    eddy__shell_sb_free(&cmd);
+}
+
+static void free_vars(Vars *v) {
+    for (int i = 0; i < v->n; i++) {
+        free(v->name[i]);
+        free(v->value[i]);
+    }
+    for (int i = 0; i < v->ntmp; i++) {
+        remove_tree(v->tmpdir[i]);
+        free(v->tmpdir[i]);
+    }
+}
+
+/* ---- comparing ------------------------------------------------------------------------------------------ */
+
+/* The text as compared: trailing blanks cut, [WARNING] lines dropped, job
+ * ids hidden, trailing empty lines dropped. Caller frees. */
+static char *normalize(const char *text) {
+    StrBuf b = {0};
+    eddy__shell_sb_put(&b, "", 0);
+    for (const char *p = text; *p;) {
+        char *l = next_line(&p);
+        size_t n = strlen(l);
+        while (n && (l[n - 1] == ' ' || l[n - 1] == '\t' || l[n - 1] == '\r')) l[--n] = 0;
+        if (!starts_with(l, "[WARNING]")) {
+            if (starts_with(l, "Job ID:")) l[7] = 0;
+            eddy__shell_sb_printf(&b, "%s\n", l);
+        }
+        free(l);
+    }
+    while (b.len >= 2 && b.s[b.len - 1] == '\n' && b.s[b.len - 2] == '\n') b.s[--b.len] = 0;
+    if (b.len == 1 && b.s[0] == '\n') b.s[--b.len] = 0;
+    return b.s;
+}
+
+/* Whether a line starts with a Java exception class name followed by ':'
+ * or the end ("org.apache.flink.table.api.ValidationException: ..."). */
+static bool java_exception_line(const char *l) {
+    const char *p = l;
+    if (!islower((unsigned char)*p)) return false;
+    bool dot = false;
+    while (isalnum((unsigned char)*p) || *p == '.' || *p == '_' || *p == '$') dot |= *p++ == '.';
+    size_t n = (size_t)(p - l);
+    bool named = (n > 9 && !strncmp(p - 9, "Exception", 9)) || (n > 5 && !strncmp(p - 5, "Error", 5));
+    return dot && named && (*p == ':' || *p == 0 || *p == '\n');
+}
+
+static bool names_java_exception(const char *text) {
+    for (const char *p = text; *p;) {
+        char *l = next_line(&p);
+        bool yes = java_exception_line(l);
+        free(l);
+        if (yes) return true;
+    }
+    return false;
+}
+
+/* Blanks collapsed to one space, leading and trailing ones dropped. */
+static char *collapse(const char *text) {
+    StrBuf b = {0};
+    eddy__shell_sb_put(&b, "", 0);
+    bool space = false;
+    for (const char *p = text; *p; p++) {
+        if (isspace((unsigned char)*p)) {
+            space = true;
+            continue;
+        }
+        if (space && b.len) eddy__shell_sb_put(&b, " ", 1);
+        space = false;
+        eddy__shell_sb_put(&b, p, 1);
+    }
+    return b.s;
+}
+
+/* Compares one block; returns whether it passes. */
+static bool block_passes(const char *tag, const char *expected, const char *actual) {
+    bool is_error = starts_with(actual, "[ERROR]");
+    if (!strcmp(tag, "!error")) {
+        if (!is_error) return false;
+        if (names_java_exception(expected)) return true;
+        char *a = collapse(expected), *b = collapse(actual);
+        bool eq = !strcmp(a, b);
+        free(a);
+        free(b);
+        return eq;
+    }
+    return !strcmp(expected, actual);
+}
+
+/* The tag a rewritten block gets for its output. */
+static const char *tag_for(const char *normalized) {
+    if (starts_with(normalized, "[ERROR]")) return "!error";
+    if (starts_with(normalized, "[INFO]") || strstr(normalized, "\n[INFO]")) return "!info";
+    return "!ok";
+}
+
+/* ---- running -------------------------------------------------------------------------------------------- */
+
+/* Runs the statements of a block with the process's standard output sent to
+ * a temporary file, so that what print sinks write is caught as well. */
+static char *run_captured(Shell *sh, const char *sql) {
+    fflush(stdout);
+    FILE *tmp = tmpfile();
+    int saved = dup(STDOUT_FILENO);
+    if (!tmp || saved < 0 || dup2(fileno(tmp), STDOUT_FILENO) < 0) {
+        fprintf(stderr, "eddy: cannot capture output: %s\n", strerror(errno));
+        exit(2);
+    }
+    size_t len = strlen(sql), rest;
+    bool pending;
+    SqlSpan *spans;
+    size_t n = eddy__shell_split(sql, len, &spans, &rest, &pending);
+    for (size_t i = 0; i < n && !eddy__shell_quit(sh); i++) {
+        char *stmt = eddy__shell_xstrndup(sql + spans[i].start, spans[i].end - spans[i].start);
+        eddy__shell_run(sh, stmt);
+        free(stmt);
+    }
+    if (pending) {
+        /* the block has text after its last ';': the client would wait for more */
+        printf("[ERROR] Could not execute SQL statement. Reason:\nThe statement does not end with ';'.\n");
+    }
+    free(spans);
+    fflush(stdout);
+    dup2(saved, STDOUT_FILENO);
+    close(saved);
+    StrBuf out = {0};
+    eddy__shell_sb_put(&out, "", 0);
+    rewind(tmp);
+    char chunk[8192];
+    size_t got;
+    while ((got = fread(chunk, 1, sizeof chunk, tmp)) > 0) eddy__shell_sb_put(&out, chunk, got);
+    fclose(tmp);
+    return out.s;
+}
+
+static int first_line_len(const char *s) {
+    const char *nl = strchr(s, '\n');
+    size_t n = nl ? (size_t)(nl - s) : strlen(s);
+    return n > 100 ? 100 : (int)n;
+}
+
+/* Runs one file; adds to the pass / fail counts. */
+static void check_file(const char *path, bool rewrite, int *passed, int *failed) {
+    char *text = eddy__shell_read_file(path, NULL);
+    if (!text) {
+        printf("FAIL %s: cannot read it: %s\n", path, strerror(errno));
+        (*failed)++;
+        return;
+    }
+    Script sc;
+    parse_script(text, &sc);
+    Vars vars = {0};
+    ShellOptions opts = {.out = stdout, .interactive = false};
+    Shell *sh = eddy__shell_new(&opts);
+    if (!sh) {
+        printf("FAIL %s: could not create the environment\n", path);
+        (*failed)++;
+        free_script(&sc);
+        free(text);
+        return;
+    }
+    StrBuf rewritten = {0};
+    int file_failed = 0;
+    for (size_t i = 0; i < sc.n; i++) {
+        Block *b = &sc.blocks[i];
+        char *sql = substitute(&vars, b->sql);
+        char *want_raw = substitute(&vars, b->expected);
+        char *got_raw = run_captured(sh, sql);
+        char *want = normalize(want_raw), *got = normalize(got_raw);
+        bool ok = !strcmp(b->tag, "!ok") || !strcmp(b->tag, "!info") || !strcmp(b->tag, "!warning") ||
+                  !strcmp(b->tag, "!error");
+        if (!ok) {
+            printf("FAIL %s:%d: unknown command '%s' (expected !ok, !info, !warning or !error)\n", path, b->line,
+                   b->tag);
+        } else if (!(ok = block_passes(b->tag, want, got))) {
+            printf("FAIL %s:%d: %.*s\n", path, b->line, first_line_len(b->sql), b->sql);
+            if (!strcmp(b->tag, "!error") && !starts_with(got, "[ERROR]"))
+                printf("(the statement was expected to fail)\n");
+            else if (strcmp(b->tag, "!error") && starts_with(got, "[ERROR]"))
+                printf("(the statement failed; the block is tagged %s)\n", b->tag);
+            if (!eddy__shell_diff(stdout, "expected", want, "actual", got) && !strcmp(b->tag, "!error"))
+                printf("(the output matches, but it is not an error)\n");
+        }
+        if (ok) (*passed)++;
+        else (*failed)++, file_failed++;
+        if (rewrite) {
+            /* a passing block stays as written; a failing one gets the actual output */
+            char *raw_norm = normalize(got_raw);
+            char *back = ok ? NULL : unsubstitute(&vars, raw_norm);
+            eddy__shell_sb_printf(&rewritten, "%s%s%s%s%s\n", b->comment, b->sql, sc.gateway ? "!output\n" : "",
+                                  ok ? b->expected : back, ok ? b->tag : tag_for(got));
+            free(back);
+            free(raw_norm);
+        }
+        free(sql);
+        free(want_raw);
+        free(got_raw);
+        free(want);
+        free(got);
+        fflush(stdout);
+    }
+    eddy__shell_free(sh);
+    printf("%s %s (%zu blocks%s)\n", file_failed ? "FAIL" : "ok  ", path, sc.n, file_failed ? ", some failed" : "");
+    if (rewrite) {
+        if (sc.trailer) eddy__shell_sb_puts(&rewritten, sc.trailer);
+        FILE *f = fopen(path, "w");
+        if (!f || fwrite(rewritten.s ? rewritten.s : "", 1, rewritten.len, f) != rewritten.len || fclose(f) != 0)
+            fprintf(stderr, "eddy: cannot rewrite %s: %s\n", path, strerror(errno));
+        else
+            printf("rewrote %s\n", path);
+    }
+    eddy__shell_sb_free(&rewritten);
+    free_vars(&vars);
+    free_script(&sc);
+    free(text);
+}
+
+int eddy__shell_check(char **files, int nfiles, bool rewrite) {
+    int passed = 0, failed = 0;
+    for (int i = 0; i < nfiles; i++) check_file(files[i], rewrite, &passed, &failed);
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}

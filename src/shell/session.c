@@ -1,0 +1,465 @@
+/*
+ * session.c -- one shell session: runs statements through eddy.h and
+ * prints what the newest Flink SQL client prints for them.
+ *
+ * Most statements go to eddy_tenv_execute_sql. The shell itself handles
+ * what Flink's client handles: QUIT / EXIT, HELP, CLEAR, BEGIN STATEMENT SET
+ * and END (collecting INSERTs in an eddy_statement_set), the [WARNING] for
+ * a SET of a key eddy does not use, and Ctrl-C: a watcher thread, woken
+ * through a self-pipe by the SIGINT handler, cancels the statement that is
+ * running (a query stops with "Query terminated, received a total of N
+ * rows"; an INSERT waited for under table.dml-sync fails as cancelled).
+ *
+ * Job threads must never take SIGINT from the prompt's line editor, so
+ * every call that can start a job runs with SIGINT blocked: the workers
+ * inherit the mask and the signal always reaches the main thread.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "shell.h"
+
+struct Shell {
+    eddy_env *env;
+    eddy_tenv *tenv;
+    FILE *out;
+    bool interactive, init, quit;
+    bool in_set;                /* between BEGIN STATEMENT SET and END */
+    eddy_statement_set *set;
+    int set_count;
+    eddy_result **jobs;         /* INSERT jobs left running (table.dml-sync off) */
+    size_t njobs, jobs_cap;
+    /* The column width option and its deprecated name are one option: the
+     * one SET last gives the width (NULL: neither is set). */
+    const char *width_key;
+};
+
+/* ---- messages -------------------------------------------------------------------------------------- */
+
+#define MSG_EXECUTED "[INFO] Execute statement succeeded."
+#define MSG_FINISHED "[INFO] Complete execution of the SQL update statement."
+#define MSG_SUBMITTING "[INFO] Submitting SQL update statement to the cluster..."
+#define MSG_SUBMITTED "[INFO] SQL update statement has been successfully submitted to the cluster:"
+#define MSG_ERROR "[ERROR] Could not execute SQL statement. Reason:"
+#define MSG_ONLY_INSERT                                                                                            \
+    "Only 'INSERT/CREATE TABLE AS' statement is allowed in Statement Set or use 'END' statement to submit Statement " \
+    "Set."
+#define MSG_NO_SET "No Statement Set to submit. 'END' statement should be used after 'BEGIN STATEMENT SET'."
+#define DEPRECATED_WIDTH_KEY "sql-client.display.max-column-width"
+#define WIDTH_KEY "table.display.max-column-width"
+
+const char eddy__shell_help[] =
+    "The following commands are available:\n"
+    "\n"
+    "CLEAR\t\tClears the current terminal.\n"
+    "HELP\t\tPrints the available commands.\n"
+    "QUIT/EXIT\t\tQuits the eddy shell.\n"
+    "SET\t\tSets a session configuration property. Syntax: \"SET '<key>'='<value>';\". Use \"SET;\" for listing all "
+    "properties.\n"
+    "RESET\t\tResets a session configuration property. Syntax: \"RESET '<key>';\". Use \"RESET;\" for reset all "
+    "session properties.\n"
+    "BEGIN STATEMENT SET\t\tBegins a statement set. Syntax: \"BEGIN STATEMENT SET;\"\n"
+    "END\t\tEnds a statement set and submits its INSERTs as one job. Syntax: \"END;\"\n"
+    "EXECUTE STATEMENT SET\t\tRuns INSERTs as one job. Syntax: \"EXECUTE STATEMENT SET BEGIN INSERT ...; "
+    "INSERT ...; END;\"\n"
+    "\n"
+    "Every other statement (CREATE, DROP, ALTER, USE, SHOW, DESCRIBE, SELECT, INSERT, ...) runs as Flink SQL.\n"
+    "\n"
+    "Hint: Make sure that a statement ends with \";\" for finalizing (multi-line) statements.\n"
+    "Ctrl-C cancels the running query and returns to the prompt; Ctrl-D or QUIT; leaves.\n";
+
+static bool fail(Shell *sh, const char *message) {
+    fprintf(sh->out, "%s\n%s\n", MSG_ERROR, message);
+    fflush(sh->out);
+    return false;
+}
+
+/* Prints the env's pending error as the client does and clears it. A SQL
+ * position the message does not already state is appended. */
+static bool fail_env(Shell *sh) {
+    const char *msg = eddy_env_errmsg(sh->env);
+    int line = 0, col = 0;
+    eddy_env_error_position(sh->env, &line, &col);
+    char pos[64] = "";
+    if (line > 0) snprintf(pos, sizeof pos, "line %d, column %d", line, col);
+    if (line > 0 && !strstr(msg, pos)) {
+        StrBuf b = {0};
+        eddy__shell_sb_printf(&b, "%s (at %s)", *msg ? msg : eddy_status_str(eddy_env_errcode(sh->env)), pos);
+        fail(sh, b.s);
+        eddy__shell_sb_free(&b);
+    } else {
+        fail(sh, *msg ? msg : eddy_status_str(eddy_env_errcode(sh->env)));
+    }
+    eddy_env_clear_error(sh->env);
+    return false;
+}
+
+static void info(Shell *sh, const char *line) {
+    fprintf(sh->out, "%s\n", line);
+    fflush(sh->out);
+}
+
+/* ---- Ctrl-C ------------------------------------------------------------------------------------------- */
+
+static int sig_pipe[2] = {-1, -1};
+static volatile sig_atomic_t sigint_seen;
+static pthread_mutex_t cur_mu = PTHREAD_MUTEX_INITIALIZER;
+static eddy_result *cur_result;   /* what Ctrl-C cancels; guarded by cur_mu */
+static volatile int cur_interrupt; /* handed to the tableau printer */
+static bool watcher_started;
+
+static void on_sigint(int sig) {
+    (void)sig;
+    int saved = errno;
+    sigint_seen = 1;
+    if (sig_pipe[1] >= 0) {
+        ssize_t w = write(sig_pipe[1], "c", 1);
+        (void)w;
+    }
+    errno = saved;
+}
+
+static void *watch_sigint(void *arg) {
+    (void)arg;
+    for (;;) {
+        char c;
+        ssize_t n = read(sig_pipe[0], &c, 1);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return NULL;
+        pthread_mutex_lock(&cur_mu);
+        if (cur_result) {
+            cur_interrupt = 1;
+            eddy_result_cancel(cur_result);
+        }
+        pthread_mutex_unlock(&cur_mu);
+    }
+}
+
+static void block_sigint(sigset_t *old) {
+    sigset_t s;
+    sigemptyset(&s);
+    sigaddset(&s, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &s, old);
+}
+
+static void restore_sigmask(const sigset_t *old) { pthread_sigmask(SIG_SETMASK, old, NULL); }
+
+void eddy__shell_sigint_install(bool restart_syscalls) {
+    if (!watcher_started) {
+        if (pipe(sig_pipe) != 0) return;
+        fcntl(sig_pipe[1], F_SETFL, O_NONBLOCK);
+        fcntl(sig_pipe[0], F_SETFD, FD_CLOEXEC);
+        fcntl(sig_pipe[1], F_SETFD, FD_CLOEXEC);
+        sigset_t old;
+        block_sigint(&old);
+        pthread_t t;
+        watcher_started = pthread_create(&t, NULL, watch_sigint, NULL) == 0;
+        if (watcher_started) pthread_detach(t);
+        restore_sigmask(&old);
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = restart_syscalls ? SA_RESTART : 0;
+    sigaction(SIGINT, &sa, NULL);
+}
+
+bool eddy__shell_take_sigint(void) {
+    bool seen = sigint_seen;
+    sigint_seen = 0;
+    return seen;
+}
+
+/* Makes r what Ctrl-C cancels (NULL: nothing). A Ctrl-C that came while
+ * the statement was being started cancels it at once. */
+static void set_current(Shell *sh, eddy_result *r) {
+    if (!sh->interactive) return;
+    pthread_mutex_lock(&cur_mu);
+    cur_result = r;
+    if (r && sigint_seen) {
+        cur_interrupt = 1;
+        eddy_result_cancel(r);
+    }
+    pthread_mutex_unlock(&cur_mu);
+}
+
+/* ---- the session ------------------------------------------------------------------------------------- */
+
+Shell *eddy__shell_new(const ShellOptions *opts) {
+    Shell *sh = eddy__shell_xrealloc(NULL, sizeof *sh);
+    memset(sh, 0, sizeof *sh);
+    sh->out = opts->out ? opts->out : stdout;
+    sh->interactive = opts->interactive;
+    eddy_config cfg = {.abi_version = EDDY_CONFIG_VERSION, .parallelism = 1};
+    sigset_t old;
+    block_sigint(&old);
+    sh->env = eddy_env_new(&cfg);
+    sh->tenv = eddy_tenv_new(sh->env);
+    restore_sigmask(&old);
+    if (!sh->env || !sh->tenv) {
+        eddy_env_free(sh->env);
+        free(sh);
+        return NULL;
+    }
+    return sh;
+}
+
+bool eddy__shell_quit(const Shell *sh) { return sh->quit; }
+
+FILE *eddy__shell_set_output(Shell *sh, FILE *out, bool init) {
+    FILE *was = sh->out;
+    sh->out = out;
+    sh->init = init;
+    return was;
+}
+
+/* Malformed input records the job met (ignore-parse-errors): one
+ * [WARNING] line per input file, so that none goes unnoticed. */
+static void warn_malformed(Shell *sh, eddy_result *r) {
+    const char *report = NULL;
+    if (!eddy_result_malformed_records(r, &report) || !report) return;
+    for (const char *p = report; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        fprintf(sh->out, "[WARNING] %.*s\n", (int)n, p);
+        p += n + (nl ? 1 : 0);
+    }
+    fflush(sh->out);
+}
+
+void eddy__shell_free(Shell *sh) {
+    if (!sh) return;
+    if (sh->njobs && sh->interactive)
+        info(sh, "[INFO] Waiting for the INSERT jobs still running to finish (Ctrl-C cancels them)...");
+    bool cancel_rest = false;
+    for (size_t i = 0; i < sh->njobs; i++) {
+        eddy_result *r = sh->jobs[i];
+        if (cancel_rest) eddy_result_cancel(r);
+        set_current(sh, r);
+        eddy_status st = eddy_result_await(r);
+        set_current(sh, NULL);
+        if (cur_interrupt) cancel_rest = true;
+        warn_malformed(sh, r);
+        if (st != EDDY_OK && st != EDDY_E_CANCELLED) {
+            fprintf(sh->out, "[ERROR] The INSERT job %s failed. Reason:\n%s\n", eddy_result_job_id(r),
+                    eddy_env_errmsg(sh->env));
+        }
+        eddy_env_clear_error(sh->env);
+    }
+    fflush(sh->out);
+    free(sh->jobs);
+    eddy_env_free(sh->env);
+    free(sh);
+}
+
+/* The value of an int option, or def when unset or not a number. */
+static int int_option(Shell *sh, const char *key, int def) {
+    const char *v = eddy_tenv_get_option(sh->tenv, key);
+    if (!v) return def;
+    char *end;
+    long n = strtol(v, &end, 10);
+    return end != v && n > 0 && n <= 1000000 ? (int)n : def;
+}
+
+static bool option_is(Shell *sh, const char *key, const char *value) {
+    const char *v = eddy_tenv_get_option(sh->tenv, key);
+    return v && !strcasecmp(v, value);
+}
+
+/* Prints a query's rows as the result mode says, cancellable with Ctrl-C. */
+static bool print_query(Shell *sh, eddy_result *r) {
+    int width = int_option(sh, sh->width_key ? sh->width_key : WIDTH_KEY, 30);
+    eddy_print_options o = {
+        .abi_version = EDDY_PRINT_OPTIONS_VERSION,
+        .style = option_is(sh, "sql-client.execution.result-mode", "changelog") ? EDDY_PRINT_CHANGELOG
+                                                                                 : EDDY_PRINT_CLIENT,
+        .max_column_width = width,
+        .interrupt = sh->interactive ? &cur_interrupt : NULL,
+    };
+    set_current(sh, r);
+    eddy_status st = eddy_result_print_with(r, sh->out, &o);
+    set_current(sh, NULL);
+    fflush(sh->out);
+    warn_malformed(sh, r);
+    eddy_result_free(r);
+    if (st == EDDY_E_CANCELLED) {
+        eddy_env_clear_error(sh->env);
+        return true; /* "Query terminated, ..." was printed */
+    }
+    return st == EDDY_OK ? true : fail_env(sh);
+}
+
+/* Reports a started INSERT job: waits for it under table.dml-sync (Ctrl-C
+ * cancels it), else leaves it running and prints its id. */
+static bool report_job(Shell *sh, eddy_result *r, bool sync) {
+    if (sync) {
+        set_current(sh, r);
+        eddy_status st = eddy_result_await(r);
+        set_current(sh, NULL);
+        warn_malformed(sh, r);
+        eddy_result_free(r);
+        if (st != EDDY_OK) return fail_env(sh);
+        info(sh, MSG_FINISHED);
+        return true;
+    }
+    if (sh->njobs == sh->jobs_cap) {
+        sh->jobs_cap = sh->jobs_cap ? sh->jobs_cap * 2 : 8;
+        sh->jobs = eddy__shell_xrealloc(sh->jobs, sh->jobs_cap * sizeof *sh->jobs);
+    }
+    sh->jobs[sh->njobs++] = r;
+    fprintf(sh->out, "%s\n%s\nJob ID: %s\n\n", MSG_SUBMITTING, MSG_SUBMITTED, eddy_result_job_id(r));
+    fflush(sh->out);
+    return true;
+}
+
+/* Runs a statement through eddy_tenv_execute_sql. An INSERT is started
+ * without table.dml-sync so that the shell itself waits for it and Ctrl-C
+ * can cancel it; the option is put back afterwards. */
+static bool execute(Shell *sh, const char *sql, bool is_insert) {
+    bool sync = is_insert && option_is(sh, "table.dml-sync", "true");
+    if (sync) eddy_tenv_set_option(sh->tenv, "table.dml-sync", "false");
+    sigset_t old;
+    block_sigint(&old);
+    eddy_result *r = eddy_tenv_execute_sql(sh->tenv, sql);
+    restore_sigmask(&old);
+    if (sync) {
+        eddy_status pending = eddy_env_errcode(sh->env);
+        if (pending) {
+            /* keep the statement's error while the option is put back */
+            StrBuf msg = {0};
+            eddy__shell_sb_puts(&msg, eddy_env_errmsg(sh->env));
+            eddy_env_clear_error(sh->env);
+            eddy_tenv_set_option(sh->tenv, "table.dml-sync", "true");
+            fail(sh, msg.s);
+            eddy__shell_sb_free(&msg);
+            return false;
+        }
+        eddy_tenv_set_option(sh->tenv, "table.dml-sync", "true");
+    }
+    if (!r) return fail_env(sh);
+    eddy_statement_kind kind = eddy_result_statement_kind(r);
+    if (kind == EDDY_STMT_INSERT) return report_job(sh, r, sync);
+    if (sh->init && kind == EDDY_STMT_QUERY) {
+        eddy_result_free(r);
+        return fail(sh, "A query cannot run from an init file (-i): it sets up the session only.");
+    }
+    if (kind == EDDY_STMT_QUERY) return print_query(sh, r);
+    if (eddy_result_get_kind(r) == EDDY_RESULT_SUCCESS) {
+        eddy_result_free(r);
+        info(sh, MSG_EXECUTED);
+        return true;
+    }
+    /* SHOW, DESCRIBE, EXPLAIN, SET; ...: the rows as a table */
+    eddy_print_options o = {.abi_version = EDDY_PRINT_OPTIONS_VERSION, .style = EDDY_PRINT_CLIENT};
+    eddy_status st = eddy_result_print_with(r, sh->out, &o);
+    fflush(sh->out);
+    eddy_result_free(r);
+    return st == EDDY_OK ? true : fail_env(sh);
+}
+
+/* SET 'key' = 'value': runs it, warning first about a key eddy does not
+ * use (it is kept, SET lists it, but it changes nothing) or a deprecated
+ * one. The SET's own output ("[INFO] Execute statement succeeded.")
+ * follows. */
+static bool set_with_warning(Shell *sh, const char *sql, const char *key) {
+    eddy_result *r;
+    sigset_t old;
+    block_sigint(&old);
+    r = eddy_tenv_execute_sql(sh->tenv, sql);
+    restore_sigmask(&old);
+    if (!r) return fail_env(sh);
+    if (!strcmp(key, WIDTH_KEY)) sh->width_key = WIDTH_KEY;
+    if (!strcmp(key, DEPRECATED_WIDTH_KEY)) sh->width_key = DEPRECATED_WIDTH_KEY;
+    if (!eddy_option_is_known(key))
+        fprintf(sh->out, "[WARNING] eddy does not use the option '%s': it is kept in the session but has no effect.\n",
+                key);
+    else if (!strcmp(key, DEPRECATED_WIDTH_KEY))
+        fprintf(sh->out, "[WARNING] The specified key '%s' is deprecated. Please use '%s' instead.\n", key, WIDTH_KEY);
+    eddy_result_free(r);
+    info(sh, MSG_EXECUTED);
+    return true;
+}
+
+static bool begin_set(Shell *sh) {
+    if (sh->in_set) return fail(sh, MSG_ONLY_INSERT);
+    sh->set = eddy_tenv_create_statement_set(sh->tenv);
+    if (!sh->set) return fail_env(sh);
+    sh->in_set = true;
+    sh->set_count = 0;
+    info(sh, MSG_EXECUTED);
+    return true;
+}
+
+static bool end_set(Shell *sh) {
+    if (!sh->in_set) return fail(sh, MSG_NO_SET);
+    sh->in_set = false;
+    if (sh->set_count == 0) {
+        info(sh, MSG_EXECUTED);
+        return true;
+    }
+    bool sync = option_is(sh, "table.dml-sync", "true");
+    sigset_t old;
+    block_sigint(&old);
+    eddy_result *r = eddy_statement_set_execute(sh->set);
+    restore_sigmask(&old);
+    sh->set = NULL;
+    if (!r) return fail_env(sh);
+    return report_job(sh, r, sync);
+}
+
+static bool add_to_set(Shell *sh, const char *sql, const char *first_word) {
+    if (strcmp(first_word, "INSERT")) return fail(sh, MSG_ONLY_INSERT);
+    if (eddy_statement_set_add_insert_sql(sh->set, sql) != EDDY_OK) return fail_env(sh);
+    sh->set_count++;
+    info(sh, MSG_EXECUTED);
+    return true;
+}
+
+bool eddy__shell_run(Shell *sh, const char *sql) {
+    char w[4][32];
+    bool exact;
+    int nw = eddy__shell_words(sql, w, 4, &exact);
+    sigint_seen = 0;
+    cur_interrupt = 0;
+    if (nw == 1 && exact && (!strcmp(w[0], "QUIT") || !strcmp(w[0], "EXIT"))) {
+        info(sh, "[INFO] Exiting eddy shell...");
+        sh->quit = true;
+        return true;
+    }
+    if (nw == 1 && exact && !strcmp(w[0], "HELP")) {
+        fputs(eddy__shell_help, sh->out);
+        fflush(sh->out);
+        return true;
+    }
+    if (nw == 1 && exact && !strcmp(w[0], "CLEAR")) {
+        if (isatty(fileno(sh->out))) fputs("\033[H\033[2J", sh->out);
+        fflush(sh->out);
+        return true;
+    }
+    if (nw == 3 && exact && !strcmp(w[0], "BEGIN") && !strcmp(w[1], "STATEMENT") && !strcmp(w[2], "SET"))
+        return begin_set(sh);
+    if (nw == 1 && exact && !strcmp(w[0], "END")) return end_set(sh);
+    if (sh->in_set) return add_to_set(sh, sql, w[0]);
+    bool is_insert = !strcmp(w[0], "INSERT") || (!strcmp(w[0], "EXECUTE") && strcmp(w[1], "PLAN"));
+    if (sh->init && is_insert)
+        return fail(sh, "An INSERT cannot run from an init file (-i): it sets up the session only.");
+    if (!strcmp(w[0], "RESET")) {
+        char *key = eddy__shell_option_key(sql, "RESET");
+        bool ok = execute(sh, sql, false);
+        if (ok && (!key || (sh->width_key && !strcmp(key, sh->width_key)))) sh->width_key = NULL;
+        free(key);
+        return ok;
+    }
+    char *key = !strcmp(w[0], "SET") && strchr(sql, '=') ? eddy__shell_option_key(sql, "SET") : NULL;
+    bool ok = key ? set_with_warning(sh, sql, key) : execute(sh, sql, is_insert);
+    free(key);
+    return ok;
+}

@@ -1,0 +1,428 @@
+/*
+ * test_file_formats.c -- the filesystem formats below the connector: the
+ * Java-compatible parsers and their messages (Integer.parseInt,
+ * Double.parseDouble, new BigDecimal, java.time's ISO forms, java.sql.Date),
+ * Jackson's decimal and Base64 output, partition path escaping, and the csv,
+ * json and raw decoders and encoders on byte windows -- in particular that
+ * a record cut anywhere by the end of a window asks for more bytes and then
+ * decodes exactly as when it is whole.
+ */
+#include <float.h>
+#include <math.h>
+
+#include "formats/formats.h"
+#include "test.h"
+#include "types/format.h"
+
+static Arena arena;
+static char why[1024];
+
+/* The message a failing parser appended (into `why`), or "OK". */
+#define PARSE(call)                                                      \
+    (__extension__({                                                     \
+        Buf w_;                                                          \
+        eddy__buf_init(&w_);                                             \
+        Buf *w = &w_;                                                    \
+        bool ok_ = (call);                                               \
+        snprintf(why, sizeof why, "%s", ok_ ? "OK" : eddy__buf_cstr(w)); \
+        eddy__buf_free(&w_);                                             \
+        (const char *)why;                                               \
+    }))
+
+#define TEXT(call)                                             \
+    (__extension__({                                          \
+        Buf b_;                                                \
+        eddy__buf_init(&b_);                                   \
+        Buf *b = &b_;                                          \
+        call;                                                  \
+        snprintf(why, sizeof why, "%s", eddy__buf_cstr(&b_));  \
+        eddy__buf_free(&b_);                                   \
+        (const char *)why;                                     \
+    }))
+
+#define S(lit) lit, sizeof(lit) - 1
+
+TEST(java_integers) {
+    int64_t x = 0;
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_int(S("+7"), 32, &x, w)), "OK");
+    ASSERT_EQ_INT(x, 7);
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_int(S("-2147483648"), 32, &x, w)), "OK");
+    ASSERT_EQ_INT(x, INT32_MIN);
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_int(S("2147483648"), 32, &x, w)), "For input string: \"2147483648\"");
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_int(S("9223372036854775807"), 64, &x, w)), "OK");
+    ASSERT_EQ_INT(x, INT64_MAX);
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_int(S("9223372036854775808"), 64, &x, w)),
+                  "For input string: \"9223372036854775808\"");
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_int(S(""), 32, &x, w)), "For input string: \"\"");
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_int(S("-"), 32, &x, w)), "For input string: \"-\"");
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_int(S(" 1"), 32, &x, w)), "For input string: \" 1\"");
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_int(S("1.0"), 32, &x, w)), "For input string: \"1.0\"");
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_int(S("-129"), 8, &x, w)), "Value out of range. Value:\"-129\" Radix:10");
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_int(S("32767"), 16, &x, w)), "OK");
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_int(S("99999999999"), 16, &x, w)), "For input string: \"99999999999\"");
+    const char *s = " \t12 \n";
+    size_t n = strlen(s);
+    eddy__java_trim(&s, &n);
+    ASSERT_EQ_INT(n, 2);
+    ASSERT_TRUE(eddy__java_parse_bool(S(" TrUe ")));
+    ASSERT_FALSE(eddy__java_parse_bool(S("yes")));
+    ASSERT_FALSE(eddy__java_parse_bool(S("")));
+}
+
+TEST(java_floating_point) {
+    double d = 0;
+    float f = 0;
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_double(S(" 1.5e3 "), &d, w)), "OK");
+    ASSERT_EQ_DBL(d, 1500);
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_double(S("-.5"), &d, w)), "OK");
+    ASSERT_EQ_DBL(d, -0.5);
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_double(S("5."), &d, w)), "OK");
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_double(S("1d"), &d, w)), "OK");
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_double(S("0x1.8p1"), &d, w)), "OK");
+    ASSERT_EQ_DBL(d, 3);
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_double(S("-Infinity"), &d, w)), "OK");
+    ASSERT_TRUE(isinf(d) && d < 0);
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_double(S("NaN"), &d, w)), "OK");
+    ASSERT_TRUE(isnan(d));
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_double(S("   "), &d, w)), "empty String");
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_double(S("nan"), &d, w)), "For input string: \"nan\"");
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_double(S("inf"), &d, w)), "For input string: \"inf\"");
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_double(S("1e"), &d, w)), "For input string: \"1e\"");
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_double(S("0x1"), &d, w)), "For input string: \"0x1\"");
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_float(S("3.4028235E38"), &f, w)), "OK");
+    ASSERT_EQ_DBL(f, FLT_MAX);
+    /* rounded once, from the decimal, as Float.parseFloat */
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_float(S("1.00000017881393432617187499"), &f, w)), "OK");
+    ASSERT_EQ_DBL(f, 1.0000001192092896);
+}
+
+TEST(java_bigdecimal) {
+    ed_i128 v = 0;
+    bool over;
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_decimal(S("12.345"), 10, 2, &v, &over, w)), "OK");
+    ASSERT_TRUE(v == 1235 && !over);
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_decimal(S("-0.005"), 10, 2, &v, &over, w)), "OK");
+    ASSERT_TRUE(v == -1);
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_decimal(S("1.5E3"), 10, 0, &v, &over, w)), "OK");
+    ASSERT_TRUE(v == 1500);
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_decimal(S("123456"), 4, 2, &v, &over, w)), "OK");
+    ASSERT_TRUE(over);
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_decimal(S(""), 4, 2, &v, &over, w)), "Index 0 out of bounds for length 0");
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_decimal(S("1.2.3"), 4, 2, &v, &over, w)),
+                  "Character array contains more than one decimal point.");
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_decimal(S(" 1"), 4, 2, &v, &over, w)),
+                  "Character   is neither a decimal digit number, decimal point, nor \"e\" notation exponential mark.");
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_decimal(S("-"), 4, 2, &v, &over, w)), "No digits found.");
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_decimal(S("1e"), 4, 2, &v, &over, w)), "No exponent digits.");
+    /* Jackson's DECIMAL node: trailing zeros stripped */
+    ASSERT_STR_EQ(TEXT(eddy__fmt_decimal_stripped(b, 12300, 3, false)), "12.3");
+    ASSERT_STR_EQ(TEXT(eddy__fmt_decimal_stripped(b, 10000, 2, false)), "1E+2");
+    ASSERT_STR_EQ(TEXT(eddy__fmt_decimal_stripped(b, 10000, 2, true)), "100");
+    ASSERT_STR_EQ(TEXT(eddy__fmt_decimal_stripped(b, 0, 5, false)), "0");
+    ASSERT_STR_EQ(TEXT(eddy__fmt_decimal_stripped(b, 1, 7, false)), "1E-7");
+    ASSERT_STR_EQ(TEXT(eddy__fmt_decimal_stripped(b, -1, 7, true)), "-0.0000001");
+}
+
+TEST(java_time_texts) {
+    int32_t days;
+    int64_t nod, ms;
+    int32_t ns;
+    ASSERT_STR_EQ(PARSE(eddy__iso_parse_date(S("2020-02-29"), &days, w)), "OK");
+    ASSERT_EQ_INT(days, 18321);
+    ASSERT_STR_EQ(PARSE(eddy__iso_parse_date(S("2021-02-29"), &days, w)),
+                  "Text '2021-02-29' could not be parsed: Invalid date 'February 29' as '2021' is not a leap year");
+    ASSERT_STR_EQ(PARSE(eddy__iso_parse_date(S("2021-04-31"), &days, w)),
+                  "Text '2021-04-31' could not be parsed: Invalid date 'APRIL 31'");
+    ASSERT_STR_EQ(PARSE(eddy__iso_parse_date(S("2021-13-01"), &days, w)),
+                  "Text '2021-13-01' could not be parsed: Invalid value for MonthOfYear (valid values 1 - 12): 13");
+    ASSERT_STR_EQ(PARSE(eddy__iso_parse_date(S("2021-1-01"), &days, w)), "Text '2021-1-01' could not be parsed at index 5");
+    ASSERT_STR_EQ(PARSE(eddy__iso_parse_date(S("12021-01-01"), &days, w)),
+                  "Text '12021-01-01' could not be parsed at index 0");
+    ASSERT_STR_EQ(PARSE(eddy__iso_parse_date(S("+12021-01-01"), &days, w)), "OK");
+    ASSERT_STR_EQ(PARSE(eddy__iso_parse_date(S("2021-01-01x"), &days, w)),
+                  "Text '2021-01-01x' could not be parsed, unparsed text found at index 10");
+    ASSERT_STR_EQ(PARSE(eddy__sql_date_valueof(S("2021-1-5"), &days, w)), "OK");
+    ASSERT_EQ_INT(days, 18632);
+    ASSERT_STR_EQ(PARSE(eddy__parse_time_text(S("10:05"), false, &nod, w)), "OK");
+    ASSERT_EQ_INT(nod, 36300000000000LL);
+    ASSERT_STR_EQ(PARSE(eddy__parse_time_text(S("10:05"), true, &nod, w)), "Text '10:05' could not be parsed at index 5");
+    ASSERT_STR_EQ(PARSE(eddy__parse_time_text(S("10:05:01.000000001"), false, &nod, w)), "OK");
+    ASSERT_EQ_INT(nod % 1000000000, 1);
+    ASSERT_STR_EQ(PARSE(eddy__parse_time_text(S("10:60"), false, &nod, w)),
+                  "Text '10:60' could not be parsed: Invalid value for MinuteOfHour (valid values 0 - 59): 60");
+    /* SQL texts clamp days (SMART); ISO_LOCAL_DATE_TIME does not (STRICT) */
+    ASSERT_STR_EQ(PARSE(eddy__parse_ts_text(S("2021-02-30 10:00:00.5"), TS_SQL, &ms, &ns, w)), "OK");
+    ASSERT_STR_EQ(TEXT(eddy__fmt_ts_text(b, ms, ns, TS_ISO)), "2021-02-28T10:00:00.5");
+    ASSERT_STR_EQ(PARSE(eddy__parse_ts_text(S("2021-02-30T10:00"), TS_ISO, &ms, &ns, w)),
+                  "Text '2021-02-30T10:00' could not be parsed: Invalid date 'FEBRUARY 30'");
+    ASSERT_STR_EQ(PARSE(eddy__parse_ts_text(S("2021-02-03t10:00:59.123456789"), TS_ISO, &ms, &ns, w)), "OK");
+    ASSERT_STR_EQ(TEXT(eddy__fmt_ts_text(b, ms, ns, TS_SQL_Z)), "2021-02-03 10:00:59.123456789Z");
+    ASSERT_STR_EQ(PARSE(eddy__parse_ts_text(S("2021-02-03 24:00:00Z"), TS_SQL_Z, &ms, &ns, w)), "OK");
+    ASSERT_STR_EQ(TEXT(eddy__fmt_ts_text(b, ms, ns, TS_ISO_Z)), "2021-02-04T00:00:00Z");
+    ASSERT_STR_EQ(PARSE(eddy__parse_ts_text(S("2021-02-03 10:00:00"), TS_SQL_Z, &ms, &ns, w)),
+                  "Text '2021-02-03 10:00:00' could not be parsed at index 19");
+    ASSERT_STR_EQ(TEXT(eddy__fmt_ts_text(b, -1, 999999, TS_SQL)), "1969-12-31 23:59:59.999999999");
+    ASSERT_STR_EQ(TEXT(eddy__fmt_time_text(b, 12000000000LL)), "00:00:12");
+}
+
+TEST(base64_escapes_and_paths) {
+    ASSERT_STR_EQ(TEXT(eddy__base64_encode(b, (const uint8_t *)"\x6b\x03\x0b", 3)), "awML");
+    ASSERT_STR_EQ(TEXT(eddy__base64_encode(b, (const uint8_t *)"ab", 2)), "YWI=");
+    ASSERT_STR_EQ(TEXT(eddy__base64_encode(b, (const uint8_t *)"a", 1)), "YQ==");
+    ASSERT_STR_EQ(TEXT(eddy__base64_encode(b, (const uint8_t *)"", 0)), "");
+    /* every byte value round trips */
+    uint8_t all[256];
+    for (int i = 0; i < 256; i++) all[i] = (uint8_t)i;
+    Buf enc, dec;
+    eddy__buf_init(&enc);
+    eddy__buf_init(&dec);
+    eddy__base64_encode(&enc, all, 256);
+    ASSERT_TRUE(eddy__base64_decode(enc.data, enc.len, &dec));
+    ASSERT_TRUE(dec.len == 256 && !memcmp(dec.data, all, 256));
+    eddy__buf_free(&enc);
+    eddy__buf_free(&dec);
+    ASSERT_STR_EQ(PARSE(eddy__base64_decode(S("YWI"), w)), "OK");
+    Buf junk;
+    eddy__buf_init(&junk);
+    ASSERT_FALSE(eddy__base64_decode(S("Y*I="), &junk));
+    ASSERT_FALSE(eddy__base64_decode(S("YQ==YQ=="), &junk));
+    ASSERT_FALSE(eddy__base64_decode(S("YR=="), &junk)); /* bits left over */
+    eddy__buf_free(&junk);
+    ASSERT_STR_EQ(TEXT(eddy__unescape_java(b, "\\t|\\u0041\\101\\\\x\\q")), "\t|AA\\xq");
+    ASSERT_STR_EQ(TEXT(eddy__partition_escape(b, S("a/b=c %\x01{}"))), "a%2Fb%3Dc %25%01%7B}");
+    ASSERT_STR_EQ(TEXT(eddy__partition_unescape(b, S("a%2Fb%3Dc%zz%4"))), "a/b=c%zz%4");
+}
+
+/* ---- decoders on windows ---------------------------------------------------------- */
+
+typedef struct Fmt {
+    TableDef def;
+    TableOption opts[8];
+    FormatPlan fp;
+    FormatRun run;
+    const char *names[8];
+    const Type *types[8];
+    int ncols;
+} Fmt;
+
+static const Type *typ(const char *s) {
+    const Type *t = NULL;
+    EdErr err = {0};
+    eddy__type_parse(&arena, s, strlen(s), NULL, &t, &err);
+    eddy__err_clear(&err);
+    return t;
+}
+
+/* Plans format fmt over "name TYPE" columns (NULL-terminated pairs) with
+ * extra "key", "value" options; returns the error message or "OK". */
+static const char *plan(Fmt *f, bool sink, const char *const *cols, const char *const *opts) {
+    memset(f, 0, sizeof *f);
+    int no = 0;
+    for (; opts[no * 2]; no++) f->opts[no] = (TableOption){opts[no * 2], opts[no * 2 + 1]};
+    f->def.nopts = no;
+    f->def.opts = f->opts;
+    for (; cols[f->ncols * 2]; f->ncols++) {
+        f->names[f->ncols] = cols[f->ncols * 2];
+        f->types[f->ncols] = typ(cols[f->ncols * 2 + 1]);
+    }
+    FormatCtx fc = {&arena, &f->def, f->ncols, f->names, f->types, sink};
+    EdErr err = {0};
+    eddy_status rc = eddy__format_plan(&fc, eddy__table_option(&f->def, "format"), &f->fp, &err);
+    snprintf(why, sizeof why, "%s", rc ? err.msg : "OK");
+    eddy__err_clear(&err);
+    eddy__format_run_init(&f->run);
+    return why;
+}
+
+/* Decodes every record of text with the whole of it visible, rendering
+ * each row as Row.toString ("+I[...]"), a skipped record as "BAD: reason"
+ * and a row with NULLed fields with a "NULLED " prefix. */
+static void decode_all(Fmt *f, const char *text, size_t len, Buf *out) {
+    size_t pos = 0;
+    while (pos < len) {
+        Vector *cols[8];
+        for (int c = 0; c < f->ncols; c++) cols[c] = eddy__vec_new(f->types[c], 1);
+        size_t used = 0;
+        uint32_t lines = 0;
+        DecodeStatus st = f->fp.vt->decode(&f->fp, &f->run, text + pos, len - pos, true, &used, &lines, cols, 0);
+        if (st == DEC_ROW) {
+            if (f->run.nulled) eddy__buf_puts(out, "NULLED ");
+            eddy__fmt_row_java(out, RK_INSERT, cols, f->ncols, 0);
+        } else if (st == DEC_BAD) {
+            eddy__buf_printf(out, "BAD: %s", eddy__buf_cstr(&f->run.reason));
+        } else {
+            eddy__buf_puts(out, st == DEC_NONE ? "NONE" : "?");
+        }
+        eddy__buf_printf(out, " (%u)\n", lines);
+        for (int c = 0; c < f->ncols; c++) eddy__vec_release(cols[c]);
+        if (!used) break;
+        pos += used;
+    }
+}
+
+/* The same record by record, every record first offered each shorter
+ * window (which must ask for more) -- the result must not change. */
+static bool windows_agree(Fmt *f, const char *text, size_t len, const char *whole) {
+    Buf out;
+    eddy__buf_init(&out);
+    size_t pos = 0;
+    bool ok = true;
+    while (pos < len && ok) {
+        Vector *cols[8];
+        for (int c = 0; c < f->ncols; c++) cols[c] = eddy__vec_new(f->types[c], 1);
+        size_t used = 0;
+        uint32_t lines = 0;
+        DecodeStatus st = DEC_MORE;
+        for (size_t w = 0; w <= len - pos && st == DEC_MORE; w++) {
+            /* a copy, so that reading past the window is caught by ASan */
+            char *win = malloc(w ? w : 1);
+            memcpy(win, text + pos, w);
+            st = f->fp.vt->decode(&f->fp, &f->run, win, w, pos + w == len, &used, &lines, cols, 0);
+            free(win);
+            if (st != DEC_MORE && w < len - pos) {
+                /* it decided early: the same with all bytes */
+                size_t used2;
+                uint32_t lines2;
+                DecodeStatus st2 =
+                    f->fp.vt->decode(&f->fp, &f->run, text + pos, len - pos, true, &used2, &lines2, cols, 0);
+                ok = st2 == st && used2 == used && lines2 == lines;
+            }
+        }
+        if (st == DEC_ROW) {
+            if (f->run.nulled) eddy__buf_puts(&out, "NULLED ");
+            eddy__fmt_row_java(&out, RK_INSERT, cols, f->ncols, 0);
+        } else if (st == DEC_BAD) {
+            eddy__buf_printf(&out, "BAD: %s", eddy__buf_cstr(&f->run.reason));
+        } else {
+            eddy__buf_puts(&out, st == DEC_NONE ? "NONE" : "?");
+        }
+        eddy__buf_printf(&out, " (%u)\n", lines);
+        for (int c = 0; c < f->ncols; c++) eddy__vec_release(cols[c]);
+        if (!used) break;
+        pos += used;
+    }
+    ok = ok && !strcmp(eddy__buf_cstr(&out), whole);
+    if (!ok) fprintf(stderr, "windowed:\n%s\nwhole:\n%s\n", eddy__buf_cstr(&out), whole);
+    eddy__buf_free(&out);
+    return ok;
+}
+
+static const char *decoded(Fmt *f, const char *text) {
+    static char res[4096];
+    Buf out;
+    eddy__buf_init(&out);
+    decode_all(f, text, strlen(text), &out);
+    snprintf(res, sizeof res, "%s", eddy__buf_cstr(&out));
+    eddy__buf_free(&out);
+    if (!windows_agree(f, text, strlen(text), res)) return "windows disagree";
+    return res;
+}
+
+TEST(csv_decoder_windows) {
+    Fmt f;
+    const char *cols[] = {"s", "STRING", "i", "INT", "a", "ARRAY<INT>", NULL};
+    const char *opts[] = {"format", "csv", "csv.escape-character", "\\", "csv.null-literal", "-", NULL};
+    ASSERT_STR_EQ(plan(&f, false, cols, opts), "OK");
+    ASSERT_STR_EQ(decoded(&f, "a,1,1;2\r\n"
+                              "\"q,\"\"x\"\"\r\ny\",2,\n"
+                              "e\\,s\\\\c,3,-;4\r"
+                              "\"t\"  ,4,5,\n"
+                              "-,-,-\n"
+                              "x,y,z\n"
+                              "short\n"
+                              "\"open,5,6"),
+                  "+I[a, 1, [1, 2]] (1)\n"
+                  "+I[q,\"x\"\r\ny, 2, []] (2)\n"
+                  "+I[e,s\\c, 3, [null, 4]] (1)\n"
+                  "+I[t, 4, [5]] (1)\n"
+                  "+I[null, null, [null]] (1)\n"
+                  "BAD: For input string: \"y\" (1)\n"
+                  "BAD: Row length mismatch. 3 fields expected but was 1. (1)\n"
+                  "BAD: Missing closing quote for value (0)\n");
+    eddy__format_run_free(&f.run);
+    const char *lenient[] = {"format", "csv", "csv.ignore-parse-errors", "true", "csv.allow-comments", "true", NULL};
+    ASSERT_STR_EQ(plan(&f, false, cols, lenient), "OK");
+    ASSERT_STR_EQ(decoded(&f, "#c\n\n  x,y,1;z\nshort\na,1,2,3\n#end"),
+                  "NULLED +I[x, null, [1, null]] (3)\n"
+                  "NULLED +I[short, null, null] (1)\n"
+                  "BAD: Too many entries: expected at most 3 (value #3 (1 chars) \"3\") (1)\n"
+                  "NONE (0)\n");
+    eddy__format_run_free(&f.run);
+}
+
+TEST(json_decoder_windows) {
+    Fmt f;
+    const char *cols[] = {"s", "STRING", "m", "MAP<STRING, DOUBLE>", "t", "TIMESTAMP_LTZ(3)", NULL};
+    const char *opts[] = {"format", "json", "json.timestamp-format.standard", "ISO-8601", NULL};
+    ASSERT_STR_EQ(plan(&f, false, cols, opts), "OK");
+    ASSERT_STR_EQ(decoded(&f, "{\"s\":\"a\\u00e9\",\"m\":{\"k\":1,\"l\":null},\"t\":\"2021-01-01T10:00Z\"}\r\n"
+                              "  \n"
+                              "{\"s\":[1,{\"x\":true}]}\n"
+                              "{\"t\":\"2021-01-01 10:00:00Z\"}\n"
+                              "{\"s\":\"no end\""),
+                  "+I[aé, {k=1.0, l=null}, 2021-01-01T10:00:00Z] (1)\n"
+                  "NONE (1)\n"
+                  "+I[[1,{\"x\":true}], null, null] (1)\n"
+                  "BAD: Failed to deserialize JSON '{\"t\":\"2021-01-01 10:00:00Z\"}': Text '2021-01-01 10:00:00Z' "
+                  "could not be parsed at index 10 (1)\n"
+                  "BAD: Failed to deserialize JSON '{\"s\":\"no end\"': Unexpected end-of-input: expected close marker "
+                  "for Object (column 14) (0)\n");
+    eddy__format_run_free(&f.run);
+    const char *sinkopts[] = {"format", "json", "json.map-null-key.mode", "whatever", NULL};
+    ASSERT_STR_EQ(plan(&f, false, cols, sinkopts), "OK"); /* only writing checks the mode */
+    eddy__format_run_free(&f.run);
+    ASSERT_STR_EQ(plan(&f, true, cols, sinkopts),
+                  "Unsupported value 'whatever' for option map-null-key.mode. Supported values are [LITERAL, FAIL, DROP].");
+    eddy__format_run_free(&f.run);
+}
+
+/* Encodes one row built from SQL-ish setters. */
+static const char *encode_row(Fmt *f, Vector **cols) {
+    Buf out;
+    eddy__buf_init(&out);
+    EdErr err = {0};
+    eddy_status rc = f->fp.vt->encode(&f->fp, &f->run, cols, 0, &out, &err);
+    snprintf(why, sizeof why, "%s", rc ? err.msg : eddy__buf_cstr(&out));
+    eddy__err_clear(&err);
+    eddy__buf_free(&out);
+    return why;
+}
+
+TEST(csv_encoder_quoting) {
+    Fmt f;
+    const char *cols[] = {"a", "STRING", "b", "STRING", "c", "STRING", NULL};
+    const char *opts[] = {"format", "csv", NULL};
+    ASSERT_STR_EQ(plan(&f, true, cols, opts), "OK");
+    Vector *v[3];
+    for (int i = 0; i < 3; i++) v[i] = eddy__vec_new(f.types[i], 1);
+    /* 24 characters are checked, 25 are always quoted; '-', '.' and '/' are
+     * safe, '#' is below ',' and asks for quotes;
+     * an empty string is written bare */
+    eddy__vec_set_str(v[0], 0, S("abcdefghijklmnopqrstuvwx"));
+    eddy__vec_set_str(v[1], 0, S("abcdefghijklmnopqrstuvwxy"));
+    eddy__vec_set_str(v[2], 0, S(""));
+    ASSERT_STR_EQ(encode_row(&f, v), "abcdefghijklmnopqrstuvwx,\"abcdefghijklmnopqrstuvwxy\",\n");
+    eddy__vec_set_str(v[0], 0, S("a-./"));
+    eddy__vec_set_str(v[1], 0, S("\xc3\xa9t\xc3\xa9"));
+    eddy__vec_set_null(v[2], 0);
+    ASSERT_STR_EQ(encode_row(&f, v), "a-./,\xc3\xa9t\xc3\xa9,\n");
+    eddy__vec_set_str(v[0], 0, S("#1"));
+    eddy__vec_set_str(v[1], 0, S("\xc3\xa9t\xc3\xa9\xc3\xa9t\xc3\xa9\xc3\xa9t\xc3\xa9\xc3\xa9t\xc3\xa9\xc3\xa9t\xc3\xa9\xc3\xa9t\xc3\xa9\xc3\xa9t\xc3\xa9\xc3\xa9t\xc3\xa9"));
+    ASSERT_STR_EQ(encode_row(&f, v), "\"#1\",\xc3\xa9t\xc3\xa9\xc3\xa9t\xc3\xa9\xc3\xa9t\xc3\xa9\xc3\xa9t\xc3\xa9\xc3\xa9t\xc3\xa9\xc3\xa9t\xc3\xa9\xc3\xa9t\xc3\xa9\xc3\xa9t\xc3\xa9,\n");
+    for (int i = 0; i < 3; i++) eddy__vec_release(v[i]);
+    eddy__format_run_free(&f.run);
+}
+
+int main(void) {
+    eddy__arena_init(&arena, 4096);
+    RUN(java_integers);
+    RUN(java_floating_point);
+    RUN(java_bigdecimal);
+    RUN(java_time_texts);
+    RUN(base64_escapes_and_paths);
+    RUN(csv_decoder_windows);
+    RUN(json_decoder_windows);
+    RUN(csv_encoder_quoting);
+    eddy__arena_destroy(&arena);
+    return test_report();
+}
