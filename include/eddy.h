@@ -700,6 +700,40 @@ EDDY_API eddy_status eddy_tenv_register_function_impl(eddy_tenv *tenv, const cha
 /* dropTemporarySystemFunction(name): true when a function was removed. */
 EDDY_API bool eddy_tenv_drop_function(eddy_tenv *tenv, const char *name);
 
+/* ---- user-defined table functions ------------------------------------------------- */
+
+/* A table function written in C (Flink's TableFunction): called once per
+ * input row with the call's arguments as the fields of `args` (as for
+ * eddy_scalar_fn) and emits zero or more rows: set the fields of `out` with
+ * the eddy_out_set_* setters, then eddy_out_emit(out) for each row (fields
+ * left unset are NULL; a row begun but not emitted is dropped). The rows it
+ * emits join the input row: they take its row kind and record timestamp
+ * (eddy_out_set_kind / eddy_out_set_timestamp_ms on `out` are ignored).
+ * Returns EDDY_OK, or an error that fails the job (eddy_out_error sets the
+ * message). It may be called from several worker threads at once. */
+typedef eddy_status (*eddy_table_fn)(void *ctx, const eddy_row *args, eddy_out *out);
+
+typedef struct eddy_table_function {
+    uint32_t abi_version;    /* EDDY_TABLE_FUNCTION_VERSION */
+    const char *arg_types;   /* the parameters: "STRING, INT" ("" for none);
+                              * arguments of other types are cast implicitly */
+    const char *result_type; /* the rows: "ROW<word STRING, len INT>" gives the
+                              * columns word and len; any other type one column f0 */
+    eddy_table_fn eval;
+    void *ctx;               /* passed to eval */
+    void (*ctx_free)(void *ctx); /* called once when the env is freed (may be NULL) */
+} eddy_table_function;
+#define EDDY_TABLE_FUNCTION_VERSION 1
+
+/* createTemporarySystemFunction(name, tableFunction): makes f callable in
+ * FROM clauses as LATERAL TABLE(name(...)) / TABLE(name(...)) and from the
+ * Table API's join_lateral / left_outer_join_lateral (names are
+ * case-insensitive). Errors: EDDY_E_VALIDATION for a name in use (by a
+ * scalar or table function) or bad type strings, EDDY_E_MISUSE for a NULL
+ * handle, name, eval or result_type, or another abi_version. The struct is
+ * copied; ctx_free runs when the env is freed even on error. */
+EDDY_API eddy_status eddy_tenv_create_table_function(eddy_tenv *tenv, const char *name, const eddy_table_function *f);
+
 /* ---- statement sets ------------------------------------------------------------- */
 
 /* createStatementSet(): INSERTs collected to run as one job. */

@@ -93,6 +93,7 @@ struct eddy_tenv {
     int default_parallelism; /* the env's when the tenv was made (RESET) */
     char par_text[16];
     ED_VEC(UserFunction *) functions; /* C functions and their implementations (udf.c) */
+    ED_VEC(TableFunc *) table_functions; /* C table functions (table_function.c) */
 };
 
 struct eddy_table {
@@ -145,6 +146,14 @@ const char *eddy__api_default_zone(void);
 
 /* The binder's function lookup over a tenv's user functions (udf.c). */
 const FuncDef *eddy__api_function_lookup(void *ctx, const char *name, int pass);
+/* Parses a parameter list "T1, T2" (split at the commas outside <> and ())
+ * into *n types (env arena; "" or NULL: none). Errors as eddy__api_type. */
+eddy_status eddy__api_parse_type_list(eddy_env *env, const char *list, int *n, const Type ***out);
+/* The binder's table function lookup (table_function.c): the tenv's C
+ * table function called `name` (case-insensitive), or NULL. */
+const TableFunc *eddy__api_table_function_lookup(void *ctx, const char *name);
+/* Removes the table function called `name`; true when there was one. */
+bool eddy__api_drop_table_function(eddy_tenv *tenv, const char *name);
 /* Names of the user functions visible without a path (env arena). */
 const char **eddy__api_user_function_names(eddy_tenv *tenv, int *n);
 

@@ -812,12 +812,19 @@ static eddy_table *join_lateral(eddy_table *t, const char *fn_call, const char *
     AstTableItem **items;
     int n = parse_items(env, fn_call, &items);
     if (n < 0) return NULL;
-    if (n != 1 || items[0]->expr->kind != AST_CALL)
+    if (n != 1 || items[0]->expr->kind != AST_CALL || items[0]->expr->u.call.syntax != AST_SYN_FUNCTION)
         return fail(env, "A lateral join expects a table function call, but was: %s", fn_call);
     if (jt == AST_JOIN_LEFT && condition && strcmp(condition, "true") != 0)
         return fail(env, "Predicate for lateral left outer join with table function can only be empty or literal true.");
     AstExpr *cond = condition ? parse_one(env, condition, "joinLateral") : NULL;
     if (condition && !cond) return NULL;
+    if (!cond && jt == AST_JOIN_LEFT) {
+        /* LEFT JOIN LATERAL TABLE(..) ON TRUE */
+        if (!(cond = eddy__arena_alloc(&env->arena, sizeof *cond))) return NOMEM(env);
+        cond->kind = AST_LITERAL;
+        cond->depth = 1;
+        cond->u.lit.lit_kind = AST_LIT_TRUE;
+    }
     Arena *a = &env->arena;
     AstTableRef *fn = eddy__arena_alloc(a, sizeof *fn), *j = eddy__arena_alloc(a, sizeof *j);
     if (!fn || !j) return NOMEM(env);

@@ -16,6 +16,7 @@ static void tenv_release(void *p) {
     eddy__catalog_free(&t->catalog);
     ed_vec_free(&t->options);
     ed_vec_free(&t->functions);
+    ed_vec_free(&t->table_functions);
 }
 
 eddy_tenv *eddy_tenv_new_in_mode(eddy_env *env, eddy_runtime_mode mode) {
@@ -61,6 +62,7 @@ void eddy__api_bind_env(eddy_tenv *tenv, BindEnv *be) {
     be->lookup_ctx = &tenv->catalog;
     be->functions = eddy__api_function_lookup;
     be->functions_ctx = tenv;
+    be->table_functions = eddy__api_table_function_lookup;
     be->streaming = tenv->mode == EDDY_STREAMING;
     be->tz = tenv->tz;
     be->now_ms = now_ms();

@@ -30,8 +30,7 @@ static char *lower(Arena *a, const char *s) {
     return l;
 }
 
-/* Splits "T1, T2" at the commas outside <> and () and parses each type. */
-static eddy_status parse_params(eddy_env *env, const char *list, int *n, const Type ***out) {
+eddy_status eddy__api_parse_type_list(eddy_env *env, const char *list, int *n, const Type ***out) {
     ED_VEC(const Type *) types = {0};
     const char *p = list ? list : "";
     while (*p == ' ') p++;
@@ -77,7 +76,7 @@ static UserFunction *new_entry(eddy_tenv *tenv, const eddy_scalar_function *f, c
     eddy_scalar_function *spec = eddy__arena_dup(&env->arena, f, sizeof *f);
     if (!u || !spec) return eddy__api_nomem(env);
     u->spec = spec;
-    if (parse_params(env, f->arg_types, &u->nparams, &u->params)) return NULL;
+    if (eddy__api_parse_type_list(env, f->arg_types, &u->nparams, &u->params)) return NULL;
     u->result = eddy__api_type(env, f->result_type);
     if (!u->result) return NULL;
     return u;
@@ -123,7 +122,7 @@ eddy_status eddy_tenv_create_function(eddy_tenv *tenv, const char *name, const e
     if (!name || !*name) return eddy__api_err(env, EDDY_E_MISUSE, "create_function: the name is required.");
     UserFunction *u = new_entry(tenv, f, "create_function");
     if (!u) return env->err.code;
-    if (find(tenv, UF_SYSTEM, name))
+    if (find(tenv, UF_SYSTEM, name) || eddy__api_table_function_lookup(tenv, name))
         return eddy__api_err(env, EDDY_E_VALIDATION,
                              "Could not register temporary system function. A function named '%s' does already exist.",
                              name);
@@ -154,7 +153,7 @@ eddy_status eddy_tenv_register_function_impl(eddy_tenv *tenv, const char *impl_n
 bool eddy_tenv_drop_function(eddy_tenv *tenv, const char *name) {
     if (!tenv || !name) return false;
     UserFunction *u = find(tenv, UF_SYSTEM, name);
-    if (!u) return false;
+    if (!u) return eddy__api_drop_table_function(tenv, name);
     remove_entry(tenv, u);
     return true;
 }
@@ -176,7 +175,8 @@ const FuncDef *eddy__api_function_lookup(void *ctx, const char *name, int pass) 
 }
 
 const char **eddy__api_user_function_names(eddy_tenv *tenv, int *n) {
-    const char **out = eddy__arena_alloc(&tenv->env->arena, sizeof(char *) * (tenv->functions.len + 1));
+    size_t cap = tenv->functions.len + tenv->table_functions.len + 1;
+    const char **out = eddy__arena_alloc(&tenv->env->arena, sizeof(char *) * cap);
     int k = 0;
     char prefix[512];
     int pl = snprintf(prefix, sizeof prefix, "%s.%s.", tenv->catalog.cur_catalog, tenv->catalog.cur_database);
@@ -185,6 +185,7 @@ const char **eddy__api_user_function_names(eddy_tenv *tenv, int *n) {
         if (u->kind == UF_SYSTEM || (u->kind != UF_IMPL && pl > 0 && !strncmp(u->path, prefix, (size_t)pl)))
             out[k++] = u->name;
     }
+    for (size_t i = 0; out && i < tenv->table_functions.len; i++) out[k++] = tenv->table_functions.items[i]->name;
     *n = k;
     return out;
 }

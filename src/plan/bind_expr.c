@@ -672,6 +672,11 @@ static eddy_status bind_call(Binder *b, const Scope *sc, const AstExpr *e, Expr 
     const FuncDef *fn = user_function(b, name, 0);
     if (!fn) fn = eddy__fn_lookup(name);
     if (!fn) fn = user_function(b, name, 1);
+    if (!fn && b->be->table_api) {
+        /* Table API names in camelCase: charLength -> CHAR_LENGTH */
+        const char *sql = eddy__sql_table_api_name(b->a, name);
+        if (sql && strcmp(sql, name)) fn = eddy__fn_lookup(sql);
+    }
     if (!fn) {
         Buf sb;
         eddy__buf_init(&sb);

@@ -104,5 +104,10 @@ eddy_status eddy__bind_join_rel(Binder *b, JoinType jt, Rel *l, Rel *r, Expr *co
 /* UNION (distinct) / INTERSECT / EXCEPT of l and r, already cast to common
  * column types. */
 eddy_status eddy__bind_setop_rel(Binder *b, SetOpKind op, bool all, Rel *l, Rel *r, Rel **out);
+/* UNNEST(..) or [LATERAL] TABLE(f(..)) (t) over `left`, whose columns sc
+ * shows to the arguments: a REL_CORRELATE of join type jt (JOIN_INNER or
+ * JOIN_LEFT), under a renaming projection when the query sees other names
+ * (bind_correlate.c). */
+eddy_status eddy__bind_correlate(Binder *b, Rel *left, const Scope *sc, const AstTableRef *t, JoinType jt, Rel **out);
 
 #endif

@@ -96,6 +96,18 @@ static eddy_status from_single(Binder *b, Rel *r, const char *alias, From *out) 
     return EDDY_OK;
 }
 
+/* VALUES of one row with no columns (SELECT without FROM, UNNEST alone). */
+static eddy_status one_row(Binder *b, Rel **out) {
+    Rel *v = eddy__rel_new(b->a, REL_VALUES, 0, 0);
+    if (!v) return NOMEM(b);
+    v->nrows = 1;
+    v->values = eddy__batch_new(0, 1);
+    if (!v->values || !eddy__arena_on_cleanup(b->a, (void (*)(void *))eddy__batch_release, v->values)) return NOMEM(b);
+    v->changelog = CL_INSERT;
+    *out = v;
+    return EDDY_OK;
+}
+
 static eddy_status rename_columns(Binder *b, Rel *r, AstIdent *const *aliases, int n, const AstPos *pos, Rel **out) {
     if (n == 0) {
         *out = r;
@@ -170,6 +182,14 @@ eddy_status eddy__plan_catalog_rel(const BindEnv *be, const CatalogEntry *ce, in
 }
 
 static eddy_status bind_join(Binder *b, const AstTableRef *t, From *out);
+
+static bool is_window_tvf(const AstTableRef *t) {
+    const AstExpr *c = t->u.function.call;
+    const char *fn = c && c->kind == AST_CALL ? c->u.call.name : "";
+    return eddy__str_ieq(fn, "TUMBLE") || eddy__str_ieq(fn, "HOP") || eddy__str_ieq(fn, "CUMULATE") ||
+           eddy__str_ieq(fn, "SESSION");
+}
+
 static eddy_status bind_tref(Binder *b, const AstTableRef *t, From *out);
 
 /* A constant day-time interval argument of a window function, in ms. */
@@ -361,17 +381,19 @@ static eddy_status bind_tref(Binder *b, const AstTableRef *t, From *out) {
         /* (a JOIN b) AS j: one table under the new name */
         r = out->rel;
         break;
-    case AST_TREF_FUNCTION: {
-        const AstExpr *c = t->u.function.call;
-        const char *fn = c && c->kind == AST_CALL ? c->u.call.name : "";
-        if (eddy__str_ieq(fn, "TUMBLE") || eddy__str_ieq(fn, "HOP") || eddy__str_ieq(fn, "CUMULATE") ||
-            eddy__str_ieq(fn, "SESSION")) {
-            if ((rc = bind_window_tvf(b, c, &r))) return rc;
+    case AST_TREF_FUNCTION:
+    case AST_TREF_UNNEST: {
+        if (t->kind == AST_TREF_FUNCTION && is_window_tvf(t)) {
+            if ((rc = bind_window_tvf(b, t->u.function.call, &r))) return rc;
             break;
         }
-        return eddy__bind_unsupported(b, &t->pos, "table functions (LATERAL TABLE)");
+        /* UNNEST / TABLE(f(..)) alone in FROM: over one row of no columns */
+        Rel *one;
+        if ((rc = one_row(b, &one))) return rc;
+        Scope empty = {0, NULL, 0};
+        if ((rc = eddy__bind_correlate(b, one, &empty, t, JOIN_INNER, &r))) return rc;
+        return from_single(b, r, alias, out);
     }
-    case AST_TREF_UNNEST: return eddy__bind_unsupported(b, &t->pos, "UNNEST");
     case AST_TREF_MATCH: return eddy__bind_unsupported(b, &t->pos, "MATCH_RECOGNIZE");
     }
     if ((rc = rename_columns(b, r, t->col_aliases, t->ncol_aliases, &t->pos, &r))) return rc;
@@ -408,14 +430,59 @@ static eddy_status bind_condition(Binder *b, const Scope *sc, const AstExpr *e, 
     return EDDY_OK;
 }
 
+/* l JOIN UNNEST(..) / LATERAL TABLE(f(..)): a Correlate over l; an INNER
+ * join's ON condition filters it, a LEFT join's must be TRUE. */
+static eddy_status bind_lateral(Binder *b, const AstTableRef *t, const From *l, From *out) {
+    const AstTableRef *rt = t->u.join.right;
+    AstJoinType ajt = t->u.join.type;
+    const AstExpr *on = t->u.join.on;
+    if (ajt == AST_JOIN_RIGHT || ajt == AST_JOIN_FULL)
+        return eddy__bind_unsupported(b, &t->pos, "RIGHT and FULL joins with UNNEST or a table function");
+    if (t->u.join.natural || t->u.join.nusing)
+        return eddy__bind_unsupported(b, &t->pos, "NATURAL joins and joins with USING");
+    if (ajt == AST_JOIN_LEFT && !on)
+        return eddy__bind_err(b, &t->pos, EDDY_E_VALIDATION,
+                              "INNER, LEFT, RIGHT or FULL join requires a condition (NATURAL keyword or ON or USING "
+                              "clause)");
+    bool on_true = on && on->kind == AST_LITERAL && on->u.lit.lit_kind == AST_LIT_TRUE;
+    if (ajt == AST_JOIN_LEFT && !on_true)
+        return eddy__bind_unsupported(b, &on->pos, "LEFT JOIN with UNNEST or a table function on a condition other "
+                                                   "than TRUE");
+    Scope lsc = {l->ntables, l->tables, l->rel->ncols};
+    Rel *r;
+    eddy_status rc = eddy__bind_correlate(b, l->rel, &lsc, rt, ajt == AST_JOIN_LEFT ? JOIN_LEFT : JOIN_INNER, &r);
+    if (rc) return rc;
+    ScopeTable *tables = eddy__arena_alloc(b->a, sizeof(ScopeTable) * (size_t)(l->ntables + 1));
+    if (!tables) return NOMEM(b);
+    memcpy(tables, l->tables, sizeof(ScopeTable) * (size_t)l->ntables);
+    int off = l->rel->ncols;
+    tables[l->ntables] = (ScopeTable){rt->alias ? rt->alias->name : NULL, off, r->ncols - off, r->names + off,
+                                      r->types + off};
+    for (int k = 0; rt->alias && k < l->ntables; k++)
+        if (l->tables[k].alias && !strcmp(rt->alias->name, l->tables[k].alias))
+            return eddy__bind_err(b, &rt->alias->pos, EDDY_E_VALIDATION, "Duplicate relation name '%s' in FROM clause",
+                                  rt->alias->name);
+    Scope sc = {l->ntables + 1, tables, r->ncols};
+    if (on && !on_true) {
+        Expr *cond;
+        if ((rc = bind_condition(b, &sc, on, "ON", &cond))) return rc;
+        if (!(r = eddy__rel_filter(b->a, r, cond))) return NOMEM(b);
+    }
+    out->rel = r;
+    out->ntables = l->ntables + 1;
+    out->tables = tables;
+    return EDDY_OK;
+}
+
 /* [INNER | LEFT | RIGHT | FULL] JOIN ... ON, CROSS JOIN and comma joins. */
 static eddy_status bind_join(Binder *b, const AstTableRef *t, From *out) {
     From l, r;
     eddy_status rc;
     if ((rc = bind_tref(b, t->u.join.left, &l))) return rc;
     const AstTableRef *rt = t->u.join.right;
-    if (rt->kind == AST_TREF_FUNCTION || (rt->kind == AST_TREF_SUBQUERY && rt->u.subquery.lateral) ||
-        rt->kind == AST_TREF_UNNEST)
+    if (rt->kind == AST_TREF_UNNEST || (rt->kind == AST_TREF_FUNCTION && !is_window_tvf(rt)))
+        return bind_lateral(b, t, &l, out);
+    if (rt->kind == AST_TREF_FUNCTION || (rt->kind == AST_TREF_SUBQUERY && rt->u.subquery.lateral))
         return bind_tref(b, rt, &r); /* reports what is not supported */
     if (rt->kind == AST_TREF_TABLE && rt->u.table.system_time)
         return eddy__bind_unsupported(b, &rt->pos, "temporal joins (FOR SYSTEM_TIME AS OF)");
@@ -519,12 +586,8 @@ static eddy_status bind_select(Binder *b, const AstQuery *q, AstExpr *const *ext
         if ((rc = bind_tref(b, q->u.select.from, &from))) return rc;
     } else {
         /* SELECT without FROM: one row of no columns */
-        Rel *v = eddy__rel_new(b->a, REL_VALUES, 0, 0);
-        if (!v) return NOMEM(b);
-        v->nrows = 1;
-        v->values = eddy__batch_new(0, 1);
-        if (!v->values || !eddy__arena_on_cleanup(b->a, (void (*)(void *))eddy__batch_release, v->values)) return NOMEM(b);
-        if ((rc = from_single(b, v, NULL, &from))) return rc;
+        Rel *v;
+        if ((rc = one_row(b, &v)) || (rc = from_single(b, v, NULL, &from))) return rc;
     }
     Rel *in = from.rel;
     Scope sc = {from.ntables, from.tables, in->ncols};

@@ -153,6 +153,94 @@ static const char *scan_table(const Rel *r) {
     return r->scan_name ? r->scan_name : "*anonymous_datastream_source*";
 }
 
+static TNode *ast(Arena *a, const Rel *r, EdErr *err);
+
+/* ---- correlates (UNNEST, LATERAL TABLE) ---------------------------------------------------------- */
+
+/* The input's column names as a correlated reference sees them ($cor0.a). */
+static const char **cor_names(Arena *a, const Rel *in) {
+    const char **n = eddy__arena_alloc(a, sizeof(char *) * (size_t)(in->ncols + 1));
+    for (int i = 0; n && i < in->ncols; i++)
+        if (!(n[i] = eddy__arena_printf(a, "$cor0.%s", in->names[i]))) return NULL;
+    return n;
+}
+
+/* f($cor0.c, _UTF-16LE'x') or $UNNEST_ROWS$1($cor0.c): the invocation. */
+static void invocation(Buf *t, const Rel *r, const char *const *cor) {
+    eddy__buf_printf(t, "%s(", r->tfunc ? r->tfunc->name : "$UNNEST_ROWS$1");
+    for (int i = 0; i < r->nargs; i++) {
+        if (i) eddy__buf_puts(t, ", ");
+        eddy__plan_expr_text(t, r->exprs[i], cor, XS_REX);
+    }
+    eddy__buf_putc(t, ')');
+}
+
+/* RecordType(INTEGER a, VARCHAR(2147483647) f0) of columns [from, to). */
+static void record_type(Buf *t, const Rel *r, int from, int to) {
+    eddy__buf_puts(t, "RecordType(");
+    for (int i = from; i < to; i++) {
+        if (i > from) eddy__buf_puts(t, ", ");
+        eddy__plan_type_text(t, r->types[i]);
+        eddy__buf_printf(t, " %s", r->names[i]);
+    }
+    eddy__buf_putc(t, ')');
+}
+
+/* Marks the input columns e reads. */
+static void used_columns(const Expr *e, bool *used) {
+    if (e->kind == EX_COLUMN) used[e->index] = true;
+    for (int i = 0; i < e->nargs; i++) used_columns(e->args[i], used);
+}
+
+/* LogicalCorrelate over the input and the function: a
+ * LogicalTableFunctionScan, or UNNEST's Uncollect of the argument over
+ * Calcite's one-row VALUES. */
+static TNode *ast_correlate(Arena *a, const Rel *r, EdErr *err) {
+    const Rel *in = r->in[0];
+    bool *used = eddy__arena_alloc(a, (size_t)in->ncols + 1);
+    const char **cor = cor_names(a, in);
+    if (!used || !cor) return NULL;
+    memset(used, 0, (size_t)in->ncols + 1);
+    for (int i = 0; i < r->nargs; i++) used_columns(r->exprs[i], used);
+    Buf t;
+    eddy__buf_init(&t);
+    eddy__buf_printf(&t, "LogicalCorrelate(correlation=[$cor0], joinType=[%s], requiredColumns=[{",
+                     r->join == JOIN_LEFT ? "left" : "inner");
+    bool first = true;
+    for (int i = 0; i < in->ncols; i++)
+        if (used[i]) {
+            eddy__buf_printf(&t, "%s%d", first ? "" : ", ", i);
+            first = false;
+        }
+    eddy__buf_puts(&t, "}])");
+    TNode *node = tnode(a, take(a, &t), 2);
+    if (!node || !(node->kids[0] = ast(a, in, err))) return NULL;
+    eddy__buf_init(&t);
+    if (r->tfunc) {
+        eddy__buf_puts(&t, "LogicalTableFunctionScan(invocation=[");
+        invocation(&t, r, cor);
+        eddy__buf_puts(&t, "], rowType=[");
+        record_type(&t, r, in->ncols, r->ncols);
+        eddy__buf_puts(&t, "])");
+        return (node->kids[1] = tnode(a, take(a, &t), 0)) ? node : NULL;
+    }
+    eddy__buf_puts(&t, r->ordinality ? "Uncollect(withOrdinality=[true])" : "Uncollect");
+    TNode *un = tnode(a, take(a, &t), 1);
+    const Expr *arg = r->exprs[0];
+    const char *pname = arg->kind == EX_COLUMN ? in->names[arg->index] : "EXPR$0";
+    eddy__buf_init(&t);
+    eddy__buf_printf(&t, "LogicalProject(%s=[", pname);
+    eddy__plan_expr_text(&t, arg, cor, XS_REX);
+    eddy__buf_puts(&t, "])");
+    TNode *proj = tnode(a, take(a, &t), 1);
+    TNode *one = tnode(a, eddy__arena_strdup(a, "LogicalValues(tuples=[[{ 0 }]])"), 0);
+    if (!un || !proj || !one) return NULL;
+    proj->kids[0] = one;
+    un->kids[0] = proj;
+    node->kids[1] = un;
+    return node;
+}
+
 /* ---- the abstract syntax tree -------------------------------------------------------------- */
 
 static TNode *ast(Arena *a, const Rel *r, EdErr *err);
@@ -250,6 +338,7 @@ static TNode *ast(Arena *a, const Rel *r, EdErr *err) {
         eddy__buf_putc(&t, ')');
         node = ast1(a, take(a, &t), r->in[0], err);
         break;
+    case REL_CORRELATE: node = ast_correlate(a, r, err); break;
     case REL_AGGREGATE:
     case REL_OVER:
     case REL_JOIN:
@@ -476,6 +565,41 @@ static PNode *phys_sort(PCtx *c, const Rel *r) {
     return p;
 }
 
+/* Correlate(invocation=[..], correlate=[table(..)], select=[..], rowType=[..], joinType=[INNER]). */
+static PNode *phys_correlate(PCtx *c, const Rel *r) {
+    const Rel *in = r->in[0];
+    PNode *child = phys(c, in);
+    PNode *p = pnode(c, "Correlate", 1);
+    const char **cor = cor_names(c->a, in);
+    if (!child || !p || !cor) return NULL;
+    p->kids[0] = child;
+    Buf t;
+    eddy__buf_init(&t);
+    eddy__buf_puts(&t, "invocation=[");
+    invocation(&t, r, cor);
+    eddy__buf_puts(&t, "], correlate=[table(");
+    if (r->tfunc) {
+        eddy__buf_printf(&t, "%s(", r->tfunc->name);
+        for (int i = 0; i < r->nargs; i++) {
+            if (i) eddy__buf_putc(&t, ',');
+            eddy__plan_expr_text(&t, r->exprs[i], in->names, XS_INFIX);
+        }
+        eddy__buf_putc(&t, ')');
+    } else {
+        invocation(&t, r, cor);
+    }
+    eddy__buf_puts(&t, ")], select=[");
+    for (int i = 0; i < r->ncols; i++) eddy__buf_printf(&t, "%s%s", i ? "," : "", r->names[i]);
+    eddy__buf_puts(&t, "], rowType=[");
+    record_type(&t, r, 0, r->ncols);
+    eddy__buf_printf(&t, "], joinType=[%s]", r->join == JOIN_LEFT ? "LEFT" : "INNER");
+    if (!same_args(c, p, &t)) return NULL;
+    p->changelog = r->changelog;
+    p->rowcount = child->rowcount;
+    p->self = (Cost){p->rowcount, p->rowcount, 0, 0};
+    return p;
+}
+
 static PNode *phys(PCtx *c, const Rel *r) {
     EdErr *err = c->err;
     switch (r->kind) {
@@ -534,6 +658,7 @@ static PNode *phys(PCtx *c, const Rel *r) {
     case REL_SORT:
         if (c->streaming && r->nkeys) break;
         return phys_sort(c, r);
+    case REL_CORRELATE: return phys_correlate(c, r);
     case REL_AGGREGATE:
     case REL_OVER:
     case REL_JOIN:

@@ -283,7 +283,7 @@ static void call(Buf *b, const Expr *e, const char *const *names, ExprStyle styl
 static void expr(Buf *b, const Expr *e, const char *const *names, ExprStyle style) {
     switch (e->kind) {
     case EX_COLUMN:
-        if (style == XS_REX || !names) eddy__buf_printf(b, "$%d", e->index);
+        if (!names) eddy__buf_printf(b, "$%d", e->index);
         else eddy__buf_puts(b, names[e->index]);
         return;
     case EX_LITERAL: literal(b, &e->value, e->type, style); return;

@@ -28,6 +28,8 @@ typedef enum RelKind {
     REL_PROJECT,     /* exprs over the input */
     REL_FILTER,      /* cond over the input */
     REL_UNION,       /* UNION ALL of inputs with equal column types */
+    REL_CORRELATE,   /* the input's columns, then the rows a table function (or
+                      * UNNEST) gives for each input row (LATERAL TABLE, UNNEST) */
     /* The kinds below are bound and type-checked; the planner runs those it
      * has operators for and reports "not supported yet: <feature>" for the
      * others (Rel.feature names it). */
@@ -81,6 +83,21 @@ typedef enum JoinType { JOIN_INNER, JOIN_LEFT, JOIN_RIGHT, JOIN_FULL } JoinType;
 typedef enum SetOpKind { SETOP_UNION, SETOP_INTERSECT, SETOP_EXCEPT } SetOpKind;
 
 
+/* A C table function (eddy_tenv_create_table_function) as the binder and
+ * planner see it. */
+typedef struct TableFunc {
+    const char *name;       /* as called (lower case) */
+    const FuncDef *check;   /* types a call's arguments and casts them to the
+                             * parameter types (its result type is unused) */
+    const Type *args_row;   /* ROW<arg0 T0, ...>: the row the callback sees */
+    int ncols;              /* the columns it produces */
+    const char **names;
+    const Type **types;
+    const Type *row;        /* ROW of those columns: what the callback fills */
+    eddy_table_fn eval;
+    void *ctx;
+} TableFunc;
+
 typedef struct Rel Rel;
 struct Rel {
     RelKind kind;
@@ -127,6 +144,14 @@ struct Rel {
     /* REL_SETOP */
     SetOpKind setop;
     bool all;
+    /* REL_CORRELATE: join (JOIN_INNER, or JOIN_LEFT: an input row the
+     * function gives no rows for is kept with NULLs); the function's
+     * arguments in exprs (nargs, over the input's columns); tfunc, or NULL
+     * for UNNEST (one argument: an ARRAY, MAP or MULTISET; ROW elements give
+     * one column per field; ordinality: WITH ORDINALITY's INT column) */
+    const TableFunc *tfunc;
+    int nargs;
+    bool ordinality;
 };
 
 /* Rel constructors (arena a). */
@@ -163,7 +188,8 @@ Rel *eddy__rel_sort(Arena *a, bool streaming, Rel *in, int nkeys, const int *key
 /* How Flink prints expressions in plans: XS_REX as Calcite's RexNode in the
  * abstract syntax tree ($0, +($1, 1), _UTF-16LE'a'), XS_DIGEST in the
  * optimized physical plan (>(a, 10), input columns by name), XS_INFIX in the
- * optimized execution plan ((a > 10), 'a'). names: the input's columns. */
+ * optimized execution plan ((a > 10), 'a'). names: the input's columns
+ * (NULL: by position, as $0, in every style). */
 typedef enum ExprStyle { XS_REX, XS_DIGEST, XS_INFIX } ExprStyle;
 void eddy__plan_expr_text(Buf *b, const Expr *e, const char *const *names, ExprStyle style);
 /* A type with Calcite's names (INTEGER, VARCHAR(2147483647)). */
@@ -241,6 +267,8 @@ typedef struct BindEnv {
      * NULL when there are none */
     const FuncDef *(*functions)(void *ctx, const char *name, int pass);
     void *functions_ctx;
+    /* user table functions by name (same ctx); NULL when there are none */
+    const TableFunc *(*table_functions)(void *ctx, const char *name);
 } BindEnv;
 
 /* The Rel a query reads a catalog object through: a connector table's scan

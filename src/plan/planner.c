@@ -1,7 +1,8 @@
 /*
  * planner.c -- compiling Rels into stream graph nodes: stream scans become
  * input-conversion Calcs, filters and projections fuse into one Calc, VALUES
- * becomes a collection source, UNION ALL a union. Also the output
+ * becomes a collection source, UNION ALL a union, UNNEST and LATERAL TABLE
+ * a Correlate. Also the output
  * conversion of toDataStream and the insert-only check of sinks that
  * cannot take updates.
  */
@@ -231,6 +232,35 @@ eddy_status eddy__plan_rel(const PlanEnv *pe, const Rel *r, StreamNode **out, Ed
         n->in[0] = (StreamInput){child, PART_GLOBAL, NULL, 0};
         n->parallelism = 1;
         n->fixed_parallelism = true;
+        *out = n;
+        return EDDY_OK;
+    }
+    case REL_CORRELATE: {
+        StreamNode *child;
+        eddy_status rc = eddy__plan_rel(pe, r->in[0], &child, err);
+        if (rc) return rc;
+        CorrelatePlan *cp = eddy__arena_alloc(a, sizeof *cp);
+        if (!cp) return NOMEM();
+        const Rel *in = r->in[0];
+        const TableFunc *tf = r->tfunc;
+        *cp = (CorrelatePlan){.nin = in->ncols,
+                              .nargs = r->nargs,
+                              .args = r->exprs,
+                              .tz = pe->tz,
+                              .outer = r->join == JOIN_LEFT,
+                              .ordinality = r->ordinality};
+        if (tf) {
+            cp->fn = tf->eval;
+            cp->ctx = tf->ctx;
+            cp->fn_name = tf->name;
+            cp->args_row = tf->args_row;
+            cp->fn_row = tf->row;
+            cp->nfn = tf->ncols;
+            cp->fn_types = tf->types;
+        }
+        StreamNode *n = eddy__node_new(a, NODE_OPERATOR, "Correlate", &eddy__op_correlate, cp, type, 1);
+        if (!n) return NOMEM();
+        n->in[0] = (StreamInput){child, PART_DEFAULT, NULL, 0};
         *out = n;
         return EDDY_OK;
     }

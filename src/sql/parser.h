@@ -59,6 +59,11 @@ typedef struct AstTableItem {
     AstPos pos;
 } AstTableItem;
 
+/* The SQL function a Table API method or function name stands for:
+ * upperCase -> UPPER, plus -> +, charLength -> CHAR_LENGTH (camelCase to
+ * upper-case words); arena copy, NULL when memory runs out. */
+const char *eddy__sql_table_api_name(Arena *a, const char *name);
+
 /* Parses a comma-separated list of Table API expressions (Flink's string
  * expression grammar: && and || of one precedence, ===, ! for NOT, method
  * calls a.upperCase() / b.sum, 10.minutes, `as` aliases, *) into SQL AST

@@ -221,8 +221,7 @@ static const struct {
     {"concat_ws", "CONCAT_WS"},
 };
 
-/* The SQL name of a Table API function or method (arena copy). */
-static const char *sql_name(TP *p, const char *m) {
+const char *eddy__sql_table_api_name(Arena *a, const char *m) {
     for (size_t i = 0; i < ED_ARRAY_LEN(renames); i++)
         if (eddy__str_ieq(m, renames[i].method)) return renames[i].sql;
     Buf b;
@@ -231,8 +230,14 @@ static const char *sql_name(TP *p, const char *m) {
         if (isupper((unsigned char)*c) && c > m && islower((unsigned char)c[-1])) eddy__buf_putc(&b, '_');
         eddy__buf_putc(&b, (char)toupper((unsigned char)*c));
     }
-    char *s = eddy__arena_strndup(p->a, eddy__buf_cstr(&b), b.len);
+    char *s = b.failed ? NULL : eddy__arena_strndup(a, eddy__buf_cstr(&b), b.len);
     eddy__buf_free(&b);
+    return s;
+}
+
+/* The SQL name of a Table API method (arena copy). */
+static const char *sql_name(TP *p, const char *m) {
+    const char *s = eddy__sql_table_api_name(p->a, m);
     return s ? s : oom(p);
 }
 
@@ -721,7 +726,11 @@ static AstExpr *prefix_call(TP *p, const char *name, size_t from) {
                        !strcmp(sql, "NOT_BETWEEN") || !strcmp(sql, "IN")))
         return apply(p, args[0], name, args + 1, nargs - 1, from, from);
     bool postfix = !strncmp(sql, "IS ", 3);
-    return call(p, sql, postfix ? AST_SYN_POSTFIX : AST_SYN_FUNCTION, args, nargs, from);
+    /* other names stay as written (a user function's, as registered); the
+     * binder also tries the SQL form of camelCase ones (charLength) */
+    bool renamed = false;
+    for (size_t i = 0; !renamed && i < ED_ARRAY_LEN(renames); i++) renamed = eddy__str_ieq(name, renames[i].method);
+    return call(p, renamed || postfix ? sql : name, postfix ? AST_SYN_POSTFIX : AST_SYN_FUNCTION, args, nargs, from);
 }
 
 static AstExpr *primary(TP *p) {

@@ -164,11 +164,7 @@ TEST(seed_union_and_joins) {
                 "is required.");
     ASSERT_TEXT(schema(eddy_table_join(customer, o2, "c_id.charLength()")),
                 "ERROR: Invalid join condition: CHAR_LENGTH(`c_id`). At least one equi-join predicate is required.");
-    /* lateral joins with a table function: no table functions can be registered yet */
-    ASSERT_TEXT(schema(eddy_table_join_lateral(customer, "split(c_desc) as (w, n)", NULL)),
-                "ERROR: not supported yet: table functions (LATERAL TABLE)");
-    ASSERT_TEXT(schema(eddy_table_left_outer_join_lateral(customer, "split(c_desc) as (w, n)", NULL)),
-                "ERROR: not supported yet: table functions (LATERAL TABLE)");
+    /* lateral joins: see test_correlate.c */
     ASSERT_TEXT(schema(eddy_table_left_outer_join_lateral(customer, "split(c_desc) as (w, n)", "w = c_id")),
                 "ERROR: Predicate for lateral left outer join with table function can only be empty or literal true.");
     eddy_env_free(env);

@@ -150,8 +150,16 @@ TEST(joins) {
     ASSERT_BIND_UNSUPPORTED("SELECT * FROM People a NATURAL JOIN People b", "NATURAL joins and joins with USING");
     ASSERT_BIND_UNSUPPORTED("SELECT * FROM Events e JOIN People FOR SYSTEM_TIME AS OF e.rowtime AS p ON e.name = p.name",
                             "temporal joins (FOR SYSTEM_TIME AS OF)");
-    ASSERT_BIND_UNSUPPORTED("SELECT * FROM People, LATERAL TABLE(split(name)) AS T(w)", "table functions (LATERAL TABLE)");
-    ASSERT_BIND_UNSUPPORTED("SELECT * FROM People CROSS JOIN UNNEST(ARRAY[1, 2]) AS T(x)", "UNNEST");
+    /* UNNEST and LATERAL TABLE run (test_correlate.c), but not in RIGHT / FULL joins */
+    ASSERT_TEXT(rows_of("SELECT name, x FROM People CROSS JOIN UNNEST(ARRAY[1, 2]) AS T(x) WHERE score > 10"),
+                "+I[Alice, 1]\n+I[Alice, 2]\n");
+    ASSERT_BIND_UNSUPPORTED("SELECT * FROM People RIGHT JOIN UNNEST(ARRAY[1, 2]) AS T(x) ON TRUE",
+                            "RIGHT and FULL joins with UNNEST or a table function");
+    ASSERT_BIND_UNSUPPORTED("SELECT * FROM People FULL JOIN UNNEST(ARRAY[1, 2]) AS T(x) ON TRUE",
+                            "RIGHT and FULL joins with UNNEST or a table function");
+    ASSERT_BIND_UNSUPPORTED("SELECT * FROM People LEFT JOIN UNNEST(ARRAY[1, 2]) AS T(x) ON x > 1",
+                            "LEFT JOIN with UNNEST or a table function on a condition other than TRUE");
+    ASSERT_BIND_UNSUPPORTED("SELECT * FROM People, UNNEST(ARRAY[1], ARRAY[2])", "UNNEST of several arguments");
     eddy_env_free(env);
 }
 

@@ -123,7 +123,7 @@ static char *nested(size_t n, char open, char close) {
  * ($AS was the alias marker) were taken for them. Markers start with '#',
  * which no name can. */
 TEST(names_like_markers) {
-    ASSERT_STR_EQ(T("$AS(a, 1), $asc(b), $ROWS(c) as d"), "$AS(`a`, 1); $ASC(`b`); $ROWS(`c`) AS d");
+    ASSERT_STR_EQ(T("$AS(a, 1), $asc(b), $ROWS(c) as d"), "$AS(`a`, 1); $asc(`b`); $ROWS(`c`) AS d");
     ASSERT_STR_CONTAINS(T("#AS(a)"), "ERR Could not parse expression at column 1");
 }
 

@@ -113,6 +113,29 @@ typedef struct SortPlan {
 } SortPlan;
 extern const OpVtab eddy__op_sort;
 
+/* LATERAL TABLE / UNNEST (correlate.c): for each input row, the rows a
+ * function gives for it, each joined to the input row (its columns first,
+ * its row kind and record timestamp). */
+typedef struct CorrelatePlan {
+    int nin;              /* input columns, copied to the front of each output row */
+    int nargs;
+    const Expr *const *args; /* the function's arguments over the input columns */
+    const TimeZone *tz;
+    bool outer;           /* LEFT: an input row without rows is kept, NULL-padded */
+    /* UNNEST (fn == NULL): args[0] is an ARRAY / MAP / MULTISET; ROW elements
+     * spread over their fields; ordinality adds the 1-based position */
+    bool ordinality;
+    /* a C table function: eval fills rows of fn_row (nfn columns) */
+    eddy_table_fn fn;
+    void *ctx;
+    const char *fn_name;
+    const Type *args_row;
+    const Type *fn_row;
+    int nfn;
+    const Type *const *fn_types;
+} CorrelatePlan;
+extern const OpVtab eddy__op_correlate;
+
 /* Union of inputs (forwards everything); used where a node is needed. */
 extern const OpVtab eddy__op_forward;
 
