@@ -13,6 +13,10 @@
  *   == Physical Execution Plan ==     (JSON_EXECUTION_PLAN) the stream graph
  *                                     nodes eddy builds, as JSON
  *
+ * UNNEST and LATERAL TABLE print as Calcite's LogicalCorrelate over the
+ * left side and an Uncollect or LogicalTableFunctionScan, and as Flink's
+ * physical Correlate ($UNNEST_ROWS$1 for UNNEST).
+ *
  * The physical tree mirrors planner.c's decisions; a node kind the planner
  * has no operator for makes EXPLAIN fail with the planner's "not supported
  * yet: <feature>". CHANGELOG_MODE appends each node's changelog
