@@ -424,6 +424,8 @@ static eddy_status bind_ident(Binder *b, const Scope *sc, const AstExpr *e, Expr
         }
     }
     if (!found_t) {
+        if (b->outer && eddy__bind_outer_has(b->outer, n))
+            return eddy__bind_unsupported(b, &e->pos, "correlated subqueries");
         if (n->nparts >= 2) {
             bool alias_known = false;
             for (int i = 0; i < sc->ntables; i++)
@@ -751,7 +753,6 @@ static eddy_status bind_between(Binder *b, const Scope *sc, const AstExpr *e, Ex
 }
 
 static eddy_status bind_in(Binder *b, const Scope *sc, const AstExpr *e, Expr **out) {
-    if (e->u.in.query) return eddy__bind_unsupported(b, &e->pos, "IN with a subquery");
     int n = e->u.in.nlist + 1;
     Expr **args = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)n);
     if (!args) return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
@@ -816,10 +817,10 @@ eddy_status eddy__bind_scalar(Binder *b, const Scope *sc, const AstExpr *e, Expr
     }
     case AST_INTERVAL: return bind_interval(b, sc, e, out);
     case AST_BETWEEN: return bind_between(b, sc, e, out);
-    case AST_IN: return bind_in(b, sc, e, out);
+    case AST_IN: return e->u.in.query ? eddy__bind_subquery_expr(b, sc, e, out) : bind_in(b, sc, e, out);
     case AST_LIKE: return bind_like(b, sc, e, out);
     case AST_SUBQUERY:
-    case AST_EXISTS: return eddy__bind_unsupported(b, &e->pos, "subqueries");
+    case AST_EXISTS: return eddy__bind_subquery_expr(b, sc, e, out);
     case AST_STAR: return eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "Unknown identifier '*'");
     case AST_NAMED_ARG:
     case AST_TABLE_ARG:

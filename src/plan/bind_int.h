@@ -26,6 +26,13 @@ typedef struct Scope {
 
 typedef struct Binder Binder;
 
+/* The scopes around a subquery being bound (innermost first): a name they
+ * resolve makes the subquery correlated. */
+typedef struct OuterScope {
+    const Scope *sc;
+    const struct OuterScope *up;
+} OuterScope;
+
 /* A hook consulted before each expression is bound (aggregate and OVER
  * contexts map aggregate calls and group keys to columns this way). It sets
  * *done when it bound e itself; otherwise binding goes on as usual and the
@@ -45,6 +52,7 @@ struct Binder {
     BindHook hook;     /* NULL outside aggregate / OVER contexts */
     void *hook_ctx;
     const char *clause; /* "WHERE", "GROUP BY", ...: where aggregates are illegal */
+    const OuterScope *outer; /* while binding a subquery of an expression */
 };
 
 /* Error at an AST position, in Calcite's form. */
@@ -104,6 +112,17 @@ eddy_status eddy__bind_join_rel(Binder *b, JoinType jt, Rel *l, Rel *r, Expr *co
 /* UNION (distinct) / INTERSECT / EXCEPT of l and r, already cast to common
  * column types. */
 eddy_status eddy__bind_setop_rel(Binder *b, SetOpKind op, bool all, Rel *l, Rel *r, Rel **out);
+/* Scalar subqueries, EXISTS and IN (query) (bind_subquery.c): the query is
+ * bound (uncorrelated: a reference to an enclosing query's column is "not
+ * supported yet: correlated subqueries") and typed as Calcite types it; the
+ * expression is a marker call the planner refuses ("not supported yet:
+ * subqueries"), so the query type-checks and fails at planning. */
+eddy_status eddy__bind_subquery_expr(Binder *b, const Scope *sc, const AstExpr *e, Expr **out);
+/* Whether one of the enclosing scopes resolves n. */
+bool eddy__bind_outer_has(const OuterScope *o, const AstName *n);
+/* Binds a query (bind_query.c). */
+eddy_status eddy__bind_query_rel(Binder *b, const AstQuery *q, Rel **out);
+
 /* UNNEST(..) or [LATERAL] TABLE(f(..)) (t) over `left`, whose columns sc
  * shows to the arguments: a REL_CORRELATE of join type jt (JOIN_INNER or
  * JOIN_LEFT), under a renaming projection when the query sees other names

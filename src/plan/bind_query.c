@@ -936,6 +936,8 @@ static eddy_status bind_ordered(Binder *b, const AstQuery *q, Rel **out) {
     return EDDY_OK;
 }
 
+eddy_status eddy__bind_query_rel(Binder *b, const AstQuery *q, Rel **out) { return bind_q(b, q, out); }
+
 static eddy_status bind_q(Binder *b, const AstQuery *q, Rel **out) {
     eddy_status rc = EDDY_OK;
     int saved = b->ncte;

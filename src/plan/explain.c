@@ -606,6 +606,10 @@ static PNode *phys_correlate(PCtx *c, const Rel *r) {
 
 static PNode *phys(PCtx *c, const Rel *r) {
     EdErr *err = c->err;
+    if (eddy__rel_has_subquery(r)) {
+        eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: subqueries");
+        return NULL;
+    }
     switch (r->kind) {
     case REL_STREAM_SCAN:
     case REL_TABLE_SCAN: return phys_scan(c, r);
@@ -638,6 +642,10 @@ static PNode *phys(PCtx *c, const Rel *r) {
         /* as planner.c runs it: one Calc for the whole chain */
         CalcFuse f;
         if (eddy__plan_fuse_calc(c->a, r, &f, err)) return NULL;
+        if (eddy__plan_calc_has_subquery(&f, r->ncols)) {
+            eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: subqueries");
+            return NULL;
+        }
         PNode *child = phys(c, f.input);
         if (!child || f.identity) return child;
         return calc(c, child, r->ncols, r->names, f.exprs, f.filter, f.input->names, r->changelog);

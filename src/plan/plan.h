@@ -171,6 +171,13 @@ typedef struct CalcFuse {
     bool identity;
 } CalcFuse;
 eddy_status eddy__plan_fuse_calc(Arena *a, const Rel *r, CalcFuse *out, EdErr *err);
+/* Whether a fused Calc (n expressions) holds a subquery. */
+bool eddy__plan_calc_has_subquery(const CalcFuse *f, int n);
+/* Whether e contains a subquery (marker calls the binder makes for scalar
+ * subqueries, EXISTS and IN (query); the planner cannot run them yet). */
+bool eddy__expr_has_subquery(const Expr *e);
+/* Whether one of r's own expressions (not its inputs') has a subquery. */
+bool eddy__rel_has_subquery(const Rel *r);
 /* A filter of `in` by cond (columns as in's). */
 Rel *eddy__rel_filter(Arena *a, Rel *in, const Expr *cond);
 /* True for a REL_PROJECT that passes its input's columns through in order

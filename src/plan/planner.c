@@ -96,10 +96,17 @@ eddy_status eddy__plan_fuse_calc(Arena *a, const Rel *r, CalcFuse *out, EdErr *e
     return EDDY_OK;
 }
 
+bool eddy__plan_calc_has_subquery(const CalcFuse *f, int n) {
+    bool has = eddy__expr_has_subquery(f->filter);
+    for (int i = 0; i < n && !has; i++) has = eddy__expr_has_subquery(f->exprs[i]);
+    return has;
+}
+
 eddy_status eddy__plan_rel(const PlanEnv *pe, const Rel *r, StreamNode **out, EdErr *err) {
     Arena *a = pe->a;
     const Type *type = row_type(a, r->ncols, r->names, r->types);
     if (!type) return NOMEM();
+    if (eddy__rel_has_subquery(r)) return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: subqueries");
     switch (r->kind) {
     case REL_STREAM_SCAN: {
         CalcPlan *cp = calc_plan(pe);
@@ -202,6 +209,7 @@ eddy_status eddy__plan_rel(const PlanEnv *pe, const Rel *r, StreamNode **out, Ed
         CalcFuse f;
         eddy_status rc = eddy__plan_fuse_calc(a, r, &f, err);
         if (rc) return rc;
+        if (eddy__plan_calc_has_subquery(&f, r->ncols)) return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: subqueries");
         StreamNode *child;
         if ((rc = eddy__plan_rel(pe, f.input, &child, err))) return rc;
         /* a projection that keeps its input as it is needs no operator */

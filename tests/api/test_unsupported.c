@@ -1,11 +1,14 @@
 /*
  * test_unsupported.c -- every query form of Flink's SQL either runs or fails
  * with "not supported yet: <feature>". Forms the binder type-checks (GROUP
- * BY, DISTINCT, joins, OVER, group windows, set operations, streaming ORDER
- * BY) give a table with Flink's schema and fail when the table is planned
- * (execute, toDataStream, EXPLAIN); forms it cannot type-check yet fail at
- * sqlQuery with the same kind of message. Batch ORDER BY / LIMIT / OFFSET
- * and LIMIT in streaming run. Each case pins the exact message.
+ * BY, DISTINCT, joins, OVER, group windows, window table functions, set
+ * operations, subqueries, streaming ORDER BY) give a table with Flink's
+ * schema and fail when the table is planned (execute, toDataStream,
+ * EXPLAIN); forms it cannot type-check yet (GROUPING SETS, correlated and
+ * LATERAL subqueries, MATCH_RECOGNIZE, temporal joins, NATURAL / USING)
+ * fail at sqlQuery with the same kind of message. Batch ORDER BY / LIMIT /
+ * OFFSET, LIMIT in streaming, UNNEST and table functions run. Each case
+ * pins the exact message.
  */
 #include "check.h"
 
@@ -33,6 +36,13 @@ static char *schema_of(const char *sql) { return table_schema(env, eddy_tenv_sql
 /* Executes the query: its rows as Row.toString lines (in order), or
  * "ERROR: <message>" from sqlQuery or from planning. */
 static char *rows_of(const char *sql) { return table_rows(env, eddy_tenv_sql_query(tenv, sql)); }
+
+/* EXPLAIN of sql, or "ERROR: <message>". */
+static char *explain_of(const char *sql) {
+    const char *e = eddy_tenv_explain_sql(tenv, sql, 0);
+    if (!e) return env_error_text(env);
+    return strdup(e);
+}
 
 /* Asserts that sql binds (any schema) and fails at planning with
  * "not supported yet: <feature>". */
@@ -296,9 +306,28 @@ TEST(other_forms) {
     ASSERT_BIND_UNSUPPORTED("SELECT name FROM People GROUP BY GROUPING SETS ((name), ())", "GROUPING SETS / ROLLUP / CUBE");
     ASSERT_BIND_UNSUPPORTED("SELECT name FROM People GROUP BY ROLLUP (name, city)", "GROUPING SETS / ROLLUP / CUBE");
     ASSERT_BIND_UNSUPPORTED("SELECT name FROM People GROUP BY CUBE (name, city)", "GROUPING SETS / ROLLUP / CUBE");
-    ASSERT_BIND_UNSUPPORTED("SELECT (SELECT MAX(score) FROM People) FROM People", "subqueries");
-    ASSERT_BIND_UNSUPPORTED("SELECT name FROM People WHERE EXISTS (SELECT * FROM People)", "subqueries");
-    ASSERT_BIND_UNSUPPORTED("SELECT name FROM People WHERE name IN (SELECT city FROM People)", "IN with a subquery");
+    /* subqueries type-check, then fail at planning; correlated ones fail at once */
+    ASSERT_TEXT(schema_of("SELECT name, (SELECT MAX(score) FROM People) AS m, EXISTS (SELECT * FROM People) AS e, "
+                          "score IN (SELECT score FROM People) AS i, name NOT IN (SELECT 'x') AS n FROM People"),
+                "(\n  `name` STRING, \n  `m` INT, \n  `e` BOOLEAN NOT NULL, \n  `i` BOOLEAN, \n  `n` BOOLEAN\n)");
+    ASSERT_PLAN_UNSUPPORTED("SELECT (SELECT MAX(score) FROM People) FROM People", "subqueries");
+    ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People WHERE EXISTS (SELECT * FROM People)", "subqueries");
+    ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People WHERE name IN (SELECT city FROM People)", "subqueries");
+    ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People WHERE name NOT IN (SELECT city FROM People) AND score > 1",
+                            "subqueries");
+    ASSERT_TEXT(explain_of("SELECT name FROM People WHERE EXISTS (SELECT * FROM People)"),
+                "ERROR: not supported yet: subqueries");
+    ASSERT_BIND_UNSUPPORTED("SELECT name FROM People p WHERE EXISTS (SELECT * FROM People q WHERE q.score > p.score)",
+                            "correlated subqueries");
+    ASSERT_BIND_UNSUPPORTED("SELECT name, (SELECT MAX(score) FROM People WHERE city = p.city) FROM People p",
+                            "correlated subqueries");
+    ASSERT_TEXT(schema_of("SELECT (SELECT name, score FROM People) FROM People"),
+                "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 39: Cannot apply "
+                "'$SCALAR_QUERY' to arguments of type '$SCALAR_QUERY(<RECORDTYPE(VARCHAR(2147483647) NAME, INTEGER "
+                "SCORE)>)'. Supported form(s): '$SCALAR_QUERY(<RECORDTYPE(SINGLE FIELD)>)'");
+    ASSERT_TEXT(schema_of("SELECT name FROM People WHERE score IN (SELECT name, city FROM People)"),
+                "ERROR: SQL validation failed. From line 1, column 31 to line 1, column 70: Values passed to IN "
+                "operator must have compatible types");
     ASSERT_BIND_UNSUPPORTED("SELECT * FROM Events MATCH_RECOGNIZE (ORDER BY rowtime MEASURES A.name AS n PATTERN (A) "
                             "DEFINE A AS A.score > 0)",
                             "MATCH_RECOGNIZE");

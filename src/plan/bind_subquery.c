@@ -1,0 +1,145 @@
+/*
+ * bind_subquery.c -- subqueries in expressions: (SELECT ..) as a scalar,
+ * EXISTS (SELECT ..) and x [NOT] IN (SELECT ..). The query is bound and
+ * typed as Calcite types it (a scalar subquery: its single column,
+ * nullable; EXISTS: BOOLEAN NOT NULL; IN: BOOLEAN, nullable when either
+ * side is), and the expression becomes a call of a marker function whose
+ * data is the query's Rel. eddy has no operator for subqueries yet (Flink
+ * rewrites them into joins): the planner and EXPLAIN refuse Rels holding a
+ * marker with "not supported yet: subqueries", so such queries have their
+ * schemas and fail at planning. A reference to a column of an enclosing
+ * query (a correlated subquery) is refused while binding.
+ */
+#include <ctype.h>
+
+#include "plan/bind_int.h"
+
+#define NOMEM(b) eddy__err((b)->err, EDDY_E_NOMEM, "out of memory")
+
+/* Markers: never evaluated (no kernel) and never folded. */
+static const FuncDef scalar_query = {"$SCALAR_QUERY", 0, -1, FN_NONDETERMINISTIC, NULL, NULL, NULL};
+static const FuncDef exists_query = {"$EXISTS", 0, -1, FN_NONDETERMINISTIC, NULL, NULL, NULL};
+static const FuncDef in_query = {"$IN_QUERY", 0, -1, FN_NONDETERMINISTIC, NULL, NULL, NULL};
+
+bool eddy__expr_has_subquery(const Expr *e) {
+    if (!e) return false;
+    if (e->kind == EX_CALL && (e->fn == &scalar_query || e->fn == &exists_query || e->fn == &in_query)) return true;
+    for (int i = 0; i < e->nargs; i++)
+        if (eddy__expr_has_subquery(e->args[i])) return true;
+    return false;
+}
+
+bool eddy__rel_has_subquery(const Rel *r) {
+    if (eddy__expr_has_subquery(r->cond)) return true;
+    int n = r->kind == REL_PROJECT ? r->ncols : r->kind == REL_CORRELATE ? r->nargs : 0;
+    for (int i = 0; i < n; i++)
+        if (eddy__expr_has_subquery(r->exprs[i])) return true;
+    return false;
+}
+
+bool eddy__bind_outer_has(const OuterScope *o, const AstName *n) {
+    for (; o; o = o->up)
+        for (int i = 0; i < o->sc->ntables; i++) {
+            const ScopeTable *t = &o->sc->tables[i];
+            bool qualified = n->nparts >= 2 && t->alias && !strcmp(t->alias, n->parts[0]);
+            const char *col = qualified ? n->parts[1] : n->parts[0];
+            for (int c = 0; c < t->ncols; c++)
+                if (!strcmp(t->names[c], col)) return true;
+        }
+    return false;
+}
+
+/* Binds the query of a subquery with the enclosing scope sc around it. */
+static eddy_status bind_inner(Binder *b, const Scope *sc, const AstQuery *q, Rel **out) {
+    OuterScope o = {sc, b->outer};
+    const OuterScope *saved = b->outer;
+    BindHook hook = b->hook;
+    const char *clause = b->clause;
+    /* the subquery is a query of its own: no aggregate context, no clause */
+    b->outer = &o;
+    b->hook = NULL;
+    b->clause = NULL;
+    eddy_status rc = eddy__bind_query_rel(b, q, out);
+    b->outer = saved;
+    b->hook = hook;
+    b->clause = clause;
+    return rc;
+}
+
+static Expr *marker(Binder *b, const FuncDef *fn, const Type *t, Expr **args, int nargs, const Rel *q,
+                    const AstPos *pos) {
+    Expr *x = eddy__arena_alloc(b->a, sizeof *x);
+    if (!x || !t) return NULL;
+    x->kind = EX_CALL;
+    x->fn = fn;
+    x->fn_data = q;
+    x->type = t;
+    x->args = args;
+    x->nargs = nargs;
+    x->line = pos->line;
+    x->col = pos->col;
+    return x;
+}
+
+/* Calcite's message for a subquery of other than one column. */
+static eddy_status not_single(Binder *b, const AstPos *pos, const Rel *q) {
+    Buf t;
+    eddy__buf_init(&t);
+    for (int i = 0; i < q->ncols; i++) {
+        if (i) eddy__buf_puts(&t, ", ");
+        eddy__plan_type_text(&t, q->types[i]);
+        eddy__buf_printf(&t, " %s", q->names[i]);
+    }
+    for (size_t i = 0; i < t.len; i++) t.data[i] = (char)toupper((unsigned char)t.data[i]);
+    eddy_status rc = eddy__bind_err(b, pos, EDDY_E_VALIDATION,
+                                    "Cannot apply '$SCALAR_QUERY' to arguments of type '$SCALAR_QUERY(<RECORDTYPE(%s)>)'. "
+                                    "Supported form(s): '$SCALAR_QUERY(<RECORDTYPE(SINGLE FIELD)>)'",
+                                    eddy__buf_cstr(&t));
+    eddy__buf_free(&t);
+    return rc;
+}
+
+eddy_status eddy__bind_subquery_expr(Binder *b, const Scope *sc, const AstExpr *e, Expr **out) {
+    Rel *q;
+    eddy_status rc;
+    if (e->kind == AST_EXISTS) {
+        if ((rc = bind_inner(b, sc, e->u.sub.query, &q))) return rc;
+        *out = marker(b, &exists_query, eddy__type_basic(TY_BOOLEAN, false), NULL, 0, q, &e->pos);
+        return *out ? EDDY_OK : NOMEM(b);
+    }
+    if (e->kind == AST_SUBQUERY) {
+        if ((rc = bind_inner(b, sc, e->u.sub.query, &q))) return rc;
+        if (q->ncols != 1) return not_single(b, &e->pos, q);
+        *out = marker(b, &scalar_query, eddy__type_with_nullable(b->a, q->types[0], true), NULL, 0, q, &e->pos);
+        return *out ? EDDY_OK : NOMEM(b);
+    }
+    /* x [NOT] IN (query) */
+    Expr **args = eddy__arena_alloc(b->a, sizeof(Expr *));
+    if (!args) return NOMEM(b);
+    if ((rc = eddy__bind_scalar(b, sc, e->u.in.operand, &args[0]))) return rc;
+    if ((rc = bind_inner(b, sc, e->u.in.query, &q))) return rc;
+    const Type *x = args[0]->type;
+    bool row = x->root == TY_ROW;
+    int arity = row ? x->nfields : 1;
+    bool fits = q->ncols == arity;
+    bool nullable = x->nullable;
+    for (int i = 0; fits && i < arity; i++) {
+        const Type *l = row ? x->fields[i].type : x;
+        fits = eddy__type_common(b->a, l, q->types[i]) != NULL;
+        nullable = nullable || l->nullable || q->types[i]->nullable;
+    }
+    if (!fits)
+        return eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "Values passed to IN operator must have compatible types");
+    Expr *in = marker(b, &in_query, eddy__type_basic(TY_BOOLEAN, nullable), args, 1, q, &e->pos);
+    if (!in) return NOMEM(b);
+    if (!e->u.in.negated) {
+        *out = in;
+        return EDDY_OK;
+    }
+    EdErr e2 = {0};
+    if (eddy__expr_call_name(b->a, "NOT", &in, 1, out, &e2)) {
+        eddy__err_move(b->err, &e2);
+        return b->err->code;
+    }
+    return EDDY_OK;
+}
