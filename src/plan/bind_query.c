@@ -323,7 +323,7 @@ static eddy_status bind_tref(Binder *b, const AstTableRef *t, From *out) {
     switch (t->kind) {
     case AST_TREF_TABLE: {
         const AstName *n = &t->u.table.name;
-        if (t->u.table.system_time) return eddy__bind_unsupported(b, &t->pos, "FOR SYSTEM_TIME AS OF (temporal joins)");
+        if (t->u.table.system_time) return eddy__bind_unsupported(b, &t->pos, "FOR SYSTEM_TIME AS OF outside a join (time travel)");
         if (n->nparts == 1)
             for (int i = 0; i < b->be->nbound && !r; i++)
                 if (strcmp(b->be->bound_names[i], n->parts[0]) == 0) r = b->be->bound_rels[i];
@@ -474,6 +474,29 @@ static eddy_status bind_lateral(Binder *b, const AstTableRef *t, const From *l, 
     return EDDY_OK;
 }
 
+/* l JOIN v FOR SYSTEM_TIME AS OF l.t: j (the join) becomes a temporal join:
+ * AS OF must name a time attribute of the left side; the versioned side's
+ * time attributes become plain timestamps; it emits what its left side
+ * does. */
+static eddy_status temporal_join(Binder *b, const From *l, const AstExpr *as_of, Rel *j) {
+    Scope lsc = {l->ntables, l->tables, l->rel->ncols};
+    Expr *t;
+    eddy_status rc = eddy__bind_scalar(b, &lsc, as_of, &t);
+    if (rc) return rc;
+    if (t->kind != EX_COLUMN || !t->type->timeattr)
+        return eddy__err(b->err, EDDY_E_VALIDATION,
+                         "Temporal table join currently only supports 'FOR SYSTEM_TIME AS OF' left table's time "
+                         "attribute field");
+    if (j->join != JOIN_INNER && j->join != JOIN_LEFT)
+        return eddy__bind_unsupported(b, &as_of->pos, "temporal joins other than INNER and LEFT joins");
+    for (int i = l->rel->ncols; i < j->ncols; i++)
+        if (!(j->types[i] = eddy__type_with_timeattr(b->a, j->types[i], TA_NONE))) return NOMEM(b);
+    j->changelog = l->rel->changelog;
+    j->feature = "temporal joins (FOR SYSTEM_TIME AS OF)";
+    j->digest = eddy__arena_printf(b->a, "Temporal%s", j->digest);
+    return j->digest ? EDDY_OK : NOMEM(b);
+}
+
 /* [INNER | LEFT | RIGHT | FULL] JOIN ... ON, CROSS JOIN and comma joins. */
 static eddy_status bind_join(Binder *b, const AstTableRef *t, From *out) {
     From l, r;
@@ -484,9 +507,16 @@ static eddy_status bind_join(Binder *b, const AstTableRef *t, From *out) {
         return bind_lateral(b, t, &l, out);
     if (rt->kind == AST_TREF_FUNCTION || (rt->kind == AST_TREF_SUBQUERY && rt->u.subquery.lateral))
         return bind_tref(b, rt, &r); /* reports what is not supported */
-    if (rt->kind == AST_TREF_TABLE && rt->u.table.system_time)
-        return eddy__bind_unsupported(b, &rt->pos, "temporal joins (FOR SYSTEM_TIME AS OF)");
-    if ((rc = bind_tref(b, rt, &r))) return rc;
+    const AstExpr *as_of = rt->kind == AST_TREF_TABLE ? rt->u.table.system_time : NULL;
+    if (as_of) {
+        /* a temporal join: the versioned table as it is, AS OF checked below */
+        AstTableRef plain = *rt;
+        plain.u.table.system_time = NULL;
+        rc = bind_tref(b, &plain, &r);
+    } else {
+        rc = bind_tref(b, rt, &r);
+    }
+    if (rc) return rc;
     if (t->u.join.natural || t->u.join.nusing)
         return eddy__bind_unsupported(b, &t->pos, "NATURAL joins and joins with USING");
     int n = l.ntables + r.ntables;
@@ -517,6 +547,7 @@ static eddy_status bind_join(Binder *b, const AstTableRef *t, From *out) {
         return eddy__bind_err(b, &t->pos, EDDY_E_VALIDATION, "INNER, LEFT, RIGHT or FULL join requires a condition (NATURAL keyword or ON or USING clause)");
     }
     if ((rc = eddy__bind_join_rel(b, jt, l.rel, r.rel, cond, &out->rel))) return rc;
+    if (as_of && (rc = temporal_join(b, &l, as_of, out->rel))) return rc;
     out->ntables = n;
     out->tables = tables;
     return EDDY_OK;

@@ -1,14 +1,14 @@
 /*
  * test_unsupported.c -- every query form of Flink's SQL either runs or fails
  * with "not supported yet: <feature>". Forms the binder type-checks (GROUP
- * BY, DISTINCT, joins, OVER, group windows, window table functions, set
- * operations, subqueries, streaming ORDER BY) give a table with Flink's
- * schema and fail when the table is planned (execute, toDataStream,
- * EXPLAIN); forms it cannot type-check yet (GROUPING SETS, correlated and
- * LATERAL subqueries, MATCH_RECOGNIZE, temporal joins, NATURAL / USING)
- * fail at sqlQuery with the same kind of message. Batch ORDER BY / LIMIT /
- * OFFSET, LIMIT in streaming, UNNEST and table functions run. Each case
- * pins the exact message.
+ * BY, DISTINCT, joins including temporal ones, OVER, group windows, window
+ * table functions, set operations, subqueries, streaming ORDER BY) give a
+ * table with Flink's schema and fail when the table is planned (execute,
+ * toDataStream, EXPLAIN); forms it cannot type-check yet (GROUPING SETS,
+ * correlated and LATERAL subqueries, MATCH_RECOGNIZE, NATURAL / USING
+ * joins) fail at sqlQuery with the same kind of message. Batch ORDER BY /
+ * LIMIT / OFFSET, LIMIT in streaming, UNNEST and table functions run. Each
+ * case pins the exact message.
  */
 #include "check.h"
 
@@ -158,8 +158,20 @@ TEST(joins) {
                 "join requires a condition (NATURAL keyword or ON or USING clause)");
     ASSERT_BIND_UNSUPPORTED("SELECT * FROM People a JOIN People b USING (name)", "NATURAL joins and joins with USING");
     ASSERT_BIND_UNSUPPORTED("SELECT * FROM People a NATURAL JOIN People b", "NATURAL joins and joins with USING");
-    ASSERT_BIND_UNSUPPORTED("SELECT * FROM Events e JOIN People FOR SYSTEM_TIME AS OF e.rowtime AS p ON e.name = p.name",
+    /* temporal joins type-check, then fail at planning */
+    ASSERT_TEXT(schema_of("SELECT * FROM Events e LEFT JOIN Events FOR SYSTEM_TIME AS OF e.rowtime AS v ON e.name = "
+                          "v.name"),
+                "(\n  `name` STRING, \n  `score` INT, \n  `rowtime` TIMESTAMP_LTZ(3) *ROWTIME*, \n  `name0` STRING, \n"
+                "  `score0` INT, \n  `rowtime0` TIMESTAMP_LTZ(3)\n)");
+    ASSERT_PLAN_UNSUPPORTED("SELECT * FROM Events e JOIN People FOR SYSTEM_TIME AS OF e.rowtime AS p ON e.name = p.name",
                             "temporal joins (FOR SYSTEM_TIME AS OF)");
+    ASSERT_TEXT(schema_of("SELECT * FROM Events e JOIN People FOR SYSTEM_TIME AS OF e.score AS p ON e.name = p.name"),
+                "ERROR: SQL validation failed. Temporal table join currently only supports 'FOR SYSTEM_TIME AS OF' left "
+                "table's time attribute field");
+    ASSERT_BIND_UNSUPPORTED("SELECT * FROM Events e FULL JOIN People FOR SYSTEM_TIME AS OF e.rowtime AS p ON TRUE",
+                            "temporal joins other than INNER and LEFT joins");
+    ASSERT_BIND_UNSUPPORTED("SELECT * FROM People FOR SYSTEM_TIME AS OF TIMESTAMP '2024-01-01 00:00:00'",
+                            "FOR SYSTEM_TIME AS OF outside a join (time travel)");
     /* UNNEST and LATERAL TABLE run (test_correlate.c), but not in RIGHT / FULL joins */
     ASSERT_TEXT(rows_of("SELECT name, x FROM People CROSS JOIN UNNEST(ARRAY[1, 2]) AS T(x) WHERE score > 10"),
                 "+I[Alice, 1]\n+I[Alice, 2]\n");
