@@ -13,6 +13,8 @@
  * usual. Aggregate result types follow Flink's rules (SUM of DECIMAL(p, s) is
  * DECIMAL(38, s), COUNT is BIGINT NOT NULL, a global aggregate is nullable).
  */
+#include <ctype.h>
+
 #include "plan/bind_int.h"
 #include "sql/parser.h"
 
@@ -248,6 +250,7 @@ typedef struct AggCtx {
     int win_col;
     int64_t win_size, win_slide;
     bool global;
+    bool grouping_sets; /* GROUPING SETS / ROLLUP / CUBE */
 } AggCtx;
 
 static Expr *placeholder(Binder *b, int index, const Type *t, const AstPos *pos) {
@@ -278,6 +281,36 @@ static bool window_prop(const AstExpr *e, const char **family, WindowProp *p) {
     return false;
 }
 
+/* GROUPING(k, ..), GROUPING_ID(k, ..), GROUP_ID(): BIGINT NOT NULL, over
+ * grouping keys; an aggregate call of the Aggregate. */
+static eddy_status grouping_call(Binder *b, AggCtx *c, const AstExpr *e, const char *text, Expr **out) {
+    bool group_id = eddy__str_ieq(e->u.call.name, "GROUP_ID");
+    if (group_id != (e->u.call.nargs == 0))
+        return eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "Invalid number of arguments to function '%s'. Was expecting %s",
+                              group_id ? "GROUP_ID" : "GROUPING", group_id ? "0 arguments" : "1 or more arguments");
+    for (int i = 0; i < e->u.call.nargs; i++) {
+        const char *at = ast_text(b, e->u.call.args[i]);
+        if (!at) return NOMEM(b);
+        int k = 0;
+        while (k < c->ngroup && strcmp(c->gtext[k], at)) k++;
+        if (k == c->ngroup)
+            return eddy__bind_err(b, &e->u.call.args[i]->pos, EDDY_E_VALIDATION,
+                                  "Argument to GROUPING operator must be a grouped expression");
+    }
+    for (size_t i = 0; i < c->aggs.len; i++)
+        if (!strcmp(c->aggs.items[i].text, text)) {
+            *out = placeholder(b, AGG_BASE + (int)i, c->aggs.items[i].type, &e->pos);
+            return *out ? EDDY_OK : NOMEM(b);
+        }
+    char *fn = eddy__arena_strdup(b->a, e->u.call.name);
+    if (!fn) return NOMEM(b);
+    for (char *q = fn; *q; q++) *q = (char)toupper((unsigned char)*q);
+    AggEntry ae = {.text = text, .fn = fn, .type = eddy__type_basic(TY_BIGINT, false)};
+    if (!ed_vec_push(&c->aggs, ae)) return NOMEM(b);
+    *out = placeholder(b, AGG_BASE + (int)c->aggs.len - 1, ae.type, &e->pos);
+    return *out ? EDDY_OK : NOMEM(b);
+}
+
 static eddy_status agg_hook(Binder *b, const Scope *sc, const AstExpr *e, Expr **out, bool *done) {
     AggCtx *c = b->hook_ctx;
     (void)sc;
@@ -291,6 +324,12 @@ static eddy_status agg_hook(Binder *b, const Scope *sc, const AstExpr *e, Expr *
             *out = placeholder(b, k, eddy__type_with_timeattr(b->a, c->gexpr[k]->type, TA_NONE), &e->pos);
             return *out ? EDDY_OK : NOMEM(b);
         }
+    if (e->kind == AST_CALL && !e->u.call.over && (eddy__str_ieq(e->u.call.name, "GROUPING") ||
+                                                   eddy__str_ieq(e->u.call.name, "GROUPING_ID") ||
+                                                   eddy__str_ieq(e->u.call.name, "GROUP_ID"))) {
+        *done = true;
+        return grouping_call(b, c, e, text, out);
+    }
     if (is_agg_call(e)) {
         *done = true;
         for (size_t i = 0; i < c->aggs.len; i++)
@@ -591,7 +630,8 @@ static eddy_status build_aggregate(Binder *b, AggCtx *c, const SelItem *items, i
         r->window = w;
         r->feature = "group window aggregations (TUMBLE / HOP / SESSION)";
     } else {
-        r->feature = "aggregations (GROUP BY and aggregate functions)";
+        r->feature = c->grouping_sets ? "aggregations with GROUPING SETS / ROLLUP / CUBE"
+                                      : "aggregations (GROUP BY and aggregate functions)";
     }
     r->changelog = agg_changelog(b, in, c->win_fn != NULL);
     r->digest = agg_digest(b->a, r);
@@ -606,23 +646,148 @@ static eddy_status build_aggregate(Binder *b, AggCtx *c, const SelItem *items, i
     return r->digest ? EDDY_OK : NOMEM(b);
 }
 
+/* ---- GROUPING SETS / ROLLUP / CUBE ---------------------------------------------------------- */
+
+/* Grouping sets as bit masks over a list of distinct key expressions. */
+typedef ED_VEC(uint64_t) Masks;
+typedef struct GSets {
+    ED_VEC(const AstExpr *) keys;
+    Masks sets;
+} GSets;
+
+/* The key bit of e ((a, b) as an element: both keys). */
+static eddy_status key_bits(Binder *b, GSets *g, const AstExpr *e, uint64_t *bits) {
+    if (e->kind == AST_CALL && !strcmp(e->u.call.name, "ROW") && e->u.call.syntax == AST_SYN_IMPLICIT_ROW) {
+        for (int i = 0; i < e->u.call.nargs; i++) {
+            eddy_status rc = key_bits(b, g, e->u.call.args[i], bits);
+            if (rc) return rc;
+        }
+        return EDDY_OK;
+    }
+    const char *t = ast_text(b, e);
+    if (!t) return NOMEM(b);
+    size_t k = 0;
+    while (k < g->keys.len && strcmp(ast_text(b, g->keys.items[k]), t)) k++;
+    if (k == g->keys.len) {
+        if (k >= 64) return eddy__bind_unsupported(b, &e->pos, "more than 64 grouping keys");
+        if (!ed_vec_push(&g->keys, e)) return NOMEM(b);
+    }
+    *bits |= 1ULL << k;
+    return EDDY_OK;
+}
+
+/* The grouping sets one GROUP BY element stands for, appended to out. */
+static eddy_status element_sets(Binder *b, GSets *g, const AstGroupItem *it, Masks *out) {
+    eddy_status rc = EDDY_OK;
+    switch (it->kind) {
+    case AST_GROUP_EMPTY: return ed_vec_push(out, 0) ? EDDY_OK : NOMEM(b);
+    case AST_GROUP_EXPR: {
+        uint64_t m = 0;
+        if ((rc = key_bits(b, g, it->expr, &m))) return rc;
+        return ed_vec_push(out, m) ? EDDY_OK : NOMEM(b);
+    }
+    case AST_GROUP_SETS:
+        for (int i = 0; i < it->nitems && !rc; i++) rc = element_sets(b, g, it->items[i], out);
+        return rc;
+    case AST_GROUP_ROLLUP:
+    case AST_GROUP_CUBE: {
+        int n = it->nitems;
+        if (it->kind == AST_GROUP_CUBE && n > 12) return eddy__bind_unsupported(b, &it->pos, "CUBE of more than 12 elements");
+        uint64_t *bits = eddy__arena_alloc(b->a, sizeof(uint64_t) * (size_t)(n + 1));
+        if (!bits) return NOMEM(b);
+        for (int i = 0; i < n && !rc; i++) rc = key_bits(b, g, it->items[i]->expr, &bits[i]);
+        if (rc) return rc;
+        if (it->kind == AST_GROUP_ROLLUP) {
+            /* (e1..en), (e1..en-1), .., () */
+            for (int len = n; len >= 0; len--) {
+                uint64_t m = 0;
+                for (int i = 0; i < len; i++) m |= bits[i];
+                if (!ed_vec_push(out, m)) return NOMEM(b);
+            }
+            return EDDY_OK;
+        }
+        /* every subset, the larger ones first as Calcite lists them */
+        for (int size = n; size >= 0; size--)
+            for (uint32_t s = (1u << n); s-- > 0;) {
+                if (__builtin_popcount(s) != size) continue;
+                uint64_t m = 0;
+                for (int i = 0; i < n; i++)
+                    if (s & (1u << (n - 1 - i))) m |= bits[i];
+                if (!ed_vec_push(out, m)) return NOMEM(b);
+            }
+        return EDDY_OK;
+    }
+    }
+    return EDDY_OK;
+}
+
+/* The grouping sets of GROUP BY: the cross product of its elements'. */
+static eddy_status grouping_sets(Binder *b, const AstQuery *q, GSets *g) {
+    if (!ed_vec_push(&g->sets, 0)) return NOMEM(b);
+    for (int i = 0; i < q->u.select.ngroup_by; i++) {
+        Masks alt = {0}, prod = {0};
+        eddy_status rc = element_sets(b, g, q->u.select.group_by[i], &alt);
+        for (size_t x = 0; !rc && x < g->sets.len; x++)
+            for (size_t y = 0; !rc && y < alt.len; y++)
+                if (!ed_vec_push(&prod, g->sets.items[x] | alt.items[y])) rc = NOMEM(b);
+        ed_vec_free(&alt);
+        ed_vec_free(&g->sets);
+        g->sets = prod;
+        if (rc) return rc;
+    }
+    return EDDY_OK;
+}
+
+/* GROUP BY with GROUPING SETS / ROLLUP / CUBE: its distinct keys are the
+ * Aggregate's; a key missing from one of the sets is nullable. */
+static eddy_status bind_grouping_sets(Binder *b, const AstQuery *q, AggCtx *c) {
+    GSets g = {0};
+    eddy_status rc = grouping_sets(b, q, &g);
+    uint64_t all = ~0ULL;
+    for (size_t i = 0; !rc && i < g.sets.len; i++) all &= g.sets.items[i];
+    for (size_t k = 0; !rc && k < g.keys.len; k++) {
+        const AstExpr *e = g.keys.items[k];
+        if (is_window_group(e)) {
+            rc = eddy__bind_unsupported(b, &e->pos, "group windows in GROUPING SETS / ROLLUP / CUBE");
+            break;
+        }
+        if (eddy__bind_has_agg(e)) {
+            rc = eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "Aggregate expression is illegal in GROUP BY clause");
+            break;
+        }
+        Expr *x;
+        if ((rc = eddy__bind_scalar(b, c->in.sc, e, &x))) break;
+        if (!(all & (1ULL << k)) && !x->type->nullable) {
+            Expr *n = eddy__arena_dup(b->a, x, sizeof *x);
+            if (!n || !(n->type = eddy__type_with_nullable(b->a, x->type, true))) rc = NOMEM(b);
+            x = n;
+        }
+        if (!rc && !(c->gtext[c->ngroup] = ast_text(b, e))) rc = NOMEM(b);
+        if (!rc) c->gexpr[c->ngroup++] = x;
+    }
+    ed_vec_free(&g.keys);
+    ed_vec_free(&g.sets);
+    c->grouping_sets = true;
+    return rc;
+}
+
 eddy_status eddy__bind_aggregate(Binder *b, const AstQuery *q, SelInput in, const SelItem *items, int nitems,
                                  Expr **exprs, Rel **rel_out) {
     AggCtx c = {.in = in, .win_col = -1};
     int ng = q->u.select.ngroup_by;
-    c.gtext = eddy__arena_alloc(b->a, sizeof(char *) * (size_t)(ng + 1));
-    c.gexpr = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(ng + 1));
+    bool sets = false;
+    for (int i = 0; i < ng; i++) sets = sets || q->u.select.group_by[i]->kind > AST_GROUP_EMPTY;
+    int nkeys = sets ? 64 : ng;
+    c.gtext = eddy__arena_alloc(b->a, sizeof(char *) * (size_t)(nkeys + 1));
+    c.gexpr = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(nkeys + 1));
     if (!c.gtext || !c.gexpr) return NOMEM(b);
     eddy_status rc = EDDY_OK;
     const char *clause = b->clause;
     b->clause = "GROUP BY";
-    for (int i = 0; i < ng && !rc; i++) {
+    if (sets) rc = bind_grouping_sets(b, q, &c);
+    for (int i = 0; i < ng && !rc && !sets; i++) {
         const AstGroupItem *g = q->u.select.group_by[i];
         if (g->kind == AST_GROUP_EMPTY) continue;
-        if (g->kind != AST_GROUP_EXPR) {
-            rc = eddy__bind_unsupported(b, &g->pos, "GROUPING SETS / ROLLUP / CUBE");
-            break;
-        }
         if (is_window_group(g->expr)) {
             rc = group_window(b, &c, g->expr);
             continue;

@@ -1,12 +1,13 @@
 /*
  * test_unsupported.c -- every query form of Flink's SQL either runs or fails
  * with "not supported yet: <feature>". Forms the binder type-checks (GROUP
- * BY, DISTINCT, joins including temporal ones, OVER, group windows, window
- * table functions, set operations, subqueries, streaming ORDER BY) give a
- * table with Flink's schema and fail when the table is planned (execute,
- * toDataStream, EXPLAIN); forms it cannot type-check yet (GROUPING SETS,
- * correlated and LATERAL subqueries, MATCH_RECOGNIZE, NATURAL / USING
- * joins) fail at sqlQuery with the same kind of message. Batch ORDER BY /
+ * BY with GROUPING SETS / ROLLUP / CUBE, DISTINCT, joins including temporal
+ * ones, OVER, group windows, window table functions, set operations,
+ * subqueries, streaming ORDER BY) give a table with Flink's schema and fail
+ * when the table is planned (execute, toDataStream, EXPLAIN); forms it
+ * cannot type-check yet (correlated and LATERAL subqueries,
+ * MATCH_RECOGNIZE, NATURAL / USING joins) fail at sqlQuery with the same
+ * kind of message. Batch ORDER BY /
  * LIMIT / OFFSET, LIMIT in streaming, UNNEST and table functions run. Each
  * case pins the exact message.
  */
@@ -315,9 +316,25 @@ TEST(other_forms) {
     ASSERT_TEXT(rows_of("VALUES (1, 'a'), (2, 'b')"), "+I[1, a]\n+I[2, b]\n");
     ASSERT_TEXT(rows_of("SELECT * FROM (VALUES (1), (2)) AS T(x) WHERE x > 1"), "+I[2]\n");
     /* forms the binder cannot type-check yet */
-    ASSERT_BIND_UNSUPPORTED("SELECT name FROM People GROUP BY GROUPING SETS ((name), ())", "GROUPING SETS / ROLLUP / CUBE");
-    ASSERT_BIND_UNSUPPORTED("SELECT name FROM People GROUP BY ROLLUP (name, city)", "GROUPING SETS / ROLLUP / CUBE");
-    ASSERT_BIND_UNSUPPORTED("SELECT name FROM People GROUP BY CUBE (name, city)", "GROUPING SETS / ROLLUP / CUBE");
+    /* GROUPING SETS / ROLLUP / CUBE type-check (a key missing from a set is nullable), then fail at planning */
+    ASSERT_TEXT(schema_of("SELECT COALESCE(score, 0) AS s, city, COUNT(*) AS c, GROUPING(city) AS g, GROUP_ID() AS i "
+                          "FROM People GROUP BY GROUPING SETS ((COALESCE(score, 0), city), (city), ())"),
+                "(\n  `s` INT, \n  `city` STRING, \n  `c` BIGINT NOT NULL, \n  `g` BIGINT NOT NULL, \n"
+                "  `i` BIGINT NOT NULL\n)");
+    ASSERT_TEXT(schema_of("SELECT COALESCE(score, 0) AS s, city FROM People GROUP BY COALESCE(score, 0), ROLLUP (city)"),
+                "(\n  `s` INT NOT NULL, \n  `city` STRING\n)");
+    ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People GROUP BY GROUPING SETS ((name), ())",
+                            "aggregations with GROUPING SETS / ROLLUP / CUBE");
+    ASSERT_PLAN_UNSUPPORTED("SELECT name, city, COUNT(*) FROM People GROUP BY ROLLUP (name, city)",
+                            "aggregations with GROUPING SETS / ROLLUP / CUBE");
+    ASSERT_PLAN_UNSUPPORTED("SELECT name, GROUPING(name, city) FROM People GROUP BY CUBE ((name, city))",
+                            "aggregations with GROUPING SETS / ROLLUP / CUBE");
+    ASSERT_TEXT(schema_of("SELECT score FROM People GROUP BY ROLLUP (name, city)"),
+                "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 12: Expression 'score' is not "
+                "being grouped");
+    ASSERT_TEXT(schema_of("SELECT GROUPING(score) FROM People GROUP BY CUBE (name)"),
+                "ERROR: SQL validation failed. From line 1, column 17 to line 1, column 21: Argument to GROUPING "
+                "operator must be a grouped expression");
     /* subqueries type-check, then fail at planning; correlated ones fail at once */
     ASSERT_TEXT(schema_of("SELECT name, (SELECT MAX(score) FROM People) AS m, EXISTS (SELECT * FROM People) AS e, "
                           "score IN (SELECT score FROM People) AS i, name NOT IN (SELECT 'x') AS n FROM People"),
