@@ -426,7 +426,9 @@ static void call(Up *u, const AstExpr *e, int ctx) {
         break;
     case AST_SYN_SPECIAL: special(u, e); break;
     case AST_SYN_FUNCTION:
-        if (!strcmp(n, "ARRAY_QUERY") || !strcmp(n, "MAP_QUERY") || !strcmp(n, "MULTISET_QUERY")) {
+        /* ARRAY(query) and friends (not a function a user named so) */
+        if (e->u.call.fname.nparts == 0 && na == 1 && a[0]->kind == AST_SUBQUERY &&
+            (!strcmp(n, "ARRAY_QUERY") || !strcmp(n, "MAP_QUERY") || !strcmp(n, "MULTISET_QUERY"))) {
             puts_(u, n[0] == 'A' ? "ARRAY" : n[1] == 'A' ? "MAP" : "MULTISET");
             ex(u, a[0], U_ATOM);
             break;

@@ -1362,6 +1362,14 @@ TEST(subquery_rows) {
     ASSERT_EQ_INT(l->items[0]->expr->u.call.args[0]->kind, AST_SUBQUERY);
 }
 
+/* Found by the fuzzer: a function a user calls MAP_QUERY printed as the
+ * parser's internal form of MAP(query). */
+TEST(functions_named_like_internal_calls) {
+    ASSERT_STR_EQ(S("SELECT MAP_QUERY (PEW)"), "SELECT MAP_QUERY(`PEW`)");
+    ASSERT_STR_EQ(S("SELECT ARRAY_QUERY(1), MULTISET_QUERY(x)"), "SELECT ARRAY_QUERY(1), MULTISET_QUERY(`x`)");
+    ASSERT_STR_EQ(S("SELECT MAP(SELECT a, b FROM t)"), "SELECT MAP(SELECT `a`, `b`\nFROM `t`)");
+}
+
 /* Found by the fuzzer: a NUL byte inside a back-quoted identifier made a
  * name that printed back as different SQL. It is a lexical error now. */
 TEST(nul_in_identifiers) {
@@ -1443,6 +1451,7 @@ int main(void) {
     RUN(depth_limits);
     RUN(random_inputs);
     RUN(subquery_rows);
+    RUN(functions_named_like_internal_calls);
     RUN(nul_in_identifiers);
     RUN(input_without_terminator);
     eddy__arena_destroy(&A);
