@@ -474,6 +474,144 @@ static eddy_status bind_lateral(Binder *b, const AstTableRef *t, const From *l, 
     return EDDY_OK;
 }
 
+/* COALESCE(x, y) as the binder desugars it: CASE WHEN x IS NOT NULL THEN x
+ * ELSE y END, both cast to their common type. NULL on error (err set, or
+ * out of memory). */
+static Expr *coalesce(Arena *a, Expr *x, Expr *y, EdErr *err) {
+    const Type *t = eddy__type_common(a, x->type, y->type);
+    if (!t) {
+        eddy__err(err, EDDY_E_VALIDATION, "Cannot join on columns of types %s and %s", eddy__type_str(a, x->type),
+                  eddy__type_str(a, y->type));
+        return NULL;
+    }
+    Expr *cx, *cy, *nn;
+    if (eddy__expr_cast(a, x, t, false, &cx, err) || eddy__expr_cast(a, y, t, false, &cy, err) ||
+        eddy__expr_call_name(a, "IS NOT NULL", &cx, 1, &nn, err))
+        return NULL;
+    Expr *c = eddy__arena_alloc(a, sizeof *c);
+    Expr **args = eddy__arena_alloc(a, sizeof(Expr *) * 3);
+    if (!c || !args) return NULL;
+    args[0] = nn, args[1] = cx, args[2] = cy;
+    c->kind = EX_CASE;
+    c->type = t;
+    c->args = args;
+    c->nargs = 3;
+    return c;
+}
+
+/* The one column of the inputs of a side named `name` (-1: none, -2: several). */
+static int side_column(const From *f, const char *name) {
+    int found = -1;
+    for (int i = 0; i < f->ntables; i++)
+        for (int c = 0; c < f->tables[i].ncols; c++)
+            if (!strcmp(f->tables[i].names[c], name)) found = found == -1 ? f->tables[i].offset + c : -2;
+    return found;
+}
+
+/* NATURAL JOIN / JOIN .. USING (c, ..): a join on the equality of the
+ * common columns, under the projection Calcite's SELECT * gives it (each
+ * common column once -- the left's, the right's for a RIGHT join, COALESCE
+ * of both for a FULL join -- then the left's other columns, then the
+ * right's). The common columns are seen as the left side's. */
+static eddy_status bind_using(Binder *b, const AstTableRef *t, const From *l, const From *r, From *out) {
+    Arena *a = b->a;
+    int nl = l->rel->ncols, nr = r->rel->ncols;
+    int *lcol = eddy__arena_alloc(a, sizeof(int) * (size_t)(nl + 1)), *rcol = eddy__arena_alloc(a, sizeof(int) * (size_t)(nl + 1));
+    bool *lcommon = eddy__arena_alloc(a, (size_t)nl + 1), *rcommon = eddy__arena_alloc(a, (size_t)nr + 1);
+    if (!lcol || !rcol || !lcommon || !rcommon) return NOMEM(b);
+    int nc = 0;
+    if (t->u.join.natural) {
+        for (int i = 0; i < nl; i++) {
+            int k = side_column(r, l->rel->names[i]);
+            if (k == -1) continue;
+            if (k == -2 || side_column(l, l->rel->names[i]) == -2)
+                return eddy__bind_err(b, &t->pos, EDDY_E_VALIDATION, "Column name '%s' in NATURAL join or USING clause is "
+                                                                     "not unique on one side of join",
+                                      l->rel->names[i]);
+            lcol[nc] = i;
+            rcol[nc++] = k;
+        }
+    } else {
+        for (int u = 0; u < t->u.join.nusing; u++) {
+            const AstIdent *id = t->u.join.using_[u];
+            int i = side_column(l, id->name), k = side_column(r, id->name);
+            if (i == -1 || k == -1)
+                return eddy__bind_err(b, &id->pos, EDDY_E_VALIDATION, "Column '%s' not found in any table", id->name);
+            if (i == -2 || k == -2)
+                return eddy__bind_err(b, &id->pos, EDDY_E_VALIDATION, "Column name '%s' in NATURAL join or USING clause is "
+                                                                      "not unique on one side of join",
+                                      id->name);
+            lcol[nc] = i;
+            rcol[nc++] = k;
+        }
+    }
+    JoinType jt = t->u.join.type == AST_JOIN_LEFT    ? JOIN_LEFT
+                  : t->u.join.type == AST_JOIN_RIGHT ? JOIN_RIGHT
+                  : t->u.join.type == AST_JOIN_FULL  ? JOIN_FULL
+                                                     : JOIN_INNER;
+    /* the condition: l.c = r.c AND .. (TRUE without common columns) */
+    Expr *cond = NULL;
+    eddy_status rc;
+    EdErr e2 = {0};
+    for (int k = 0; k < nc; k++) {
+        lcommon[lcol[k]] = rcommon[rcol[k]] = true;
+        Expr *eq, *args[2] = {eddy__expr_column(a, lcol[k], l->rel->types[lcol[k]]),
+                              eddy__expr_column(a, nl + rcol[k], r->rel->types[rcol[k]])};
+        if (!args[0] || !args[1]) return NOMEM(b);
+        if ((rc = eddy__expr_call_name(a, "=", args, 2, &eq, &e2))) break;
+        Expr *both[2] = {cond, eq};
+        if (!cond) cond = eq;
+        else if ((rc = eddy__expr_call_name(a, "AND", both, 2, &cond, &e2))) break;
+    }
+    if (e2.code) {
+        rc = eddy__bind_err(b, &t->pos, e2.code, "%s", e2.msg ? e2.msg : "invalid join condition");
+        eddy__err_clear(&e2);
+        return rc;
+    }
+    Rel *j;
+    if ((rc = eddy__bind_join_rel(b, jt, l->rel, r->rel, cond, &j))) return rc;
+    /* SELECT *'s layout */
+    int n = nl + nr - nc, m = 0;
+    const Expr **ex = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(n + 1));
+    const char **names = eddy__arena_alloc(a, sizeof(char *) * (size_t)(n + 1));
+    if (!ex || !names) return NOMEM(b);
+    for (int k = 0; k < nc; k++) {
+        Expr *le = eddy__expr_column(a, lcol[k], j->types[lcol[k]]), *re = eddy__expr_column(a, nl + rcol[k], j->types[nl + rcol[k]]);
+        if (!le || !re) return NOMEM(b);
+        Expr *x = jt == JOIN_RIGHT ? re : le;
+        if (jt == JOIN_FULL && !(x = coalesce(a, le, re, &e2))) {
+            rc = eddy__bind_err(b, &t->pos, e2.code ? e2.code : EDDY_E_NOMEM, "%s", e2.msg ? e2.msg : "out of memory");
+            eddy__err_clear(&e2);
+            return rc;
+        }
+        ex[m] = x;
+        names[m++] = l->rel->names[lcol[k]];
+    }
+    for (int i = 0; i < nl; i++)
+        if (!lcommon[i]) {
+            if (!(ex[m] = eddy__expr_column(a, i, j->types[i]))) return NOMEM(b);
+            names[m++] = j->names[i];
+        }
+    int rstart = m;
+    for (int i = 0; i < nr; i++)
+        if (!rcommon[i]) {
+            if (!(ex[m] = eddy__expr_column(a, nl + i, j->types[nl + i]))) return NOMEM(b);
+            names[m++] = j->names[nl + i];
+        }
+    Rel *p = eddy__rel_project(a, j, n, ex, names);
+    ScopeTable *tables = eddy__arena_alloc(a, sizeof(ScopeTable) * 2);
+    if (!p || !tables) return NOMEM(b);
+    const char *la = l->ntables == 1 ? l->tables[0].alias : NULL, *ra = r->ntables == 1 ? r->tables[0].alias : NULL;
+    if (la && ra && !strcmp(la, ra))
+        return eddy__bind_err(b, &t->u.join.right->pos, EDDY_E_VALIDATION, "Duplicate relation name '%s' in FROM clause", ra);
+    tables[0] = (ScopeTable){la, 0, rstart, p->names, p->types};
+    tables[1] = (ScopeTable){ra, rstart, n - rstart, p->names + rstart, p->types + rstart};
+    out->rel = p;
+    out->ntables = 2;
+    out->tables = tables;
+    return EDDY_OK;
+}
+
 /* l JOIN v FOR SYSTEM_TIME AS OF l.t: j (the join) becomes a temporal join:
  * AS OF must name a time attribute of the left side; the versioned side's
  * time attributes become plain timestamps; it emits what its left side
@@ -517,8 +655,7 @@ static eddy_status bind_join(Binder *b, const AstTableRef *t, From *out) {
         rc = bind_tref(b, rt, &r);
     }
     if (rc) return rc;
-    if (t->u.join.natural || t->u.join.nusing)
-        return eddy__bind_unsupported(b, &t->pos, "NATURAL joins and joins with USING");
+    if (t->u.join.natural || t->u.join.nusing) return bind_using(b, t, &l, &r, out);
     int n = l.ntables + r.ntables;
     ScopeTable *tables = eddy__arena_alloc(b->a, sizeof(ScopeTable) * (size_t)n);
     if (!tables) return NOMEM(b);

@@ -1,15 +1,14 @@
 /*
  * test_unsupported.c -- every query form of Flink's SQL either runs or fails
  * with "not supported yet: <feature>". Forms the binder type-checks (GROUP
- * BY with GROUPING SETS / ROLLUP / CUBE, DISTINCT, joins including temporal
- * ones, OVER, group windows, window table functions, set operations,
- * subqueries, streaming ORDER BY) give a table with Flink's schema and fail
- * when the table is planned (execute, toDataStream, EXPLAIN); forms it
- * cannot type-check yet (correlated and LATERAL subqueries,
- * MATCH_RECOGNIZE, NATURAL / USING joins) fail at sqlQuery with the same
- * kind of message. Batch ORDER BY /
- * LIMIT / OFFSET, LIMIT in streaming, UNNEST and table functions run. Each
- * case pins the exact message.
+ * BY with GROUPING SETS / ROLLUP / CUBE, DISTINCT, joins including temporal,
+ * NATURAL and USING ones, OVER, group windows, window table functions, set
+ * operations, subqueries, streaming ORDER BY) give a table with Flink's
+ * schema and fail when the table is planned (execute, toDataStream,
+ * EXPLAIN); forms it cannot type-check yet (correlated and LATERAL
+ * subqueries, MATCH_RECOGNIZE) fail at sqlQuery with the same kind of
+ * message. Batch ORDER BY / LIMIT / OFFSET, LIMIT in streaming, UNNEST and
+ * table functions run. Each case pins the exact message.
  */
 #include "check.h"
 
@@ -157,8 +156,17 @@ TEST(joins) {
     ASSERT_TEXT(schema_of("SELECT * FROM People a LEFT JOIN People b"),
                 "ERROR: SQL validation failed. From line 1, column 15 to line 1, column 41: INNER, LEFT, RIGHT or FULL "
                 "join requires a condition (NATURAL keyword or ON or USING clause)");
-    ASSERT_BIND_UNSUPPORTED("SELECT * FROM People a JOIN People b USING (name)", "NATURAL joins and joins with USING");
-    ASSERT_BIND_UNSUPPORTED("SELECT * FROM People a NATURAL JOIN People b", "NATURAL joins and joins with USING");
+    /* NATURAL / USING: each common column once, then the left's, then the right's other columns */
+    ASSERT_TEXT(schema_of("SELECT * FROM People a JOIN (SELECT name, score AS s FROM People) b USING (name)"),
+                "(\n  `name` STRING, \n  `score` INT, \n  `city` STRING, \n  `s` INT\n)");
+    ASSERT_TEXT(schema_of("SELECT name, a.city, s FROM People a NATURAL LEFT JOIN (SELECT name, score AS s FROM "
+                          "People) b"),
+                "(\n  `name` STRING, \n  `city` STRING, \n  `s` INT\n)");
+    ASSERT_PLAN_UNSUPPORTED("SELECT * FROM People a JOIN People b USING (name)", "joins");
+    ASSERT_PLAN_UNSUPPORTED("SELECT * FROM People a NATURAL FULL JOIN People b", "joins");
+    ASSERT_TEXT(schema_of("SELECT * FROM People a JOIN People b USING (nope)"),
+                "ERROR: SQL validation failed. From line 1, column 45 to line 1, column 48: Column 'nope' not found in "
+                "any table");
     /* temporal joins type-check, then fail at planning */
     ASSERT_TEXT(schema_of("SELECT * FROM Events e LEFT JOIN Events FOR SYSTEM_TIME AS OF e.rowtime AS v ON e.name = "
                           "v.name"),
