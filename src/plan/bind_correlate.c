@@ -75,7 +75,7 @@ static eddy_status bind_function(Binder *b, const Scope *sc, const AstExpr *call
         if (rc) return rc;
         return eddy__bind_err(b, &call->pos, EDDY_E_VALIDATION, "Function '%s' is not a table function.", name);
     }
-    Expr **args;
+    Expr **args = NULL;
     eddy_status rc = bind_args(b, sc, call->u.call.args, call->u.call.nargs, &args);
     if (rc) return rc;
     Expr *typed;
@@ -96,10 +96,10 @@ static eddy_status bind_function(Binder *b, const Scope *sc, const AstExpr *call
 
 eddy_status eddy__bind_correlate(Binder *b, Rel *left, const Scope *sc, const AstTableRef *t, JoinType jt, Rel **out) {
     const TableFunc *tf = NULL;
-    Expr **args;
-    int nargs, nfn;
-    const char **fnames, **vnames;
-    const Type **ftypes;
+    Expr **args = NULL;
+    int nargs = 0, nfn = 0;
+    const char **fnames = NULL, **vnames = NULL;
+    const Type **ftypes = NULL;
     bool ordinality = false;
     eddy_status rc;
     if (t->kind == AST_TREF_UNNEST) {

@@ -15,6 +15,7 @@
  * redoing length 2. Checked against an exact reference on 30000 doubles and
  * 6000 floats; no locale dependence (no decimal point is ever parsed).
  */
+#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -131,7 +132,47 @@ static bool nearest_with_digits(double v, int p, bool is_float, Dec *out) {
     return true;
 }
 
+/* The decimal digits of "%.*e" output (p digits) as c * 10^q. */
+static Dec parse_e(const char *buf, int p) {
+    Dec d = {0, 0};
+    const char *s = buf;
+    for (; *s && *s != 'e'; s++)
+        if (*s >= '0' && *s <= '9') d.c = d.c * 10 + (uint64_t)(*s - '0');
+    d.q = (*s == 'e' ? atoi(s + 1) : 0) - (p - 1);
+    return d;
+}
+
+static Dec shortest_search(double v, bool is_float);
+
+/* The shortest decimal that reads back as v, quickly: an integer below 2^53
+ * (2^24 for FLOAT) is its own digits; otherwise, when the DBL_DIG (FLT_DIG)
+ * digit rounding of v reads back, the shortest decimal has at most that
+ * many digits and is that rounding without its trailing zeros (every
+ * decimal of so few digits survives the trip through a normal double
+ * unchanged); only the other values, and subnormals, need the search. */
 static Dec shortest(double v, bool is_float) {
+    Dec d;
+    if (v < (is_float ? 16777216.0 : 9007199254740992.0) && v == floor(v)) {
+        d.c = (uint64_t)v;
+        d.q = 0;
+    } else if (v < (is_float ? FLT_MIN : DBL_MIN)) {
+        return shortest_search(v, is_float); /* subnormals have fewer digits of precision */
+    } else {
+        int p = is_float ? FLT_DIG : DBL_DIG;
+        char buf[64];
+        snprintf(buf, sizeof buf, "%.*e", p - 1, v);
+        d = parse_e(buf, p);
+        if (!reads_back(d, v, is_float, NULL)) return shortest_search(v, is_float);
+        while (d.c && d.c % 10 == 0) d.c /= 10, d.q++;
+        Dec t;
+        /* Java: a 1-digit result competes with the 2-digit decimals */
+        if (d.c < 10 && nearest_with_digits(v, 2, is_float, &t)) d = t;
+    }
+    while (d.c && d.c % 10 == 0) d.c /= 10, d.q++;
+    return d;
+}
+
+static Dec shortest_search(double v, bool is_float) {
     /* 17 (double) / 9 (float) digits always read back. Success is monotone
      * in p: the nearest (p+1)-digit decimal on each side of v is at least as
      * close as the nearest p-digit one, so binary search finds the minimum. */
