@@ -162,7 +162,16 @@ static Dec shortest(double v, bool is_float) {
         char buf[64];
         snprintf(buf, sizeof buf, "%.*e", p - 1, v);
         d = parse_e(buf, p);
-        if (!reads_back(d, v, is_float, NULL)) return shortest_search(v, is_float);
+        if (!reads_back(d, v, is_float, NULL)) {
+            /* more digits: success is monotone in their number, try upwards */
+            Dec t;
+            for (int q = p + 1; q <= (is_float ? 9 : 17); q++)
+                if (nearest_with_digits(v, q, is_float, &t)) {
+                    while (t.c && t.c % 10 == 0) t.c /= 10, t.q++;
+                    return t;
+                }
+            return shortest_search(v, is_float);
+        }
         while (d.c && d.c % 10 == 0) d.c /= 10, d.q++;
         Dec t;
         /* Java: a 1-digit result competes with the 2-digit decimals */
