@@ -113,13 +113,18 @@ eddy_status eddy__bind_join_rel(Binder *b, JoinType jt, Rel *l, Rel *r, Expr *co
  * column types. */
 eddy_status eddy__bind_setop_rel(Binder *b, SetOpKind op, bool all, Rel *l, Rel *r, Rel **out);
 /* Scalar subqueries, EXISTS and IN (query) (bind_subquery.c): the query is
- * bound (uncorrelated: a reference to an enclosing query's column is "not
- * supported yet: correlated subqueries") and typed as Calcite types it; the
- * expression is a marker call the planner refuses ("not supported yet:
- * subqueries"), so the query type-checks and fails at planning. */
+ * bound (a reference to an enclosing query's column is a marker too) and
+ * typed as Calcite types it; the expression is a marker call the planner
+ * refuses ("not supported yet: subqueries"), so the query type-checks and
+ * fails at planning. */
 eddy_status eddy__bind_subquery_expr(Binder *b, const Scope *sc, const AstExpr *e, Expr **out);
-/* Whether one of the enclosing scopes resolves n. */
-bool eddy__bind_outer_has(const OuterScope *o, const AstName *n);
+/* A reference to a column of an enclosing query (correlation), when one of
+ * b->outer's scopes resolves n: a typed marker the planner refuses; *out
+ * stays NULL when none does. */
+eddy_status eddy__bind_outer_ref(Binder *b, const AstName *n, const AstPos *pos, Expr **out);
+/* Binds q with the scope sc around it (its columns visible as outer
+ * references): subqueries in expressions, LATERAL subqueries. */
+eddy_status eddy__bind_inner_query(Binder *b, const Scope *sc, const AstQuery *q, Rel **out);
 /* Binds a query (bind_query.c). */
 eddy_status eddy__bind_query_rel(Binder *b, const AstQuery *q, Rel **out);
 
