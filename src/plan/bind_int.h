@@ -95,6 +95,11 @@ typedef struct SelInput {
 bool eddy__bind_has_agg(const AstExpr *e);
 /* Whether e contains an OVER call. */
 bool eddy__bind_has_over(const AstExpr *e);
+/* The result type of aggregate `fn` (upper case) over args. `global`: no
+ * grouping keys (the result of an empty input is NULL); `over`: an OVER
+ * aggregate. */
+eddy_status eddy__bind_agg_type(Binder *b, const AstPos *pos, const char *fn, Expr *const *args, int n, bool star,
+                                bool global, bool over, const Type **out);
 /* Binds the select items of an aggregating SELECT (GROUP BY, HAVING, group
  * windows, aggregates without GROUP BY): builds the Aggregate (and HAVING
  * filter) over `in` and binds each item over it into exprs[i]. *rel_out is
@@ -127,6 +132,10 @@ eddy_status eddy__bind_outer_ref(Binder *b, const AstName *n, const AstPos *pos,
 eddy_status eddy__bind_inner_query(Binder *b, const Scope *sc, const AstQuery *q, Rel **out);
 /* Binds a query (bind_query.c). */
 eddy_status eddy__bind_query_rel(Binder *b, const AstQuery *q, Rel **out);
+
+/* input MATCH_RECOGNIZE (mr) (bind_match.c): a REL_MATCH over `in`, whose
+ * columns sc shows, typed as Flink types it. */
+eddy_status eddy__bind_match(Binder *b, Rel *in, const Scope *sc, const AstMatchRecognize *mr, Rel **out);
 
 /* UNNEST(..) or [LATERAL] TABLE(f(..)) (t) over `left`, whose columns sc
  * shows to the arguments: a REL_CORRELATE of join type jt (JOIN_INNER or

@@ -393,7 +393,13 @@ static eddy_status bind_tref(Binder *b, const AstTableRef *t, From *out) {
         if ((rc = eddy__bind_correlate(b, one, &empty, t, JOIN_INNER, &r))) return rc;
         return from_single(b, r, alias, out);
     }
-    case AST_TREF_MATCH: return eddy__bind_unsupported(b, &t->pos, "MATCH_RECOGNIZE");
+    case AST_TREF_MATCH: {
+        From in;
+        if ((rc = bind_tref(b, t->u.match.input, &in))) return rc;
+        Scope isc = {in.ntables, in.tables, in.rel->ncols};
+        if ((rc = eddy__bind_match(b, in.rel, &isc, t->u.match.mr, &r))) return rc;
+        break;
+    }
     }
     if ((rc = rename_columns(b, r, t->col_aliases, t->ncol_aliases, &t->pos, &r))) return rc;
     return from_single(b, r, alias, out);

@@ -4,11 +4,12 @@
  * BY with GROUPING SETS / ROLLUP / CUBE, DISTINCT, joins including temporal,
  * NATURAL and USING ones, OVER, group windows, window table functions, set
  * operations, subqueries (correlated ones too), LATERAL subqueries,
- * streaming ORDER BY) give a table with Flink's schema and fail when the
- * table is planned (execute, toDataStream, EXPLAIN); MATCH_RECOGNIZE, which
- * it cannot type-check yet, fails at sqlQuery with the same kind of
- * message. Batch ORDER BY / LIMIT / OFFSET, LIMIT in streaming, UNNEST and
- * table functions run. Each case pins the exact message.
+ * MATCH_RECOGNIZE, streaming ORDER BY) give a table with Flink's schema and
+ * fail when the table is planned (execute, toDataStream, EXPLAIN); a few
+ * variants without a type yet (ALL ROWS PER MATCH, RIGHT / FULL joins with
+ * a table function, ...) fail at sqlQuery with the same kind of message.
+ * Batch ORDER BY / LIMIT / OFFSET, LIMIT in streaming, UNNEST and table
+ * functions run. Each case pins the exact message.
  */
 #include "check.h"
 
@@ -372,9 +373,23 @@ TEST(other_forms) {
     ASSERT_TEXT(schema_of("SELECT name FROM People WHERE score IN (SELECT name, city FROM People)"),
                 "ERROR: SQL validation failed. From line 1, column 31 to line 1, column 70: Values passed to IN "
                 "operator must have compatible types");
-    ASSERT_BIND_UNSUPPORTED("SELECT * FROM Events MATCH_RECOGNIZE (ORDER BY rowtime MEASURES A.name AS n PATTERN (A) "
+    /* MATCH_RECOGNIZE: the PARTITION BY keys, then the measures */
+    ASSERT_TEXT(schema_of("SELECT * FROM Events MATCH_RECOGNIZE (PARTITION BY name ORDER BY rowtime MEASURES "
+                          "FIRST(A.rowtime) AS t0, LAST(B.score) AS s, MATCH_ROWTIME() AS mt, SUM(B.score) AS total, "
+                          "COUNT(*) AS c ONE ROW PER MATCH AFTER MATCH SKIP PAST LAST ROW PATTERN (A B+) DEFINE B AS "
+                          "B.score > PREV(B.score)) AS M"),
+                "(\n  `name` STRING, \n  `t0` TIMESTAMP_LTZ(3), \n  `s` INT, \n  `mt` TIMESTAMP_LTZ(3) NOT NULL *ROWTIME*, "
+                "\n  `total` INT, \n  `c` BIGINT NOT NULL\n)");
+    ASSERT_PLAN_UNSUPPORTED("SELECT * FROM Events MATCH_RECOGNIZE (ORDER BY rowtime MEASURES A.name AS n PATTERN (A) "
                             "DEFINE A AS A.score > 0)",
                             "MATCH_RECOGNIZE");
+    ASSERT_TEXT(schema_of("SELECT * FROM Events MATCH_RECOGNIZE (ORDER BY score MEASURES A.name AS n PATTERN (A) "
+                          "DEFINE A AS A.score > 0)"),
+                "ERROR: SQL validation failed. You must specify either rowtime or proctime for order by as the first "
+                "one.");
+    ASSERT_BIND_UNSUPPORTED("SELECT * FROM Events MATCH_RECOGNIZE (ORDER BY rowtime MEASURES A.name AS n ALL ROWS PER "
+                            "MATCH PATTERN (A) DEFINE A AS A.score > 0)",
+                            "MATCH_RECOGNIZE with ALL ROWS PER MATCH");
     /* LATERAL subqueries see the left side's columns */
     ASSERT_TEXT(schema_of("SELECT * FROM People p, LATERAL (SELECT score + 1, p.city FROM People WHERE name = p.name) "
                           "AS X(s, c)"),
