@@ -850,8 +850,15 @@ EDDY_API eddy_table *eddy_table_join(eddy_table *left, eddy_table *right, const 
 EDDY_API eddy_table *eddy_table_left_outer_join(eddy_table *left, eddy_table *right, const char *condition);
 EDDY_API eddy_table *eddy_table_right_outer_join(eddy_table *left, eddy_table *right, const char *condition);
 EDDY_API eddy_table *eddy_table_full_outer_join(eddy_table *left, eddy_table *right, const char *condition);
-/* joinLateral(call[, condition]) / leftOuterJoinLateral: a join with a table
- * function call ("split(c) as (w, n)"). */
+/* joinLateral(call[, condition]) / leftOuterJoinLateral: each row joined
+ * to the rows of a table function (eddy_tenv_create_table_function) called
+ * over it: "split(c) as (w, n)" names the function's columns; the
+ * condition (NULL: none) filters the joined rows. A left outer join keeps a
+ * row the function gives nothing for, NULL-padded; its condition can only
+ * be NULL or "true" (Flink's "Predicate for lateral left outer join with
+ * table function can only be empty or literal true."). Errors: "A lateral
+ * join expects a table function call, but was: ..." for anything but a
+ * call; the binder's for unknown functions and wrong arguments. */
 EDDY_API eddy_table *eddy_table_join_lateral(eddy_table *t, const char *table_function_call, const char *condition);
 EDDY_API eddy_table *eddy_table_left_outer_join_lateral(eddy_table *t, const char *table_function_call,
                                                         const char *condition);
