@@ -814,7 +814,8 @@ typedef struct eddy_windowed_table eddy_windowed_table; /* GroupWindowedTable / 
 typedef struct eddy_expr eddy_expr;                   /* Expression (builder) */
 
 /* select(fields): a projection ("a, b + 1 as c, *"); aggregates without
- * group_by aggregate the whole table. */
+ * group_by aggregate the whole table; "r.flatten()" gives one column per
+ * field of a ROW column r, named r$field. */
 EDDY_API eddy_table *eddy_table_select(eddy_table *t, const char *fields);
 /* where(predicate) / filter(predicate): rows where the predicate is TRUE.
  * A predicate that is not BOOLEAN: "Filter operator requires a boolean
