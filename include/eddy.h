@@ -814,7 +814,8 @@ typedef struct eddy_windowed_table eddy_windowed_table; /* GroupWindowedTable / 
 typedef struct eddy_expr eddy_expr;                   /* Expression (builder) */
 
 /* select(fields): a projection ("a, b + 1 as c, *"); aggregates without
- * group_by aggregate the whole table. */
+ * group_by aggregate the whole table; "r.flatten()" gives one column per
+ * field of a ROW column r, named r$field. */
 EDDY_API eddy_table *eddy_table_select(eddy_table *t, const char *fields);
 /* where(predicate) / filter(predicate): rows where the predicate is TRUE.
  * A predicate that is not BOOLEAN: "Filter operator requires a boolean
@@ -850,8 +851,15 @@ EDDY_API eddy_table *eddy_table_join(eddy_table *left, eddy_table *right, const 
 EDDY_API eddy_table *eddy_table_left_outer_join(eddy_table *left, eddy_table *right, const char *condition);
 EDDY_API eddy_table *eddy_table_right_outer_join(eddy_table *left, eddy_table *right, const char *condition);
 EDDY_API eddy_table *eddy_table_full_outer_join(eddy_table *left, eddy_table *right, const char *condition);
-/* joinLateral(call[, condition]) / leftOuterJoinLateral: a join with a table
- * function call ("split(c) as (w, n)"). */
+/* joinLateral(call[, condition]) / leftOuterJoinLateral: each row joined
+ * to the rows of a table function (eddy_tenv_create_table_function) called
+ * over it: "split(c) as (w, n)" names the function's columns; the
+ * condition (NULL: none) filters the joined rows. A left outer join keeps a
+ * row the function gives nothing for, NULL-padded; its condition can only
+ * be NULL or "true" (Flink's "Predicate for lateral left outer join with
+ * table function can only be empty or literal true."). Errors: "A lateral
+ * join expects a table function call, but was: ..." for anything but a
+ * call; the binder's for unknown functions and wrong arguments. */
 EDDY_API eddy_table *eddy_table_join_lateral(eddy_table *t, const char *table_function_call, const char *condition);
 EDDY_API eddy_table *eddy_table_left_outer_join_lateral(eddy_table *t, const char *table_function_call,
                                                         const char *condition);

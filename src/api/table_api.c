@@ -328,8 +328,22 @@ static const char *item_name(Arena *a, const AstTableItem *it, int i, const Extr
 }
 
 /* Expands * into the input's columns. */
+typedef ED_VEC(AstTableItem *) ItemVec;
+
+/* The items of v as an arena array in *out (v is freed); their number, or
+ * -1 when memory runs out. */
+static int items_out(eddy_env *env, ItemVec *v, AstTableItem ***out) {
+    AstTableItem **copy = eddy__arena_alloc(&env->arena, sizeof(AstTableItem *) * (v->len + 1));
+    int n = (int)v->len;
+    if (copy && n) memcpy(copy, v->items, sizeof(AstTableItem *) * v->len);
+    ed_vec_free(v);
+    if (!copy) return NOMEM(env), -1;
+    *out = copy;
+    return n;
+}
+
 static int expand_star(eddy_env *env, AstTableItem **items, int n, const Rel *in, AstTableItem ***out) {
-    ED_VEC(AstTableItem *) v = {0};
+    ItemVec v = {0};
     for (int i = 0; i < n; i++) {
         if (items[i]->expr->kind != AST_STAR) {
             if (!ed_vec_push(&v, items[i])) goto oom;
@@ -340,13 +354,7 @@ static int expand_star(eddy_env *env, AstTableItem **items, int n, const Rel *in
             if (!it || !(it->expr = ident_ast(&env->arena, in->names[c])) || !ed_vec_push(&v, it)) goto oom;
         }
     }
-    AstTableItem **copy = eddy__arena_alloc(&env->arena, sizeof(AstTableItem *) * (v.len + 1));
-    if (!copy) goto oom;
-    if (v.len) memcpy(copy, v.items, sizeof(AstTableItem *) * v.len);
-    *out = copy;
-    n = (int)v.len;
-    ed_vec_free(&v);
-    return n;
+    return items_out(env, &v, out);
 oom:
     ed_vec_free(&v);
     NOMEM(env);
@@ -442,9 +450,76 @@ static eddy_table *project(eddy_table *t, AstTableItem **items, int n, bool allo
     return bind_over(t->tenv, &t, 1, select_ast(a, tref(a, "$t0"), exprs, names, n));
 }
 
+/* a.flatten(): one item per field of a composite column a, named a$field;
+ * a column of another type stays as it is. */
+static int expand_flatten(eddy_table *t, AstTableItem **items, int n, AstTableItem ***out) {
+    eddy_env *env = env_of(t);
+    Arena *a = &env->arena;
+    ItemVec v = {0};
+    for (int i = 0; i < n; i++) {
+        const AstExpr *e = items[i]->expr;
+        if (e->kind != AST_CALL || strcmp(e->u.call.name, "#FLATTEN") || e->u.call.nargs != 1) {
+            if (!ed_vec_push(&v, items[i])) goto oom;
+            continue;
+        }
+        AstExpr *arg = e->u.call.args[0];
+        if (arg->kind != AST_IDENT) {
+            ed_vec_free(&v);
+            return eddy__api_err(env, EDDY_E_UNSUPPORTED, "not supported yet: flatten() of anything but a column"), -1;
+        }
+        if (items[i]->naliases) {
+            ed_vec_free(&v);
+            return fail(env, "Alias is not allowed after flatten()."), -1;
+        }
+        /* the column's type, as the binder sees it */
+        const char *probe_name = "f";
+        eddy_table *probe = bind_over(t->tenv, &t, 1, select_ast(a, tref(a, "$t0"), &arg, &probe_name, 1));
+        if (!probe) {
+            ed_vec_free(&v);
+            return -1;
+        }
+        const Type *ty = probe->rel->types[0];
+        if (ty->root != TY_ROW && ty->root != TY_STRUCTURED) {
+            AstTableItem *it = eddy__arena_alloc(a, sizeof *it);
+            if (!it || !ed_vec_push(&v, it)) goto oom;
+            it->expr = arg;
+            continue;
+        }
+        for (int f = 0; f < ty->nfields; f++) {
+            /* r.field: the column's name with the field appended */
+            AstTableItem *it = eddy__arena_alloc(a, sizeof *it);
+            AstIdent **al = eddy__arena_alloc(a, sizeof(AstIdent *));
+            AstExpr *x = eddy__arena_dup(a, arg, sizeof *arg);
+            const AstName *an = &arg->u.ident.name;
+            const char **parts = eddy__arena_alloc(a, sizeof(char *) * (size_t)(an->nparts + 1));
+            bool *quoted = eddy__arena_alloc(a, (size_t)an->nparts + 1);
+            if (!it || !al || !x || !parts || !quoted || !(al[0] = eddy__arena_alloc(a, sizeof(AstIdent)))) goto oom;
+            memcpy(parts, an->parts, sizeof(char *) * (size_t)an->nparts);
+            if (an->quoted) memcpy(quoted, an->quoted, (size_t)an->nparts);
+            parts[an->nparts] = ty->fields[f].name;
+            quoted[an->nparts] = true;
+            x->u.ident.name.parts = parts;
+            x->u.ident.name.quoted = quoted;
+            x->u.ident.name.nparts = an->nparts + 1;
+            it->expr = x;
+            al[0]->name = eddy__arena_printf(a, "%s$%s", last_part(arg), ty->fields[f].name);
+            if (!al[0]->name) goto oom;
+            it->aliases = al;
+            it->naliases = 1;
+            if (!ed_vec_push(&v, it)) goto oom;
+        }
+    }
+    return items_out(env, &v, out);
+oom:
+    ed_vec_free(&v);
+    NOMEM(env);
+    return -1;
+}
+
 static eddy_table *select_items(eddy_table *t, AstTableItem **items, int n) {
     eddy_env *env = env_of(t);
     if (n < 0 || (n = expand_star(env, items, n, t->rel, &items)) < 0) return NULL;
+    if ((n = expand_flatten(t, items, n, &items)) < 0) return NULL;
     return project(t, items, n, true);
 }
 

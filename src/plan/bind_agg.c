@@ -113,9 +113,7 @@ static eddy_status cannot_apply(Binder *b, const AstPos *pos, const char *fn, Ex
     return rc;
 }
 
-/* The result type of aggregate `fn` over args. `global`: no grouping keys
- * (the result of an empty input is NULL); `over`: an OVER aggregate. */
-static eddy_status agg_type(Binder *b, const AstPos *pos, const char *fn, Expr *const *args, int n, bool star,
+eddy_status eddy__bind_agg_type(Binder *b, const AstPos *pos, const char *fn, Expr *const *args, int n, bool star,
                             bool global, bool over, const Type **out) {
     Arena *a = b->a;
     const Type *t0 = n > 0 ? eddy__type_with_timeattr(a, args[0]->type, TA_NONE) : NULL;
@@ -346,7 +344,7 @@ static eddy_status agg_hook(Binder *b, const Scope *sc, const AstExpr *e, Expr *
             if (*p >= 'a' && *p <= 'z') *p = (char)(*p - 'a' + 'A');
         ae.fn = fn;
         ae.distinct = e->u.call.distinct;
-        if ((rc = agg_type(b, &e->pos, fn, ae.args, ae.nargs, ae.star, c->global, false, &ae.type))) return rc;
+        if ((rc = eddy__bind_agg_type(b, &e->pos, fn, ae.args, ae.nargs, ae.star, c->global, false, &ae.type))) return rc;
         if (!ed_vec_push(&c->aggs, ae)) return NOMEM(b);
         *out = placeholder(b, AGG_BASE + (int)c->aggs.len - 1, ae.type, &e->pos);
         return *out ? EDDY_OK : NOMEM(b);
@@ -951,7 +949,7 @@ static eddy_status over_hook(Binder *b, const Scope *sc, const AstExpr *e, Expr 
         if (*p >= 'a' && *p <= 'z') *p = (char)(*p - 'a' + 'A');
     oe.agg.fn = fn;
     oe.agg.distinct = e->u.call.distinct;
-    if ((rc = agg_type(b, &e->pos, fn, oe.agg.args, oe.agg.nargs, oe.agg.star, false, true, &oe.agg.type))) return rc;
+    if ((rc = eddy__bind_agg_type(b, &e->pos, fn, oe.agg.args, oe.agg.nargs, oe.agg.star, false, true, &oe.agg.type))) return rc;
     oe.npart = w->npartition;
     oe.norder = w->norder;
     oe.part = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(oe.npart + 1));

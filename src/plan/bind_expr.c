@@ -424,8 +424,11 @@ static eddy_status bind_ident(Binder *b, const Scope *sc, const AstExpr *e, Expr
         }
     }
     if (!found_t) {
-        if (b->outer && eddy__bind_outer_has(b->outer, n))
-            return eddy__bind_unsupported(b, &e->pos, "correlated subqueries");
+        if (b->outer) {
+            /* a column of an enclosing query */
+            eddy_status rc = eddy__bind_outer_ref(b, n, &e->pos, out);
+            if (rc || *out) return rc;
+        }
         if (n->nparts >= 2) {
             bool alias_known = false;
             for (int i = 0; i < sc->ntables; i++)

@@ -95,6 +95,11 @@ typedef struct SelInput {
 bool eddy__bind_has_agg(const AstExpr *e);
 /* Whether e contains an OVER call. */
 bool eddy__bind_has_over(const AstExpr *e);
+/* The result type of aggregate `fn` (upper case) over args. `global`: no
+ * grouping keys (the result of an empty input is NULL); `over`: an OVER
+ * aggregate. */
+eddy_status eddy__bind_agg_type(Binder *b, const AstPos *pos, const char *fn, Expr *const *args, int n, bool star,
+                                bool global, bool over, const Type **out);
 /* Binds the select items of an aggregating SELECT (GROUP BY, HAVING, group
  * windows, aggregates without GROUP BY): builds the Aggregate (and HAVING
  * filter) over `in` and binds each item over it into exprs[i]. *rel_out is
@@ -113,15 +118,24 @@ eddy_status eddy__bind_join_rel(Binder *b, JoinType jt, Rel *l, Rel *r, Expr *co
  * column types. */
 eddy_status eddy__bind_setop_rel(Binder *b, SetOpKind op, bool all, Rel *l, Rel *r, Rel **out);
 /* Scalar subqueries, EXISTS and IN (query) (bind_subquery.c): the query is
- * bound (uncorrelated: a reference to an enclosing query's column is "not
- * supported yet: correlated subqueries") and typed as Calcite types it; the
- * expression is a marker call the planner refuses ("not supported yet:
- * subqueries"), so the query type-checks and fails at planning. */
+ * bound (a reference to an enclosing query's column is a marker too) and
+ * typed as Calcite types it; the expression is a marker call the planner
+ * refuses ("not supported yet: subqueries"), so the query type-checks and
+ * fails at planning. */
 eddy_status eddy__bind_subquery_expr(Binder *b, const Scope *sc, const AstExpr *e, Expr **out);
-/* Whether one of the enclosing scopes resolves n. */
-bool eddy__bind_outer_has(const OuterScope *o, const AstName *n);
+/* A reference to a column of an enclosing query (correlation), when one of
+ * b->outer's scopes resolves n: a typed marker the planner refuses; *out
+ * stays NULL when none does. */
+eddy_status eddy__bind_outer_ref(Binder *b, const AstName *n, const AstPos *pos, Expr **out);
+/* Binds q with the scope sc around it (its columns visible as outer
+ * references): subqueries in expressions, LATERAL subqueries. */
+eddy_status eddy__bind_inner_query(Binder *b, const Scope *sc, const AstQuery *q, Rel **out);
 /* Binds a query (bind_query.c). */
 eddy_status eddy__bind_query_rel(Binder *b, const AstQuery *q, Rel **out);
+
+/* input MATCH_RECOGNIZE (mr) (bind_match.c): a REL_MATCH over `in`, whose
+ * columns sc shows, typed as Flink types it. */
+eddy_status eddy__bind_match(Binder *b, Rel *in, const Scope *sc, const AstMatchRecognize *mr, Rel **out);
 
 /* UNNEST(..) or [LATERAL] TABLE(f(..)) (t) over `left`, whose columns sc
  * shows to the arguments: a REL_CORRELATE of join type jt (JOIN_INNER or

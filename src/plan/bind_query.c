@@ -372,7 +372,6 @@ static eddy_status bind_tref(Binder *b, const AstTableRef *t, From *out) {
         break;
     }
     case AST_TREF_SUBQUERY:
-        if (t->u.subquery.lateral) return eddy__bind_unsupported(b, &t->pos, "LATERAL subqueries");
         if ((rc = bind_q(b, t->u.subquery.query, &r))) return rc;
         break;
     case AST_TREF_JOIN:
@@ -394,7 +393,13 @@ static eddy_status bind_tref(Binder *b, const AstTableRef *t, From *out) {
         if ((rc = eddy__bind_correlate(b, one, &empty, t, JOIN_INNER, &r))) return rc;
         return from_single(b, r, alias, out);
     }
-    case AST_TREF_MATCH: return eddy__bind_unsupported(b, &t->pos, "MATCH_RECOGNIZE");
+    case AST_TREF_MATCH: {
+        From in;
+        if ((rc = bind_tref(b, t->u.match.input, &in))) return rc;
+        Scope isc = {in.ntables, in.tables, in.rel->ncols};
+        if ((rc = eddy__bind_match(b, in.rel, &isc, t->u.match.mr, &r))) return rc;
+        break;
+    }
     }
     if ((rc = rename_columns(b, r, t->col_aliases, t->ncol_aliases, &t->pos, &r))) return rc;
     return from_single(b, r, alias, out);
@@ -643,14 +648,19 @@ static eddy_status bind_join(Binder *b, const AstTableRef *t, From *out) {
     const AstTableRef *rt = t->u.join.right;
     if (rt->kind == AST_TREF_UNNEST || (rt->kind == AST_TREF_FUNCTION && !is_window_tvf(rt)))
         return bind_lateral(b, t, &l, out);
-    if (rt->kind == AST_TREF_FUNCTION || (rt->kind == AST_TREF_SUBQUERY && rt->u.subquery.lateral))
-        return bind_tref(b, rt, &r); /* reports what is not supported */
     const AstExpr *as_of = rt->kind == AST_TREF_TABLE ? rt->u.table.system_time : NULL;
     if (as_of) {
         /* a temporal join: the versioned table as it is, AS OF checked below */
         AstTableRef plain = *rt;
         plain.u.table.system_time = NULL;
         rc = bind_tref(b, &plain, &r);
+    } else if (rt->kind == AST_TREF_SUBQUERY && rt->u.subquery.lateral) {
+        /* LATERAL (query): the left side's columns are visible in it */
+        Scope lsc = {l.ntables, l.tables, l.rel->ncols};
+        Rel *q;
+        rc = eddy__bind_inner_query(b, &lsc, rt->u.subquery.query, &q);
+        if (!rc) rc = rename_columns(b, q, rt->col_aliases, rt->ncol_aliases, &rt->pos, &q);
+        if (!rc) rc = from_single(b, q, rt->alias ? rt->alias->name : NULL, &r);
     } else {
         rc = bind_tref(b, rt, &r);
     }
@@ -685,6 +695,7 @@ static eddy_status bind_join(Binder *b, const AstTableRef *t, From *out) {
     }
     if ((rc = eddy__bind_join_rel(b, jt, l.rel, r.rel, cond, &out->rel))) return rc;
     if (as_of && (rc = temporal_join(b, &l, as_of, out->rel))) return rc;
+    if (rt->kind == AST_TREF_SUBQUERY && rt->u.subquery.lateral) out->rel->feature = "LATERAL subqueries";
     out->ntables = n;
     out->tables = tables;
     return EDDY_OK;

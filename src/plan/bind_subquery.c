@@ -8,7 +8,8 @@
  * rewrites them into joins): the planner and EXPLAIN refuse Rels holding a
  * marker with "not supported yet: subqueries", so such queries have their
  * schemas and fail at planning. A reference to a column of an enclosing
- * query (a correlated subquery) is refused while binding.
+ * query (correlated subqueries, LATERAL subqueries) is a marker of its
+ * own, typed as that column.
  */
 #include <ctype.h>
 
@@ -20,10 +21,14 @@
 static const FuncDef scalar_query = {"$SCALAR_QUERY", 0, -1, FN_NONDETERMINISTIC, NULL, NULL, NULL};
 static const FuncDef exists_query = {"$EXISTS", 0, -1, FN_NONDETERMINISTIC, NULL, NULL, NULL};
 static const FuncDef in_query = {"$IN_QUERY", 0, -1, FN_NONDETERMINISTIC, NULL, NULL, NULL};
+/* a column of an enclosing query ($cor0.x): fn_data is its name */
+static const FuncDef outer_ref = {"$cor", 0, -1, FN_NONDETERMINISTIC, NULL, NULL, NULL};
 
 bool eddy__expr_has_subquery(const Expr *e) {
     if (!e) return false;
-    if (e->kind == EX_CALL && (e->fn == &scalar_query || e->fn == &exists_query || e->fn == &in_query)) return true;
+    if (e->kind == EX_CALL &&
+        (e->fn == &scalar_query || e->fn == &exists_query || e->fn == &in_query || e->fn == &outer_ref))
+        return true;
     for (int i = 0; i < e->nargs; i++)
         if (eddy__expr_has_subquery(e->args[i])) return true;
     return false;
@@ -35,35 +40,6 @@ bool eddy__rel_has_subquery(const Rel *r) {
     for (int i = 0; i < n; i++)
         if (eddy__expr_has_subquery(r->exprs[i])) return true;
     return false;
-}
-
-bool eddy__bind_outer_has(const OuterScope *o, const AstName *n) {
-    for (; o; o = o->up)
-        for (int i = 0; i < o->sc->ntables; i++) {
-            const ScopeTable *t = &o->sc->tables[i];
-            bool qualified = n->nparts >= 2 && t->alias && !strcmp(t->alias, n->parts[0]);
-            const char *col = qualified ? n->parts[1] : n->parts[0];
-            for (int c = 0; c < t->ncols; c++)
-                if (!strcmp(t->names[c], col)) return true;
-        }
-    return false;
-}
-
-/* Binds the query of a subquery with the enclosing scope sc around it. */
-static eddy_status bind_inner(Binder *b, const Scope *sc, const AstQuery *q, Rel **out) {
-    OuterScope o = {sc, b->outer};
-    const OuterScope *saved = b->outer;
-    BindHook hook = b->hook;
-    const char *clause = b->clause;
-    /* the subquery is a query of its own: no aggregate context, no clause */
-    b->outer = &o;
-    b->hook = NULL;
-    b->clause = NULL;
-    eddy_status rc = eddy__bind_query_rel(b, q, out);
-    b->outer = saved;
-    b->hook = hook;
-    b->clause = clause;
-    return rc;
 }
 
 static Expr *marker(Binder *b, const FuncDef *fn, const Type *t, Expr **args, int nargs, const Rel *q,
@@ -79,6 +55,44 @@ static Expr *marker(Binder *b, const FuncDef *fn, const Type *t, Expr **args, in
     x->line = pos->line;
     x->col = pos->col;
     return x;
+}
+
+eddy_status eddy__bind_outer_ref(Binder *b, const AstName *n, const AstPos *pos, Expr **out) {
+    *out = NULL;
+    for (const OuterScope *o = b->outer; o; o = o->up)
+        for (int i = 0; i < o->sc->ntables; i++) {
+            const ScopeTable *t = &o->sc->tables[i];
+            bool qualified = n->nparts >= 2 && t->alias && !strcmp(t->alias, n->parts[0]);
+            if (n->nparts >= 2 && !qualified) continue;
+            const char *col = qualified ? n->parts[1] : n->parts[0];
+            for (int c = 0; c < t->ncols; c++)
+                if (!strcmp(t->names[c], col)) {
+                    *out = marker(b, &outer_ref, eddy__type_with_timeattr(b->a, t->types[c], TA_NONE), NULL, 0, NULL, pos);
+                    if (!*out) return NOMEM(b);
+                    (*out)->fn_data = t->names[c];
+                    return EDDY_OK;
+                }
+            if (qualified)
+                return eddy__bind_err(b, pos, EDDY_E_VALIDATION, "Column '%s' not found in table '%s'", n->parts[1],
+                                      n->parts[0]);
+        }
+    return EDDY_OK;
+}
+
+eddy_status eddy__bind_inner_query(Binder *b, const Scope *sc, const AstQuery *q, Rel **out) {
+    OuterScope o = {sc, b->outer};
+    const OuterScope *saved = b->outer;
+    BindHook hook = b->hook;
+    const char *clause = b->clause;
+    /* the subquery is a query of its own: no aggregate context, no clause */
+    b->outer = &o;
+    b->hook = NULL;
+    b->clause = NULL;
+    eddy_status rc = eddy__bind_query_rel(b, q, out);
+    b->outer = saved;
+    b->hook = hook;
+    b->clause = clause;
+    return rc;
 }
 
 /* Calcite's message for a subquery of other than one column. */
@@ -103,12 +117,12 @@ eddy_status eddy__bind_subquery_expr(Binder *b, const Scope *sc, const AstExpr *
     Rel *q;
     eddy_status rc;
     if (e->kind == AST_EXISTS) {
-        if ((rc = bind_inner(b, sc, e->u.sub.query, &q))) return rc;
+        if ((rc = eddy__bind_inner_query(b, sc, e->u.sub.query, &q))) return rc;
         *out = marker(b, &exists_query, eddy__type_basic(TY_BOOLEAN, false), NULL, 0, q, &e->pos);
         return *out ? EDDY_OK : NOMEM(b);
     }
     if (e->kind == AST_SUBQUERY) {
-        if ((rc = bind_inner(b, sc, e->u.sub.query, &q))) return rc;
+        if ((rc = eddy__bind_inner_query(b, sc, e->u.sub.query, &q))) return rc;
         if (q->ncols != 1) return not_single(b, &e->pos, q);
         *out = marker(b, &scalar_query, eddy__type_with_nullable(b->a, q->types[0], true), NULL, 0, q, &e->pos);
         return *out ? EDDY_OK : NOMEM(b);
@@ -117,7 +131,7 @@ eddy_status eddy__bind_subquery_expr(Binder *b, const Scope *sc, const AstExpr *
     Expr **args = eddy__arena_alloc(b->a, sizeof(Expr *));
     if (!args) return NOMEM(b);
     if ((rc = eddy__bind_scalar(b, sc, e->u.in.operand, &args[0]))) return rc;
-    if ((rc = bind_inner(b, sc, e->u.in.query, &q))) return rc;
+    if ((rc = eddy__bind_inner_query(b, sc, e->u.in.query, &q))) return rc;
     const Type *x = args[0]->type;
     bool row = x->root == TY_ROW;
     int arity = row ? x->nfields : 1;

@@ -347,6 +347,7 @@ static TNode *ast(Arena *a, const Rel *r, EdErr *err) {
     case REL_OVER:
     case REL_JOIN:
     case REL_WINDOW_TVF:
+    case REL_MATCH:
         /* never reached: the physical plan refuses these first */
         eddy__buf_free(&t);
         eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: %s", r->feature ? r->feature : "this operation");
@@ -675,7 +676,8 @@ static PNode *phys(PCtx *c, const Rel *r) {
     case REL_OVER:
     case REL_JOIN:
     case REL_SETOP:
-    case REL_WINDOW_TVF: break;
+    case REL_WINDOW_TVF:
+    case REL_MATCH: break;
     }
     if (!eddy__err_is_set(err))
         eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: %s", r->feature ? r->feature : "this operation");

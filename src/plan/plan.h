@@ -40,6 +40,7 @@ typedef enum RelKind {
     REL_SETOP,       /* UNION (distinct), INTERSECT [ALL], EXCEPT [ALL] of two inputs */
     REL_WINDOW_TVF,  /* TUMBLE / HOP / CUMULATE / SESSION table functions: the input's
                       * columns, then window_start, window_end, window_time */
+    REL_MATCH,       /* MATCH_RECOGNIZE: the PARTITION BY keys (group), then the measures */
 } RelKind;
 
 /* An aggregate call of a REL_AGGREGATE or REL_OVER. Arguments are columns of

@@ -277,6 +277,7 @@ eddy_status eddy__plan_rel(const PlanEnv *pe, const Rel *r, StreamNode **out, Ed
     case REL_JOIN:
     case REL_SETOP:
     case REL_WINDOW_TVF:
+    case REL_MATCH:
         return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: %s", r->feature ? r->feature : "this operation");
     case REL_UNION: {
         StreamNode *u = eddy__node_new(a, NODE_UNION, "Union", NULL, NULL, type, r->nin);

@@ -275,6 +275,21 @@ static bool option_is(Shell *sh, const char *key, const char *value) {
 }
 
 /* Prints a query's rows as the result mode says, cancellable with Ctrl-C. */
+/* EXPLAIN: the SQL client prints the plan as it is, not as a table. */
+static bool print_plan(Shell *sh, eddy_result *r) {
+    eddy_iter *it = eddy_result_collect(r);
+    const eddy_row *row;
+    const char *plan = NULL;
+    size_t len = 0;
+    eddy_status st = eddy_iter_next(it, &row);
+    if (st == EDDY_ROW) eddy_row_get_string(row, 0, &plan, &len);
+    if (plan) fprintf(sh->out, "%.*s\n", (int)len, plan);
+    fflush(sh->out);
+    eddy_iter_free(it);
+    eddy_result_free(r);
+    return plan ? true : fail_env(sh);
+}
+
 static bool print_query(Shell *sh, eddy_result *r) {
     int width = int_option(sh, sh->width_key ? sh->width_key : WIDTH_KEY, 30);
     eddy_print_options o = {
@@ -352,6 +367,7 @@ static bool execute(Shell *sh, const char *sql, bool is_insert) {
         return fail(sh, "A query cannot run from an init file (-i): it sets up the session only.");
     }
     if (kind == EDDY_STMT_QUERY) return print_query(sh, r);
+    if (kind == EDDY_STMT_EXPLAIN) return print_plan(sh, r);
     if (eddy_result_get_kind(r) == EDDY_RESULT_SUCCESS) {
         eddy_result_free(r);
         info(sh, MSG_EXECUTED);

@@ -244,6 +244,15 @@ TEST(column_operations) {
     ASSERT_TEXT(schema(eddy_table_drop_columns(customer, "zz")), "ERROR: Field zz does not exist in source table");
     ASSERT_TEXT(schema(eddy_table_drop_columns(customer, "c_id + 1")),
                 "ERROR: Unexpected drop column expression: `c_id` + 1");
+    /* flatten(): a composite column's fields as columns a$field */
+    eddy_table *nested = eddy_tenv_sql_query(tenv, "SELECT 1 AS id, CAST(ROW(2, 'x') AS ROW<a INT, b STRING>) AS r");
+    ASSERT_TEXT(schema(eddy_table_select(nested, "id, r.flatten()")),
+                "(\n  `id` INT NOT NULL, \n  `r$a` INT, \n  `r$b` STRING\n)");
+    ASSERT_TEXT(rows(eddy_table_select(nested, "r.flatten(), id.flatten()")), "+I[2, x, 1]\n");
+    ASSERT_TEXT(schema(eddy_table_select(nested, "r.flatten() as z")), "ERROR: Alias is not allowed after flatten().");
+    ASSERT_TEXT(schema(eddy_table_select(nested, "(id + 1).flatten()")),
+                "ERROR: not supported yet: flatten() of anything but a column");
+    ASSERT_TEXT(schema(eddy_table_where(nested, "r.flatten()")), "ERROR: not supported yet: flatten()");
     eddy_env_free(env);
 }
 

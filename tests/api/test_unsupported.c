@@ -3,12 +3,13 @@
  * with "not supported yet: <feature>". Forms the binder type-checks (GROUP
  * BY with GROUPING SETS / ROLLUP / CUBE, DISTINCT, joins including temporal,
  * NATURAL and USING ones, OVER, group windows, window table functions, set
- * operations, subqueries, streaming ORDER BY) give a table with Flink's
- * schema and fail when the table is planned (execute, toDataStream,
- * EXPLAIN); forms it cannot type-check yet (correlated and LATERAL
- * subqueries, MATCH_RECOGNIZE) fail at sqlQuery with the same kind of
- * message. Batch ORDER BY / LIMIT / OFFSET, LIMIT in streaming, UNNEST and
- * table functions run. Each case pins the exact message.
+ * operations, subqueries (correlated ones too), LATERAL subqueries,
+ * MATCH_RECOGNIZE, streaming ORDER BY) give a table with Flink's schema and
+ * fail when the table is planned (execute, toDataStream, EXPLAIN); a few
+ * variants without a type yet (ALL ROWS PER MATCH, RIGHT / FULL joins with
+ * a table function, ...) fail at sqlQuery with the same kind of message.
+ * Batch ORDER BY / LIMIT / OFFSET, LIMIT in streaming, UNNEST and table
+ * functions run. Each case pins the exact message.
  */
 #include "check.h"
 
@@ -296,7 +297,10 @@ TEST(windows) {
     ASSERT_PLAN_UNSUPPORTED("SELECT * FROM TABLE(SESSION(TABLE Events PARTITION BY name, DESCRIPTOR(rowtime), INTERVAL "
                             "'5' MINUTES))",
                             "window table functions (TUMBLE / HOP / CUMULATE / SESSION)");
-    /* window aggregation, Top-N-free: over window_start / window_end */
+    ASSERT_PLAN_UNSUPPORTED("SELECT * FROM People, TABLE(TUMBLE(TABLE Events, DESCRIPTOR(rowtime), INTERVAL '1' "
+                            "MINUTE)) AS W",
+                            "joins");
+    /* window aggregation: GROUP BY window_start, window_end */
     ASSERT_TEXT(schema_of("SELECT window_start, window_end, name, SUM(score) AS s FROM TABLE(TUMBLE(TABLE Events, "
                           "DESCRIPTOR(rowtime), INTERVAL '10' MINUTES)) GROUP BY window_start, window_end, name"),
                 "(\n  `window_start` TIMESTAMP(3) NOT NULL, \n  `window_end` TIMESTAMP(3) NOT NULL, \n"
@@ -354,10 +358,14 @@ TEST(other_forms) {
                             "subqueries");
     ASSERT_TEXT(explain_of("SELECT name FROM People WHERE EXISTS (SELECT * FROM People)"),
                 "ERROR: not supported yet: subqueries");
-    ASSERT_BIND_UNSUPPORTED("SELECT name FROM People p WHERE EXISTS (SELECT * FROM People q WHERE q.score > p.score)",
-                            "correlated subqueries");
-    ASSERT_BIND_UNSUPPORTED("SELECT name, (SELECT MAX(score) FROM People WHERE city = p.city) FROM People p",
-                            "correlated subqueries");
+    /* correlated: the enclosing query's columns are visible inside */
+    ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People p WHERE EXISTS (SELECT * FROM People q WHERE q.score > p.score)",
+                            "subqueries");
+    ASSERT_TEXT(schema_of("SELECT name, (SELECT MAX(score) FROM People WHERE city = p.city) AS m FROM People p"),
+                "(\n  `name` STRING, \n  `m` INT\n)");
+    ASSERT_TEXT(schema_of("SELECT name FROM People p WHERE EXISTS (SELECT * FROM People q WHERE q.score > p.nope)"),
+                "ERROR: SQL validation failed. From line 1, column 80 to line 1, column 85: Column 'nope' not found in "
+                "table 'p'");
     ASSERT_TEXT(schema_of("SELECT (SELECT name, score FROM People) FROM People"),
                 "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 39: Cannot apply "
                 "'$SCALAR_QUERY' to arguments of type '$SCALAR_QUERY(<RECORDTYPE(VARCHAR(2147483647) NAME, INTEGER "
@@ -365,10 +373,31 @@ TEST(other_forms) {
     ASSERT_TEXT(schema_of("SELECT name FROM People WHERE score IN (SELECT name, city FROM People)"),
                 "ERROR: SQL validation failed. From line 1, column 31 to line 1, column 70: Values passed to IN "
                 "operator must have compatible types");
-    ASSERT_BIND_UNSUPPORTED("SELECT * FROM Events MATCH_RECOGNIZE (ORDER BY rowtime MEASURES A.name AS n PATTERN (A) "
+    /* MATCH_RECOGNIZE: the PARTITION BY keys, then the measures */
+    ASSERT_TEXT(schema_of("SELECT * FROM Events MATCH_RECOGNIZE (PARTITION BY name ORDER BY rowtime MEASURES "
+                          "FIRST(A.rowtime) AS t0, LAST(B.score) AS s, MATCH_ROWTIME() AS mt, SUM(B.score) AS total, "
+                          "COUNT(*) AS c ONE ROW PER MATCH AFTER MATCH SKIP PAST LAST ROW PATTERN (A B+) DEFINE B AS "
+                          "B.score > PREV(B.score)) AS M"),
+                "(\n  `name` STRING, \n  `t0` TIMESTAMP_LTZ(3), \n  `s` INT, \n  `mt` TIMESTAMP_LTZ(3) NOT NULL *ROWTIME*, "
+                "\n  `total` INT, \n  `c` BIGINT NOT NULL\n)");
+    ASSERT_PLAN_UNSUPPORTED("SELECT * FROM Events MATCH_RECOGNIZE (ORDER BY rowtime MEASURES A.name AS n PATTERN (A) "
                             "DEFINE A AS A.score > 0)",
                             "MATCH_RECOGNIZE");
-    ASSERT_BIND_UNSUPPORTED("SELECT * FROM LATERAL (SELECT * FROM People)", "LATERAL subqueries");
+    ASSERT_TEXT(schema_of("SELECT * FROM Events MATCH_RECOGNIZE (ORDER BY score MEASURES A.name AS n PATTERN (A) "
+                          "DEFINE A AS A.score > 0)"),
+                "ERROR: SQL validation failed. You must specify either rowtime or proctime for order by as the first "
+                "one.");
+    ASSERT_BIND_UNSUPPORTED("SELECT * FROM Events MATCH_RECOGNIZE (ORDER BY rowtime MEASURES A.name AS n ALL ROWS PER "
+                            "MATCH PATTERN (A) DEFINE A AS A.score > 0)",
+                            "MATCH_RECOGNIZE with ALL ROWS PER MATCH");
+    /* LATERAL subqueries see the left side's columns */
+    ASSERT_TEXT(schema_of("SELECT * FROM People p, LATERAL (SELECT score + 1, p.city FROM People WHERE name = p.name) "
+                          "AS X(s, c)"),
+                "(\n  `name` STRING, \n  `score` INT, \n  `city` STRING, \n  `s` INT, \n  `c` STRING\n)");
+    ASSERT_PLAN_UNSUPPORTED("SELECT * FROM People p LEFT JOIN LATERAL (SELECT city FROM People WHERE name = p.name) ON "
+                            "TRUE",
+                            "LATERAL subqueries");
+    ASSERT_TEXT(rows_of("SELECT * FROM LATERAL (SELECT 1 AS x)"), "+I[1]\n");
     eddy_env_free(env);
 }
 
