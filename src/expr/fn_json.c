@@ -779,15 +779,8 @@ static JsonValue *to_json(Arena *a, const Vector *v, uint32_t i, const Type *t, 
     }
     case TY_BINARY:
     case TY_VARBINARY: {
-        static const char B[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
         Str s = vec_str(v, i);
-        const unsigned char *p = (const unsigned char *)s.p;
-        for (size_t j = 0; j < s.n; j += 3) {
-            uint32_t x = (uint32_t)p[j] << 16 | (j + 1 < s.n ? (uint32_t)p[j + 1] << 8 : 0) | (j + 2 < s.n ? p[j + 2] : 0);
-            char q[4] = {B[(x >> 18) & 63], B[(x >> 12) & 63], j + 1 < s.n ? B[(x >> 6) & 63] : '=',
-                         j + 2 < s.n ? B[x & 63] : '='};
-            eddy__buf_put(&b, q, 4);
-        }
+        eddy__base64_encode(&b, (const uint8_t *)s.p, s.n);
         res = eddy__json_string(a, b.data ? b.data : "", b.len);
         break;
     }

@@ -349,36 +349,17 @@ static eddy_status k_split(EvalCtx *cx, const Expr *e, Vector *const *args, Vect
 
 /* ---- base64, charsets ------------------------------------------------------------------ */
 
-static const char B64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
 static eddy_status k_to_base64(EvalCtx *cx, const Expr *e, Vector *const *args, Vector *out, const uint32_t *rows,
                                uint32_t nrows) {
     (void)e;
     FOR_ROWS(i, r) {
         Str s = vec_str(args[0], r);
-        size_t n = (s.n + 2) / 3 * 4;
+        size_t n = eddy__base64_len(s.n);
         char *o = eddy__vec_str_reserve(out, r, n);
         if (!o && n) return s2_nomem(cx);
-        const unsigned char *p = (const unsigned char *)s.p;
-        size_t w = 0;
-        for (size_t j = 0; j < s.n; j += 3) {
-            uint32_t v = (uint32_t)p[j] << 16 | (j + 1 < s.n ? (uint32_t)p[j + 1] << 8 : 0) | (j + 2 < s.n ? p[j + 2] : 0);
-            o[w++] = B64[(v >> 18) & 63];
-            o[w++] = B64[(v >> 12) & 63];
-            o[w++] = j + 1 < s.n ? B64[(v >> 6) & 63] : '=';
-            o[w++] = j + 2 < s.n ? B64[v & 63] : '=';
-        }
+        eddy__base64_write(o, (const uint8_t *)s.p, s.n);
     }
     return EDDY_OK;
-}
-
-static int b64_val(unsigned char c) {
-    if (c >= 'A' && c <= 'Z') return c - 'A';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-    if (c >= '0' && c <= '9') return c - '0' + 52;
-    if (c == '+') return 62;
-    if (c == '/') return 63;
-    return -1;
 }
 
 /* java.util.Base64's basic decoder: padding optional, nothing else allowed.
@@ -391,7 +372,7 @@ static const char *b64_decode(Str s, Buf *b, char *msg, size_t msg_cap) {
     for (; i < s.n; i++) {
         unsigned char c = (unsigned char)s.p[i];
         if (c == '=') break;
-        int v = b64_val(c);
+        int v = eddy__base64_value(c);
         if (v < 0) {
             snprintf(msg, msg_cap, "Illegal base64 character %x", c);
             return msg;

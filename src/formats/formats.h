@@ -180,9 +180,8 @@ void eddy__fmt_int64(Buf *b, int64_t v);
  * writes for a DECIMAL node. */
 void eddy__fmt_decimal_stripped(Buf *b, ed_i128 unscaled, int scale, bool plain);
 
-/* Base64 (RFC 4648 alphabet, '=' padding, no line breaks), as Jackson writes
- * binary values; decoding accepts missing padding. */
-void eddy__base64_encode(Buf *b, const uint8_t *p, size_t n);
+/* Base64 as Jackson reads binary values (the encoder, eddy__base64_encode,
+ * is util's): missing padding is accepted. */
 bool eddy__base64_decode(const char *s, size_t n, Buf *out);
 
 /* Java's StringEscapeUtils.unescapeJava (\t, \n, \uXXXX, octal, ...) of s

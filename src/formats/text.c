@@ -462,38 +462,6 @@ void eddy__fmt_decimal_stripped(Buf *b, ed_i128 unscaled, int scale, bool plain)
 
 /* ---- Base64 ---------------------------------------------------------------------- */
 
-static const char B64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-void eddy__base64_encode(Buf *b, const uint8_t *p, size_t n) {
-    if (!eddy__buf_reserve(b, (n + 2) / 3 * 4 + 1)) return;
-    char *o = b->data + b->len;
-    size_t i = 0;
-    for (; i + 3 <= n; i += 3) {
-        uint32_t v = (uint32_t)p[i] << 16 | (uint32_t)p[i + 1] << 8 | p[i + 2];
-        *o++ = B64[v >> 18];
-        *o++ = B64[v >> 12 & 63];
-        *o++ = B64[v >> 6 & 63];
-        *o++ = B64[v & 63];
-    }
-    if (i < n) {
-        uint32_t v = (uint32_t)p[i] << 16 | (i + 1 < n ? (uint32_t)p[i + 1] << 8 : 0);
-        *o++ = B64[v >> 18];
-        *o++ = B64[v >> 12 & 63];
-        *o++ = i + 1 < n ? B64[v >> 6 & 63] : '=';
-        *o++ = '=';
-    }
-    eddy__buf_truncate(b, (size_t)(o - b->data));
-}
-
-static int b64_value(char c) {
-    if (c >= 'A' && c <= 'Z') return c - 'A';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-    if (c >= '0' && c <= '9') return c - '0' + 52;
-    if (c == '+') return 62;
-    if (c == '/') return 63;
-    return -1;
-}
-
 bool eddy__base64_decode(const char *s, size_t n, Buf *out) {
     uint32_t acc = 0;
     int bits = 0;
@@ -503,7 +471,7 @@ bool eddy__base64_decode(const char *s, size_t n, Buf *out) {
             pad++;
             continue;
         }
-        int v = b64_value(s[i]);
+        int v = eddy__base64_value((unsigned char)s[i]);
         if (v < 0 || pad) return false;
         acc = acc << 6 | (uint32_t)v;
         bits += 6;

@@ -348,6 +348,14 @@ size_t eddy__utf8_prefix_for_width(const char *s, size_t n, size_t cells) {
     return i;
 }
 
+/* ---- Base64 ----------------------------------------------------------- */
+
+void eddy__base64_encode(Buf *b, const uint8_t *p, size_t n) {
+    size_t len = eddy__base64_len(n);
+    if (!eddy__buf_reserve(b, len + 1)) return;
+    eddy__buf_truncate(b, b->len + eddy__base64_write(b->data + b->len, p, n));
+}
+
 /* ---- errors ------------------------------------------------------------ */
 
 eddy_status eddy__verr(EdErr *e, eddy_status code, const char *fmt, va_list ap) {

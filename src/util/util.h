@@ -224,6 +224,49 @@ size_t eddy__utf8_width(const char *s, size_t n);
 /* Byte length of the longest prefix of s that fits in `cells` display cells. */
 size_t eddy__utf8_prefix_for_width(const char *s, size_t n, size_t cells);
 
+/* ---- Base64 (RFC 4648 alphabet, '=' padding, no line breaks) ------------ */
+
+/* The length of the Base64 text of n bytes. */
+static inline size_t eddy__base64_len(size_t n) { return (n + 2) / 3 * 4; }
+
+/* Writes the Base64 text of p[0..n) to o (room for eddy__base64_len(n)
+ * bytes, no NUL written) and returns its length. Inline because TO_BASE64
+ * calls it once per row. */
+static inline size_t eddy__base64_write(char *o, const uint8_t *p, size_t n) {
+    static const char B64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    size_t i = 0, w = 0;
+    for (; i + 3 <= n; i += 3) {
+        uint32_t v = (uint32_t)p[i] << 16 | (uint32_t)p[i + 1] << 8 | p[i + 2];
+        o[w++] = B64[v >> 18];
+        o[w++] = B64[v >> 12 & 63];
+        o[w++] = B64[v >> 6 & 63];
+        o[w++] = B64[v & 63];
+    }
+    if (i < n) {
+        uint32_t v = (uint32_t)p[i] << 16 | (i + 1 < n ? (uint32_t)p[i + 1] << 8 : 0);
+        o[w++] = B64[v >> 18];
+        o[w++] = B64[v >> 12 & 63];
+        o[w++] = i + 1 < n ? B64[v >> 6 & 63] : '=';
+        o[w++] = '=';
+    }
+    return w;
+}
+
+/* Appends the Base64 text of p[0..n) to b (failure sticky). */
+void eddy__base64_encode(Buf *b, const uint8_t *p, size_t n);
+
+/* The 6-bit value of Base64 character c, -1 for any other byte ('=' too).
+ * The decoders (a lenient one in formats, Java's strict one in expr) keep
+ * their own rules and share this table. */
+static inline int eddy__base64_value(unsigned char c) {
+    if (c >= 'A' && c <= 'Z') return c - 'A';
+    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+    if (c >= '0' && c <= '9') return c - '0' + 52;
+    if (c == '+') return 62;
+    if (c == '/') return 63;
+    return -1;
+}
+
 /* ---- errors ------------------------------------------------------------ */
 
 /* An error record: status code, message, and (for SQL) a 1-based position;
