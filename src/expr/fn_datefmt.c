@@ -660,12 +660,6 @@ static const TimeZone *df_session_zone(EvalCtx *cx) { return cx->tz ? cx->tz : e
 
 /* ---- inference -------------------------------------------------------------------------------------------- */
 
-static bool df_str_arg(Arena *a, Expr **args, int i, EdErr *err) {
-    const Type *t = args[i]->type;
-    if (t->root == TY_NULL) return eddy__coerce(a, args, i, eddy__type_string(true), err) == EDDY_OK;
-    return eddy__type_is_string(t);
-}
-
 typedef struct LtzData {
     bool seconds; /* numeric form: epoch seconds (precision 0) */
 } LtzData;
@@ -679,14 +673,14 @@ static eddy_status infer_df(Arena *a, const FuncDef *fn, Expr **args, int nargs,
     } while (0)
     if (!strcmp(n, "DATE_FORMAT")) {
         const Type *t = args[0]->type;
-        NEED(eddy__type_is_timestamp(t) || t->root == TY_DATE || df_str_arg(a, args, 0, err));
-        NEED(df_str_arg(a, args, 1, err));
+        NEED(eddy__type_is_timestamp(t) || t->root == TY_DATE || eddy__str_arg(a, args, 0, err));
+        NEED(eddy__str_arg(a, args, 1, err));
         *out = eddy__type_string(true);
     } else if (!strcmp(n, "TO_DATE")) {
-        for (int i = 0; i < nargs; i++) NEED(df_str_arg(a, args, i, err));
+        for (int i = 0; i < nargs; i++) NEED(eddy__str_arg(a, args, i, err));
         *out = eddy__type_basic(TY_DATE, true);
     } else if (!strcmp(n, "TO_TIMESTAMP")) {
-        for (int i = 0; i < nargs; i++) NEED(df_str_arg(a, args, i, err));
+        for (int i = 0; i < nargs; i++) NEED(eddy__str_arg(a, args, i, err));
         *out = eddy__type_timestamp(a, TY_TIMESTAMP, 3, true);
     } else if (!strcmp(n, "TO_TIMESTAMP_LTZ")) {
         LtzData *d = eddy__arena_alloc(a, sizeof *d);
@@ -702,21 +696,21 @@ static eddy_status infer_df(Arena *a, const FuncDef *fn, Expr **args, int nargs,
             if (rc) return rc;
             *out = eddy__type_timestamp(a, TY_TIMESTAMP_LTZ, 3, true); /* NULL outside years 0..9999 */
         } else {
-            for (int i = 0; i < nargs; i++) NEED(df_str_arg(a, args, i, err));
+            for (int i = 0; i < nargs; i++) NEED(eddy__str_arg(a, args, i, err));
             *out = eddy__type_timestamp(a, TY_TIMESTAMP_LTZ, 3, true);
         }
         *data = d;
     } else if (!strcmp(n, "UNIX_TIMESTAMP")) {
-        for (int i = 0; i < nargs; i++) NEED(df_str_arg(a, args, i, err));
+        for (int i = 0; i < nargs; i++) NEED(eddy__str_arg(a, args, i, err));
         *out = eddy__type_basic(TY_BIGINT, eddy__args_nullable(args, nargs));
     } else if (!strcmp(n, "FROM_UNIXTIME")) {
         NEED(eddy__type_is_numeric(args[0]->type) || args[0]->type->root == TY_NULL);
         eddy_status rc = eddy__coerce(a, args, 0, eddy__type_basic(TY_BIGINT, true), err);
         if (rc) return rc;
-        if (nargs > 1) NEED(df_str_arg(a, args, 1, err));
+        if (nargs > 1) NEED(eddy__str_arg(a, args, 1, err));
         *out = eddy__type_string(true);
     } else if (!strcmp(n, "CONVERT_TZ")) {
-        for (int i = 0; i < nargs; i++) NEED(df_str_arg(a, args, i, err));
+        for (int i = 0; i < nargs; i++) NEED(eddy__str_arg(a, args, i, err));
         *out = eddy__type_string(true);
     } else {
         return eddy__err(err, EDDY_E_INTERNAL, "no inference for %s", n);

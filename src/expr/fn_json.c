@@ -45,12 +45,6 @@ static bool js_literal(const Expr *e, Str *out) {
 
 static bool js_is(Str s, const char *word) { return eddy__strn_ieq(s.p, s.n, word); }
 
-static bool js_str_arg(Arena *a, Expr **args, int i, EdErr *err) {
-    const Type *t = args[i]->type;
-    if (t->root == TY_NULL) return eddy__coerce(a, args, i, eddy__type_string(true), err) == EDDY_OK;
-    return eddy__type_is_string(t);
-}
-
 /* ---- documents and paths, per kernel call ------------------------------------------------------- */
 
 /* The outcome of json + path as SqlJsonUtils.jsonApiCommonSyntax has it:
@@ -208,7 +202,7 @@ static eddy_status read_clauses(const FuncDef *fn, Expr **args, int nargs, JsonF
  * whose ON ERROR behaviour is `on_error` unless a clause says otherwise. */
 static eddy_status read_call(Arena *a, const FuncDef *fn, Expr **args, int nargs, Behavior on_error, JsonFnData **out,
                              EdErr *err) {
-    if (!js_str_arg(a, args, 0, err) || !js_str_arg(a, args, 1, err)) {
+    if (!eddy__str_arg(a, args, 0, err) || !eddy__str_arg(a, args, 1, err)) {
         if (eddy__err_is_set(err)) return err->code;
         return eddy__infer_error(err, fn, args, nargs > 2 ? 2 : nargs);
     }
@@ -606,7 +600,7 @@ static eddy_status infer_is_json(Arena *a, const FuncDef *fn, Expr **args, int n
         kind = strrchr(fn->name, ' ') + 1;
     }
     d->kind = !strcmp(kind, "SCALAR") ? JK_SCALAR : !strcmp(kind, "ARRAY") ? JK_ARRAY : !strcmp(kind, "OBJECT") ? JK_OBJECT : JK_VALUE;
-    if (!js_str_arg(a, args, 0, err)) {
+    if (!eddy__str_arg(a, args, 0, err)) {
         if (eddy__err_is_set(err)) return err->code;
         return eddy__infer_error(err, fn, args, 1);
     }
@@ -869,7 +863,7 @@ static eddy_status infer_json_build(Arena *a, const FuncDef *fn, Expr **args, in
     for (int i = first; i < nargs; i++) {
         bool key = object && (i - first) % 2 == 0;
         if (key) {
-            if (!js_str_arg(a, args, i, err)) {
+            if (!eddy__str_arg(a, args, i, err)) {
                 if (eddy__err_is_set(err)) return err->code;
                 return eddy__infer_error(err, fn, args, nargs);
             }

@@ -22,13 +22,7 @@ static eddy_status s2_nomem(EvalCtx *cx) { return eddy__err(cx->err, EDDY_E_NOME
 
 /* ---- inference helpers ---------------------------------------------------------------- */
 
-/* Checks that args[i] is a string (or NULL, coerced to STRING). */
-static bool s2_str(Arena *a, Expr **args, int i, EdErr *err) {
-    const Type *t = args[i]->type;
-    if (t->root == TY_NULL) return eddy__coerce(a, args, i, eddy__type_string(true), err) == EDDY_OK;
-    return eddy__type_is_string(t);
-}
-
+/* eddy__str_arg for bytes: args[i] is BINARY / VARBINARY (or NULL, cast to BYTES). */
 static bool s2_bin(Arena *a, Expr **args, int i, EdErr *err) {
     const Type *t = args[i]->type;
     if (t->root == TY_NULL) return eddy__coerce(a, args, i, eddy__type_bytes(true), err) == EDDY_OK;
@@ -68,12 +62,12 @@ static eddy_status infer_s2(Arena *a, const FuncDef *fn, Expr **args, int nargs,
         if (!(c)) return s2_fail(err, fn, args, nargs, ns);       \
     } while (0)
     if (!strcmp(n, "OVERLAY")) {
-        NEED(s2_str(a, args, 0, err) && s2_str(a, args, 1, err));
+        NEED(eddy__str_arg(a, args, 0, err) && eddy__str_arg(a, args, 1, err));
         for (int i = 2; i < nargs; i++) NEED(s2_int(a, args, i, err));
         int64_t len = (int64_t)args[0]->type->length + args[1]->type->length;
         *out = eddy__type_varchar(a, (int32_t)ED_MIN(len, TY_MAX_LENGTH), nullable);
     } else if (!strcmp(n, "INSTR")) {
-        NEED(s2_str(a, args, 0, err) && s2_str(a, args, 1, err));
+        NEED(eddy__str_arg(a, args, 0, err) && eddy__str_arg(a, args, 1, err));
         for (int i = 2; i < nargs; i++) NEED(s2_int(a, args, i, err));
         *out = eddy__type_basic(TY_INT, nullable);
     } else if (!strcmp(n, "ELT")) {
@@ -92,31 +86,31 @@ static eddy_status infer_s2(Arena *a, const FuncDef *fn, Expr **args, int nargs,
         }
         *out = eddy__type_with_nullable(a, t, true);
     } else if (!strcmp(n, "TRANSLATE")) {
-        for (int i = 0; i < nargs; i++) NEED(s2_str(a, args, i, err));
+        for (int i = 0; i < nargs; i++) NEED(eddy__str_arg(a, args, i, err));
         *out = eddy__type_string(args[0]->type->nullable);
     } else if (!strcmp(n, "BTRIM") || !strcmp(n, "URL_ENCODE") || !strcmp(n, "URL_DECODE") ||
                !strcmp(n, "FROM_BASE64")) {
-        for (int i = 0; i < nargs; i++) NEED(s2_str(a, args, i, err));
+        for (int i = 0; i < nargs; i++) NEED(eddy__str_arg(a, args, i, err));
         *out = eddy__type_string(n[0] == 'U' ? true : nullable);
     } else if (!strcmp(n, "STARTSWITH") || !strcmp(n, "ENDSWITH")) {
         bool strs = eddy__type_is_string(args[0]->type) || eddy__type_is_string(args[1]->type);
-        NEED(strs ? s2_str(a, args, 0, err) && s2_str(a, args, 1, err) : s2_bin(a, args, 0, err) && s2_bin(a, args, 1, err));
+        NEED(strs ? eddy__str_arg(a, args, 0, err) && eddy__str_arg(a, args, 1, err) : s2_bin(a, args, 0, err) && s2_bin(a, args, 1, err));
         *out = eddy__type_basic(TY_BOOLEAN, nullable);
     } else if (!strcmp(n, "SPLIT")) {
-        NEED(s2_str(a, args, 0, err) && s2_str(a, args, 1, err));
+        NEED(eddy__str_arg(a, args, 0, err) && eddy__str_arg(a, args, 1, err));
         *out = eddy__type_array(a, eddy__type_string(true), nullable);
     } else if (!strcmp(n, "TO_BASE64") || !strcmp(n, "MD5") || !strncmp(n, "SHA", 3)) {
-        NEED(eddy__type_is_binary(args[0]->type) || s2_str(a, args, 0, err));
+        NEED(eddy__type_is_binary(args[0]->type) || eddy__str_arg(a, args, 0, err));
         if (!strcmp(n, "SHA2")) NEED(s2_int(a, args, 1, err));
         *out = eddy__type_string(nullable);
     } else if (!strcmp(n, "ENCODE")) {
-        NEED(s2_str(a, args, 0, err) && s2_str(a, args, 1, err));
+        NEED(eddy__str_arg(a, args, 0, err) && eddy__str_arg(a, args, 1, err));
         *out = eddy__type_bytes(nullable);
     } else if (!strcmp(n, "DECODE")) {
-        NEED(s2_bin(a, args, 0, err) && s2_str(a, args, 1, err));
+        NEED(s2_bin(a, args, 0, err) && eddy__str_arg(a, args, 1, err));
         *out = eddy__type_string(nullable);
     } else if (!strcmp(n, "PARSE_URL")) {
-        for (int i = 0; i < nargs; i++) NEED(s2_str(a, args, i, err));
+        for (int i = 0; i < nargs; i++) NEED(eddy__str_arg(a, args, i, err));
         *out = eddy__type_string(true);
     } else if (!strcmp(n, "UUID")) {
         *out = eddy__type_char(a, 36, false);
@@ -127,7 +121,7 @@ static eddy_status infer_s2(Arena *a, const FuncDef *fn, Expr **args, int nargs,
         NEED(eddy__type_is_string(args[0]->type) || eddy__type_is_binary(args[0]->type) || s2_int(a, args, 0, err));
         *out = eddy__type_string(nullable);
     } else if (!strcmp(n, "UNHEX")) {
-        NEED(s2_str(a, args, 0, err));
+        NEED(eddy__str_arg(a, args, 0, err));
         *out = eddy__type_bytes(true);
     } else {
         return eddy__err(err, EDDY_E_INTERNAL, "no inference for %s", n);

@@ -110,6 +110,12 @@ eddy_status eddy__coerce_all(Arena *a, Expr **args, int nargs, const Type *t, Ed
     return EDDY_OK;
 }
 
+bool eddy__str_arg(Arena *a, Expr **args, int i, EdErr *err) {
+    const Type *t = args[i]->type;
+    if (t->root == TY_NULL) return eddy__coerce(a, args, i, eddy__type_string(true), err) == EDDY_OK;
+    return eddy__type_is_string(t);
+}
+
 /* The common type of all args, for comparisons and IN. Strings compared with
  * numbers or temporal values convert to the other side, as Flink's implicit
  * coercion does. */

@@ -22,6 +22,9 @@ extern const FuncDef *const eddy__fns_misc[];
 eddy_status eddy__coerce(Arena *a, Expr **args, int i, const Type *t, EdErr *err);
 /* eddy__coerce for each of args[0..nargs); stops at the first error. */
 eddy_status eddy__coerce_all(Arena *a, Expr **args, int nargs, const Type *t, EdErr *err);
+/* Whether args[i] is a string; a NULL literal is, cast to STRING first.
+ * False either way when the cast fails (err is then set). */
+bool eddy__str_arg(Arena *a, Expr **args, int i, EdErr *err);
 /* The common type of the arguments (comparisons, IN, CASE branches). */
 eddy_status eddy__common_arg_type(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out, EdErr *err);
 
