@@ -5,7 +5,6 @@
  * (toDataStream).
  */
 #include <stdlib.h>
-#include <time.h>
 
 #include "api/api.h"
 #include "sql/parser.h"
@@ -49,12 +48,6 @@ eddy_env *eddy_tenv_env(eddy_tenv *tenv) { return tenv ? tenv->env : NULL; }
 
 eddy_runtime_mode eddy_tenv_get_runtime_mode(const eddy_tenv *tenv) { return tenv ? tenv->mode : EDDY_STREAMING; }
 
-static int64_t now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 void eddy__api_bind_env(eddy_tenv *tenv, BindEnv *be) {
     memset(be, 0, sizeof *be);
     be->a = &tenv->env->arena;
@@ -65,7 +58,7 @@ void eddy__api_bind_env(eddy_tenv *tenv, BindEnv *be) {
     be->table_functions = eddy__api_table_function_lookup;
     be->streaming = tenv->mode == EDDY_STREAMING;
     be->tz = tenv->tz;
-    be->now_ms = now_ms();
+    be->now_ms = eddy__wall_ms();
 }
 
 void eddy__api_plan_env(eddy_tenv *tenv, PlanEnv *pe) {

@@ -10,7 +10,6 @@
  */
 #include <math.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "connectors/connector.h"
 #include "types/format.h"
@@ -60,18 +59,6 @@ static uint64_t next_u64(uint64_t *s) {
 }
 
 static double next_unit(uint64_t *s) { return (double)(next_u64(s) >> 11) / 9007199254740992.0; }
-
-static int64_t now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-static int64_t wall_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* ---- planning ------------------------------------------------------------------ */
 
@@ -230,7 +217,7 @@ static eddy_status datagen_open(Op *op) {
     DatagenState *s = eddy__arena_alloc(op->arena, sizeof *s);
     if (!s) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     s->op = op;
-    s->rng = eddy__hash_u64((uint64_t)now_ns() ^ ((uint64_t)op->subtask << 32) ^ (uint64_t)(uintptr_t)s) | 1;
+    s->rng = eddy__hash_u64((uint64_t)eddy__mono_ns() ^ ((uint64_t)op->subtask << 32) ^ (uint64_t)(uintptr_t)s) | 1;
     int par = op->parallelism, k = op->subtask;
     s->quota = p->rows < 0 ? -1 : p->rows / par + (k < p->rows % par ? 1 : 0);
     s->rate = (double)p->rate / par;
@@ -248,7 +235,7 @@ static eddy_status datagen_open(Op *op) {
         s->seq_next[c] = (int64_t)((__int128)g->start + k);
         s->seq_left[c] = count > (unsigned __int128)INT64_MAX ? INT64_MAX : (int64_t)count;
     }
-    s->start_ns = now_ns();
+    s->start_ns = eddy__mono_ns();
     op->state = s;
     return EDDY_OK;
 }
@@ -319,12 +306,12 @@ static void gen_value(DatagenState *s, const FieldGen *g, const Type *t, Vector 
         for (int64_t i = 0; o && i < g->length; i++) o[i] = (char)next_u64(rng);
         break;
     }
-    case TY_DATE: VEC_DATA(v, int32_t)[r] = (int32_t)(wall_ms() / 86400000); break;
-    case TY_TIME: VEC_DATA(v, int32_t)[r] = (int32_t)(wall_ms() % 86400000); break;
+    case TY_DATE: VEC_DATA(v, int32_t)[r] = (int32_t)(eddy__wall_ms() / 86400000); break;
+    case TY_TIME: VEC_DATA(v, int32_t)[r] = (int32_t)(eddy__wall_ms() % 86400000); break;
     case TY_TIMESTAMP:
     case TY_TIMESTAMP_LTZ: {
         int64_t past = g->max_past_ms > 0 ? (int64_t)(next_u64(rng) % (uint64_t)g->max_past_ms) : 0;
-        VEC_DATA(v, Ts)[r] = (Ts){wall_ms() - past, 0};
+        VEC_DATA(v, Ts)[r] = (Ts){eddy__wall_ms() - past, 0};
         break;
     }
     case TY_ARRAY:
@@ -379,7 +366,7 @@ static eddy_status datagen_produce(Op *op) {
         }
     if (left <= 0) return EDDY_DONE;
     /* throttle to rows-per-second */
-    double elapsed = (double)(now_ns() - s->start_ns) / 1e9;
+    double elapsed = (double)(eddy__mono_ns() - s->start_ns) / 1e9;
     double allowed = s->rate * elapsed + 1 - (double)s->emitted;
     if (allowed < 1) return EDDY_ROW;
     int64_t n = left;

@@ -850,12 +850,6 @@ static eddy_status mkdirs(const char *path) {
     return r != 0 && errno != EEXIST ? EDDY_E_IO : EDDY_OK;
 }
 
-static int64_t wall_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static eddy_status fs_sink_open(Op *op) {
     const FsSinkPlan *p = op->plan;
     FsSink *s = eddy__calloc(1, sizeof *s);
@@ -989,7 +983,7 @@ static eddy_status fs_sink_push(Op *op, int input, Batch *b) {
     FsSink *s = op->state;
     const FormatPlan *fp = &p->l.fmt;
     for (int i = 0; i < p->l.nfile; i++) s->file_vecs[i] = b->cols[p->l.file_cols[i]];
-    int64_t now = p->streaming ? wall_ms() : 0;
+    int64_t now = p->streaming ? eddy__wall_ms() : 0;
     EdErr *err = eddy__op_err(op);
     for (uint32_t i = 0; i < b->count; i++) {
         uint32_t r = batch_row(b, i);

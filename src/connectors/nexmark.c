@@ -27,8 +27,6 @@
  * Events are generated straight into the batch's column vectors; the only
  * allocations are the batch's own.
  */
-#include <time.h>
-
 #include "connectors/connector.h"
 #include "connectors/nexmark_gen.h"
 
@@ -61,12 +59,6 @@ static const char *const schema_types[] = {
     "dateTime TIMESTAMP(3), expires TIMESTAMP(3), seller BIGINT, category BIGINT, extra STRING>",
     "ROW<auction BIGINT, bidder BIGINT, price BIGINT, channel STRING, url STRING, dateTime TIMESTAMP(3), "
     "extra STRING>"};
-
-static int64_t wall_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* ---- options ------------------------------------------------------------------------------ */
 
@@ -196,7 +188,7 @@ static eddy_status read_options(const TableDef *d, NexmarkPlan *p, EdErr *err) {
     if (c->events_num < 0)
         return eddy__err(err, EDDY_E_VALIDATION, "'events.num' must not be negative, but is %lld.",
                          (long long)c->events_num);
-    if (!c->base_time) c->base_time = wall_ms(); /* as the reference: the time of planning */
+    if (!c->base_time) c->base_time = eddy__wall_ms(); /* as the reference: the time of planning */
     if (!eddy__nexmark_config_finish(c)) return eddy__err(err, EDDY_E_VALIDATION, "Invalid nexmark options.");
     return EDDY_OK;
 }
@@ -328,7 +320,7 @@ static eddy_status nexmark_produce(Op *op) {
     int64_t n = ED_MIN(left, (int64_t)op->batch_size);
     if (!p->max_emit_speed) {
         /* paced: only the events whose time has come on the wall clock */
-        int64_t now = wall_ms();
+        int64_t now = eddy__wall_ms();
         if (!s->wall_base_ms) s->wall_base_ms = now;
         int64_t due = 0;
         while (due < n && s->wall_base_ms + eddy__nexmark_event_time(c, s->next + due * s->step) - c->base_time <= now)

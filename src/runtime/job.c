@@ -197,12 +197,6 @@ static bool channel_has_data(Channel *c) {
 
 /* ---- scheduling ---------------------------------------------------------- */
 
-static int64_t now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
 /* Caller holds job->mu. */
 static void rq_push_locked(Job *job, Task *t) {
     t->rq_next = NULL;
@@ -551,7 +545,7 @@ static eddy_status task_step(Task *t) {
             if (rc == EDDY_ROW) {
                 /* nothing available now: back off (1..16 ms) */
                 t->idle_ms = t->idle_ms ? ED_MIN(t->idle_ms * 2, 16) : 1;
-                t->wake_at_ns = now_ns() + (int64_t)t->idle_ms * 1000000;
+                t->wake_at_ns = eddy__mono_ns() + (int64_t)t->idle_ms * 1000000;
                 rc = EDDY_OK;
                 break;
             }
@@ -594,7 +588,7 @@ static void *worker_main(void *arg) {
     for (;;) {
         if (atomic_load(&job->stop) || job->tasks_done == job->ntasks) break;
         /* due timers back into the run queue */
-        int64_t now = now_ns(), next = 0;
+        int64_t now = eddy__mono_ns(), next = 0;
         Task **pp = &job->timers;
         while (*pp) {
             Task *t = *pp;

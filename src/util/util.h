@@ -1,7 +1,8 @@
 /*
  * util.h -- the base layer every other layer stands on: memory (the only
  * place that calls malloc), arenas with named lifetimes, growable buffers and
- * vectors, a string builder, hashing, and the internal error record.
+ * vectors, a string builder, hashing, UTF-8 steps, Base64, the clocks, and
+ * the internal error record.
  *
  * Nothing here knows about types, batches or SQL. Functions that can fail on
  * allocation report it through a sticky flag on the object (arena, buffer)
@@ -16,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #include "eddy.h"
 
@@ -223,6 +225,23 @@ static inline void eddy__buf_put_utf8(Buf *b, uint32_t cp) {
 size_t eddy__utf8_width(const char *s, size_t n);
 /* Byte length of the longest prefix of s that fits in `cells` display cells. */
 size_t eddy__utf8_prefix_for_width(const char *s, size_t n, size_t cells);
+
+/* ---- clocks ------------------------------------------------------------ */
+
+/* Milliseconds since the epoch (CLOCK_REALTIME): processing time, the
+ * values of generators, file rolling. Inline: datagen reads it per value. */
+static inline int64_t eddy__wall_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Nanoseconds of CLOCK_MONOTONIC: durations, rates and timeouts. */
+static inline int64_t eddy__mono_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
 
 /* ---- Base64 (RFC 4648 alphabet, '=' padding, no line breaks) ------------ */
 

@@ -9,8 +9,6 @@
  * references pass the input vectors through, computed columns are new
  * vectors of the batch's physical size.
  */
-#include <time.h>
-
 #include "runtime/ops/ops.h"
 
 typedef struct CalcState {
@@ -25,12 +23,6 @@ typedef struct CalcState {
     const Type *ts_type;
 } CalcState;
 
-static int64_t wall_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static eddy_status calc_open(Op *op) {
     const CalcPlan *p = op->plan;
     CalcState *s = eddy__arena_alloc(op->arena, sizeof *s);
@@ -39,7 +31,7 @@ static eddy_status calc_open(Op *op) {
     eddy__arena_init(&s->scratch, 16384);
     eddy__arena_init(&s->progs_arena, 4096);
     s->err = eddy__op_err(op);
-    s->cx = (EvalCtx){.scratch = &s->scratch, .err = s->err, .tz = p->tz, .now_ms = wall_ms()};
+    s->cx = (EvalCtx){.scratch = &s->scratch, .err = s->err, .tz = p->tz, .now_ms = eddy__wall_ms()};
     s->cx.proc_ms = s->cx.now_ms;
     s->cur_wm = INT64_MIN;
     s->progs = eddy__arena_alloc(&s->progs_arena, sizeof(ExprProg *) * (size_t)(p->nexprs ? p->nexprs : 1));
@@ -119,7 +111,7 @@ static eddy_status calc_push(Op *op, int input, Batch *in) {
                                      kind_name(k));
         }
     }
-    s->cx.now_ms = s->cx.proc_ms = wall_ms();
+    s->cx.now_ms = s->cx.proc_ms = eddy__wall_ms();
     Batch *b = in;
     if (p->ts_col >= 0 && (rc = with_ts_column(op, s, in, &b))) return rc;
     /* the rows to compute: the visible ones, minus skipped NULL records, minus filtered */
