@@ -1,7 +1,7 @@
 /*
  * util.c -- allocator wrappers, arenas, byte buffers, vector growth, hashing,
- * UTF-8 helpers, Base64 and the error record. The only file in eddy that calls the C
- * allocator directly.
+ * UTF-8 helpers, Base64 and the error record. The only file in eddy that
+ * calls the C allocator directly.
  */
 #include "util.h"
 
