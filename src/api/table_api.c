@@ -547,9 +547,10 @@ eddy_table *eddy_table_where(eddy_table *t, const char *predicate) {
 
 eddy_table *eddy_table_filter(eddy_table *t, const char *predicate) { return eddy_table_where(t, predicate); }
 
-/* Items of the input's columns, in order. */
-static AstTableItem **column_items(eddy_env *env, const Rel *in) {
-    AstTableItem **items = eddy__arena_alloc(&env->arena, sizeof(AstTableItem *) * (size_t)(in->ncols + 1));
+/* Items of the input's columns, in order, in an array with room for
+ * `extra` items more (for the column operations to add or replace). */
+static AstTableItem **column_items(eddy_env *env, const Rel *in, int extra) {
+    AstTableItem **items = eddy__arena_alloc(&env->arena, sizeof(AstTableItem *) * (size_t)(in->ncols + extra + 1));
     if (!items) return NULL;
     for (int c = 0; c < in->ncols; c++) {
         items[c] = eddy__arena_alloc(&env->arena, sizeof(AstTableItem));
@@ -562,10 +563,8 @@ static eddy_table *add_columns(eddy_table *t, AstTableItem **add, int n) {
     eddy_env *env = env_of(t);
     if (n < 0) return NULL;
     const Rel *in = t->rel;
-    AstTableItem **cols = column_items(env, in);
-    AstTableItem **all = eddy__arena_alloc(&env->arena, sizeof(AstTableItem *) * (size_t)(in->ncols + n + 1));
-    if (!cols || !all) return NOMEM(env);
-    memcpy(all, cols, sizeof(AstTableItem *) * (size_t)in->ncols);
+    AstTableItem **all = column_items(env, in, n);
+    if (!all) return NOMEM(env);
     memcpy(all + in->ncols, add, sizeof(AstTableItem *) * (size_t)n);
     return select_items(t, all, in->ncols + n);
 }
@@ -584,12 +583,10 @@ eddy_table *eddy_table_add_or_replace_columns(eddy_table *t, const char *fields)
     int n = parse_items(env, fields, &add);
     if (n < 0) return NULL;
     const Rel *in = t->rel;
-    AstTableItem **all = eddy__arena_alloc(&env->arena, sizeof(AstTableItem *) * (size_t)(in->ncols + n + 1));
-    AstTableItem **cols = column_items(env, in);
+    AstTableItem **all = column_items(env, in, n);
     const char **keys = eddy__arena_alloc(&env->arena, sizeof(char *) * (size_t)(in->ncols + n + 1));
-    if (!all || !cols || !keys) return NOMEM(env);
+    if (!all || !keys) return NOMEM(env);
     int m = in->ncols;
-    memcpy(all, cols, sizeof(AstTableItem *) * (size_t)m);
     for (int c = 0; c < m; c++) keys[c] = in->names[c];
     /* a new column named like an existing one takes its place */
     for (int i = 0; i < n; i++) {
@@ -613,11 +610,9 @@ eddy_table *eddy_table_rename_columns(eddy_table *t, const char *fields) {
     int n = parse_items(env, fields, &ren);
     if (n < 0) return NULL;
     const Rel *in = t->rel;
-    AstTableItem **all = eddy__arena_alloc(&env->arena, sizeof(AstTableItem *) * (size_t)(in->ncols + n + 1));
-    AstTableItem **cols = column_items(env, in);
-    if (!all || !cols) return NOMEM(env);
+    AstTableItem **all = column_items(env, in, n);
+    if (!all) return NOMEM(env);
     int m = in->ncols;
-    memcpy(all, cols, sizeof(AstTableItem *) * (size_t)m);
     for (int i = 0; i < n; i++) {
         const AstTableItem *it = ren[i];
         if (!it->naliases || it->expr->kind != AST_IDENT) {
@@ -656,7 +651,7 @@ eddy_table *eddy_table_drop_columns(eddy_table *t, const char *fields) {
         if (k == in->ncols) return fail(env, "Field %s does not exist in source table", name);
         dropped[k] = true;
     }
-    AstTableItem **cols = column_items(env, in), **keep = cols;
+    AstTableItem **cols = column_items(env, in, 0), **keep = cols;
     if (!cols) return NOMEM(env);
     int m = 0;
     for (int c = 0; c < in->ncols; c++)
