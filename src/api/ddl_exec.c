@@ -496,34 +496,27 @@ static eddy_result *alter_schema(SqlExec *x, const struct AstAlterTable *at, con
                 }
                 for (size_t j = parts.len - 1; j > at_pos; j--) parts.items[j] = parts.items[j - 1];
                 parts.items[at_pos] = *p;
-            } else if (p->kind == SPEC_PK) {
-                int k = find_kind(&parts, SPEC_PK);
-                if (add && k >= 0) {
-                    res = fail(x, EDDY_E_VALIDATION,
-                               "The base table has already defined the primary key constraint [%s]. You might want to "
-                               "drop it before adding a new one.",
-                               te->def.schema->pk_name ? te->def.schema->pk_name : "");
-                    goto out;
-                }
-                if (!add && k < 0) {
-                    res = fail(x, EDDY_E_VALIDATION,
-                               "The base table does not define any primary key constraint. You might want to add a new one.");
-                    goto out;
-                }
-                if (k >= 0) parts.items[k] = *p;
-                else PUSH(&parts, *p);
             } else {
-                int k = find_kind(&parts, SPEC_WATERMARK);
+                /* the primary key or the watermark: a table has at most one of each */
+                bool pk = p->kind == SPEC_PK;
+                int k = find_kind(&parts, p->kind);
                 if (add && k >= 0) {
-                    res = fail(x, EDDY_E_VALIDATION,
-                               "The base table has already defined the watermark strategy `%s` AS %s. You might want to "
-                               "drop it before adding a new one.",
-                               parts.items[k].name, parts.items[k].expr);
+                    if (pk)
+                        res = fail(x, EDDY_E_VALIDATION,
+                                   "The base table has already defined the primary key constraint [%s]. You might want "
+                                   "to drop it before adding a new one.",
+                                   te->def.schema->pk_name ? te->def.schema->pk_name : "");
+                    else
+                        res = fail(x, EDDY_E_VALIDATION,
+                                   "The base table has already defined the watermark strategy `%s` AS %s. You might "
+                                   "want to drop it before adding a new one.",
+                                   parts.items[k].name, parts.items[k].expr);
                     goto out;
                 }
                 if (!add && k < 0) {
                     res = fail(x, EDDY_E_VALIDATION,
-                               "The base table does not define any watermark. You might want to add a new one.");
+                               "The base table does not define any %s. You might want to add a new one.",
+                               pk ? "primary key constraint" : "watermark");
                     goto out;
                 }
                 if (k >= 0) parts.items[k] = *p;
