@@ -2,7 +2,8 @@
  * check.h -- helpers for the C API tests (eddy.h only): running SQL and
  * collecting a stream's or a result's rows as Row.toString lines, comparing
  * them exactly or as multisets, capturing what a sink prints (stdout or
- * stderr), and asserting errors.
+ * stderr), turning env errors into "ERROR: <message>" text, asserting
+ * errors, and the People view several tests query.
  */
 #ifndef EDDY_API_CHECK_H
 #define EDDY_API_CHECK_H
@@ -59,6 +60,12 @@ static inline char *env_error_text(eddy_env *env) {
     sprintf(m, "ERROR: %s", msg);
     eddy_env_clear_error(env);
     return m;
+}
+
+/* Writes "ERROR: <the env's message>" to f; clears the error. */
+static inline void print_env_error(FILE *f, eddy_env *env) {
+    fprintf(f, "ERROR: %s", eddy_env_errmsg(env));
+    eddy_env_clear_error(env);
 }
 
 /* Drains an iterator into lines of eddy_row_to_string; on error returns
@@ -175,35 +182,37 @@ static inline char *capture_stderr(void (*fn)(void *), void *arg) { return captu
         free(got_);                                                \
     } while (0)
 
+/* A copy of s, or "ERROR: <the env's message>" (cleared) when s is NULL:
+ * for the calls that return text or NULL on error (explain, schemas). */
+static inline char *text_or_error(eddy_env *env, const char *s) { return s ? strdup(s) : env_error_text(env); }
+
 /* Executes a table (NULL: it failed to build): its rows as Row.toString
  * lines in arrival order, or "ERROR: <message>" from the env (cleared). */
 static inline char *table_rows(eddy_env *env, eddy_table *t) {
-    char buf[4096];
     eddy_result *r = t ? eddy_table_execute(t) : NULL;
-    if (!r) {
-        snprintf(buf, sizeof buf, "ERROR: %s", eddy_env_errmsg(env));
-        eddy_env_clear_error(env);
-        return strdup(buf);
-    }
+    if (!r) return env_error_text(env);
     return iter_lines(eddy_result_collect(r));
 }
 
 /* The table's schema as printSchema prints it, or "ERROR: <message>" from
  * the env (cleared) when t is NULL. */
 static inline char *table_schema(eddy_env *env, eddy_table *t) {
-    char buf[4096];
-    if (!t) {
-        snprintf(buf, sizeof buf, "ERROR: %s", eddy_env_errmsg(env));
-        eddy_env_clear_error(env);
-        return strdup(buf);
-    }
-    return strdup(eddy_table_schema_string(t));
+    return text_or_error(env, t ? eddy_table_schema_string(t) : NULL);
 }
 
 /* A fresh env with parallelism p (0 = default). */
 static inline eddy_env *new_env(int p) {
     eddy_config cfg = {.abi_version = EDDY_CONFIG_VERSION, .parallelism = p};
     return eddy_env_new(&cfg);
+}
+
+/* Registers the temporary view People (name STRING, score INT, city
+ * STRING): Alice 12 Berlin, Bob 10 NULL, Carol NULL Paris, Dave 7 Berlin. */
+static inline void create_people_view(eddy_tenv *t) {
+    eddy_stream *ds = eddy_from_values(eddy_tenv_env(t), "ROW<name STRING, score INT, city STRING>",
+                                       "('Alice', 12, 'Berlin'), ('Bob', 10, NULL), ('Carol', NULL, 'Paris'), "
+                                       "('Dave', 7, 'Berlin')");
+    eddy_tenv_create_temporary_view_from_stream(t, "People", ds, NULL);
 }
 
 #endif

@@ -15,18 +15,12 @@ static char *sql_styled(eddy_tenv *t, const char *sql, eddy_print_style style) {
     size_t n = 0;
     FILE *f = open_memstream(&out, &n);
     if (!r) {
-        fprintf(f, "ERROR: %s", eddy_env_errmsg(env));
-        eddy_env_clear_error(env);
+        print_env_error(f, env);
     } else {
-        if (eddy_result_statement_kind(r) == EDDY_STMT_INSERT && eddy_result_await(r) != EDDY_OK) {
-            fprintf(f, "ERROR: %s", eddy_env_errmsg(env));
-            eddy_env_clear_error(env);
-        }
+        if (eddy_result_statement_kind(r) == EDDY_STMT_INSERT && eddy_result_await(r) != EDDY_OK)
+            print_env_error(f, env);
         eddy_print_options o = {EDDY_PRINT_OPTIONS_VERSION, style, 0, NULL};
-        if (eddy_result_print_with(r, f, &o) != EDDY_OK) {
-            fprintf(f, "ERROR: %s", eddy_env_errmsg(env));
-            eddy_env_clear_error(env);
-        }
+        if (eddy_result_print_with(r, f, &o) != EDDY_OK) print_env_error(f, env);
         eddy_result_free(r);
     }
     fclose(f);

@@ -23,13 +23,8 @@ static void setup(eddy_runtime_mode mode) {
 
 /* The text of EXPLAIN through executeSql: the one row of column `result`. */
 static char *explain_sql(const char *sql) {
-    char buf[4096];
     eddy_result *r = eddy_tenv_execute_sql(tenv, sql);
-    if (!r) {
-        snprintf(buf, sizeof buf, "ERROR: %s", eddy_env_errmsg(env));
-        eddy_env_clear_error(env);
-        return strdup(buf);
-    }
+    if (!r) return env_error_text(env);
     eddy_iter *it = eddy_result_collect(r);
     const eddy_row *row;
     char *text = NULL;
@@ -42,13 +37,8 @@ static char *explain_sql(const char *sql) {
     return text ? text : strdup("ERROR: no row");
 }
 
-static char *dup_or_error(const char *s) {
-    if (s) return strdup(s);
-    char buf[4096];
-    snprintf(buf, sizeof buf, "ERROR: %s", eddy_env_errmsg(env));
-    eddy_env_clear_error(env);
-    return strdup(buf);
-}
+/* A copy of an explain text, or "ERROR: <message>" when it is NULL. */
+static char *dup_or_error(const char *s) { return text_or_error(env, s); }
 
 #define UNION_QUERY "SELECT `count`, word FROM MyTable1 WHERE word LIKE 'F%' UNION ALL SELECT `count`, word FROM MyTable2"
 

@@ -166,12 +166,10 @@ static char *tree(const char *dir, bool all, bool with_content) {
 static char *run(eddy_tenv *t, const char *stmt) {
     eddy_env *env = eddy_tenv_env(t);
     eddy_result *r = eddy_tenv_execute_sql(t, stmt);
-    char buf[8192];
     if (!r || (eddy_result_statement_kind(r) == EDDY_STMT_INSERT && eddy_result_await(r) != EDDY_OK)) {
-        snprintf(buf, sizeof buf, "ERROR: %s", eddy_env_errmsg(env));
-        eddy_env_clear_error(env);
+        char *m = env_error_text(env);
         eddy_result_free(r);
-        return strdup(buf);
+        return m;
     }
     eddy_result_free(r);
     return strdup("OK");
@@ -189,10 +187,7 @@ static char *rows_m(eddy_tenv *t, const char *query, char **malformed) {
     size_t n = 0;
     FILE *f = open_memstream(&out, &n);
     eddy_print_options o = {EDDY_PRINT_OPTIONS_VERSION, EDDY_PRINT_CHANGELOG, 0, NULL};
-    if (!r || eddy_result_print_with(r, f, &o) != EDDY_OK) {
-        fprintf(f, "ERROR: %s", eddy_env_errmsg(env));
-        eddy_env_clear_error(env);
-    }
+    if (!r || eddy_result_print_with(r, f, &o) != EDDY_OK) print_env_error(f, env);
     if (malformed) {
         const char *rep = "";
         uint64_t count = eddy_result_malformed_records(r, &rep);

@@ -45,19 +45,9 @@ static eddy_tenv *nexmark_env(int p, bool batch, const char *opts) {
     return t;
 }
 
-static char *query_lines(eddy_tenv *t, const char *sql) {
-    eddy_table *tab = eddy_tenv_sql_query(t, sql);
-    if (!tab) {
-        char buf[4096];
-        snprintf(buf, sizeof buf, "ERROR: %s", eddy_env_errmsg(eddy_tenv_env(t)));
-        return strdup(buf);
-    }
-    return iter_lines(eddy_result_collect(eddy_table_execute(tab)));
-}
-
 TEST(first_events_through_sql) {
     eddy_tenv *t = nexmark_env(1, false, "'events.num' = '7'");
-    ASSERT_TEXT(query_lines(t, "SELECT event_type, auction.id, auction.seller, auction.category, auction.initialBid, "
+    ASSERT_TEXT(sql_query_lines(t, "SELECT event_type, auction.id, auction.seller, auction.category, auction.initialBid, "
                                "auction.expires, bid.auction, bid.bidder, bid.price, bid.channel, dateTime "
                                "FROM datagen"),
                 "+I[1, 1001, 1000, 12, 25626290, 2023-11-14T22:13:20.202, null, null, null, null, "
@@ -68,7 +58,7 @@ TEST(first_events_through_sql) {
                 "+I[2, null, null, null, null, null, 1000, 2001, 300435, Apple, 2023-11-14T22:13:20]\n"
                 "+I[2, null, null, null, null, null, 1000, 2001, 3126206, channel-6254, 2023-11-14T22:13:20]\n"
                 "+I[2, null, null, null, null, null, 1000, 2001, 381373, channel-9158, 2023-11-14T22:13:20]\n");
-    ASSERT_TEXT(query_lines(t, "SELECT url FROM bid WHERE channel = 'channel-6254'"),
+    ASSERT_TEXT(sql_query_lines(t, "SELECT url FROM bid WHERE channel = 'channel-6254'"),
                 "+I[https://www.nexmark.com/vlg/suo/kiyd/item.htm?query=1&channel_id=1981284352]\n");
     eddy_env_free(eddy_tenv_env(t));
 }
@@ -79,7 +69,7 @@ TEST(the_first_person_through_the_view) {
                           "person.creditCard, person.city, person.state, dateTime, person.extra "
                           "FROM datagen WHERE event_type = 0"),
                   EDDY_OK);
-    ASSERT_TEXT(query_lines(t, "SELECT id, name, emailAddress, creditCard, city, state, dateTime FROM person"),
+    ASSERT_TEXT(sql_query_lines(t, "SELECT id, name, emailAddress, creditCard, city, state, dateTime FROM person"),
                 "+I[1001, Sarah Smith, f  y@yumv.com, 0892 2755 1923 0591, Los Angeles, ID, "
                 "2023-11-14T22:13:20.004]\n");
     eddy_env_free(eddy_tenv_env(t));
@@ -89,7 +79,7 @@ TEST(the_first_person_through_the_view) {
  * the multiset must not depend on the parallelism. */
 static char *all_events(int p, bool batch) {
     eddy_tenv *t = nexmark_env(p, batch, "'events.num' = '5003'");
-    char *text = query_lines(t, "SELECT event_type, person.id, person.name, person.extra, auction.id, auction.seller, "
+    char *text = sql_query_lines(t, "SELECT event_type, person.id, person.name, person.extra, auction.id, auction.seller, "
                                 "auction.expires, auction.extra, bid.auction, bid.bidder, bid.price, bid.url, "
                                 "bid.extra, dateTime FROM datagen");
     eddy_env_free(eddy_tenv_env(t));
@@ -137,10 +127,10 @@ TEST(bounded_only_with_events_num) {
 TEST(paced_by_the_wall_clock_the_events_are_the_same) {
     /* max-emit-speed = false: 20 events at 4000/s take about 5 ms */
     eddy_tenv *t = nexmark_env(1, false, "'events.num' = '20', 'first-event.rate' = '4000'");
-    char *fast = query_lines(t, "SELECT auction, bidder, price, dateTime FROM bid");
+    char *fast = sql_query_lines(t, "SELECT auction, bidder, price, dateTime FROM bid");
     eddy_env_free(eddy_tenv_env(t));
     t = nexmark_env(1, false, "'events.num' = '20', 'first-event.rate' = '4000', 'max-emit-speed' = 'false'");
-    char *paced = query_lines(t, "SELECT auction, bidder, price, dateTime FROM bid");
+    char *paced = sql_query_lines(t, "SELECT auction, bidder, price, dateTime FROM bid");
     eddy_env_free(eddy_tenv_env(t));
     int same = !strcmp(fast, paced) && !strncmp(fast, "+I[1000, 2001, 32530001, 2023-11-14T22:13:20]", 45);
     if (!same) fprintf(stderr, "fast:\n%s\npaced:\n%s\n", fast, paced);
@@ -183,7 +173,7 @@ TEST(options_are_checked) {
                     "'events.num' = '5', 'rate.shape' = 'sine', 'rate.period' = '10 min', 'rate.limited' = 'true', "
                     "'next-event.rate' = '5', 'stop-at' = '3', 'bid.avg-size' = '1kb', 'person.avg-size' = '100 b', "
                     "'auction.avg-size' = '2k'");
-    ASSERT_TEXT(query_lines(t, "SELECT CHAR_LENGTH(extra) > 700 FROM bid"), "+I[true]\n+I[true]\n+I[true]\n");
+    ASSERT_TEXT(sql_query_lines(t, "SELECT CHAR_LENGTH(extra) > 700 FROM bid"), "+I[true]\n+I[true]\n+I[true]\n");
     eddy_env_free(eddy_tenv_env(t));
 }
 

@@ -14,10 +14,7 @@ static void setup(eddy_runtime_mode mode) {
     env = new_env(1);
     eddy_env_set_runtime_mode(env, mode);
     tenv = eddy_tenv_new(env);
-    eddy_stream *ds = eddy_from_values(env, "ROW<name STRING, score INT, city STRING>",
-                                       "('Alice', 12, 'Berlin'), ('Bob', 10, NULL), ('Carol', NULL, 'Paris'), "
-                                       "('Dave', 7, 'Berlin')");
-    eddy_tenv_create_temporary_view_from_stream(tenv, "People", ds, NULL);
+    create_people_view(tenv);
 }
 
 /* Executes sql and returns the tableau text (or "ERROR: ..."). */

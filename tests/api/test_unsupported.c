@@ -20,10 +20,7 @@ static void setup(eddy_runtime_mode mode) {
     env = new_env(1);
     eddy_env_set_runtime_mode(env, mode);
     tenv = eddy_tenv_new(env);
-    eddy_stream *ds = eddy_from_values(env, "ROW<name STRING, score INT, city STRING>",
-                                       "('Alice', 12, 'Berlin'), ('Bob', 10, NULL), ('Carol', NULL, 'Paris'), "
-                                       "('Dave', 7, 'Berlin')");
-    eddy_tenv_create_temporary_view_from_stream(tenv, "People", ds, NULL);
+    create_people_view(tenv);
     eddy_schema *sc = eddy_schema_new(env);
     eddy_schema_column_by_metadata(sc, "rowtime", "TIMESTAMP_LTZ(3)", NULL, false);
     eddy_schema_watermark(sc, "rowtime", "SOURCE_WATERMARK()");
@@ -39,11 +36,7 @@ static char *schema_of(const char *sql) { return table_schema(env, eddy_tenv_sql
 static char *rows_of(const char *sql) { return table_rows(env, eddy_tenv_sql_query(tenv, sql)); }
 
 /* EXPLAIN of sql, or "ERROR: <message>". */
-static char *explain_of(const char *sql) {
-    const char *e = eddy_tenv_explain_sql(tenv, sql, 0);
-    if (!e) return env_error_text(env);
-    return strdup(e);
-}
+static char *explain_of(const char *sql) { return text_or_error(env, eddy_tenv_explain_sql(tenv, sql, 0)); }
 
 /* Asserts that sql binds (any schema) and fails at planning with
  * "not supported yet: <feature>". */
