@@ -256,6 +256,23 @@ static char *all_files_of(Fx *fx, const char *name) {
 
 static void put(Fx *fx, const char *rel, const char *content) { write_file(fx->dir, rel, content); }
 
+/* A case of a format's write options: table `name` with options `opts`,
+ * and the files an INSERT leaves in it. */
+typedef struct WriteCase {
+    const char *name, *opts, *file;
+} WriteCase;
+
+/* For each case: creates the table (columns `cols`), runs the INSERT
+ * `vals` (a format whose %s is the table name) and compares its files. */
+static void check_writes(Fx *fx, const char *cols, const char *vals, const WriteCase *cases, size_t n) {
+    for (size_t k = 0; k < n; k++) {
+        ASSERT_TEXT(create(fx, cases[k].name, cols, cases[k].opts), "OK");
+        snprintf(fx->sql, sizeof fx->sql, vals, cases[k].name);
+        RUN_OK(fx->t, fx->sql);
+        ASSERT_TEXT(files_of(fx, cases[k].name), cases[k].file);
+    }
+}
+
 /* An error message with the test's directory replaced by "DIR". */
 static char *undir(Fx *fx, char *s) {
     size_t dl = strlen(fx->dir);
@@ -342,9 +359,7 @@ TEST(csv_write_options) {
     const char *cols = "s STRING, i INT, dc DECIMAL(12, 2), arr ARRAY<STRING>";
     const char *vals = "INSERT INTO %s VALUES ('a b', 1, 100000.00, ARRAY['x', 'y z']), "
                        "('it''s \"q\"', 2, 0.10, ARRAY['p|q']), ('plain', 3, 0.00, ARRAY['*'])";
-    struct {
-        const char *name, *opts, *file;
-    } cases[] = {
+    const WriteCase cases[] = {
         {"dflt", "'format' = 'csv'",
          "part-*-0-0:\n\"a b\",1,\"1E+5\",\"x;y z\"\n\"it's \"\"q\"\"\",2,0.1,p|q\nplain,3,0,\"*\"\n"},
         /* Java escapes in the delimiter; every character below '|' + 1 asks for quotes */
@@ -364,12 +379,7 @@ TEST(csv_write_options) {
         {"plain", "'format' = 'csv', 'csv.write-bigdecimal-in-scientific-notation' = 'false'",
          "part-*-0-0:\n\"a b\",1,100000,\"x;y z\"\n\"it's \"\"q\"\"\",2,0.1,p|q\nplain,3,0,\"*\"\n"},
     };
-    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-        ASSERT_TEXT(create(&fx, cases[k].name, cols, cases[k].opts), "OK");
-        snprintf(fx.sql, sizeof fx.sql, vals, cases[k].name);
-        RUN_OK(fx.t, fx.sql);
-        ASSERT_TEXT(files_of(&fx, cases[k].name), cases[k].file);
-    }
+    check_writes(&fx, cols, vals, cases, sizeof cases / sizeof cases[0]);
     /* what is written reads back (the array delimiter splits 'p|q' when it is '|') */
     ASSERT_TEXT(rows(fx.t, "SELECT * FROM quote"),
                 "+I[a b, 1, 100000.00, [x, y z]]\n+I[it's \"q\", 2, 0.10, [p|q]]\n+I[plain, 3, 0.00, [*]]\n");
@@ -546,9 +556,7 @@ TEST(json_options) {
     const char *cols = "ts TIMESTAMP(3), lt TIMESTAMP_LTZ(3), dc DECIMAL(10, 2), s STRING, m MAP<STRING, INT>";
     const char *vals = "INSERT INTO %s VALUES (TIMESTAMP '2021-08-21 13:00:05', TO_TIMESTAMP_LTZ(1000, 3), 1200.00, "
                        "CAST(NULL AS STRING), MAP[CAST(NULL AS STRING), 1, 'a', 2])";
-    struct {
-        const char *name, *opts, *file;
-    } cases[] = {
+    const WriteCase cases[] = {
         {"iso", "'format' = 'json', 'json.timestamp-format.standard' = 'ISO-8601', 'json.map-null-key.mode' = 'drop'",
          "part-*-0-0:\n{\"ts\":\"2021-08-21T13:00:05\",\"lt\":\"1970-01-01T00:00:01Z\",\"dc\":1.2E+3,\"s\":null,"
          "\"m\":{\"a\":2}}\n"},
@@ -558,12 +566,7 @@ TEST(json_options) {
          "part-*-0-0:\n{\"ts\":\"2021-08-21 13:00:05\",\"lt\":\"1970-01-01 00:00:01Z\",\"dc\":1200,"
          "\"m\":{\"nil\":1,\"a\":2}}\n"},
     };
-    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-        ASSERT_TEXT(create(&fx, cases[k].name, cols, cases[k].opts), "OK");
-        snprintf(fx.sql, sizeof fx.sql, vals, cases[k].name);
-        RUN_OK(fx.t, fx.sql);
-        ASSERT_TEXT(files_of(&fx, cases[k].name), cases[k].file);
-    }
+    check_writes(&fx, cols, vals, cases, sizeof cases / sizeof cases[0]);
     ASSERT_TEXT(rows(fx.t, "SELECT * FROM iso"),
                 "+I[2021-08-21T13:00:05, 1970-01-01T00:00:01Z, 1200.00, null, {a=2}]\n");
     ASSERT_TEXT(rows(fx.t, "SELECT * FROM lit"),
