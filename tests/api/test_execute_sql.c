@@ -595,29 +595,6 @@ TEST(alter_table) {
     eddy_env_free(env);
 }
 
-TEST(alter_table_key_and_watermark) {
-    eddy_env *env = new_env(1);
-    eddy_tenv *t = eddy_tenv_new(env);
-    EXEC_OK(t, "CREATE TABLE k (a INT NOT NULL, ts TIMESTAMP(3)) WITH ('connector' = 'datagen')");
-    ASSERT_TEXT(sql(t, "ALTER TABLE k MODIFY PRIMARY KEY (a) NOT ENFORCED"),
-                "ERROR: The base table does not define any primary key constraint. You might want to add a new one.");
-    ASSERT_TEXT(sql(t, "ALTER TABLE k MODIFY WATERMARK FOR ts AS ts"),
-                "ERROR: The base table does not define any watermark. You might want to add a new one.");
-    EXEC_OK(t, "ALTER TABLE k ADD (CONSTRAINT pk1 PRIMARY KEY (a) NOT ENFORCED, WATERMARK FOR ts AS ts)");
-    ASSERT_TEXT(sql(t, "ALTER TABLE k ADD PRIMARY KEY (a) NOT ENFORCED"),
-                "ERROR: The base table has already defined the primary key constraint [pk1]. You might want to drop "
-                "it before adding a new one.");
-    ASSERT_TEXT(sql(t, "ALTER TABLE k ADD WATERMARK FOR ts AS ts - INTERVAL '1' SECOND"),
-                "ERROR: The base table has already defined the watermark strategy `ts` AS `ts`. You might want to "
-                "drop it before adding a new one.");
-    EXEC_OK(t, "ALTER TABLE k MODIFY WATERMARK FOR ts AS ts - INTERVAL '2' SECOND");
-    char *got = sql(t, "show create table k");
-    ASSERT_STR_CONTAINS(got, "  WATERMARK FOR `ts` AS `ts` - INTERVAL '2' SECOND,\n"
-                             "  CONSTRAINT `pk1` PRIMARY KEY (`a`) NOT ENFORCED\n");
-    free(got);
-    eddy_env_free(env);
-}
-
 TEST(create_table_like) {
     eddy_env *env = new_env(1);
     eddy_tenv *t = eddy_tenv_new(env);
@@ -770,7 +747,6 @@ int main(void) {
     RUN(options);
     RUN(views);
     RUN(alter_table);
-    RUN(alter_table_key_and_watermark);
     RUN(create_table_like);
     RUN(catalogs_and_databases);
     RUN(table_descriptors);
