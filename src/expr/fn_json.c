@@ -118,7 +118,13 @@ static eddy_status js_eval(EvalCtx *cx, PathCache *pc, Str json, Str spec, JsCtx
     return EDDY_OK;
 }
 
-static void java_string(Buf *b, const JsonValue *v) { eddy__json_write_java(b, v); }
+/* v as Java's toString shows it, written over tmp's contents; the text is
+ * valid until tmp's next use. */
+static const char *java_text(Buf *tmp, const JsonValue *v) {
+    tmp->len = 0;
+    eddy__json_write_java(tmp, v);
+    return eddy__buf_cstr(tmp);
+}
 
 /* ---- JSON_VALUE ------------------------------------------------------------------------------------- */
 
@@ -273,9 +279,7 @@ static eddy_status infer_json_value(Arena *a, const FuncDef *fn, Expr **args, in
 
 /* Writes JSON scalar v into out[r] as type t; false when it does not fit. */
 static bool scalar_to(Vector *out, uint32_t r, const Type *t, const JsonValue *v, Buf *tmp) {
-    tmp->len = 0;
-    java_string(tmp, v);
-    const char *txt = eddy__buf_cstr(tmp);
+    const char *txt = java_text(tmp, v);
     switch ((TypeRoot)t->root) {
     case TY_CHAR:
     case TY_VARCHAR: eddy__vec_set_str(out, r, txt, tmp->len); return true;
@@ -372,20 +376,16 @@ static eddy_status k_json_value(EvalCtx *cx, const Expr *e, Vector *const *args,
                 continue;
             }
             if (!scalar) {
-                tmp.len = 0;
-                java_string(&tmp, v);
                 exc = eddy__arena_printf(cx->scratch,
                                          "Strict jsonpath mode requires scalar value, and the actual value is: '%s'",
-                                         eddy__buf_cstr(&tmp));
+                                         java_text(&tmp, v));
             } else if (scalar_to(out, r, d->ret, v, &tmp)) {
                 continue;
             } else {
                 Buf tn;
                 eddy__buf_init(&tn);
                 eddy__type_print(&tn, d->ret);
-                tmp.len = 0;
-                java_string(&tmp, v);
-                exc = eddy__arena_printf(cx->scratch, "Cannot cast JSON value '%s' to %s", eddy__buf_cstr(&tmp),
+                exc = eddy__arena_printf(cx->scratch, "Cannot cast JSON value '%s' to %s", java_text(&tmp, v),
                                          eddy__buf_cstr(&tn));
                 eddy__buf_free(&tn);
             }
@@ -481,11 +481,9 @@ static eddy_status k_json_query(EvalCtx *cx, const Expr *e, Vector *const *args,
                 continue;
             }
             if (scalar) {
-                tmp.len = 0;
-                java_string(&tmp, v);
                 exc = eddy__arena_printf(
                     cx->scratch, "Strict jsonpath mode requires array or object value, and the actual value is: '%s'",
-                    eddy__buf_cstr(&tmp));
+                    java_text(&tmp, v));
                 if (!exc) {
                     rc = js_nomem(cx);
                     break;
@@ -512,7 +510,7 @@ static eddy_status k_json_query(EvalCtx *cx, const Expr *e, Vector *const *args,
                     }
                     tmp.len = 0;
                     if (eddy__json_is_container(el)) eddy__json_write(&tmp, el, wflags);
-                    else java_string(&tmp, el);
+                    else eddy__json_write_java(&tmp, el);
                     eddy__vec_set_str(out->child[0], slot, eddy__buf_cstr(&tmp), tmp.len);
                 }
                 vec_set_valid(out, r);
