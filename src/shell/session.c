@@ -361,7 +361,9 @@ static bool execute(Shell *sh, const char *sql, bool is_insert) {
     }
     if (!r) return fail_env(sh);
     eddy_statement_kind kind = eddy_result_statement_kind(r);
-    if (kind == EDDY_STMT_INSERT) return report_job(sh, r, sync);
+    /* CREATE TABLE ... AS SELECT is an INSERT job too; the library waited
+     * for it already when table.dml-sync is set */
+    if (kind == EDDY_STMT_INSERT) return report_job(sh, r, sync || option_is(sh, "table.dml-sync", "true"));
     if (sh->init && kind == EDDY_STMT_QUERY) {
         eddy_result_free(r);
         return fail(sh, "A query cannot run from an init file (-i): it sets up the session only.");
