@@ -14,7 +14,7 @@
 #include "api/api.h"
 #include "types/datetime.h"
 
-typedef enum OptKind { OPT_MODE, OPT_INT, OPT_BOOL, OPT_ZONE, OPT_RESULT_MODE, OPT_ANY } OptKind;
+typedef enum OptKind { OPT_MODE, OPT_INT, OPT_BOOL, OPT_ZONE, OPT_RESULT_MODE } OptKind;
 
 typedef struct KnownOption {
     const char *key;
@@ -30,8 +30,6 @@ static const KnownOption known[] = {
     {"sql-client.execution.result-mode", OPT_RESULT_MODE, "tableau"},
     {"table.display.max-column-width", OPT_INT, "30"},
     {"sql-client.display.max-column-width", OPT_INT, "30"}, /* the deprecated name */
-    {"sql-client.verbose", OPT_BOOL, "false"},
-    {"pipeline.name", OPT_ANY, NULL},
 };
 
 static const KnownOption *find_known(const char *key) {
@@ -134,7 +132,6 @@ static eddy_status apply(eddy_tenv *tenv, const KnownOption *o, const char *valu
                                  "Could not parse value '%s' for key '%s'. Possible values: [TABLE, CHANGELOG, TABLEAU]",
                                  value, key);
         return EDDY_OK;
-    case OPT_ANY: return EDDY_OK;
     }
     return EDDY_OK;
 }

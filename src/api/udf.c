@@ -16,7 +16,6 @@ struct UserFunction {
     UfKind kind;
     const char *name;  /* lower case; UF_IMPL: the implementation name as given */
     const char *path;  /* catalog functions: cat.db.name (name in lower case) */
-    const char *impl;  /* CREATE FUNCTION ... AS 'impl' */
     const eddy_scalar_function *spec; /* copied */
     int nparams;
     const Type **params;
@@ -224,7 +223,6 @@ static eddy_result *create_function(SqlExec *x, const AstStmt *st) {
     UserFunction *u = eddy__arena_alloc(x->a, sizeof *u);
     if (!u) return eddy__api_nomem(x->env);
     *u = *im;
-    u->impl = im->name;
     u->def = NULL;
     const char *fname = lower(x->a, name->parts[name->nparts - 1]);
     if (!fname) return eddy__api_nomem(x->env);

@@ -165,6 +165,11 @@ eddy_status eddy__catalog_add(Catalog *c, Arena *a, const CatalogEntry *e, bool 
 }
 
 eddy_status eddy__catalog_drop(Catalog *c, const char *q, bool view, bool temporary, bool if_exists, EdErr *err) {
+    /* a temporary object shadows the permanent one: it must go first */
+    if (!temporary && find(c, q, 1))
+        return eddy__err(err, EDDY_E_VALIDATION,
+                         "Temporary %s with identifier '%s' exists. Drop it first before removing the permanent %s.",
+                         view ? "view" : "table", q, view ? "view" : "table");
     for (size_t i = 0; i < c->entries.len; i++) {
         CatalogEntry *e = &c->entries.items[i];
         if (strcmp(e->path, q) != 0 || e->temporary != temporary) continue;
@@ -178,10 +183,6 @@ eddy_status eddy__catalog_drop(Catalog *c, const char *q, bool view, bool tempor
         return EDDY_OK;
     }
     if (if_exists) return EDDY_OK;
-    if (!temporary && find(c, q, 1))
-        return eddy__err(err, EDDY_E_VALIDATION,
-                         "Temporary %s with identifier '%s' exists. Drop it first before removing the permanent %s.",
-                         view ? "view" : "table", q, view ? "view" : "table");
     if (temporary)
         return eddy__err(err, EDDY_E_VALIDATION, "Temporary %s with identifier '%s' does not exist.",
                          view ? "view" : "table", q);

@@ -553,6 +553,17 @@ TEST(views) {
     EXEC_OK(t, "DROP TEMPORARY VIEW v2");
     EXEC_OK(t, "DROP VIEW IF EXISTS v2");
     ASSERT_TEXT(sql(t, "DROP VIEW v2"), "ERROR: View with identifier 'default_catalog.default_database.v2' does not exist.");
+    /* a temporary view shadowing a permanent one must be dropped first */
+    EXEC_OK(t, "CREATE VIEW shadowed AS SELECT 1 AS x");
+    EXEC_OK(t, "CREATE TEMPORARY VIEW shadowed AS SELECT 2 AS x");
+    ASSERT_TEXT(sql(t, "DROP VIEW shadowed"),
+                "ERROR: Temporary view with identifier 'default_catalog.default_database.shadowed' exists. Drop it first "
+                "before removing the permanent view.");
+    ASSERT_TEXT(sql(t, "DROP VIEW IF EXISTS shadowed"),
+                "ERROR: Temporary view with identifier 'default_catalog.default_database.shadowed' exists. Drop it first "
+                "before removing the permanent view.");
+    EXEC_OK(t, "DROP TEMPORARY VIEW shadowed");
+    EXEC_OK(t, "DROP VIEW shadowed");
     eddy_env_free(env);
 }
 
