@@ -326,8 +326,14 @@ EDDY_API eddy_status eddy_out_set_bytes(eddy_out *out, size_t i, const void *p, 
 EDDY_API eddy_status eddy_out_set_timestamp(eddy_out *out, size_t i, eddy_timestamp v);
 EDDY_API eddy_status eddy_out_set_date(eddy_out *out, size_t i, int32_t days);
 EDDY_API eddy_status eddy_out_set_time(eddy_out *out, size_t i, int32_t millis_of_day);
-/* Sets a field from SQL literal text, cast to the field's type ("DATE
- * '2021-08-21'", "12.30", "'text'", "ARRAY[1, 2]"). */
+/* Sets a field from the text of one SQL literal or constant expression,
+ * cast to the field's type as eddy_from_values casts its values ("DATE
+ * '2021-08-21'", "12.30", "'text'", "ARRAY[1, 2]", "MAP['k', 1]", "NULL";
+ * a ROW or struct field takes a row literal "(1, 'a')"). The text is parsed
+ * on every call: the typed setters are faster. Errors (the field is left as
+ * it was): EDDY_E_MISUSE for a bad index or NULL text or more than one value,
+ * EDDY_E_PARSE for text that does not parse, EDDY_E_VALIDATION or
+ * EDDY_E_RUNTIME for a value that does not cast to the field's type. */
 EDDY_API eddy_status eddy_out_set_literal(eddy_out *out, size_t i, const char *sql_literal);
 /* Copies field j of `row` into field i (types must match or cast implicitly). */
 EDDY_API eddy_status eddy_out_copy_field(eddy_out *out, size_t i, const eddy_row *row, size_t j);
