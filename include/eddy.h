@@ -16,7 +16,8 @@
  * message on its env (eddy_env_errcode / eddy_env_errmsg, plus a SQL position
  * for SQL errors) and returns NULL, or a non-EDDY_OK status. Every function
  * accepts NULL handles and then returns NULL / an error without touching
- * anything, so a pipeline can be built without checking each step; the first
+ * anything (a registering call runs the ctx_free it was given: see
+ * Callbacks), so a pipeline can be built without checking each step; the first
  * error stays until eddy_env_clear_error(). While an error is pending, calls
  * that build (return a handle) return NULL. Nothing in the library prints
  * (except the print sinks, eddy_table_print_schema and eddy_result_print,
@@ -29,10 +30,20 @@
  * "TIMESTAMP_LTZ(3)", "DECIMAL(10, 2)", "ARRAY<INT NOT NULL>"). Values are
  * written as SQL literals where a C value cannot serve.
  *
- * Callbacks take the user context first (void *ctx). The ctx_free given with
- * it (may be NULL) is called exactly once, when the env is freed; if the call
- * that registers a callback fails, neither the callback nor ctx_free is ever
- * called (the caller still owns ctx).
+ * Callbacks take the user context first (void *ctx). A call that registers
+ * callbacks (eddy_stream_map, eddy_from_source, eddy_tenv_create_function,
+ * eddy_type_raw, ...) takes their ctx together with a ctx_free (may be
+ * NULL), and with them the ownership of ctx whatever the call returns -- so
+ * a pipeline built without checking each step (see Errors) leaks nothing:
+ *   - when the registration succeeds, ctx_free is called exactly once, when
+ *     the env is freed, after the last callback;
+ *   - when it fails (a bad argument, an error already pending on the env, a
+ *     NULL handle, memory running out), ctx_free is called before the call
+ *     returns, and the callbacks are never called.
+ * The one exception: a description struct (eddy_scalar_function,
+ * eddy_table_function, eddy_raw_ops) that is NULL or of an unknown
+ * abi_version is not read, so its ctx_free is not called either. Give a
+ * ctx_free with one registration only.
  *
  * Threads. An env and everything made from it belongs to one thread at a
  * time. Jobs run on a pool of worker threads: user callbacks (map, filter,
@@ -687,7 +698,7 @@ typedef struct eddy_scalar_function {
     const char *result_type; /* "BIGINT"; a NOT NULL result must never be left unset */
     eddy_scalar_fn eval;
     void *ctx;               /* passed to eval */
-    void (*ctx_free)(void *ctx); /* called once when the env is freed (may be NULL) */
+    void (*ctx_free)(void *ctx); /* may be NULL; called once (the rule at the top) */
     bool nondeterministic;   /* true: never evaluated ahead of time (as RAND) */
 } eddy_scalar_function;
 #define EDDY_SCALAR_FUNCTION_VERSION 1
@@ -696,7 +707,7 @@ typedef struct eddy_scalar_function {
  * Table API as name(...) (names are case-insensitive; it shadows a built-in
  * function of the same name). Errors: EDDY_E_VALIDATION for a name in use
  * or bad type strings, EDDY_E_MISUSE for a missing eval or abi_version.
- * The struct is copied; ctx_free runs when the env is freed even on error. */
+ * The struct is copied; its ctx and ctx_free follow the rule at the top. */
 EDDY_API eddy_status eddy_tenv_create_function(eddy_tenv *tenv, const char *name, const eddy_scalar_function *f);
 /* Registers f under an implementation name for SQL's CREATE [TEMPORARY]
  * FUNCTION fname AS 'impl_name' [LANGUAGE C] (eddy's counterpart of a
@@ -727,7 +738,7 @@ typedef struct eddy_table_function {
                               * columns word and len; any other type one column f0 */
     eddy_table_fn eval;
     void *ctx;               /* passed to eval */
-    void (*ctx_free)(void *ctx); /* called once when the env is freed (may be NULL) */
+    void (*ctx_free)(void *ctx); /* may be NULL; called once (the rule at the top) */
 } eddy_table_function;
 #define EDDY_TABLE_FUNCTION_VERSION 1
 
@@ -737,7 +748,7 @@ typedef struct eddy_table_function {
  * case-insensitive). Errors: EDDY_E_VALIDATION for a name in use (by a
  * scalar or table function) or bad type strings, EDDY_E_MISUSE for a NULL
  * handle, name, eval or result_type, or another abi_version. The struct is
- * copied; ctx_free runs when the env is freed even on error. */
+ * copied; its ctx and ctx_free follow the rule at the top. */
 EDDY_API eddy_status eddy_tenv_create_table_function(eddy_tenv *tenv, const char *name, const eddy_table_function *f);
 
 /* ---- statement sets ------------------------------------------------------------- */
