@@ -71,6 +71,20 @@ extern "C" {
 #define EDDY_API
 #endif
 
+/* EDDY_SENTINEL marks the functions whose variadic arguments end with a NULL
+ * pointer: a compiler that knows the attribute warns when a call lacks it
+ * ("missing sentinel in function call"). Pass NULL (a pointer), not 0. */
+#if defined(__has_attribute)
+#if __has_attribute(sentinel)
+#define EDDY_SENTINEL __attribute__((sentinel))
+#endif
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#define EDDY_SENTINEL __attribute__((sentinel))
+#endif
+#ifndef EDDY_SENTINEL
+#define EDDY_SENTINEL
+#endif
+
 #define EDDY_VERSION_MAJOR 0
 #define EDDY_VERSION_MINOR 1
 #define EDDY_VERSION_PATCH 0
@@ -523,8 +537,8 @@ EDDY_API eddy_schema *eddy_schema_column_by_metadata(eddy_schema *sc, const char
 EDDY_API eddy_schema *eddy_schema_watermark(eddy_schema *sc, const char *column, const char *sql_expr);
 /* primaryKey(cols...): a NULL-terminated list of column names; the
  * constraint is named PK_<cols joined by _>. */
-EDDY_API eddy_schema *eddy_schema_primary_key(eddy_schema *sc, ...);
-EDDY_API eddy_schema *eddy_schema_primary_key_named(eddy_schema *sc, const char *constraint_name, ...);
+EDDY_API eddy_schema *eddy_schema_primary_key(eddy_schema *sc, ...) EDDY_SENTINEL;
+EDDY_API eddy_schema *eddy_schema_primary_key_named(eddy_schema *sc, const char *constraint_name, ...) EDDY_SENTINEL;
 
 /* fromDataStream(ds [, schema]): an insert-only table over the stream. The
  * schema (may be NULL) enriches or declares columns as Flink's does. */
@@ -554,7 +568,7 @@ EDDY_API eddy_stream *eddy_tenv_to_append_stream(eddy_tenv *tenv, eddy_table *ta
 /* Table.as(field, ...): renames the leading columns (fewer names keep the
  * remaining columns' names); NULL-terminated list. More names than columns
  * is an error ("Aliasing more fields than we actually have."). */
-EDDY_API eddy_table *eddy_table_as(eddy_table *t, ...);
+EDDY_API eddy_table *eddy_table_as(eddy_table *t, ...) EDDY_SENTINEL;
 /* The resolved schema as printSchema prints it (borrowed; env lifetime). */
 EDDY_API const char *eddy_table_schema_string(eddy_table *t);
 /* printSchema(): writes the schema and a newline to `file`. */
@@ -780,7 +794,7 @@ EDDY_API eddy_table_descriptor *eddy_table_descriptor_option(eddy_table_descript
 /* .schema(schema) (the schema is copied); returns d. */
 EDDY_API eddy_table_descriptor *eddy_table_descriptor_schema(eddy_table_descriptor *d, const eddy_schema *schema);
 /* .partitionedBy(cols...): NULL-terminated; returns d. */
-EDDY_API eddy_table_descriptor *eddy_table_descriptor_partitioned_by(eddy_table_descriptor *d, ...);
+EDDY_API eddy_table_descriptor *eddy_table_descriptor_partitioned_by(eddy_table_descriptor *d, ...) EDDY_SENTINEL;
 /* .comment(text); returns d. */
 EDDY_API eddy_table_descriptor *eddy_table_descriptor_comment(eddy_table_descriptor *d, const char *comment);
 /* from(descriptor): an anonymous table over the connector. */
@@ -946,7 +960,7 @@ EDDY_API eddy_expr *eddy_lit_bool(eddy_env *env, bool v);
 /* call(fn, args..., NULL): a function or operator: SQL names ("UPPER",
  * "SUM", "+", "=", "AND", "NOT", "IS NULL") or Table API method names
  * ("upperCase", "sum"). The arguments are taken (not reused elsewhere). */
-EDDY_API eddy_expr *eddy_call(eddy_env *env, const char *fn, ...);
+EDDY_API eddy_expr *eddy_call(eddy_env *env, const char *fn, ...) EDDY_SENTINEL;
 /* An expression from a Table API string ("a + 1"). */
 EDDY_API eddy_expr *eddy_expr_parse(eddy_env *env, const char *expr);
 /* e.as(name), e.asc(), e.desc(). Return e. */
