@@ -336,7 +336,12 @@ EDDY_API eddy_status eddy_row_get_struct(const eddy_row *row, const eddy_type *t
 EDDY_API bool eddy_row_get_timestamp_ms(const eddy_row *row, int64_t *out);
 
 /* An output row being built by a map / flat_map / source / reduce callback.
- * Fields start NULL. The setters copy what they are given. For an atomic
+ * Fields start NULL. A row that leaves a field of a NOT NULL type NULL fails
+ * the job (EDDY_E_UDF) as a scalar function's NULL result does: "The user
+ * function of operator 'Map' returned NULL for field 'name', but its type is
+ * STRING NOT NULL." ("returned NULL, but its result type is ..." for an
+ * atomic type; "emitted" for flat_map and sources, whose eddy_out_emit
+ * returns EDDY_E_UDF). The setters copy what they are given. For an atomic
  * output type ("STRING", "INT") the only field is 0. A setter with a value of
  * another type converts it when Flink would cast implicitly (an int into a
  * BIGINT or DOUBLE field) and returns EDDY_E_MISUSE otherwise. */
@@ -391,7 +396,9 @@ EDDY_API eddy_stream *eddy_from_strings(eddy_env *env, const char *const *string
 EDDY_API eddy_stream *eddy_from_values(eddy_env *env, const char *type, const char *values);
 
 /* env.fromElements(POJOs): copies n C structs of struct type `type` from
- * `items` (an array of n structs, strings deep-copied). Parallelism 1. */
+ * `items` (an array of n structs, strings deep-copied). Parallelism 1. A NULL
+ * string in a field of a NOT NULL type is EDDY_E_VALIDATION ("from_structs:
+ * item 0 has NULL for field 'name', but its type is STRING NOT NULL."). */
 EDDY_API eddy_stream *eddy_from_structs(eddy_env *env, const eddy_type *type, const void *items, size_t n);
 
 /* env.fromElements with RAW values: copies n objects (each ops.size bytes,

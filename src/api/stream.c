@@ -98,11 +98,24 @@ typedef struct StructCtx {
     const char *items;
 } StructCtx;
 
+/* Copies the structs into the columns; a NULL (a NULL string pointer) in a
+ * field of a NOT NULL type is refused, naming the item. */
 static eddy_status fill_structs(void *ctx, Batch *b, size_t first, uint32_t count, EdErr *err) {
     StructCtx *c = ctx;
     for (uint32_t i = 0; i < count; i++) {
         eddy_status rc = eddy__struct_to_cols(c->t, c->items + (first + i) * c->t->c_size, b->cols, i, err);
         if (rc) return rc;
+        for (int f = 0; f < c->t->nfields; f++) {
+            const Type *ft = c->t->fields[f].type;
+            if (ft->nullable || !vec_is_null(b->cols[f], i)) continue;
+            Buf tb;
+            eddy__buf_init(&tb);
+            eddy__type_print(&tb, ft);
+            rc = eddy__err(err, EDDY_E_VALIDATION, "from_structs: item %zu has NULL for field '%s', but its type is %s.",
+                           first + i, c->t->fields[f].name, eddy__buf_cstr(&tb));
+            eddy__buf_free(&tb);
+            return rc;
+        }
     }
     return EDDY_OK;
 }
@@ -358,6 +371,7 @@ static eddy_status key_fn_extract(const KeySpec *ks, const Batch *b, Vector **ke
         if ((rc = eddy__out_begin(&out))) break;
         rc = d->fn(d->ctx, &row, &out);
         eddy__out_seal(&out);
+        if (!rc) rc = eddy__out_check_not_null(&out, "The key selector returned");
         if (rc) {
             if (!eddy__err_is_set(err)) eddy__err(err, rc == EDDY_ROW || rc == EDDY_DONE ? EDDY_E_UDF : rc, "The key selector failed (%s).", eddy_status_name(rc));
             rc = err->code;
