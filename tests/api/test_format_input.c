@@ -15,17 +15,19 @@
 
 typedef struct Dir {
     char path[64];
-    char files[8][128];
+    char files[8][256];
     int nfiles;
 } Dir;
 
 /* Writes n bytes to <dir>/<table>/<name>, making the table's directory. */
 static void put_file(Dir *d, const char *table, const char *name, const char *bytes, size_t n) {
-    char p[256];
-    snprintf(p, sizeof p, "%s/%s", d->path, table);
+    char p[128];
+    snprintf(p, sizeof p, "%.63s/%.60s", d->path, table);
     mkdir(p, 0777);
-    snprintf(d->files[d->nfiles], sizeof d->files[0], "%s/%s/%s", d->path, table, name);
-    FILE *f = fopen(d->files[d->nfiles++], "wb");
+    char file[sizeof d->files[0]];
+    snprintf(file, sizeof file, "%.127s/%.100s", p, name);
+    memcpy(d->files[d->nfiles++], file, sizeof d->files[0]);
+    FILE *f = fopen(file, "wb");
     fwrite(bytes, 1, n, f);
     fclose(f);
 }
