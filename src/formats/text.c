@@ -33,7 +33,7 @@ void eddy__java_trim(const char **s, size_t *n) {
  * that is wrong (n when the input ends inside the sequence). The bytes
  * before it, at least one, are what a decoder replaces by one U+FFFD (the
  * "maximal subpart", as Java's decoder does). */
-static size_t utf8_seq(const unsigned char *s, size_t n, size_t *bad) {
+static inline size_t utf8_seq(const unsigned char *s, size_t n, size_t *bad) {
     unsigned c = s[0];
     if (c < 0x80) return 1;
     size_t need;
@@ -69,7 +69,7 @@ static size_t utf8_seq(const unsigned char *s, size_t n, size_t *bad) {
 static size_t put_prefix(Buf *b, const char *s, size_t n, size_t max, size_t *total);
 
 /* Whether the 8 bytes at s are all ASCII. */
-static bool ascii8(const char *s) {
+static inline bool ascii8(const char *s) {
     uint64_t w;
     memcpy(&w, s, 8);
     return (w & 0x8080808080808080ULL) == 0;
@@ -78,11 +78,12 @@ static bool ascii8(const char *s) {
 bool eddy__utf8_check(const char *s, size_t n, size_t *at, Buf *why) {
     const unsigned char *u = (const unsigned char *)s;
     size_t i = 0;
-    while (i < n) {
-        if (i + 8 <= n && ascii8(s + i)) {
-            i += 8;
-            continue;
-        }
+    for (;;) {
+        /* ASCII 16 bytes at a time, then byte by byte up to the next other byte */
+        while (i + 16 <= n && ascii8(s + i) && ascii8(s + i + 8)) i += 16;
+        if (i + 8 <= n && ascii8(s + i)) i += 8;
+        while (i < n && u[i] < 0x80) i++;
+        if (i == n) return true;
         size_t bad;
         size_t len = utf8_seq(u + i, n - i, &bad);
         if (len) {
@@ -95,7 +96,6 @@ bool eddy__utf8_check(const char *s, size_t n, size_t *at, Buf *why) {
         else eddy__buf_printf(why, "Invalid UTF-8 middle byte 0x%x", u[i + bad]);
         return false;
     }
-    return true;
 }
 
 void eddy__utf8_replace_malformed(Buf *out, const char *s, size_t n) {
@@ -126,7 +126,7 @@ static size_t put_prefix(Buf *b, const char *s, size_t n, size_t max, size_t *to
             i += 8;
             continue;
         }
-        size_t bad, len = utf8_seq(u + i, n - i, &bad);
+        size_t bad = 0, len = utf8_seq(u + i, n - i, &bad);
         size_t units = len == 4 ? 2 : 1;
         if (!full && taken + units <= max) {
             if (b) {
