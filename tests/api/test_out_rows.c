@@ -185,9 +185,28 @@ TEST(from_structs_not_null_fields) {
     eddy_env_free(env);
 }
 
+/* The literal parsed on worker threads at once. */
+static eddy_status date_literal(void *ctx, const eddy_row *in, eddy_out *out) {
+    (void)ctx;
+    (void)in;
+    return eddy_out_set_literal(out, 0, "DATE '2021-08-21' + INTERVAL '1' DAY");
+}
+
+TEST(set_literal_on_parallel_subtasks) {
+    eddy_env *env = new_env(4);
+    eddy_stream *s = eddy_stream_map(eddy_stream_rebalance(eddy_from_sequence(env, 1, 4000)), "DATE", date_literal,
+                                     NULL, NULL);
+    char *got = collect_stream(eddy_stream_set_parallelism(s, 4));
+    ASSERT_EQ_INT(count_lines(got), 4000);
+    ASSERT_TRUE(!strncmp(got, "2021-08-22\n", 11));
+    free(got);
+    eddy_env_free(env);
+}
+
 int main(void) {
     RUN(set_literal_casts_to_the_field_type);
     RUN(set_literal_atomic_and_null);
+    RUN(set_literal_on_parallel_subtasks);
     RUN(map_and_flat_map_not_null_fields);
     RUN(source_not_null_fields);
     RUN(reduce_and_key_selector_not_null_fields);
