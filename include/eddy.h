@@ -16,7 +16,8 @@
  * message on its env (eddy_env_errcode / eddy_env_errmsg, plus a SQL position
  * for SQL errors) and returns NULL, or a non-EDDY_OK status. Every function
  * accepts NULL handles and then returns NULL / an error without touching
- * anything, so a pipeline can be built without checking each step; the first
+ * anything (a registering call runs the ctx_free it was given: see
+ * Callbacks), so a pipeline can be built without checking each step; the first
  * error stays until eddy_env_clear_error(). While an error is pending, calls
  * that build (return a handle) return NULL. Nothing in the library prints
  * (except the print sinks, eddy_table_print_schema and eddy_result_print,
@@ -29,10 +30,20 @@
  * "TIMESTAMP_LTZ(3)", "DECIMAL(10, 2)", "ARRAY<INT NOT NULL>"). Values are
  * written as SQL literals where a C value cannot serve.
  *
- * Callbacks take the user context first (void *ctx). The ctx_free given with
- * it (may be NULL) is called exactly once, when the env is freed; if the call
- * that registers a callback fails, neither the callback nor ctx_free is ever
- * called (the caller still owns ctx).
+ * Callbacks take the user context first (void *ctx). A call that registers
+ * callbacks (eddy_stream_map, eddy_from_source, eddy_tenv_create_function,
+ * eddy_type_raw, ...) takes their ctx together with a ctx_free (may be
+ * NULL), and with them the ownership of ctx whatever the call returns -- so
+ * a pipeline built without checking each step (see Errors) leaks nothing:
+ *   - when the registration succeeds, ctx_free is called exactly once, when
+ *     the env is freed, after the last callback;
+ *   - when it fails (a bad argument, an error already pending on the env, a
+ *     NULL handle, memory running out), ctx_free is called before the call
+ *     returns, and the callbacks are never called.
+ * The one exception: a description struct (eddy_scalar_function,
+ * eddy_table_function, eddy_raw_ops) that is NULL or of an unknown
+ * abi_version is not read, so its ctx_free is not called either. Give a
+ * ctx_free with one registration only.
  *
  * Threads. An env and everything made from it belongs to one thread at a
  * time. Jobs run on a pool of worker threads: user callbacks (map, filter,
@@ -58,6 +69,20 @@ extern "C" {
 #define EDDY_API __attribute__((visibility("default")))
 #else
 #define EDDY_API
+#endif
+
+/* EDDY_SENTINEL marks the functions whose variadic arguments end with a NULL
+ * pointer: a compiler that knows the attribute warns when a call lacks it
+ * ("missing sentinel in function call"). Pass NULL (a pointer), not 0. */
+#if defined(__has_attribute)
+#if __has_attribute(sentinel)
+#define EDDY_SENTINEL __attribute__((sentinel))
+#endif
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#define EDDY_SENTINEL __attribute__((sentinel))
+#endif
+#ifndef EDDY_SENTINEL
+#define EDDY_SENTINEL
 #endif
 
 #define EDDY_VERSION_MAJOR 0
@@ -311,7 +336,12 @@ EDDY_API eddy_status eddy_row_get_struct(const eddy_row *row, const eddy_type *t
 EDDY_API bool eddy_row_get_timestamp_ms(const eddy_row *row, int64_t *out);
 
 /* An output row being built by a map / flat_map / source / reduce callback.
- * Fields start NULL. The setters copy what they are given. For an atomic
+ * Fields start NULL. A row that leaves a field of a NOT NULL type NULL fails
+ * the job (EDDY_E_UDF) as a scalar function's NULL result does: "The user
+ * function of operator 'Map' returned NULL for field 'name', but its type is
+ * STRING NOT NULL." ("returned NULL, but its result type is ..." for an
+ * atomic type; "emitted" for flat_map and sources, whose eddy_out_emit
+ * returns EDDY_E_UDF). The setters copy what they are given. For an atomic
  * output type ("STRING", "INT") the only field is 0. A setter with a value of
  * another type converts it when Flink would cast implicitly (an int into a
  * BIGINT or DOUBLE field) and returns EDDY_E_MISUSE otherwise. */
@@ -326,8 +356,14 @@ EDDY_API eddy_status eddy_out_set_bytes(eddy_out *out, size_t i, const void *p, 
 EDDY_API eddy_status eddy_out_set_timestamp(eddy_out *out, size_t i, eddy_timestamp v);
 EDDY_API eddy_status eddy_out_set_date(eddy_out *out, size_t i, int32_t days);
 EDDY_API eddy_status eddy_out_set_time(eddy_out *out, size_t i, int32_t millis_of_day);
-/* Sets a field from SQL literal text, cast to the field's type ("DATE
- * '2021-08-21'", "12.30", "'text'", "ARRAY[1, 2]"). */
+/* Sets a field from the text of one SQL literal or constant expression,
+ * cast to the field's type as eddy_from_values casts its values ("DATE
+ * '2021-08-21'", "12.30", "'text'", "ARRAY[1, 2]", "MAP['k', 1]", "NULL";
+ * a ROW or struct field takes a row literal "(1, 'a')"). The text is parsed
+ * on every call: the typed setters are faster. Errors (the field is left as
+ * it was): EDDY_E_MISUSE for a bad index or NULL text or more than one value,
+ * EDDY_E_PARSE for text that does not parse, EDDY_E_VALIDATION or
+ * EDDY_E_RUNTIME for a value that does not cast to the field's type. */
 EDDY_API eddy_status eddy_out_set_literal(eddy_out *out, size_t i, const char *sql_literal);
 /* Copies field j of `row` into field i (types must match or cast implicitly). */
 EDDY_API eddy_status eddy_out_copy_field(eddy_out *out, size_t i, const eddy_row *row, size_t j);
@@ -360,7 +396,9 @@ EDDY_API eddy_stream *eddy_from_strings(eddy_env *env, const char *const *string
 EDDY_API eddy_stream *eddy_from_values(eddy_env *env, const char *type, const char *values);
 
 /* env.fromElements(POJOs): copies n C structs of struct type `type` from
- * `items` (an array of n structs, strings deep-copied). Parallelism 1. */
+ * `items` (an array of n structs, strings deep-copied). Parallelism 1. A NULL
+ * string in a field of a NOT NULL type is EDDY_E_VALIDATION ("from_structs:
+ * item 0 has NULL for field 'name', but its type is STRING NOT NULL."). */
 EDDY_API eddy_stream *eddy_from_structs(eddy_env *env, const eddy_type *type, const void *items, size_t n);
 
 /* env.fromElements with RAW values: copies n objects (each ops.size bytes,
@@ -506,8 +544,8 @@ EDDY_API eddy_schema *eddy_schema_column_by_metadata(eddy_schema *sc, const char
 EDDY_API eddy_schema *eddy_schema_watermark(eddy_schema *sc, const char *column, const char *sql_expr);
 /* primaryKey(cols...): a NULL-terminated list of column names; the
  * constraint is named PK_<cols joined by _>. */
-EDDY_API eddy_schema *eddy_schema_primary_key(eddy_schema *sc, ...);
-EDDY_API eddy_schema *eddy_schema_primary_key_named(eddy_schema *sc, const char *constraint_name, ...);
+EDDY_API eddy_schema *eddy_schema_primary_key(eddy_schema *sc, ...) EDDY_SENTINEL;
+EDDY_API eddy_schema *eddy_schema_primary_key_named(eddy_schema *sc, const char *constraint_name, ...) EDDY_SENTINEL;
 
 /* fromDataStream(ds [, schema]): an insert-only table over the stream. The
  * schema (may be NULL) enriches or declares columns as Flink's does. */
@@ -537,7 +575,7 @@ EDDY_API eddy_stream *eddy_tenv_to_append_stream(eddy_tenv *tenv, eddy_table *ta
 /* Table.as(field, ...): renames the leading columns (fewer names keep the
  * remaining columns' names); NULL-terminated list. More names than columns
  * is an error ("Aliasing more fields than we actually have."). */
-EDDY_API eddy_table *eddy_table_as(eddy_table *t, ...);
+EDDY_API eddy_table *eddy_table_as(eddy_table *t, ...) EDDY_SENTINEL;
 /* The resolved schema as printSchema prints it (borrowed; env lifetime). */
 EDDY_API const char *eddy_table_schema_string(eddy_table *t);
 /* printSchema(): writes the schema and a newline to `file`. */
@@ -681,7 +719,7 @@ typedef struct eddy_scalar_function {
     const char *result_type; /* "BIGINT"; a NOT NULL result must never be left unset */
     eddy_scalar_fn eval;
     void *ctx;               /* passed to eval */
-    void (*ctx_free)(void *ctx); /* called once when the env is freed (may be NULL) */
+    void (*ctx_free)(void *ctx); /* may be NULL; called once (the rule at the top) */
     bool nondeterministic;   /* true: never evaluated ahead of time (as RAND) */
 } eddy_scalar_function;
 #define EDDY_SCALAR_FUNCTION_VERSION 1
@@ -690,7 +728,7 @@ typedef struct eddy_scalar_function {
  * Table API as name(...) (names are case-insensitive; it shadows a built-in
  * function of the same name). Errors: EDDY_E_VALIDATION for a name in use
  * or bad type strings, EDDY_E_MISUSE for a missing eval or abi_version.
- * The struct is copied; ctx_free runs when the env is freed even on error. */
+ * The struct is copied; its ctx and ctx_free follow the rule at the top. */
 EDDY_API eddy_status eddy_tenv_create_function(eddy_tenv *tenv, const char *name, const eddy_scalar_function *f);
 /* Registers f under an implementation name for SQL's CREATE [TEMPORARY]
  * FUNCTION fname AS 'impl_name' [LANGUAGE C] (eddy's counterpart of a
@@ -721,7 +759,7 @@ typedef struct eddy_table_function {
                               * columns word and len; any other type one column f0 */
     eddy_table_fn eval;
     void *ctx;               /* passed to eval */
-    void (*ctx_free)(void *ctx); /* called once when the env is freed (may be NULL) */
+    void (*ctx_free)(void *ctx); /* may be NULL; called once (the rule at the top) */
 } eddy_table_function;
 #define EDDY_TABLE_FUNCTION_VERSION 1
 
@@ -731,7 +769,7 @@ typedef struct eddy_table_function {
  * case-insensitive). Errors: EDDY_E_VALIDATION for a name in use (by a
  * scalar or table function) or bad type strings, EDDY_E_MISUSE for a NULL
  * handle, name, eval or result_type, or another abi_version. The struct is
- * copied; ctx_free runs when the env is freed even on error. */
+ * copied; its ctx and ctx_free follow the rule at the top. */
 EDDY_API eddy_status eddy_tenv_create_table_function(eddy_tenv *tenv, const char *name, const eddy_table_function *f);
 
 /* ---- statement sets ------------------------------------------------------------- */
@@ -763,7 +801,7 @@ EDDY_API eddy_table_descriptor *eddy_table_descriptor_option(eddy_table_descript
 /* .schema(schema) (the schema is copied); returns d. */
 EDDY_API eddy_table_descriptor *eddy_table_descriptor_schema(eddy_table_descriptor *d, const eddy_schema *schema);
 /* .partitionedBy(cols...): NULL-terminated; returns d. */
-EDDY_API eddy_table_descriptor *eddy_table_descriptor_partitioned_by(eddy_table_descriptor *d, ...);
+EDDY_API eddy_table_descriptor *eddy_table_descriptor_partitioned_by(eddy_table_descriptor *d, ...) EDDY_SENTINEL;
 /* .comment(text); returns d. */
 EDDY_API eddy_table_descriptor *eddy_table_descriptor_comment(eddy_table_descriptor *d, const char *comment);
 /* from(descriptor): an anonymous table over the connector. */
@@ -929,7 +967,7 @@ EDDY_API eddy_expr *eddy_lit_bool(eddy_env *env, bool v);
 /* call(fn, args..., NULL): a function or operator: SQL names ("UPPER",
  * "SUM", "+", "=", "AND", "NOT", "IS NULL") or Table API method names
  * ("upperCase", "sum"). The arguments are taken (not reused elsewhere). */
-EDDY_API eddy_expr *eddy_call(eddy_env *env, const char *fn, ...);
+EDDY_API eddy_expr *eddy_call(eddy_env *env, const char *fn, ...) EDDY_SENTINEL;
 /* An expression from a Table API string ("a + 1"). */
 EDDY_API eddy_expr *eddy_expr_parse(eddy_env *env, const char *expr);
 /* e.as(name), e.asc(), e.desc(). Return e. */

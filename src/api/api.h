@@ -182,8 +182,14 @@ eddy_status eddy__api_take(eddy_env *env, EdErr *e);
 /* Out of memory on the env; returns NULL for convenience. */
 void *eddy__api_nomem(eddy_env *env);
 
-/* Registers a user ctx_free to run when the env is freed. */
-bool eddy__api_on_free(eddy_env *env, void (*ctx_free)(void *), void *ctx);
+/* Ends a registration by eddy.h's rule for the user ctx it was given:
+ * when it succeeded (ok), ctx_free is kept to run once when the env is
+ * freed; when it failed -- or keeping ctx_free runs out of memory, which is
+ * recorded on the env -- ctx_free runs now. Returns whether the
+ * registration stands; on false the caller undoes what it published (its
+ * callbacks must never run). env may be NULL when ok is false (a NULL
+ * handle); ctx_free may be NULL. */
+bool eddy__api_adopt_ctx(eddy_env *env, bool ok, void (*ctx_free)(void *), void *ctx);
 
 /* A stream handle for node n. */
 eddy_stream *eddy__api_stream(eddy_env *env, StreamNode *n);

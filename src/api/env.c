@@ -115,9 +115,11 @@ eddy_status eddy_env_set_max_parallelism(eddy_env *env, int max_parallelism) {
 
 int eddy_env_get_max_parallelism(const eddy_env *env) { return env ? env->cfg.max_parallelism : 0; }
 
-bool eddy__api_on_free(eddy_env *env, void (*ctx_free)(void *), void *ctx) {
-    if (!ctx_free) return true;
-    return eddy__arena_on_cleanup(&env->arena, ctx_free, ctx);
+bool eddy__api_adopt_ctx(eddy_env *env, bool ok, void (*ctx_free)(void *), void *ctx) {
+    if (ok && (!ctx_free || eddy__arena_on_cleanup(&env->arena, ctx_free, ctx))) return true;
+    if (ok) eddy__api_nomem(env);
+    if (ctx_free) ctx_free(ctx);
+    return false;
 }
 
 eddy_stream *eddy__api_stream(eddy_env *env, StreamNode *n) {

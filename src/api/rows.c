@@ -6,6 +6,8 @@
 #include <stdarg.h>
 
 #include "api/api.h"
+#include "plan/plan.h"
+#include "sql/parser.h"
 #include "types/format.h"
 
 /* ---- reading ------------------------------------------------------------------------ */
@@ -337,6 +339,48 @@ eddy_status eddy_out_set_time(eddy_out *out, size_t i, int32_t ms) {
     VEC_DATA(v, int32_t)[out->row] = ms;
     vec_set_valid(v, out->row);
     return EDDY_OK;
+}
+
+/* Binds the one SQL literal of `text` to field type t in a scratch arena
+ * (as eddy_from_values casts its values) and copies the value into v at
+ * slot r. A ROW / structured field takes a ROW literal field by field. */
+static eddy_status set_literal(Vector *v, uint32_t r, const char *text) {
+    Arena a;
+    eddy__arena_init(&a, 1024);
+    EdErr err = {0};
+    AstExprList *list = NULL;
+    Batch *b = NULL;
+    const Type *t = v->type;
+    eddy_status rc = eddy__sql_parse_expr_list(&a, text, strlen(text), &list, &err);
+    if (!rc && (list->nitems != 1 || list->items[0]->row_kind > 0)) rc = EDDY_E_MISUSE;
+    const AstExpr *e = rc ? NULL : list->items[0]->expr;
+    if (e && e->kind == AST_LITERAL && e->u.lit.lit_kind == AST_LIT_NULL) {
+        eddy__vec_set_null(v, r);
+    } else if (e) {
+        BindEnv be = {.a = &a, .sql = text};
+        rc = eddy__bind_values(&be, t, list, &b, &err);
+    }
+    if (b) {
+        if (eddy__type_is_composite(t)) {
+            vec_set_valid(v, r);
+            for (int c = 0; c < v->nchild; c++) eddy__vec_copy_value(v->child[c], r, b->cols[c], 0);
+        } else {
+            eddy__vec_copy_value(v, r, b->cols[0], 0);
+        }
+        eddy__batch_release(b);
+        if (v->failed) rc = EDDY_E_NOMEM;
+    }
+    eddy__err_clear(&err);
+    eddy__arena_destroy(&a);
+    return rc;
+}
+
+eddy_status eddy_out_set_literal(eddy_out *out, size_t i, const char *sql_literal) {
+    if (!out || !out->open || i >= (size_t)out->ncols || !sql_literal) return EDDY_E_MISUSE;
+    /* a literal that fails leaves the field as it was */
+    eddy_status rc = set_literal(out->batch->cols[i], out->row, sql_literal);
+    if (!rc) eddy__out_field(out, i);
+    return rc;
 }
 
 eddy_status eddy_out_copy_field(eddy_out *out, size_t i, const eddy_row *row, size_t j) {

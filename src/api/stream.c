@@ -98,11 +98,24 @@ typedef struct StructCtx {
     const char *items;
 } StructCtx;
 
+/* Copies the structs into the columns; a NULL (a NULL string pointer) in a
+ * field of a NOT NULL type is refused, naming the item. */
 static eddy_status fill_structs(void *ctx, Batch *b, size_t first, uint32_t count, EdErr *err) {
     StructCtx *c = ctx;
     for (uint32_t i = 0; i < count; i++) {
         eddy_status rc = eddy__struct_to_cols(c->t, c->items + (first + i) * c->t->c_size, b->cols, i, err);
         if (rc) return rc;
+        for (int f = 0; f < c->t->nfields; f++) {
+            const Type *ft = c->t->fields[f].type;
+            if (ft->nullable || !vec_is_null(b->cols[f], i)) continue;
+            Buf tb;
+            eddy__buf_init(&tb);
+            eddy__type_print(&tb, ft);
+            rc = eddy__err(err, EDDY_E_VALIDATION, "from_structs: item %zu has NULL for field '%s', but its type is %s.",
+                           first + i, c->t->fields[f].name, eddy__buf_cstr(&tb));
+            eddy__buf_free(&tb);
+            return rc;
+        }
     }
     return EDDY_OK;
 }
@@ -152,8 +165,8 @@ eddy_stream *eddy_from_sequence(eddy_env *env, int64_t from, int64_t to) {
     return n ? eddy__api_stream(env, n) : NULL;
 }
 
-eddy_stream *eddy_from_source(eddy_env *env, const char *type, bool parallel, eddy_source_fn run, void *ctx,
-                              void (*ctx_free)(void *)) {
+/* A user source node; the caller adopts ctx. */
+static eddy_stream *source_stream(eddy_env *env, const char *type, bool parallel, eddy_source_fn run, void *ctx) {
     if (!env_ok(env)) return NULL;
     if (!run) return eddy__api_err(env, EDDY_E_MISUSE, "from_source: run is NULL"), NULL;
     const Type *t = eddy__api_type(env, type);
@@ -165,8 +178,13 @@ eddy_stream *eddy_from_source(eddy_env *env, const char *type, bool parallel, ed
     StreamNode *n = eddy__api_node(env, NODE_SOURCE, "Source: Custom Source", &eddy__op_user_source, p, t, 0);
     if (!n) return NULL;
     n->fixed_parallelism = !parallel;
-    if (!eddy__api_on_free(env, ctx_free, ctx)) return eddy__api_nomem(env);
     return eddy__api_stream(env, n);
+}
+
+eddy_stream *eddy_from_source(eddy_env *env, const char *type, bool parallel, eddy_source_fn run, void *ctx,
+                              void (*ctx_free)(void *)) {
+    eddy_stream *s = source_stream(env, type, parallel, run, ctx);
+    return eddy__api_adopt_ctx(env, s != NULL, ctx_free, ctx) ? s : NULL;
 }
 
 /* ---- transformations --------------------------------------------------------------------- */
@@ -180,8 +198,9 @@ static eddy_stream *one_input(eddy_stream *s, NodeKind kind, const char *name, c
     return eddy__api_stream(env, n);
 }
 
-static eddy_stream *udf_stream(eddy_stream *s, UdfKind kind, const char *out_type, void *fn, void *ctx,
-                               void (*ctx_free)(void *), PartKind part, const KeySpec *key) {
+/* A map / flat_map / filter node over s; the caller adopts ctx. */
+static eddy_stream *udf_node(eddy_stream *s, UdfKind kind, const char *out_type, void *fn, void *ctx, PartKind part,
+                             const KeySpec *key) {
     eddy_env *env = STREAM_ENV(s);
     if (!env_ok(env)) return NULL;
     if (!fn) return eddy__api_err(env, EDDY_E_MISUSE, "The function is NULL."), NULL;
@@ -194,22 +213,26 @@ static eddy_stream *udf_stream(eddy_stream *s, UdfKind kind, const char *out_typ
     p->ctx = ctx;
     p->in_type = s->node->type;
     static const char *names[] = {"Map", "Flat Map", "Filter"};
-    eddy_stream *r = one_input(s, NODE_OPERATOR, names[kind], &eddy__op_udf, p, t, part, key);
-    if (r && !eddy__api_on_free(env, ctx_free, ctx)) return eddy__api_nomem(env);
-    return r;
+    return one_input(s, NODE_OPERATOR, names[kind], &eddy__op_udf, p, t, part, key);
+}
+
+static eddy_stream *udf_stream(eddy_stream *s, UdfKind kind, const char *out_type, void *fn, void *ctx,
+                               void (*ctx_free)(void *)) {
+    eddy_stream *r = udf_node(s, kind, out_type, fn, ctx, PART_DEFAULT, NULL);
+    return eddy__api_adopt_ctx(STREAM_ENV(s), r != NULL, ctx_free, ctx) ? r : NULL;
 }
 
 eddy_stream *eddy_stream_map(eddy_stream *s, const char *out_type, eddy_map_fn fn, void *ctx, void (*ctx_free)(void *)) {
-    return udf_stream(s, UDF_MAP, out_type, (void *)fn, ctx, ctx_free, PART_DEFAULT, NULL);
+    return udf_stream(s, UDF_MAP, out_type, (void *)fn, ctx, ctx_free);
 }
 
 eddy_stream *eddy_stream_flat_map(eddy_stream *s, const char *out_type, eddy_flat_map_fn fn, void *ctx,
                                   void (*ctx_free)(void *)) {
-    return udf_stream(s, UDF_FLAT_MAP, out_type, (void *)fn, ctx, ctx_free, PART_DEFAULT, NULL);
+    return udf_stream(s, UDF_FLAT_MAP, out_type, (void *)fn, ctx, ctx_free);
 }
 
 eddy_stream *eddy_stream_filter(eddy_stream *s, eddy_filter_fn fn, void *ctx, void (*ctx_free)(void *)) {
-    return udf_stream(s, UDF_FILTER, NULL, (void *)fn, ctx, ctx_free, PART_DEFAULT, NULL);
+    return udf_stream(s, UDF_FILTER, NULL, (void *)fn, ctx, ctx_free);
 }
 
 eddy_stream *eddy_stream_union(eddy_stream *s, eddy_stream *other) {
@@ -348,6 +371,7 @@ static eddy_status key_fn_extract(const KeySpec *ks, const Batch *b, Vector **ke
         if ((rc = eddy__out_begin(&out))) break;
         rc = d->fn(d->ctx, &row, &out);
         eddy__out_seal(&out);
+        if (!rc) rc = eddy__out_check_not_null(&out, "The key selector returned");
         if (rc) {
             if (!eddy__err_is_set(err)) eddy__err(err, rc == EDDY_ROW || rc == EDDY_DONE ? EDDY_E_UDF : rc, "The key selector failed (%s).", eddy_status_name(rc));
             rc = err->code;
@@ -363,8 +387,8 @@ static eddy_status key_fn_extract(const KeySpec *ks, const Batch *b, Vector **ke
     return rc;
 }
 
-eddy_keyed_stream *eddy_stream_key_by_fn(eddy_stream *s, const char *key_type, eddy_key_fn fn, void *ctx,
-                                         void (*ctx_free)(void *)) {
+/* A keyed stream with a user key selector; the caller adopts ctx. */
+static eddy_keyed_stream *key_fn_stream(eddy_stream *s, const char *key_type, eddy_key_fn fn, void *ctx) {
     eddy_env *env = STREAM_ENV(s);
     if (!env_ok(env)) return NULL;
     if (!fn) return eddy__api_err(env, EDDY_E_MISUSE, "key_by_fn: the key selector is NULL."), NULL;
@@ -391,8 +415,13 @@ eddy_keyed_stream *eddy_stream_key_by_fn(eddy_stream *s, const char *key_type, e
     ks->input = s->node;
     ks->key = k;
     ks->key_type = kt;
-    if (!eddy__api_on_free(env, ctx_free, ctx)) return eddy__api_nomem(env);
     return ks;
+}
+
+eddy_keyed_stream *eddy_stream_key_by_fn(eddy_stream *s, const char *key_type, eddy_key_fn fn, void *ctx,
+                                         void (*ctx_free)(void *)) {
+    eddy_keyed_stream *ks = key_fn_stream(s, key_type, fn, ctx);
+    return eddy__api_adopt_ctx(STREAM_ENV(s), ks != NULL, ctx_free, ctx) ? ks : NULL;
 }
 
 static eddy_stream *keyed_input(eddy_keyed_stream *ks) {
@@ -403,8 +432,8 @@ static eddy_stream *keyed_input(eddy_keyed_stream *ks) {
     return s;
 }
 
-static eddy_stream *reduce_stream(eddy_keyed_stream *ks, eddy_reduce_fn fn, void *ctx, void (*ctx_free)(void *),
-                                  int sum_field, const char *name) {
+static eddy_stream *reduce_stream(eddy_keyed_stream *ks, eddy_reduce_fn fn, void *ctx, int sum_field,
+                                  const char *name) {
     eddy_env *env = ks->env;
     ReducePlan *p = eddy__arena_alloc(&env->arena, sizeof *p);
     eddy_stream *in = keyed_input(ks);
@@ -414,15 +443,16 @@ static eddy_stream *reduce_stream(eddy_keyed_stream *ks, eddy_reduce_fn fn, void
     p->fn = fn;
     p->ctx = ctx;
     p->sum_field = sum_field;
-    eddy_stream *r = one_input(in, NODE_OPERATOR, name, &eddy__op_reduce, p, ks->input->type, PART_HASH, ks->key);
-    if (r && !eddy__api_on_free(env, ctx_free, ctx)) return eddy__api_nomem(env);
-    return r;
+    return one_input(in, NODE_OPERATOR, name, &eddy__op_reduce, p, ks->input->type, PART_HASH, ks->key);
 }
 
 eddy_stream *eddy_keyed_reduce(eddy_keyed_stream *ks, eddy_reduce_fn fn, void *ctx, void (*ctx_free)(void *)) {
-    if (!ks || !env_ok(ks->env)) return NULL;
-    if (!fn) return eddy__api_err(ks->env, EDDY_E_MISUSE, "reduce: the function is NULL."), NULL;
-    return reduce_stream(ks, fn, ctx, ctx_free, -1, "Keyed Reduce");
+    eddy_stream *r = NULL;
+    if (ks && env_ok(ks->env)) {
+        if (!fn) eddy__api_err(ks->env, EDDY_E_MISUSE, "reduce: the function is NULL.");
+        else r = reduce_stream(ks, fn, ctx, -1, "Keyed Reduce");
+    }
+    return eddy__api_adopt_ctx(ks ? ks->env : NULL, r != NULL, ctx_free, ctx) ? r : NULL;
 }
 
 eddy_stream *eddy_keyed_sum(eddy_keyed_stream *ks, const char *field) {
@@ -435,15 +465,14 @@ eddy_stream *eddy_keyed_sum(eddy_keyed_stream *ks, const char *field) {
                NULL;
     if (!eddy__type_is_numeric(ks->input->col_types[idx]))
         return eddy__api_err(ks->env, EDDY_E_MISUSE, "sum: field '%s' is not numeric.", field), NULL;
-    return reduce_stream(ks, NULL, NULL, NULL, idx, "Keyed Aggregation");
+    return reduce_stream(ks, NULL, NULL, idx, "Keyed Aggregation");
 }
 
 eddy_stream *eddy_keyed_map(eddy_keyed_stream *ks, const char *out_type, eddy_map_fn fn, void *ctx,
                             void (*ctx_free)(void *)) {
-    if (!ks || !env_ok(ks->env)) return NULL;
-    eddy_stream *in = keyed_input(ks);
-    if (!in) return NULL;
-    return udf_stream(in, UDF_MAP, out_type, (void *)fn, ctx, ctx_free, PART_HASH, ks->key);
+    eddy_stream *in = ks && env_ok(ks->env) ? keyed_input(ks) : NULL;
+    eddy_stream *r = in ? udf_node(in, UDF_MAP, out_type, (void *)fn, ctx, PART_HASH, ks->key) : NULL;
+    return eddy__api_adopt_ctx(ks ? ks->env : NULL, r != NULL, ctx_free, ctx) ? r : NULL;
 }
 
 /* ---- sinks -------------------------------------------------------------------------------- */
@@ -474,7 +503,8 @@ eddy_status eddy_stream_print(eddy_stream *s) { return eddy_stream_print_to(s, N
 eddy_status eddy_stream_print_id(eddy_stream *s, const char *id) { return eddy_stream_print_to(s, id, NULL, 0); }
 eddy_status eddy_stream_print_to_err(eddy_stream *s) { return eddy_stream_print_to(s, NULL, stderr, 0); }
 
-eddy_status eddy_stream_add_sink(eddy_stream *s, eddy_sink_fn fn, void *ctx, void (*ctx_free)(void *), int parallelism) {
+/* A user sink node, published in env->sinks last; the caller adopts ctx. */
+static eddy_status user_sink(eddy_stream *s, eddy_sink_fn fn, void *ctx, int parallelism) {
     eddy_env *env = STREAM_ENV(s);
     if (!env) return EDDY_E_MISUSE;
     if (env->err.code) return env->err.code;
@@ -484,8 +514,15 @@ eddy_status eddy_stream_add_sink(eddy_stream *s, eddy_sink_fn fn, void *ctx, voi
     p->fn = fn;
     p->ctx = ctx;
     p->type = s->node->type;
-    eddy_status rc = add_sink(s, "Sink: Unnamed", &eddy__op_user_sink, p, parallelism);
-    if (!rc && !eddy__api_on_free(env, ctx_free, ctx)) rc = eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
+    return add_sink(s, "Sink: Unnamed", &eddy__op_user_sink, p, parallelism);
+}
+
+eddy_status eddy_stream_add_sink(eddy_stream *s, eddy_sink_fn fn, void *ctx, void (*ctx_free)(void *), int parallelism) {
+    eddy_status rc = user_sink(s, fn, ctx, parallelism);
+    if (!eddy__api_adopt_ctx(STREAM_ENV(s), rc == EDDY_OK, ctx_free, ctx) && rc == EDDY_OK) {
+        s->env->sinks.len--; /* the sink add_sink published last */
+        rc = s->env->err.code;
+    }
     return rc;
 }
 

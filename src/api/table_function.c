@@ -49,15 +49,15 @@ static bool result_columns(Arena *a, TableFunc *tf, const Type *t) {
     return tf->row != NULL;
 }
 
-eddy_status eddy_tenv_create_table_function(eddy_tenv *tenv, const char *name, const eddy_table_function *f) {
+/* The registration of eddy_tenv_create_table_function, published in
+ * tenv->table_functions last; the caller adopts f's ctx. */
+static eddy_status create_table_function(eddy_tenv *tenv, const char *name, const eddy_table_function *f) {
     if (!tenv) return EDDY_E_MISUSE;
     eddy_env *env = tenv->env;
     if (env->err.code) return env->err.code;
     if (!f || f->abi_version != EDDY_TABLE_FUNCTION_VERSION)
         return eddy__api_err(env, EDDY_E_MISUSE,
                              "create_table_function: the function description is NULL or of another abi_version.");
-    /* ctx_free runs with the env whatever happens next */
-    if (f->ctx_free && !eddy__api_on_free(env, f->ctx_free, f->ctx)) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
     if (!name || !*name) return eddy__api_err(env, EDDY_E_MISUSE, "create_table_function: the name is required.");
     if (!f->eval) return eddy__api_err(env, EDDY_E_MISUSE, "create_table_function: eval is NULL.");
     if (!f->result_type) return eddy__api_err(env, EDDY_E_MISUSE, "create_table_function: result_type is NULL.");
@@ -88,4 +88,15 @@ eddy_status eddy_tenv_create_table_function(eddy_tenv *tenv, const char *name, c
     if (!tf->args_row || !tf->check || !ed_vec_push(&tenv->table_functions, tf))
         return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
     return EDDY_OK;
+}
+
+eddy_status eddy_tenv_create_table_function(eddy_tenv *tenv, const char *name, const eddy_table_function *f) {
+    eddy_status rc = create_table_function(tenv, name, f);
+    /* a description eddy cannot read (NULL, another abi_version) has no ctx_free it knows of */
+    if (!f || f->abi_version != EDDY_TABLE_FUNCTION_VERSION) return rc;
+    if (!eddy__api_adopt_ctx(tenv ? tenv->env : NULL, rc == EDDY_OK, f->ctx_free, f->ctx) && rc == EDDY_OK) {
+        tenv->table_functions.len--;
+        rc = tenv->env->err.code;
+    }
+    return rc;
 }

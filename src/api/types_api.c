@@ -41,7 +41,8 @@ const eddy_type *eddy_type_struct(eddy_env *env, const char *name, size_t size, 
     return ety(t);
 }
 
-const eddy_type *eddy_type_raw(eddy_env *env, const char *name, const eddy_raw_ops *ops) {
+/* The RAW type of eddy_type_raw; the caller adopts ops->ctx. */
+static const eddy_type *raw_type(eddy_env *env, const char *name, const eddy_raw_ops *ops) {
     if (!env_ok(env)) return NULL;
     if (!name || !*name || !ops) return eddy__api_err(env, EDDY_E_MISUSE, "type_raw: name and ops are required."), NULL;
     if (ops->abi_version != EDDY_RAW_OPS_VERSION)
@@ -58,6 +59,13 @@ const eddy_type *eddy_type_raw(eddy_env *env, const char *name, const eddy_raw_o
     t->raw = r;
     t->class_name = eddy__arena_strdup(&env->arena, name);
     t->c_size = ops->size;
-    if (!t->class_name || !eddy__api_on_free(env, ops->ctx_free, ops->ctx)) return eddy__api_nomem(env);
+    if (!t->class_name) return eddy__api_nomem(env);
     return ety(t);
+}
+
+const eddy_type *eddy_type_raw(eddy_env *env, const char *name, const eddy_raw_ops *ops) {
+    const eddy_type *t = raw_type(env, name, ops);
+    /* ops eddy cannot read (NULL, another abi_version) have no ctx_free it knows of */
+    if (!ops || ops->abi_version != EDDY_RAW_OPS_VERSION) return t;
+    return eddy__api_adopt_ctx(env, t != NULL, ops->ctx_free, ops->ctx) ? t : NULL;
 }

@@ -67,8 +67,6 @@ static UserFunction *new_entry(eddy_tenv *tenv, const eddy_scalar_function *f, c
     if (!f || f->abi_version != EDDY_SCALAR_FUNCTION_VERSION)
         return eddy__api_err(env, EDDY_E_MISUSE, "%s: the function description is NULL or of another abi_version.", what),
                NULL;
-    /* ctx_free runs with the env whatever happens next */
-    if (f->ctx_free && !eddy__api_on_free(env, f->ctx_free, f->ctx)) return eddy__api_nomem(env);
     if (!f->eval) return eddy__api_err(env, EDDY_E_MISUSE, "%s: eval is NULL.", what), NULL;
     if (!f->result_type) return eddy__api_err(env, EDDY_E_MISUSE, "%s: result_type is NULL.", what), NULL;
     UserFunction *u = eddy__arena_alloc(&env->arena, sizeof *u);
@@ -114,7 +112,20 @@ static eddy_status add_entry(eddy_tenv *tenv, UserFunction *u) {
     return EDDY_OK;
 }
 
-eddy_status eddy_tenv_create_function(eddy_tenv *tenv, const char *name, const eddy_scalar_function *f) {
+/* Ends eddy_tenv_create_function / register_function_impl (registration
+ * status rc): adopts f's ctx, or on failure runs its ctx_free (a
+ * description eddy cannot read -- NULL or of another abi_version -- has
+ * none it knows of). An entry published but not adopted is taken back. */
+static eddy_status adopt_function(eddy_tenv *tenv, eddy_status rc, const eddy_scalar_function *f) {
+    if (!f || f->abi_version != EDDY_SCALAR_FUNCTION_VERSION) return rc;
+    if (!eddy__api_adopt_ctx(tenv ? tenv->env : NULL, rc == EDDY_OK, f->ctx_free, f->ctx) && rc == EDDY_OK) {
+        tenv->functions.len--; /* add_entry published it last */
+        rc = tenv->env->err.code;
+    }
+    return rc;
+}
+
+static eddy_status create_system_function(eddy_tenv *tenv, const char *name, const eddy_scalar_function *f) {
     if (!tenv) return EDDY_E_MISUSE;
     eddy_env *env = tenv->env;
     if (env->err.code) return env->err.code;
@@ -132,7 +143,11 @@ eddy_status eddy_tenv_create_function(eddy_tenv *tenv, const char *name, const e
     return add_entry(tenv, u);
 }
 
-eddy_status eddy_tenv_register_function_impl(eddy_tenv *tenv, const char *impl_name, const eddy_scalar_function *f) {
+eddy_status eddy_tenv_create_function(eddy_tenv *tenv, const char *name, const eddy_scalar_function *f) {
+    return adopt_function(tenv, create_system_function(tenv, name, f), f);
+}
+
+static eddy_status register_impl(eddy_tenv *tenv, const char *impl_name, const eddy_scalar_function *f) {
     if (!tenv) return EDDY_E_MISUSE;
     eddy_env *env = tenv->env;
     if (env->err.code) return env->err.code;
@@ -147,6 +162,10 @@ eddy_status eddy_tenv_register_function_impl(eddy_tenv *tenv, const char *impl_n
     u->name = eddy__arena_strdup(&env->arena, impl_name);
     if (!u->name) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
     return add_entry(tenv, u);
+}
+
+eddy_status eddy_tenv_register_function_impl(eddy_tenv *tenv, const char *impl_name, const eddy_scalar_function *f) {
+    return adopt_function(tenv, register_impl(tenv, impl_name, f), f);
 }
 
 bool eddy_tenv_drop_function(eddy_tenv *tenv, const char *name) {

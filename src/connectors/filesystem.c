@@ -557,6 +557,7 @@ static eddy_status open_next_file(Op *op, FsSource *s) {
     s->skipped = s->nulled = 0;
     s->first_line = 0;
     eddy__buf_truncate(&s->first_reason, 0);
+    s->run.file_start = true; /* csv skips a byte order mark there */
     return load_partition_values(op, s, f);
 }
 

@@ -366,15 +366,6 @@ static ValEnd skip_comments(Splitter *s) {
 
 /* ---- reading: values into vectors ------------------------------------------------------ */
 
-static size_t java_length(const char *s, size_t n) {
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if ((c & 0xC0) != 0x80) k += c >= 0xF0 ? 2 : 1;
-    }
-    return k;
-}
-
 static bool is_null_text(const CsvPlan *cp, const char *s, size_t n) {
     return cp->null_lit && n == cp->null_len && !memcmp(s, cp->null_lit, n);
 }
@@ -542,8 +533,10 @@ static bool column_value(const CsvPlan *cp, const Type *t, Vector *v, uint32_t r
     return true;
 }
 
-static DecodeStatus csv_decode(const FormatPlan *fp, FormatRun *run, const char *p, size_t n, bool eof, size_t *used,
-                               uint32_t *lines, Vector *const *cols, uint32_t row) {
+/* Decodes the record at p (csv_decode without the file's byte order mark
+ * and the UTF-8 check). */
+static DecodeStatus decode_record(const FormatPlan *fp, FormatRun *run, const char *p, size_t n, bool eof,
+                                  size_t *used, uint32_t *lines, Vector *const *cols, uint32_t row) {
     const CsvPlan *cp = fp->data;
     Splitter s = {cp, run, p, n, 0, eof, 0};
     eddy__buf_truncate(&run->buf, 0);
@@ -584,8 +577,10 @@ static DecodeStatus csv_decode(const FormatPlan *fp, FormatRun *run, const char 
         for (size_t k = 0; k < v.n; k++)
             if ((unsigned char)vp[k] > ' ') blank = false;
         if (nv == (size_t)ncols && blank && end != V_SEP) break;
-        eddy__buf_printf(&run->reason, "Too many entries: expected at most %d (value #%zu (%zu chars) \"%.*s\")",
-                         ncols, nv, java_length(vp, v.n), (int)v.n, vp);
+        eddy__buf_printf(&run->reason, "Too many entries: expected at most %d (value #%zu (%zu chars) ", ncols, nv,
+                         eddy__java_length(vp, v.n));
+        eddy__fmt_echo(&run->reason, '"', vp, v.n, FMT_ECHO_VALUE);
+        eddy__buf_putc(&run->reason, ')');
         bad = true;
         if (end == V_SEP && skip_line(&s) == V_MORE) return DEC_MORE;
         break;
@@ -623,13 +618,43 @@ static DecodeStatus csv_decode(const FormatPlan *fp, FormatRun *run, const char 
     return DEC_ROW;
 }
 
+/* Jackson's CSV reader decodes a file as UTF-8 after skipping a byte order
+ * mark at its start (when the file has 4 bytes or more: it looks at 4), and
+ * fails on bytes that are not UTF-8. Here a record with such bytes is
+ * malformed (skipped and counted under ignore-parse-errors), with
+ * Jackson's reason and the column (code points from the record's start). */
+static DecodeStatus csv_decode(const FormatPlan *fp, FormatRun *run, const char *p, size_t n, bool eof, size_t *used,
+                               uint32_t *lines, Vector *const *cols, uint32_t row) {
+    size_t bom = 0;
+    if (run->file_start) {
+        if (n < 4 && !eof) return DEC_MORE;
+        if (n >= 4 && eddy__utf8_bom(p, n)) bom = 3;
+    }
+    DecodeStatus st = decode_record(fp, run, p + bom, n - bom, eof, used, lines, cols, row);
+    if (st == DEC_MORE || st == DEC_NOMEM) return st;
+    run->file_start = false;
+    size_t at;
+    Buf why;
+    eddy__buf_init(&why);
+    if (!eddy__utf8_check(p + bom, *used, &at, &why)) {
+        eddy__buf_truncate(&run->reason, 0);
+        eddy__buf_printf(&run->reason, "%s (column %zu): check content encoding, does not look like UTF-8",
+                         eddy__buf_cstr(&why), eddy__utf8_columns(p + bom, at) + 1);
+        run->nulled = false;
+        st = DEC_BAD;
+    }
+    eddy__buf_free(&why);
+    *used += bom;
+    return run->reason.failed ? DEC_NOMEM : st;
+}
+
 /* ---- writing ----------------------------------------------------------------------------- */
 
 /* Appends a text value as Jackson's CsvEncoder writes a String. */
 static void put_text(const CsvPlan *cp, Buf *out, const char *s, size_t n) {
     bool quote = false;
     if (cp->quote >= 0) {
-        if (java_length(s, n) > MAX_QUOTE_CHECK) {
+        if (eddy__java_length(s, n) > MAX_QUOTE_CHECK) {
             quote = true;
         } else {
             for (size_t i = 0; i < n && !quote; i++) {

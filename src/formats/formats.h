@@ -53,6 +53,9 @@ typedef struct FormatRun {
     Buf reason;  /* why the record is malformed (DEC_BAD, or DEC_ROW + nulled) */
     Arena arena; /* per-record temporaries; the format resets it */
     bool nulled; /* the row decoded has fields set NULL for parse errors */
+    /* the next record is the first of a file (the connector sets it when it
+     * opens one; csv skips a byte order mark there and clears it) */
+    bool file_start;
     /* a format's own state for this reader / writer (raw: iconv handles),
      * freed with state_free */
     void *state;
@@ -120,6 +123,42 @@ bool eddy__format_line(FormatRun *run, const char *p, size_t n, bool eof, size_t
 eddy_status eddy__format_bool(const FormatCtx *fc, const char *key, bool def, bool *out, EdErr *err);
 
 extern const FormatVt eddy__format_csv, eddy__format_json, eddy__format_raw;
+
+/* ---- input in messages, and UTF-8 (text.c) -------------------------------
+ * A message quotes the input it fails on, cut as Jackson cuts it
+ * (ErrorReportConfiguration): a record after 500 characters, a value after
+ * 256, then "[truncated N chars]" -- so a malformed 200 MB line costs its
+ * error 500 characters. java.time's messages keep Java's own rule (64
+ * characters and "..."). Characters are Java's (UTF-16 units); bytes that are
+ * not UTF-8 show as U+FFFD, as in a Java String. */
+#define FMT_ECHO_RECORD 500
+#define FMT_ECHO_VALUE 256
+/* Java's String.length() of UTF-8 text (a character past U+FFFF counts 2). */
+size_t eddy__java_length(const char *s, size_t n);
+/* Appends s[0..n) between two `quote`s, cut after max characters and then
+ * followed by "[truncated N chars]". */
+void eddy__fmt_echo(Buf *b, char quote, const char *s, size_t n, size_t max);
+/* Appends s[0..n) as java.time's messages quote it: its first 64
+ * characters and "..." when it is longer. */
+void eddy__fmt_java_abbr(Buf *b, const char *s, size_t n);
+/* Whether s[0..n) is well-formed UTF-8 (RFC 3629: no overlong forms, no
+ * surrogates, nothing past U+10FFFF). If not, *at is the offset of the
+ * offending byte and why gets Jackson's reason: "Invalid UTF-8 start byte
+ * 0xff", "Invalid UTF-8 middle byte 0x41" (for a continuation byte that is
+ * missing or wrong), "Unexpected end-of-input in the middle of a UTF-8
+ * character". */
+bool eddy__utf8_check(const char *s, size_t n, size_t *at, Buf *why);
+/* Appends s[0..n) to out with each malformed part (a maximal subpart, as
+ * Java's UTF-8 decoder sees it) replaced by U+FFFD: what new String(bytes,
+ * UTF_8) holds. */
+void eddy__utf8_replace_malformed(Buf *out, const char *s, size_t n);
+/* The number of code points in s[0..n) (a byte that is not UTF-8 counts
+ * one): 1 + this is the column of the byte at n. */
+size_t eddy__utf8_columns(const char *s, size_t n);
+/* A UTF-8 byte order mark (EF BB BF) at s[0..n). */
+static inline bool eddy__utf8_bom(const char *s, size_t n) {
+    return n >= 3 && (unsigned char)s[0] == 0xEF && (unsigned char)s[1] == 0xBB && (unsigned char)s[2] == 0xBF;
+}
 
 /* ---- Java-compatible text parsing (text.c) --------------------------------
  * Each parser reads all of s[0..n) (no trimming unless it says so), sets

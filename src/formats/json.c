@@ -394,12 +394,38 @@ static bool convert(JsonRead *rd, const Type *t, const JsonValue *v, Vector *out
     return true;
 }
 
+/* Appends "Failed to deserialize JSON '<the line, cut as Jackson cuts
+ * it>': " to b (Flink's message; the reason follows). */
+static void failed_line(Buf *b, const char *p, size_t len) {
+    eddy__buf_puts(b, "Failed to deserialize JSON ");
+    eddy__fmt_echo(b, '\'', p, len, FMT_ECHO_RECORD);
+    eddy__buf_puts(b, ": ");
+}
+
+/* Each line is one record, read as Flink reads it: Jackson over the line's
+ * bytes, which skips a byte order mark at the start (when the line has 4
+ * bytes or more: it looks at 4) and fails on bytes that are not UTF-8 --
+ * eddy checks the whole line first, so a line with such bytes fails with
+ * Jackson's reason wherever they are. */
 static DecodeStatus json_decode(const FormatPlan *fp, FormatRun *run, const char *p, size_t n, bool eof, size_t *used,
                                 uint32_t *lines, Vector *const *cols, uint32_t row) {
     const JsonPlan *jp = fp->data;
     size_t len;
     if (!eddy__format_line(run, p, n, eof, &len, used, lines)) return DEC_MORE;
     eddy__arena_reset(&run->arena);
+    if (len >= 4 && eddy__utf8_bom(p, len)) {
+        p += 3;
+        len -= 3;
+    }
+    size_t at;
+    Buf why;
+    eddy__buf_init(&why);
+    if (!eddy__utf8_check(p, len, &at, &why)) {
+        failed_line(&run->reason, p, len);
+        eddy__buf_printf(&run->reason, "%s (column %zu)", eddy__buf_cstr(&why), eddy__utf8_columns(p, at) + 1);
+        eddy__buf_free(&why);
+        return DEC_BAD;
+    }
     size_t k = 0;
     while (k < len && (p[k] == ' ' || p[k] == '\t' || p[k] == '\r')) k++;
     if (k == len) return DEC_NONE; /* Jackson reads no node: no row */
@@ -408,7 +434,8 @@ static DecodeStatus json_decode(const FormatPlan *fp, FormatRun *run, const char
     eddy_status rc = eddy__json_parse(&run->arena, p, len, JSON_PARSE_ALLOW_TRAILING, &v, &je);
     if (rc == EDDY_E_NOMEM) return DEC_NOMEM;
     if (rc) {
-        eddy__buf_printf(&run->reason, "Failed to deserialize JSON '%.*s': %s (column %d)", (int)len, p, je.msg, je.col);
+        failed_line(&run->reason, p, len);
+        eddy__buf_printf(&run->reason, "%s (column %d)", je.msg, je.col);
         return DEC_BAD;
     }
     if (v->kind == JSON_NULL) return DEC_NONE;
@@ -420,7 +447,8 @@ static DecodeStatus json_decode(const FormatPlan *fp, FormatRun *run, const char
         /* the reason names the line, as Flink's "Failed to deserialize JSON" */
         Buf b;
         eddy__buf_init(&b);
-        eddy__buf_printf(&b, "Failed to deserialize JSON '%.*s': %s", (int)len, p, eddy__buf_cstr(&run->reason));
+        failed_line(&b, p, len);
+        eddy__buf_puts(&b, eddy__buf_cstr(&run->reason));
         eddy__buf_truncate(&run->reason, 0);
         eddy__buf_puts(&run->reason, eddy__buf_cstr(&b));
         eddy__buf_free(&b);

@@ -4,7 +4,8 @@
  * (Flink's filesystem connector reads row formats line by line and writes
  * each record followed by '\n'; a '\r' before the '\n' is dropped).
  * Strings are encoded in 'raw.charset' (UTF-8 by default; others through
- * iconv, with malformed input replaced by U+FFFD as Java does), bytes are
+ * iconv; malformed input is replaced by U+FFFD as Java does, and a byte
+ * order mark is a character U+FEFF of the line, as in Java), bytes are
  * taken as they are, numbers are their fixed-size binary form in
  * 'raw.endianness' (big-endian by default), BOOLEAN one byte.
  */
@@ -181,6 +182,13 @@ static DecodeStatus raw_decode(const FormatPlan *fp, FormatRun *run, const char 
         eddy__buf_truncate(&run->buf, 0);
         if (!st || !convert(st->to_utf8, p, len, &run->buf, "\xEF\xBF\xBD", 3)) return DEC_NOMEM;
         eddy__vec_set_str(v, row, run->buf.data ? run->buf.data : "", run->buf.len);
+    } else if (eddy__type_is_string(t) && !eddy__utf8_check(p, len, &(size_t){0}, &run->reason)) {
+        /* as new String(bytes, UTF_8): what is not UTF-8 becomes U+FFFD */
+        eddy__buf_truncate(&run->reason, 0);
+        eddy__buf_truncate(&run->buf, 0);
+        eddy__utf8_replace_malformed(&run->buf, p, len);
+        if (run->buf.failed) return DEC_NOMEM;
+        eddy__vec_set_str(v, row, run->buf.data, run->buf.len);
     } else {
         eddy__vec_set_str(v, row, p, len);
     }

@@ -25,8 +25,148 @@ void eddy__java_trim(const char **s, size_t *n) {
     *n = k;
 }
 
+/* ---- input in messages, and UTF-8 ------------------------------------------------ */
+
+/* The length of the well-formed UTF-8 sequence at s[0..n) (n >= 1), or 0
+ * when it is malformed; then *bad is the offset of the offending byte: 0
+ * for a byte that cannot start a sequence, else the first continuation byte
+ * that is wrong (n when the input ends inside the sequence). The bytes
+ * before it, at least one, are what a decoder replaces by one U+FFFD (the
+ * "maximal subpart", as Java's decoder does). */
+static inline size_t utf8_seq(const unsigned char *s, size_t n, size_t *bad) {
+    unsigned c = s[0];
+    if (c < 0x80) return 1;
+    size_t need;
+    unsigned lo = 0x80, hi = 0xBF; /* the range of the second byte */
+    if (c >= 0xC2 && c <= 0xDF) {
+        need = 1;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        need = 2;
+        if (c == 0xE0) lo = 0xA0;      /* no overlong forms */
+        else if (c == 0xED) hi = 0x9F; /* no surrogates */
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        need = 3;
+        if (c == 0xF0) lo = 0x90;
+        else if (c == 0xF4) hi = 0x8F; /* nothing past U+10FFFF */
+    } else {
+        *bad = 0;
+        return 0;
+    }
+    for (size_t k = 1; k <= need; k++) {
+        if (k >= n) {
+            *bad = k;
+            return 0;
+        }
+        unsigned d = s[k];
+        if (d < (k == 1 ? lo : 0x80) || d > (k == 1 ? hi : 0xBF)) {
+            *bad = k;
+            return 0;
+        }
+    }
+    return need + 1;
+}
+
+static size_t put_prefix(Buf *b, const char *s, size_t n, size_t max, size_t *total);
+
+/* Whether the 8 bytes at s are all ASCII. */
+static inline bool ascii8(const char *s) {
+    uint64_t w;
+    memcpy(&w, s, 8);
+    return (w & 0x8080808080808080ULL) == 0;
+}
+
+bool eddy__utf8_check(const char *s, size_t n, size_t *at, Buf *why) {
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0;
+    for (;;) {
+        /* ASCII 16 bytes at a time, then byte by byte up to the next other byte */
+        while (i + 16 <= n && ascii8(s + i) && ascii8(s + i + 8)) i += 16;
+        if (i + 8 <= n && ascii8(s + i)) i += 8;
+        while (i < n && u[i] < 0x80) i++;
+        if (i == n) return true;
+        size_t bad;
+        size_t len = utf8_seq(u + i, n - i, &bad);
+        if (len) {
+            i += len;
+            continue;
+        }
+        *at = i + bad;
+        if (bad == 0) eddy__buf_printf(why, "Invalid UTF-8 start byte 0x%x", u[i]);
+        else if (i + bad == n) eddy__buf_puts(why, "Unexpected end-of-input in the middle of a UTF-8 character");
+        else eddy__buf_printf(why, "Invalid UTF-8 middle byte 0x%x", u[i + bad]);
+        return false;
+    }
+}
+
+void eddy__utf8_replace_malformed(Buf *out, const char *s, size_t n) {
+    size_t total;
+    put_prefix(out, s, n, SIZE_MAX, &total);
+}
+
+size_t eddy__utf8_columns(const char *s, size_t n) {
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) k += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return k;
+}
+
+/* Appends (when b is not NULL) the first characters of s[0..n) up to max
+ * Java characters, a malformed subpart as U+FFFD; returns the characters
+ * appended and sets *total to the Java length of all of s. */
+static size_t put_prefix(Buf *b, const char *s, size_t n, size_t max, size_t *total) {
+    const unsigned char *u = (const unsigned char *)s;
+    size_t taken = 0, chars = 0, i = 0;
+    bool full = false;
+    while (i < n) {
+        if (i + 8 <= n && ascii8(s + i)) {
+            size_t k = full ? 0 : ED_MIN((size_t)8, max - taken);
+            if (b && k) eddy__buf_put(b, s + i, k);
+            taken += k;
+            full = full || k < 8;
+            chars += 8;
+            i += 8;
+            continue;
+        }
+        size_t bad = 0, len = utf8_seq(u + i, n - i, &bad);
+        size_t units = len == 4 ? 2 : 1;
+        if (!full && taken + units <= max) {
+            if (b) {
+                if (len) eddy__buf_put(b, s + i, len);
+                else eddy__buf_put(b, "\xEF\xBF\xBD", 3);
+            }
+            taken += units;
+        } else {
+            full = true;
+        }
+        chars += units;
+        i += len ? len : ED_MAX(bad, (size_t)1);
+    }
+    *total = chars;
+    return taken;
+}
+
+size_t eddy__java_length(const char *s, size_t n) {
+    size_t total;
+    put_prefix(NULL, s, n, 0, &total);
+    return total;
+}
+
+void eddy__fmt_echo(Buf *b, char quote, const char *s, size_t n, size_t max) {
+    size_t total;
+    eddy__buf_putc(b, quote);
+    size_t taken = put_prefix(b, s, n, max, &total);
+    eddy__buf_putc(b, quote);
+    if (taken < total) eddy__buf_printf(b, "[truncated %zu chars]", total - taken);
+}
+
+void eddy__fmt_java_abbr(Buf *b, const char *s, size_t n) {
+    size_t total;
+    size_t taken = put_prefix(b, s, n, 64, &total);
+    if (taken < total) eddy__buf_puts(b, "...");
+}
+
 static bool for_input(Buf *why, const char *s, size_t n) {
-    eddy__buf_printf(why, "For input string: \"%.*s\"", (int)n, s);
+    eddy__buf_puts(why, "For input string: ");
+    eddy__fmt_echo(why, '"', s, n, FMT_ECHO_VALUE);
     return false;
 }
 
@@ -51,7 +191,9 @@ bool eddy__java_parse_int(const char *s, size_t n, int bits, int64_t *out, Buf *
     if (bits < 32) {
         int64_t lo = bits == 8 ? INT8_MIN : INT16_MIN, hi = bits == 8 ? INT8_MAX : INT16_MAX;
         if (x < lo || x > hi) {
-            eddy__buf_printf(why, "Value out of range. Value:\"%.*s\" Radix:10", (int)n, s);
+            eddy__buf_puts(why, "Value out of range. Value:");
+            eddy__fmt_echo(why, '"', s, n, FMT_ECHO_VALUE);
+            eddy__buf_puts(why, " Radix:10");
             return false;
         }
     }
@@ -202,8 +344,16 @@ bool eddy__java_parse_decimal(const char *s, size_t n, int precision, int scale,
 
 /* ---- java.time ------------------------------------------------------------------- */
 
+/* Appends "Text '<s, as java.time abbreviates it>' could not be parsed". */
+static void text_not_parsed(Buf *why, const char *s, size_t n) {
+    eddy__buf_puts(why, "Text '");
+    eddy__fmt_java_abbr(why, s, n);
+    eddy__buf_puts(why, "' could not be parsed");
+}
+
 static bool text_at(Buf *why, const char *s, size_t n, size_t at) {
-    eddy__buf_printf(why, "Text '%.*s' could not be parsed at index %zu", (int)n, s, at);
+    text_not_parsed(why, s, n);
+    eddy__buf_printf(why, " at index %zu", at);
     return false;
 }
 
@@ -249,18 +399,18 @@ static bool parse_date_part(const char *s, size_t n, size_t *i, bool smart, int6
     if (!fixed_digits(s, n, i, 2, &d)) return text_at(why, s, n, dpos);
     /* java.time checks each field's range, then the date */
     if (y < -999999999 || y > 999999999) {
-        eddy__buf_printf(why, "Text '%.*s' could not be parsed: Invalid value for Year", (int)n, s);
+        text_not_parsed(why, s, n);
+        eddy__buf_puts(why, ": Invalid value for Year");
         return false;
     }
     if (m < 1 || m > 12) {
-        eddy__buf_printf(why, "Text '%.*s' could not be parsed: Invalid value for MonthOfYear (valid values 1 - 12): %d",
-                         (int)n, s, m);
+        text_not_parsed(why, s, n);
+        eddy__buf_printf(why, ": Invalid value for MonthOfYear (valid values 1 - 12): %d", m);
         return false;
     }
     if (d < 1 || d > 31) {
-        eddy__buf_printf(why,
-                         "Text '%.*s' could not be parsed: Invalid value for DayOfMonth (valid values 1 - 28/31): %d",
-                         (int)n, s, d);
+        text_not_parsed(why, s, n);
+        eddy__buf_printf(why, ": Invalid value for DayOfMonth (valid values 1 - 28/31): %d", d);
         return false;
     }
     int dim = eddy__dt_days_in_month(y, m);
@@ -268,12 +418,12 @@ static bool parse_date_part(const char *s, size_t n, size_t *i, bool smart, int6
         if (smart) {
             d = dim;
         } else if (m == 2 && d == 29) {
-            eddy__buf_printf(why, "Text '%.*s' could not be parsed: Invalid date 'February 29' as '%lld' is not a leap "
-                                  "year", (int)n, s, (long long)y);
+            text_not_parsed(why, s, n);
+            eddy__buf_printf(why, ": Invalid date 'February 29' as '%lld' is not a leap year", (long long)y);
             return false;
         } else {
-            eddy__buf_printf(why, "Text '%.*s' could not be parsed: Invalid date '%s %d'", (int)n, s, MONTH_NAMES[m - 1],
-                             d);
+            text_not_parsed(why, s, n);
+            eddy__buf_printf(why, ": Invalid date '%s %d'", MONTH_NAMES[m - 1], d);
             return false;
         }
     }
@@ -319,8 +469,8 @@ static bool parse_time_part(const char *s, size_t n, size_t *i, bool sql, bool s
                         : se > 59 ? "SecondOfMinute (valid values 0 - 59)"
                                   : NULL;
     if (field) {
-        eddy__buf_printf(why, "Text '%.*s' could not be parsed: Invalid value for %s: %d", (int)n, s, field,
-                         h > 23 ? h : mi > 59 ? mi : se);
+        text_not_parsed(why, s, n);
+        eddy__buf_printf(why, ": Invalid value for %s: %d", field, h > 23 ? h : mi > 59 ? mi : se);
         return false;
     }
     *nano_of_day = ((int64_t)h * 3600 + mi * 60 + se) * 1000000000LL + nano;
@@ -328,7 +478,8 @@ static bool parse_time_part(const char *s, size_t n, size_t *i, bool sql, bool s
 }
 
 static bool unparsed_rest(Buf *why, const char *s, size_t n, size_t i) {
-    eddy__buf_printf(why, "Text '%.*s' could not be parsed, unparsed text found at index %zu", (int)n, s, i);
+    text_not_parsed(why, s, n);
+    eddy__buf_printf(why, ", unparsed text found at index %zu", i);
     return false;
 }
 
@@ -354,7 +505,9 @@ bool eddy__sql_date_valueof(const char *s, size_t n, int32_t *days, Buf *why) {
     if (!ok) {
         /* java.sql.Date.valueOf throws IllegalArgumentException without a
          * message; say what it expects */
-        eddy__buf_printf(why, "Cannot parse '%.*s' as a DATE: java.sql.Date.valueOf expects yyyy-[m]m-[d]d", (int)n, s);
+        eddy__buf_puts(why, "Cannot parse ");
+        eddy__fmt_echo(why, '\'', s, n, FMT_ECHO_VALUE);
+        eddy__buf_puts(why, " as a DATE: java.sql.Date.valueOf expects yyyy-[m]m-[d]d");
         return false;
     }
     *days = (int32_t)eddy__dt_days_from_civil(y, m, d);

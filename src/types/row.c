@@ -22,6 +22,8 @@ void eddy__out_init(eddy_out *o, const Type *t, int ncols, const Type *const *co
     o->flush_ctx = ctx;
     o->err = err;
     o->default_ts = TS_NONE;
+    for (int c = 0; c < ncols; c++)
+        if (!col_types[c]->nullable) o->any_not_null = true;
 }
 
 static eddy_status out_new_batch(eddy_out *o) {
@@ -65,9 +67,34 @@ void eddy__out_seal(eddy_out *o) {
 
 void eddy__out_set_all(eddy_out *o) { memset(o->set_mask, 0xff, sizeof o->set_mask); }
 
+eddy_status eddy__out_check_not_null(eddy_out *o, const char *who) {
+    if (!o->any_not_null || !o->open) return EDDY_OK;
+    for (int c = 0; c < o->ncols; c++) {
+        const Type *t = o->col_types[c];
+        if (t->nullable || !vec_is_null(o->batch->cols[c], o->row)) continue;
+        Buf b;
+        eddy__buf_init(&b);
+        eddy__type_print(&b, t);
+        eddy_status rc;
+        if (eddy__type_is_composite(o->type))
+            rc = eddy__err(o->err, EDDY_E_UDF, "%s NULL for field '%s', but its type is %s.", who,
+                           eddy__type_column_name(o->type, c), eddy__buf_cstr(&b));
+        else
+            rc = eddy__err(o->err, EDDY_E_UDF, "%s NULL, but its result type is %s.", who, eddy__buf_cstr(&b));
+        eddy__buf_free(&b);
+        o->failed = true;
+        return rc;
+    }
+    return EDDY_OK;
+}
+
 eddy_status eddy__out_commit(eddy_out *o) {
     if (!o->open) return EDDY_OK;
     eddy__out_seal(o);
+    if (o->who) {
+        eddy_status rc = eddy__out_check_not_null(o, o->who);
+        if (rc) return rc;
+    }
     o->open = false;
     o->row++;
     o->batch->n = o->batch->count = o->row;

@@ -52,6 +52,12 @@ struct eddy_out {
     EdErr *err;       /* eddy_out_error writes here */
     int64_t default_ts; /* record timestamp new rows start with (TS_NONE: none) */
     bool single;      /* map / reduce: exactly one row, eddy_out_emit is misuse */
+    /* who fills the rows and how, for the NOT NULL check of eddy__out_commit
+     * ("The user function of operator 'Map' returned"); NULL: committed rows
+     * are not checked */
+    const char *who;
+    bool any_not_null; /* some column's type is NOT NULL */
+    bool failed;       /* a row failed the check (sticky: the callback may ignore it) */
     /* fields set in the current row; the rest become NULL when it is sealed
      * (so a row that sets every field never allocates a validity bitmap) */
     uint64_t set_mask[4];
@@ -69,8 +75,15 @@ eddy_status eddy__out_begin(eddy_out *o);
 void eddy__out_seal(eddy_out *o);
 /* Records that every field of the current row was written directly. */
 void eddy__out_set_all(eddy_out *o);
-/* Completes the current row (seals it, keeps it in the batch, flushes when
- * the batch is full). */
+/* Checks the sealed current row against its types: a NULL in a column of a
+ * NOT NULL type fails (EDDY_E_UDF on o->err, o->failed set) with "<who> NULL,
+ * but its result type is T NOT NULL." (an atomic row type) or "<who> NULL for
+ * field 'f', but its type is T NOT NULL." -- the forms of the scalar and
+ * table function errors; who is subject and verb ("The user function of
+ * operator 'Map' returned"). */
+eddy_status eddy__out_check_not_null(eddy_out *o, const char *who);
+/* Completes the current row (seals it, checks it when o->who is set, keeps
+ * it in the batch, flushes when the batch is full). */
 eddy_status eddy__out_commit(eddy_out *o);
 /* Drops the current row. */
 void eddy__out_discard(eddy_out *o);

@@ -413,6 +413,149 @@ TEST(csv_encoder_quoting) {
     eddy__format_run_free(&f.run);
 }
 
+/* ---- long input in messages, UTF-8, byte order marks ------------------------------------- */
+
+/* n copies of the UTF-8 text u, in a static buffer. */
+static const char *rep(const char *u, int n) {
+    static char buf[8192];
+    size_t k = strlen(u), at = 0;
+    for (int i = 0; i < n && at + k < sizeof buf; i++, at += k) memcpy(buf + at, u, k);
+    buf[at] = 0;
+    return buf;
+}
+
+TEST(long_input_is_cut_in_messages) {
+    int64_t x;
+    int32_t days;
+    char want[2048];
+    /* a value: Jackson's token limit, 256 characters, then what was cut */
+    const char *digits = rep("7", 300);
+    snprintf(want, sizeof want, "For input string: \"%s\"[truncated 44 chars]", rep("7", 256));
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_int(digits, 300, 32, &x, w)), want);
+    snprintf(want, sizeof want, "For input string: \"%s\"", rep("7", 256));
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_int(rep("7", 256), 256, 32, &x, w)), want);
+    /* characters are Java's: é is one, 😀 two (it does not fit in the last one) */
+    char mixed[2048];
+    snprintf(mixed, sizeof mixed, "%s\xf0\x9f\x98\x80%s", rep("\xc3\xa9", 255), "z");
+    snprintf(want, sizeof want, "For input string: \"%s\"[truncated 3 chars]", rep("\xc3\xa9", 255));
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_int(mixed, strlen(mixed), 32, &x, w)), want);
+    /* bytes that are not UTF-8 show as U+FFFD */
+    ASSERT_STR_EQ(PARSE(eddy__java_parse_int(S("1\xff" "2"), 32, &x, w)), "For input string: \"1\xef\xbf\xbd" "2\"");
+    /* java.time quotes 64 characters and "..." */
+    char date[128];
+    snprintf(date, sizeof date, "2021-01-01%s", rep("x", 60));
+    snprintf(want, sizeof want, "Text '%.64s...' could not be parsed, unparsed text found at index 10", date);
+    ASSERT_STR_EQ(PARSE(eddy__iso_parse_date(date, strlen(date), &days, w)), want);
+    ASSERT_STR_EQ(PARSE(eddy__iso_parse_date(date, 64, &days, w)),
+                  "Text '2021-01-01xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' could not be parsed, "
+                  "unparsed text found at index 10");
+    snprintf(want, sizeof want, "Cannot parse '%s'[truncated 44 chars] as a DATE: java.sql.Date.valueOf expects "
+             "yyyy-[m]m-[d]d", rep("9", 256));
+    ASSERT_STR_EQ(PARSE(eddy__sql_date_valueof(rep("9", 300), 300, &days, w)), want);
+
+    /* a record: 500 characters */
+    Fmt f;
+    const char *cols[] = {"i", "INT", "s", "STRING", NULL};
+    const char *json[] = {"format", "json", NULL};
+    ASSERT_STR_EQ(plan(&f, false, cols, json), "OK");
+    char line[2048];
+    snprintf(line, sizeof line, "{\"s\": \"%s\", \"i\": x}\n", rep("a", 1000));
+    Buf out;
+    eddy__buf_init(&out);
+    decode_all(&f, line, strlen(line), &out);
+    snprintf(want, sizeof want,
+             "BAD: Failed to deserialize JSON '{\"s\": \"%s'[truncated 517 chars]: Unrecognized token 'x': was "
+             "expecting (JSON String, Number, Array, Object or token 'null', 'true' or 'false') (column 1016) (1)\n",
+             rep("a", 493));
+    ASSERT_STR_EQ(eddy__buf_cstr(&out), want);
+    eddy__buf_free(&out);
+    eddy__format_run_free(&f.run);
+    const char *csv[] = {"format", "csv", NULL};
+    ASSERT_STR_EQ(plan(&f, false, cols, csv), "OK");
+    snprintf(line, sizeof line, "1,a,%s\n", rep("b", 300));
+    snprintf(want, sizeof want,
+             "BAD: Too many entries: expected at most 2 (value #2 (300 chars) \"%s\"[truncated 44 chars]) (1)\n",
+             rep("b", 256));
+    ASSERT_STR_EQ(decoded(&f, line), want);
+    eddy__format_run_free(&f.run);
+}
+
+/* Decodes text as the first records of a file (the connector sets
+ * file_start when it opens one). */
+static const char *decoded_file(Fmt *f, const char *text, size_t len) {
+    static char res[4096];
+    Buf out;
+    eddy__buf_init(&out);
+    f->run.file_start = true;
+    decode_all(f, text, len, &out);
+    snprintf(res, sizeof res, "%s", eddy__buf_cstr(&out));
+    eddy__buf_free(&out);
+    return res;
+}
+
+TEST(utf8_and_byte_order_marks) {
+    size_t at = 0;
+    ASSERT_STR_EQ(PARSE(eddy__utf8_check(S("a\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80z"), &at, w)), "OK");
+    ASSERT_STR_EQ(PARSE(eddy__utf8_check(S("abcdefghij\xff"), &at, w)), "Invalid UTF-8 start byte 0xff");
+    ASSERT_EQ_INT(at, 10);
+    ASSERT_STR_EQ(PARSE(eddy__utf8_check(S("\xc3("), &at, w)), "Invalid UTF-8 middle byte 0x28");
+    ASSERT_EQ_INT(at, 1);
+    ASSERT_STR_EQ(PARSE(eddy__utf8_check(S("x\xe2\x82"), &at, w)),
+                  "Unexpected end-of-input in the middle of a UTF-8 character");
+    ASSERT_EQ_INT(at, 3);
+    /* not UTF-8 either: overlong forms, surrogates, past U+10FFFF */
+    ASSERT_STR_EQ(PARSE(eddy__utf8_check(S("\xc0\x80"), &at, w)), "Invalid UTF-8 start byte 0xc0");
+    ASSERT_STR_EQ(PARSE(eddy__utf8_check(S("\xe0\x80\x80"), &at, w)), "Invalid UTF-8 middle byte 0x80");
+    ASSERT_STR_EQ(PARSE(eddy__utf8_check(S("\xed\xa0\x80"), &at, w)), "Invalid UTF-8 middle byte 0xa0");
+    ASSERT_STR_EQ(PARSE(eddy__utf8_check(S("\xf4\x90\x80\x80"), &at, w)), "Invalid UTF-8 middle byte 0x90");
+    ASSERT_STR_EQ(PARSE(eddy__utf8_check(S("\xf5\x80\x80\x80"), &at, w)), "Invalid UTF-8 start byte 0xf5");
+
+    Fmt f;
+    const char *cols[] = {"s", "STRING", "i", "INT", NULL};
+    /* csv: a record with bytes that are not UTF-8 is malformed, also when
+     * parse errors are ignored (it is skipped, and counted) */
+    const char *csv[] = {"format", "csv", NULL};
+    ASSERT_STR_EQ(plan(&f, false, cols, csv), "OK");
+    ASSERT_STR_EQ(decoded(&f, "a\xc3\xa9,1\nb\xff,2\n\"c\n\xe9\",3\nd,4\n"),
+                  "+I[a\xc3\xa9, 1] (1)\n"
+                  "BAD: Invalid UTF-8 start byte 0xff (column 2): check content encoding, does not look like UTF-8 (1)\n"
+                  "BAD: Invalid UTF-8 middle byte 0x22 (column 5): check content encoding, does not look like UTF-8 (2)\n"
+                  "+I[d, 4] (1)\n");
+    /* a byte order mark starts a file: skipped there (when the file has 4
+     * bytes: Jackson looks at 4), a character elsewhere */
+    ASSERT_STR_EQ(decoded_file(&f, S("\xef\xbb\xbf" "a,1\n\xef\xbb\xbf" "b,2\n")),
+                  "+I[a, 1] (1)\n+I[\xef\xbb\xbf" "b, 2] (1)\n");
+    ASSERT_STR_EQ(decoded_file(&f, S("\xef\xbb\xbf")), "BAD: Row length mismatch. 2 fields expected but was 1. (0)\n");
+    eddy__format_run_free(&f.run);
+    const char *lenient[] = {"format", "csv", "csv.ignore-parse-errors", "true", NULL};
+    ASSERT_STR_EQ(plan(&f, false, cols, lenient), "OK");
+    ASSERT_STR_EQ(decoded(&f, "a\xff,x\n"),
+                  "BAD: Invalid UTF-8 start byte 0xff (column 2): check content encoding, does not look like UTF-8 (1)\n");
+    eddy__format_run_free(&f.run);
+
+    /* json: Jackson skips a byte order mark at the start of each record (a
+     * line of 4 bytes or more) and fails on bytes that are not UTF-8 */
+    const char *json[] = {"format", "json", NULL};
+    ASSERT_STR_EQ(plan(&f, false, cols, json), "OK");
+    ASSERT_STR_EQ(decoded(&f, "\xef\xbb\xbf{\"s\": \"a\"}\n{\"s\": \"b\xff\"}\n\xef\xbb\xbf{}\n{\"i\": 1}\xc3\n"),
+                  "+I[a, null] (1)\n"
+                  "BAD: Failed to deserialize JSON '{\"s\": \"b\xef\xbf\xbd\"}': Invalid UTF-8 start byte 0xff "
+                  "(column 9) (1)\n"
+                  "+I[null, null] (1)\n"
+                  "BAD: Failed to deserialize JSON '{\"i\": 1}\xef\xbf\xbd': Unexpected end-of-input in the middle of "
+                  "a UTF-8 character (column 10) (1)\n");
+    eddy__format_run_free(&f.run);
+
+    /* raw: bytes as Java's new String(bytes, UTF_8) reads them: a byte order
+     * mark is a character, what is not UTF-8 is U+FFFD */
+    const char *one[] = {"line", "STRING", NULL};
+    const char *raw[] = {"format", "raw", NULL};
+    ASSERT_STR_EQ(plan(&f, false, one, raw), "OK");
+    ASSERT_STR_EQ(decoded_file(&f, S("\xef\xbb\xbfx\na\xff" "b\xe2\x82\n\xc0\xaf\n")),
+                  "+I[\xef\xbb\xbfx] (1)\n+I[a\xef\xbf\xbd" "b\xef\xbf\xbd] (1)\n+I[\xef\xbf\xbd\xef\xbf\xbd] (1)\n");
+    eddy__format_run_free(&f.run);
+}
+
 int main(void) {
     eddy__arena_init(&arena, 4096);
     RUN(java_integers);
@@ -423,6 +566,8 @@ int main(void) {
     RUN(csv_decoder_windows);
     RUN(json_decoder_windows);
     RUN(csv_encoder_quoting);
+    RUN(long_input_is_cut_in_messages);
+    RUN(utf8_and_byte_order_marks);
     eddy__arena_destroy(&arena);
     return test_report();
 }

@@ -3,6 +3,8 @@
  * current result row, serialized, in a KvMap. STREAMING emits the new result
  * for every input row (the first row of a key is its first result, as in
  * Flink); BATCH emits each key's final result once, at the end of input.
+ * A result left with NULL in a field of a NOT NULL type fails the job, as a
+ * scalar function's NULL result does.
  */
 #include "runtime/hash.h"
 #include "runtime/ops/ops.h"
@@ -15,6 +17,7 @@ typedef struct ReduceState {
     eddy_out out;
     Buf kbuf, vbuf;
     Arena scratch;
+    const char *who; /* for the NOT NULL check of the function's results */
 } ReduceState;
 
 static eddy_status reduce_open(Op *op) {
@@ -29,7 +32,8 @@ static eddy_status reduce_open(Op *op) {
     eddy__out_init(&s->out, op->node->type, op->node->ncols, op->node->col_types, op->batch_size, eddy__op_emit_owned, op,
                    eddy__op_err(op));
     s->out.single = true;
-    if (!s->map || !s->acc) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    s->who = eddy__arena_printf(op->arena, "The reduce function of operator '%s' returned", op->node->name);
+    if (!s->map || !s->acc || !s->who) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     s->acc->n = s->acc->count = 1;
     return EDDY_OK;
 }
@@ -121,6 +125,7 @@ static eddy_status reduce_push(Op *op, int input, Batch *b) {
             if (rc) break;
         }
         eddy__out_seal(&s->out);
+        if (p->fn && (rc = eddy__out_check_not_null(&s->out, s->who))) break;
         s->vbuf.len = 0;
         eddy__serde_write(&s->vbuf, oc, ncols, oi);
         if (s->vbuf.failed || s->kbuf.failed || !eddy__kv_put(s->map, s->kbuf.data, s->kbuf.len, h, s->vbuf.data, s->vbuf.len)) {

@@ -98,7 +98,9 @@ static eddy_status user_source_open(Op *op) {
     s->op = op;
     eddy__out_init(&s->out, op->node->type, op->node->ncols, op->node->col_types, op->batch_size, src_flush, s,
                    eddy__op_err(op));
+    s->out.who = eddy__arena_printf(op->arena, "The source function of operator '%s' emitted", op->node->name);
     op->state = s;
+    if (!s->out.who) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     return EDDY_OK;
 }
 
@@ -110,6 +112,8 @@ static eddy_status user_source_produce(Op *op) {
     if (rc) return rc;
     eddy_status urc = p->fn(p->ctx, op->subtask, op->parallelism, &s->out);
     eddy__out_discard(&s->out); /* a row begun but not emitted is dropped */
+    /* a row refused by eddy_out_emit (NULL in a NOT NULL field) fails the job */
+    if ((urc == EDDY_OK || urc == EDDY_DONE) && s->out.failed) urc = EDDY_E_UDF;
     if (urc != EDDY_OK && urc != EDDY_DONE) {
         if (!eddy__err_is_set(eddy__op_err(op)))
             eddy__op_fail(op, urc, "The source function of %s failed: %s", op->node->name, eddy_status_str(urc));

@@ -2,8 +2,10 @@
  * udf.c -- map, flat_map and filter with user callbacks. Each input row is
  * shown to the callback as an eddy_row view of the input batch; map and
  * flat_map write their output rows into an output batch through eddy_out,
- * and the output rows carry the input row's record timestamp. Filter only
- * computes a selection over the input batch, sharing its vectors.
+ * and the output rows carry the input row's record timestamp; a row left
+ * with NULL in a field of a NOT NULL type fails the job, as a scalar
+ * function's NULL result does. Filter only computes a selection over the
+ * input batch, sharing its vectors.
  */
 #include "runtime/ops/ops.h"
 
@@ -18,7 +20,11 @@ static eddy_status udf_open(Op *op) {
     eddy__arena_init(&s->scratch, 4096);
     eddy__out_init(&s->out, op->node->type, op->node->ncols, op->node->col_types, op->batch_size, eddy__op_emit_owned, op,
                    eddy__op_err(op));
+    const UdfPlan *p = op->plan;
+    s->out.who = eddy__arena_printf(op->arena, "The user function of operator '%s' %s", op->node->name,
+                                    p->kind == UDF_FLAT_MAP ? "emitted" : "returned");
     op->state = s;
+    if (!s->out.who) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     return EDDY_OK;
 }
 
@@ -87,6 +93,8 @@ static eddy_status udf_push(Op *op, int input, Batch *b) {
             else rc = eddy__out_commit(&s->out);
         } else {
             rc = ((eddy_flat_map_fn)p->fn)(p->ctx, &row, &s->out);
+            /* a row refused by eddy_out_emit fails the job even when the callback goes on */
+            if (!rc && s->out.failed) rc = EDDY_E_UDF;
             if (rc) rc = udf_failed(op, rc);
             eddy__out_discard(&s->out);
         }
