@@ -249,6 +249,8 @@ typedef struct AggCtx {
     int64_t win_size, win_slide;
     bool global;
     bool grouping_sets; /* GROUPING SETS / ROLLUP / CUBE */
+    int nsets;          /* and its sets, as masks over the keys */
+    uint64_t *sets;
 } AggCtx;
 
 static Expr *placeholder(Binder *b, int index, const Type *t, const AstPos *pos) {
@@ -601,6 +603,8 @@ static eddy_status build_aggregate(Binder *b, AggCtx *c, const SelItem *items, i
     r->group = group;
     r->naggs = na;
     r->aggs = calls;
+    r->nsets = c->nsets;
+    r->sets = c->sets;
     for (int k = 0; k < ng; k++) {
         r->names[k] = below->names[group[k]];
         r->types[k] = eddy__type_with_timeattr(b->a, below->types[group[k]], TA_NONE);
@@ -762,6 +766,12 @@ static eddy_status bind_grouping_sets(Binder *b, const AstQuery *q, AggCtx *c) {
         }
         if (!rc && !(c->gtext[c->ngroup] = ast_text(b, e))) rc = NOMEM(b);
         if (!rc) c->gexpr[c->ngroup++] = x;
+    }
+    if (!rc) {
+        c->sets = eddy__arena_alloc(b->a, sizeof(uint64_t) * (g.sets.len + 1));
+        if (!c->sets) rc = NOMEM(b);
+        for (size_t i = 0; !rc && i < g.sets.len; i++) c->sets[i] = g.sets.items[i];
+        c->nsets = (int)g.sets.len;
     }
     ed_vec_free(&g.keys);
     ed_vec_free(&g.sets);
