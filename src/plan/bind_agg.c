@@ -210,6 +210,11 @@ static eddy_status bind_agg_args(Binder *b, const Scope *sc, const AstExpr *e, E
         rc = eddy__bind_scalar(b, sc, e->u.call.filter, filter);
         if (!rc && (*filter)->type->root != TY_BOOLEAN)
             rc = eddy__bind_err(b, &e->u.call.filter->pos, EDDY_E_VALIDATION, "FILTER expression must be of type BOOLEAN");
+        /* a nullable condition counts the rows where it is TRUE (Calcite's IS TRUE) */
+        if (!rc && (*filter)->type->nullable) {
+            Expr *arg[1] = {*filter};
+            rc = eddy__expr_call_name(b->a, "IS TRUE", arg, 1, filter, b->err);
+        }
     }
     b->hook = saved;
     b->clause = clause;

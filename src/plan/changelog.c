@@ -122,7 +122,14 @@ static PhysNode *mk_visit(Infer *x, const PhysNode *n, unsigned required, const 
         return mk_node(x, n, ins, CL_INSERT, CL_ALL, requester);
     }
     case PK_DEDUPLICATE: {
-        if (!mk_children(x, n, CL_INSERT, self, ins)) return NULL;
+        if (!mk_children(x, n, CL_ALL, self, ins)) return NULL;
+        if (ins[0]->modify != CL_INSERT) {
+            /* a deduplication takes inserts only: over changes it is the Rank it
+             * stands for (Flink keeps the Rank then) */
+            PhysNode *k = mk_node(x, n, ins, CL_ALL, required, requester);
+            if (k) k->kind = PK_RANK;
+            return k;
+        }
         /* only a first-row deduplication on processing time never updates */
         unsigned p = !n->keep_last && !n->on_rowtime ? CL_INSERT : CL_ALL;
         return mk_node(x, n, ins, p, required, requester);

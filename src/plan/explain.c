@@ -273,6 +273,15 @@ static TNode *ast_scan(Arena *a, const Rel *r) {
 }
 
 
+/* A projection keeping its input's columns in order, by the same names. */
+static bool named_identity(const Rel *p) {
+    if (p->kind != REL_PROJECT || p->ncols != p->in[0]->ncols) return false;
+    for (int i = 0; i < p->ncols; i++)
+        if (p->exprs[i]->kind != EX_COLUMN || p->exprs[i]->index != i || strcmp(p->names[i], p->in[0]->names[i]))
+            return false;
+    return true;
+}
+
 /* {0, 1}: a set of columns as Calcite prints an ImmutableBitSet. */
 static void bit_set(Buf *t, int n, const int *cols) {
     eddy__buf_putc(t, '{');
@@ -388,6 +397,12 @@ static TNode *ast(Arena *a, const Rel *r, EdErr *err) {
         node = tnode(a, take(a, &t), 0);
         break;
     case REL_PROJECT:
+        /* Calcite's RelBuilder drops a projection of an aggregate's columns as they are */
+        if (named_identity(r) && (r->in[0]->kind == REL_AGGREGATE ||
+                                  (r->in[0]->kind == REL_FILTER && r->in[0]->in[0]->kind == REL_AGGREGATE))) {
+            eddy__buf_free(&t);
+            return ast(a, r->in[0], err);
+        }
         if (r->in[0]->kind == REL_OVER) {
             node = ast1(a, over_project_text(a, r->in[0], r), r->in[0]->in[0], err);
             break;
@@ -421,7 +436,31 @@ static TNode *ast(Arena *a, const Rel *r, EdErr *err) {
         node = ast1(a, take(a, &t), r->in[0], err);
         break;
     case REL_CORRELATE: node = ast_correlate(a, r, err); break;
-    case REL_AGGREGATE: node = ast1(a, aggregate_text(a, r), r->in[0], err); break;
+    case REL_AGGREGATE: {
+        /* the projection of keys and arguments, as Calcite's RelBuilder makes
+         * it: none when it keeps its input, merged into a projection below */
+        const Rel *in = r->in[0];
+        if (in->kind == REL_PROJECT && (in->ncols == 0 || named_identity(in))) {
+            node = ast1(a, aggregate_text(a, r), in->in[0], err);
+            break;
+        }
+        if (in->kind == REL_PROJECT && in->in[0]->kind == REL_PROJECT && in->in[0]->in[0]->kind != REL_OVER) {
+            const Rel *lo = in->in[0];
+            const Expr **ex = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(in->ncols + 1));
+            bool det = ex != NULL;
+            for (int i = 0; det && i < lo->ncols; i++) det = eddy__expr_deterministic(lo->exprs[i]);
+            for (int i = 0; det && i < in->ncols; i++) det = (ex[i] = eddy__expr_subst(a, in->exprs[i], lo->exprs, lo->ncols));
+            if (det) {
+                TNode *p = tnode(a, project_text(a, in->ncols, in->names, ex), 1);
+                node = p ? tnode(a, aggregate_text(a, r), 1) : NULL;
+                if (!node || !(p->kids[0] = ast(a, lo->in[0], err))) return NULL;
+                node->kids[0] = p;
+                break;
+            }
+        }
+        node = ast1(a, aggregate_text(a, r), in, err);
+        break;
+    }
     case REL_OVER: node = ast1(a, over_project_text(a, r, NULL), r->in[0], err); break;
     case REL_JOIN: {
         static const char *jt[] = {"inner", "left", "right", "full", "semi", "anti"};

@@ -224,6 +224,12 @@ static void cast(Buf *b, const Expr *e, const char *const *names, ExprStyle styl
     /* Calcite folds the cast of a literal into a literal of the type; and
      * it needs no cast where eddy widens a numeric literal implicitly
      * (count > 10 with a BIGINT count prints >($0, 10)) */
+    /* a character literal is as good as its cast to another character type */
+    if (x->kind == EX_LITERAL && !x->value.is_null && !e->try_cast && eddy__type_is_string(x->type) &&
+        eddy__type_is_string(e->type)) {
+        expr(b, x, names, style);
+        return;
+    }
     if (x->kind == EX_LITERAL && (x->value.is_null || x->type->root == e->type->root)) {
         Value v = x->value;
         literal(b, &v, e->type, style);

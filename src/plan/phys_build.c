@@ -902,6 +902,13 @@ static PhysNode *build(Build *b, const Rel *r) {
     case REL_CALC: {
         PhysNode *in = build(b, r->in[0]);
         if (!in) return NULL;
+        if (r->kind == REL_CALC && r->ncols == 0) {
+            /* no column (the input of COUNT(*)): Calcite's dummy 0 AS $f0 */
+            Value zero = {.type = eddy__type_basic(TY_INT, false)};
+            const Expr *ex = eddy__expr_literal(b->a, &zero);
+            const char *name = "$f0";
+            return ex ? calc(b, in, 1, &name, &ex, r->cond, r) : NOMEM();
+        }
         if (r->kind == REL_CALC) return calc_over(b, in, r);
         /* a Project or Filter the rewrite did not see */
         const Expr **ex = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(r->ncols + 1));
@@ -1232,7 +1239,7 @@ eddy_status eddy__phys_build(const PlanEnv *pe, const Rel *r, const PhysSinkReq 
     }
     /* the logical rewrite; sinks map the query's columns as it names them */
     const Rel *rw;
-    eddy_status rc = eddy__plan_rewrite(pe, r, eddy__plan_rules, eddy__plan_nrules, &rw, err);
+    eddy_status rc = eddy__plan_rewrite(pe, r, eddy__plan_rule_phases, eddy__plan_nphases, &rw, err);
     if (rc) return rc;
     PhysNode *p = build(&b, rw);
     if (p && sink) {

@@ -14,13 +14,25 @@
 
 const char *eddy__phys_name(const PhysNode *n) { return eddy__phys_kinds[n->kind].name; }
 
+/* The name in the optimized physical plan: a deduplication is a Rank there
+ * (Flink's StreamPhysicalRank), a Deduplicate in the execution plan. */
+static const char *plan_name(const PhysNode *n, bool exec) {
+    return n->kind == PK_DEDUPLICATE && !exec ? "Rank" : eddy__phys_name(n);
+}
+
 /* ---- pieces --------------------------------------------------------------------------------- */
 
 static void cols(Buf *b, int n, const int *idx, const char *const *names) {
     for (int i = 0; i < n; i++) eddy__buf_printf(b, "%s%s", i ? ", " : "", names[idx[i]]);
 }
 
+/* Whether a Rank sorts on a single rowtime attribute (Flink prints ROWTIME). */
+static bool on_rowtime(const PhysNode *n) {
+    return n->norder == 1 && n->nin && n->in[0]->types[n->order[0]]->timeattr == TA_ROWTIME;
+}
+
 static void order_by(Buf *b, const PhysNode *n, const char *const *in_names) {
+    if ((n->kind == PK_RANK || n->kind == PK_DEDUPLICATE) && on_rowtime(n)) eddy__buf_puts(b, "ROWTIME ");
     for (int i = 0; i < n->norder; i++)
         eddy__buf_printf(b, "%s%s %s", i ? ", " : "", in_names[n->order[i]], n->desc[i] ? "DESC" : "ASC");
 }
@@ -351,13 +363,22 @@ void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
     case PK_HASH_JOIN:
     case PK_NESTED_LOOP_JOIN:
         join_terms(b, &a, n, st);
-        if (n->broadcast) eddy__buf_puts(b, ", isBroadcast=[true]");
+        if (n->broadcast && n->kind == PK_HASH_JOIN) eddy__buf_puts(b, ", isBroadcast=[true]");
         eddy__buf_printf(b, ", build=[%s]", n->build_left ? "left" : "right");
         break;
+    case PK_DEDUPLICATE:
+        if (st == XS_INFIX) {
+            /* the execution plan's operator; the physical plan shows the Rank it is */
+            eddy__buf_printf(b, "keep=[%s], key=[", n->keep_last ? "LastRow" : "FirstRow");
+            cols(b, n->ngroup, n->group, in->names);
+            eddy__buf_printf(b, "], order=[%s]", n->on_rowtime ? "ROWTIME" : "PROCTIME");
+            break;
+        }
+        /* fall through */
     case PK_RANK:
     case PK_WINDOW_RANK:
     case PK_BATCH_RANK:
-        if (n->kind == PK_RANK) {
+        if (n->kind == PK_RANK || n->kind == PK_DEDUPLICATE) {
             eddy__buf_puts(b, "strategy=[");
             strategy(b, n);
             eddy__buf_puts(b, "], ");
@@ -374,7 +395,6 @@ void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
         eddy__explain_names(b, n->ncols, n->names);
         eddy__buf_putc(b, ']');
         break;
-    case PK_DEDUPLICATE:
     case PK_WINDOW_DEDUPLICATE:
         eddy__buf_printf(b, "keep=[%s], key=[", n->keep_last ? "LastRow" : "FirstRow");
         cols(b, n->ngroup, n->group, in->names);
@@ -594,7 +614,7 @@ static void line(Buf *b, const PhysNode *n, bool exec, unsigned details) {
     eddy__buf_init(&t);
     eddy__phys_terms(&t, n, exec ? XS_INFIX : XS_DIGEST);
     bool cl = !exec && (details & EDDY_EXPLAIN_CHANGELOG_MODE);
-    eddy__buf_puts(b, eddy__phys_name(n));
+    eddy__buf_puts(b, plan_name(n, exec));
     if (t.len || cl) {
         eddy__buf_printf(b, "(%s", eddy__buf_cstr(&t));
         if (cl) {

@@ -219,13 +219,13 @@ const KeySets *eddy__phys_upsert_keys(Arena *a, const PhysNode *n) {
         KeySets *ks = ks_new(a, (in ? in->n : 0) + 1);
         int *cols = eddy__arena_alloc(a, sizeof(int) * (size_t)(n->ngroup + 2));
         if (!ks || !cols) return NULL;
+        for (int i = 0; in && i < in->n; i++)
+            if (!ks_add(a, ks, in->keys[i].n, in->keys[i].cols)) return NULL;
         if (n->rank_fn == RANK_ROW_NUMBER) {
             memcpy(cols, n->group, sizeof(int) * (size_t)n->ngroup);
             cols[n->ngroup] = n->ncols - 1;
             if (!ks_add(a, ks, n->ngroup + 1, cols)) return NULL;
         }
-        for (int i = 0; in && i < in->n; i++)
-            if (!ks_add(a, ks, in->keys[i].n, in->keys[i].cols)) return NULL;
         return ks;
     }
     case PK_SORT:
@@ -288,6 +288,13 @@ const Mono *eddy__phys_monotonicity(Arena *a, const PhysNode *n) {
     case PK_EXCHANGE:
     case PK_MINI_BATCH_ASSIGNER:
     case PK_WATERMARK_ASSIGNER: return eddy__phys_monotonicity(a, n->in[0]);
+    case PK_RANK: {
+        /* the input's columns keep theirs; the rank number has none */
+        const Mono *in = eddy__phys_monotonicity(a, n->in[0]);
+        if (!in) return NULL;
+        for (int i = 0; i < n->ncols; i++) m[i] = i < n->in[0]->ncols ? in[i] : MONO_NOT;
+        return m;
+    }
     case PK_CALC: {
         const Mono *in = eddy__phys_monotonicity(a, n->in[0]);
         if (!in) return NULL;

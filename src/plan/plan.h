@@ -236,14 +236,19 @@ typedef struct RelRule {
     const char *name;
     RelRuleFn fn;
 } RelRule;
-/* The planner's rule set, in the order they are tried at each Rel. */
-extern const RelRule eddy__plan_rules[];
-extern const int eddy__plan_nrules;
+/* A rule set: the rules in the order they are tried at each Rel. */
+typedef struct RuleSet {
+    const RelRule *rules;
+    int n;
+} RuleSet;
+/* The planner's rule sets, applied one after the other (rules.c). */
+extern const RuleSet eddy__plan_rule_phases[];
+extern const int eddy__plan_nphases;
 /* Records a failure (err set by the caller, or out of memory) in a rule. */
 Rel *eddy__rule_fail(RuleCtx *cx);
-/* Applies rules (nrules of them) bottom-up to a fixpoint. *out may be r
- * itself when nothing applies; unchanged subtrees are shared. */
-eddy_status eddy__plan_rewrite(const PlanEnv *pe, const Rel *r, const RelRule *rules, int nrules, const Rel **out,
+/* Applies each rule set in turn (nphases of them), bottom-up to a fixpoint.
+ * *out may be r itself when nothing applies; unchanged subtrees are shared. */
+eddy_status eddy__plan_rewrite(const PlanEnv *pe, const Rel *r, const RuleSet *phases, int nphases, const Rel **out,
                                EdErr *err);
 
 /* ---- catalog objects as the binder sees them ------------------------------------------ */

@@ -10,7 +10,7 @@
  * becomes a Rank. Rels never change; a rewrite copies the Rels on the path
  * to a change and shares the rest.
  *
- * The rules, in the order tried:
+ * The rules, in two phases (each to its fixpoint), in the order tried:
  *   project_to_calc, filter_to_calc   LogicalProject / LogicalFilter -> Calc
  *   calc_merge                        Calc over Calc (Flink's FlinkCalcMergeRule;
  *                                     not over non-deterministic projections)
@@ -20,6 +20,12 @@
  *   except_to_anti_join               EXCEPT -> Aggregate over an anti join
  *   over_to_rank                      Calc(rn <= N) over OVER(ROW_NUMBER / RANK /
  *                                     DENSE_RANK) -> Rank (FlinkLogicalRankRule)
+ *   filter_into_join                  the conjuncts of a condition over an inner join
+ *                                     that read one side go below it, the others into
+ *                                     the join condition (Flink's FlinkFilterJoinRule)
+ *   project_join_transpose            the columns nobody above a join reads are
+ *                                     dropped below it (Calcite's field trimming)
+ *   project_rank_transpose            the same for a Rank
  *
  * Subquery decorrelation hangs on the same framework: a rule that finds a
  * Calc whose condition holds an IN / EXISTS marker (bind_subquery.c)
@@ -350,6 +356,16 @@ static Rel *over_to_rank(RuleCtx *cx, const Rel *r) {
         k->names[i] = o->names[i];
         k->types[i] = o->types[i];
     }
+    if (output) {
+        /* unique among the input's names, as Calcite makes them (w0$o0_0) */
+        const char *base = k->names[rc];
+        for (int n = 0;; n++) {
+            bool taken = false;
+            for (int i = 0; i < rc && !taken; i++) taken = !strcmp(k->names[i], k->names[rc]);
+            if (!taken) break;
+            if (!(k->names[rc] = eddy__arena_printf(a, "%s_%d", base, n))) return eddy__rule_fail(cx);
+        }
+    }
     for (int i = 0; i < os->norder; i++) {
         order[i] = os->order[i];
         nf[i] = !os->desc[i]; /* Flink's default: ASC NULLS FIRST, DESC NULLS LAST */
@@ -382,9 +398,222 @@ static Rel *over_to_rank(RuleCtx *cx, const Rel *r) {
     return c ? c : eddy__rule_fail(cx);
 }
 
+
+/* ---- joins -------------------------------------------------------------------------------- */
+
+/* A regular join: not temporal, not LATERAL. */
+static bool regular_join(const Rel *j) {
+    return j->kind == REL_JOIN && (!j->feature || !strcmp(j->feature, "joins")) && j->join != JOIN_SEMI &&
+           j->join != JOIN_ANTI;
+}
+
+static void mark_used(const Expr *e, bool *used) {
+    if (!e) return;
+    if (e->kind == EX_COLUMN) used[e->index] = true;
+    for (int i = 0; i < e->nargs; i++) mark_used(e->args[i], used);
+}
+
+/* e with each column c replaced by column map[c] (its type kept). */
+static Expr *remap(Arena *a, const Expr *e, const int *map) {
+    if (e->kind == EX_COLUMN) return eddy__expr_column(a, map[e->index], e->type);
+    Expr *c = eddy__arena_dup(a, e, sizeof *e);
+    if (!c) return NULL;
+    if (e->nargs) {
+        if (!(c->args = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)e->nargs))) return NULL;
+        for (int i = 0; i < e->nargs; i++)
+            if (!(c->args[i] = remap(a, e->args[i], map))) return NULL;
+    }
+    return c;
+}
+
+/* AND of two conditions, either may be NULL. */
+static Expr *and2(RuleCtx *cx, Expr *x, Expr *y) {
+    if (!x || !y) return x ? x : y;
+    Expr *args[2] = {x, y}, *r;
+    return eddy__expr_call_name(cx->a, "AND", args, 2, &r, cx->err) ? NULL : r;
+}
+
+/* A Calc of `in` keeping the columns where keep[i] (names as in's), with cond. */
+static Rel *keep_calc(RuleCtx *cx, const Rel *in, const bool *keep, const Expr *cond) {
+    const Expr **ex = eddy__arena_alloc(cx->a, sizeof(Expr *) * (size_t)(in->ncols + 1));
+    const char **names = eddy__arena_alloc(cx->a, sizeof(char *) * (size_t)(in->ncols + 1));
+    if (!ex || !names) return NULL;
+    int n = 0;
+    for (int i = 0; i < in->ncols; i++)
+        if (keep[i]) {
+            if (!(ex[n] = eddy__expr_column(cx->a, i, in->types[i]))) return NULL;
+            names[n++] = in->names[i];
+        }
+    return eddy__rel_calc(cx->a, in, n, ex, names, cond);
+}
+
+/* A join like j over new inputs, with j's columns where keep[i], and cond. */
+static Rel *join_like(RuleCtx *cx, const Rel *j, Rel *l, Rel *r, const bool *keep, const Expr *cond) {
+    Rel *n = eddy__rel_new(cx->a, REL_JOIN, l->ncols + r->ncols, 2);
+    if (!n) return NULL;
+    const Rel *keep_names = j;
+    int k = 0;
+    for (int i = 0; i < j->ncols; i++)
+        if (!keep || keep[i]) {
+            n->names[k] = keep_names->names[i];
+            n->types[k] = j->types[i];
+            k++;
+        }
+    n->in[0] = l;
+    n->in[1] = r;
+    n->join = j->join;
+    n->cond = cond;
+    n->feature = j->feature;
+    n->digest = j->digest;
+    n->changelog = j->changelog;
+    return n;
+}
+
+static Rel *filter_into_join(RuleCtx *cx, const Rel *r) {
+    if (r->kind != REL_CALC || !r->cond || !regular_join(r->in[0]) || r->in[0]->join != JOIN_INNER) return NULL;
+    const Rel *j = r->in[0];
+    int nl = j->in[0]->ncols, n = j->ncols;
+    ExprVec cs = {0};
+    if (!conjuncts(r->cond, &cs)) {
+        ed_vec_free(&cs);
+        return eddy__rule_fail(cx);
+    }
+    Arena *a = cx->a;
+    Expr *lc = NULL, *rc = NULL, *jc = (Expr *)j->cond, *rest = NULL;
+    int *down = eddy__arena_alloc(a, sizeof(int) * (size_t)(n + 1));
+    bool *used = eddy__arena_alloc(a, (size_t)n + 1);
+    bool moved = false, ok = down && used;
+    for (int i = 0; ok && i < n; i++) down[i] = i < nl ? i : i - nl;
+    for (size_t i = 0; ok && i < cs.len; i++) {
+        Expr *c = (Expr *)cs.items[i];
+        memset(used, 0, (size_t)n + 1);
+        mark_used(c, used);
+        bool left = false, right = false;
+        for (int k = 0; k < n; k++) {
+            left = left || (used[k] && k < nl);
+            right = right || (used[k] && k >= nl);
+        }
+        if (!eddy__expr_deterministic(c) || eddy__expr_has_subquery(c)) {
+            rest = and2(cx, rest, c);
+            ok = rest != NULL;
+            continue;
+        }
+        moved = true;
+        if (left && !right) ok = (lc = and2(cx, lc, c)) != NULL;
+        else if (right && !left) {
+            Expr *m = remap(a, c, down);
+            ok = m && (rc = and2(cx, rc, m)) != NULL;
+        } else {
+            ok = (jc = and2(cx, jc, c)) != NULL;
+        }
+    }
+    ed_vec_free(&cs);
+    if (!ok) return eddy__rule_fail(cx);
+    if (!moved) return NULL;
+    bool *all = eddy__arena_alloc(a, (size_t)n + 1);
+    if (!all) return eddy__rule_fail(cx);
+    memset(all, 1, (size_t)n + 1);
+    Rel *l = (Rel *)j->in[0], *rr = (Rel *)j->in[1];
+    if (lc && !(l = keep_calc(cx, l, all, lc))) return eddy__rule_fail(cx);
+    if (rc && !(rr = keep_calc(cx, rr, all, rc))) return eddy__rule_fail(cx);
+    Rel *nj = join_like(cx, j, l, rr, NULL, jc);
+    Rel *c = nj ? eddy__rel_calc(a, nj, r->ncols, r->exprs, r->names, rest) : NULL;
+    return c ? c : eddy__rule_fail(cx);
+}
+
+static Rel *project_join_transpose(RuleCtx *cx, const Rel *r) {
+    if (r->kind != REL_CALC || !regular_join(r->in[0])) return NULL;
+    const Rel *j = r->in[0];
+    int nl = j->in[0]->ncols, n = j->ncols;
+    Arena *a = cx->a;
+    bool *used = eddy__arena_alloc(a, (size_t)n + 1);
+    int *map = eddy__arena_alloc(a, sizeof(int) * (size_t)(n + 1));
+    if (!used || !map) return eddy__rule_fail(cx);
+    for (int i = 0; i < r->ncols; i++) mark_used(r->exprs[i], used);
+    mark_used(r->cond, used);
+    mark_used(j->cond, used);
+    int nused = 0, lused = 0, rused = 0;
+    for (int i = 0; i < n; i++) {
+        nused += used[i];
+        if (used[i] && i < nl) lused++;
+        else if (used[i]) rused++;
+    }
+    if (nused == n) return NULL;
+    /* each side keeps one column at least */
+    if (!lused) used[0] = true;
+    if (!rused) used[nl] = true;
+    for (int i = 0, k = 0; i < n; i++) map[i] = used[i] ? k++ : 0;
+    Rel *l = keep_calc(cx, j->in[0], used, NULL), *rr = keep_calc(cx, j->in[1], used + nl, NULL);
+    Expr *cond = j->cond ? remap(a, j->cond, map) : NULL;
+    Rel *nj = l && rr && (cond || !j->cond) ? join_like(cx, j, l, rr, used, cond) : NULL;
+    const Expr **ex = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(r->ncols + 1));
+    if (!nj || !ex) return eddy__rule_fail(cx);
+    for (int i = 0; i < r->ncols; i++)
+        if (!(ex[i] = remap(a, r->exprs[i], map))) return eddy__rule_fail(cx);
+    Expr *rc = r->cond ? remap(a, r->cond, map) : NULL;
+    if (r->cond && !rc) return eddy__rule_fail(cx);
+    Rel *c = eddy__rel_calc(a, nj, r->ncols, ex, r->names, rc);
+    return c ? c : eddy__rule_fail(cx);
+}
+
+
+/* Calc over Rank: the columns neither the Calc nor the Rank reads are
+ * dropped below the Rank. */
+static Rel *project_rank_transpose(RuleCtx *cx, const Rel *r) {
+    if (r->kind != REL_CALC || r->in[0]->kind != REL_RANK) return NULL;
+    const Rel *k = r->in[0], *in = k->in[0];
+    int n = in->ncols;
+    Arena *a = cx->a;
+    bool *used = eddy__arena_alloc(a, (size_t)k->ncols + 1);
+    int *map = eddy__arena_alloc(a, sizeof(int) * (size_t)(k->ncols + 1));
+    if (!used || !map) return eddy__rule_fail(cx);
+    for (int i = 0; i < r->ncols; i++) mark_used(r->exprs[i], used);
+    mark_used(r->cond, used);
+    for (int i = 0; i < k->ngroup; i++) used[k->group[i]] = true;
+    for (int i = 0; i < k->nkeys; i++) used[k->keys[i]] = true;
+    int nused = 0;
+    for (int i = 0; i < n; i++) nused += used[i];
+    if (nused == n) return NULL;
+    for (int i = 0, m = 0; i < n; i++) map[i] = used[i] ? m++ : 0;
+    if (k->output_rank) map[n] = nused;
+    Rel *below = keep_calc(cx, in, used, NULL);
+    Rel *nk = below ? eddy__arena_dup(a, k, sizeof *k) : NULL;
+    int *group = eddy__arena_alloc(a, sizeof(int) * (size_t)(k->ngroup + 1));
+    int *keys = eddy__arena_alloc(a, sizeof(int) * (size_t)(k->nkeys + 1));
+    Rel **ins = eddy__arena_alloc(a, sizeof(Rel *));
+    if (!nk || !group || !keys || !ins) return eddy__rule_fail(cx);
+    int nc = nused + (k->output_rank ? 1 : 0);
+    nk->ncols = nc;
+    nk->names = eddy__arena_alloc(a, sizeof(char *) * (size_t)(nc + 1));
+    nk->types = eddy__arena_alloc(a, sizeof(Type *) * (size_t)(nc + 1));
+    if (!nk->names || !nk->types) return eddy__rule_fail(cx);
+    for (int i = 0; i < k->ncols; i++)
+        if (i >= n || used[i]) {
+            nk->names[map[i]] = k->names[i];
+            nk->types[map[i]] = k->types[i];
+        }
+    for (int i = 0; i < k->ngroup; i++) group[i] = map[k->group[i]];
+    for (int i = 0; i < k->nkeys; i++) keys[i] = map[k->keys[i]];
+    nk->group = group;
+    nk->keys = keys;
+    ins[0] = below;
+    nk->in = ins;
+    const Expr **ex = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(r->ncols + 1));
+    if (!ex) return eddy__rule_fail(cx);
+    for (int i = 0; i < r->ncols; i++)
+        if (!(ex[i] = remap(a, r->exprs[i], map))) return eddy__rule_fail(cx);
+    Expr *rc = r->cond ? remap(a, r->cond, map) : NULL;
+    if (r->cond && !rc) return eddy__rule_fail(cx);
+    Rel *c = eddy__rel_calc(a, nk, r->ncols, ex, r->names, rc);
+    return c ? c : eddy__rule_fail(cx);
+}
+
 /* ---- the driver ----------------------------------------------------------------------------- */
 
-const RelRule eddy__plan_rules[] = {
+/* Phase 1 normalizes: Calcs, set operations. Phase 2, over merged Calcs,
+ * finds Top-N and moves filters and projections into joins and ranks (and
+ * merges the Calcs that leaves). */
+static const RelRule phase1[] = {
     {"project_to_calc", project_to_calc},
     {"filter_to_calc", filter_to_calc},
     {"calc_merge", calc_merge},
@@ -392,9 +621,17 @@ const RelRule eddy__plan_rules[] = {
     {"union_to_aggregate", union_to_aggregate},
     {"intersect_to_semi_join", intersect_to_semi_join},
     {"except_to_anti_join", except_to_anti_join},
-    {"over_to_rank", over_to_rank},
 };
-const int eddy__plan_nrules = (int)ED_ARRAY_LEN(eddy__plan_rules);
+static const RelRule phase2[] = {
+    {"calc_merge", calc_merge},
+    {"calc_remove", calc_remove},
+    {"over_to_rank", over_to_rank},
+    {"filter_into_join", filter_into_join},
+    {"project_join_transpose", project_join_transpose},
+    {"project_rank_transpose", project_rank_transpose},
+};
+const RuleSet eddy__plan_rule_phases[] = {{phase1, (int)ED_ARRAY_LEN(phase1)}, {phase2, (int)ED_ARRAY_LEN(phase2)}};
+const int eddy__plan_nphases = (int)ED_ARRAY_LEN(eddy__plan_rule_phases);
 
 static const Rel *rewrite(RuleCtx *cx, const Rel *r, const RelRule *rules, int nrules) {
     Rel *stack_in[8];
@@ -424,10 +661,11 @@ static const Rel *rewrite(RuleCtx *cx, const Rel *r, const RelRule *rules, int n
     return cur;
 }
 
-eddy_status eddy__plan_rewrite(const PlanEnv *pe, const Rel *r, const RelRule *rules, int nrules, const Rel **out,
+eddy_status eddy__plan_rewrite(const PlanEnv *pe, const Rel *r, const RuleSet *phases, int nphases, const Rel **out,
                                EdErr *err) {
     RuleCtx cx = {pe->a, pe, err, false, 0};
-    const Rel *res = rewrite(&cx, r, rules, nrules);
+    const Rel *res = r;
+    for (int p = 0; p < nphases && res; p++) res = rewrite(&cx, res, phases[p].rules, phases[p].n);
     if (!res) return eddy__err_is_set(err) ? err->code : eddy__err(err, EDDY_E_NOMEM, "out of memory");
     *out = res;
     return EDDY_OK;
