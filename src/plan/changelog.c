@@ -320,6 +320,16 @@ static PhysNode *uk_rank(Infer *x, const PhysNode *n, UpdateKind required) {
     return NULL;
 }
 
+/* Whether a cast changes no value: the same type but for nullability or a
+ * longer string. */
+static bool value_preserving(const Type *from, const Type *to) {
+    if (from->root != to->root) return false;
+    if (from->root == TY_DECIMAL) return from->precision == to->precision && from->scale == to->scale;
+    if (eddy__type_is_string(from) || eddy__type_is_binary(from)) return to->length >= from->length;
+    if (eddy__type_is_timestamp(from) || from->root == TY_TIME) return to->precision >= from->precision;
+    return true;
+}
+
 /* The upsert keys of a sink's input, as columns of the sink (through its
  * conversion). */
 static const KeySets *sink_input_keys(Infer *x, const PhysNode *s) {
@@ -338,8 +348,7 @@ static const KeySets *sink_input_keys(Infer *x, const PhysNode *s) {
                 const Expr *e = s->exprs[k];
                 /* a cast that does not change the values (wider strings,
                  * nullability) keeps the column */
-                if (e->kind == EX_CAST && e->args[0]->kind == EX_COLUMN && e->args[0]->type->root == e->type->root &&
-                    !eddy__type_is_numeric(e->type))
+                if (e->kind == EX_CAST && e->args[0]->kind == EX_COLUMN && value_preserving(e->args[0]->type, e->type))
                     e = e->args[0];
                 if (e->kind == EX_COLUMN && e->index == in_col) at = k;
             }
