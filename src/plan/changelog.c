@@ -126,9 +126,10 @@ static PhysNode *mk_visit(Infer *x, const PhysNode *n, unsigned required, const 
         if (ins[0]->modify != CL_INSERT) {
             /* a deduplication takes inserts only: over changes it is the Rank it
              * stands for (Flink keeps the Rank then) */
-            PhysNode *k = mk_node(x, n, ins, CL_ALL, required, requester);
-            if (k) k->kind = PK_RANK;
-            return k;
+            PhysNode *k = eddy__phys_copy(x->a, n);
+            if (!k) return oom(x);
+            k->kind = PK_RANK;
+            return mk_node(x, k, ins, CL_ALL, required, requester);
         }
         /* only a first-row deduplication on processing time never updates */
         unsigned p = !n->keep_last && !n->on_rowtime ? CL_INSERT : CL_ALL;

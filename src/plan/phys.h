@@ -205,6 +205,11 @@ typedef struct PhysSinkReq {
 eddy_status eddy__phys_plan(const PlanEnv *pe, const Rel *r, const PhysSinkReq *sink, const PhysNode **out,
                             EdErr *err);
 
+/* Checks a source's changelog as Flink's DynamicSourceUtils does: inserts
+ * only in batch mode; upserts (UPDATE_AFTER without UPDATE_BEFORE) need a
+ * primary key; UPDATE_BEFORE needs UPDATE_AFTER. */
+eddy_status eddy__phys_check_source_changelog(bool streaming, const char *table, unsigned cl, int npk, EdErr *err);
+
 /* The logical rewrite of r, then Rel -> PhysNode for the mode, without
  * changelog traits (phys_build.c). */
 eddy_status eddy__phys_build(const PlanEnv *pe, const Rel *r, const PhysSinkReq *sink, PhysNode **out, EdErr *err);

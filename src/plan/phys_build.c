@@ -167,21 +167,20 @@ static bool scan_identity(const Rel *r, int nfields) {
     return true;
 }
 
-/* The source's checks on its changelog (Flink's DynamicSourceUtils). */
-static eddy_status check_source_changelog(Build *b, const char *table, unsigned cl, int npk) {
+eddy_status eddy__phys_check_source_changelog(bool streaming, const char *table, unsigned cl, int npk, EdErr *err) {
     bool ub = cl & CL_UPDATE_BEFORE, ua = cl & CL_UPDATE_AFTER;
-    if (!b->streaming && cl != CL_INSERT)
-        return eddy__err(b->err, EDDY_E_TABLE,
+    if (!streaming && cl != CL_INSERT)
+        return eddy__err(err, EDDY_E_TABLE,
                          "Querying a table in batch mode is currently only possible for INSERT-only table sources. But "
                          "the source for table '%s' produces other changelog messages than just INSERT.",
                          table);
     if (ua && !ub && npk == 0)
-        return eddy__err(b->err, EDDY_E_TABLE,
+        return eddy__err(err, EDDY_E_TABLE,
                          "Table '%s' produces a changelog stream that contains UPDATE_AFTER but no UPDATE_BEFORE. This "
                          "requires defining a primary key constraint on the table.",
                          table);
     if (ub && !ua)
-        return eddy__err(b->err, EDDY_E_VALIDATION,
+        return eddy__err(err, EDDY_E_VALIDATION,
                          "Invalid source for table '%s'. A ScanTableSource doesn't support a changelog stream that "
                          "contains UPDATE_BEFORE but no UPDATE_AFTER. Please adapt the implementation of class '%s'.",
                          table, "ScanTableSource");
@@ -295,7 +294,7 @@ static PhysNode *build_table_scan(Build *b, const Rel *r) {
     s->conn = c;
     s->source = ss;
     scan_pk(b, s, r);
-    if (check_source_changelog(b, t->def.path, ss->changelog, s->npk)) return NULL;
+    if (eddy__phys_check_source_changelog(b->streaming, t->def.path, ss->changelog, s->npk, b->err)) return NULL;
     PhysNode *p = s;
     if (b->streaming && (ss->changelog & CL_UPDATE_AFTER) && !(ss->changelog & CL_UPDATE_BEFORE)) {
         /* an upsert source: ChangelogNormalize keyed by the primary key
