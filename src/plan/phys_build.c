@@ -439,30 +439,40 @@ static const Expr *grouping_value(Build *b, const Rel *r, const AggCall *ac, int
         vals[s] = v;
     }
     Value lv = {.type = bt};
-    bool same = true;
-    for (int s = 1; s < r->nsets; s++) same = same && vals[s] == vals[0];
-    if (same || r->nsets <= 1) {
+    /* the sets after the last change of value are the ELSE branch; runs of
+     * sets with one value share a branch (Calcite's simplification) */
+    int last = r->nsets - 1;
+    while (last > 0 && vals[last - 1] == vals[r->nsets - 1]) last--;
+    if (last == 0) {
         lv.u.i = r->nsets ? vals[0] : 0;
         return eddy__expr_literal(a, &lv);
     }
     Expr *c = eddy__arena_alloc(a, sizeof *c);
-    Expr **args = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(2 * r->nsets));
+    Expr **args = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(2 * r->nsets + 1));
     if (!c || !args) return NULL;
     int n = 0;
-    for (int s = 0; s < r->nsets; s++) {
-        lv.u.i = vals[s];
+    for (int s = 0; s < last;) {
+        Expr *cond = NULL;
+        int from = s;
+        for (; s < last && vals[s] == vals[from]; s++) {
+            Value idv = {.type = etype, .u.i = set_id(r->sets[s], r->ngroup)};
+            Expr *eq, *cmp[2] = {eddy__expr_column(a, ecol, etype), eddy__expr_literal(a, &idv)};
+            if (!cmp[0] || !cmp[1] || eddy__expr_call_name(a, "=", cmp, 2, &eq, b->err)) return NULL;
+            if (cond) {
+                Expr *both[2] = {cond, eq};
+                if (eddy__expr_call_name(a, "OR", both, 2, &cond, b->err)) return NULL;
+            } else {
+                cond = eq;
+            }
+        }
+        lv.u.i = vals[from];
         Expr *val = eddy__expr_literal(a, &lv);
         if (!val) return NULL;
-        if (s == r->nsets - 1) {
-            args[n++] = val;
-            break;
-        }
-        Value idv = {.type = etype, .u.i = set_id(r->sets[s], r->ngroup)};
-        Expr *eq, *cmp[2] = {eddy__expr_column(a, ecol, etype), eddy__expr_literal(a, &idv)};
-        if (!cmp[0] || !cmp[1] || eddy__expr_call_name(a, "=", cmp, 2, &eq, b->err)) return NULL;
-        args[n++] = eq;
+        args[n++] = cond;
         args[n++] = val;
     }
+    lv.u.i = vals[r->nsets - 1];
+    if (!(args[n++] = eddy__expr_literal(a, &lv))) return NULL;
     c->kind = EX_CASE;
     c->type = bt;
     c->nargs = n;
@@ -475,7 +485,7 @@ static PhysAgg *phys_aggs(Build *b, const Rel *r, int *n) {
     if (!aggs) return NULL;
     int k = 0;
     for (int i = 0; i < r->naggs; i++) {
-        if (r->nsets && is_grouping_fn(r->aggs[i].fn)) continue;
+        if (is_grouping_fn(r->aggs[i].fn)) continue; /* computed from $e above the aggregate */
         aggs[k++] = (PhysAgg){.call = r->aggs[i], .distinct = -1};
     }
     *n = k;
@@ -641,8 +651,10 @@ static PhysNode *build_aggregate(Build *b, const Rel *r) {
     } else {
         g = batch_agg(b, in, ng, group, na, aggs, r);
     }
-    if (!g || !r->nsets) return g;
-    /* drop $e, and compute GROUPING() & co from it */
+    bool gcalls = false;
+    for (int i = 0; i < r->naggs; i++) gcalls = gcalls || is_grouping_fn(r->aggs[i].fn);
+    if (!g || (!r->nsets && !gcalls)) return g;
+    /* drop $e, and compute GROUPING() & co from it (0 without grouping sets) */
     const Expr **ex = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(r->ncols + 1));
     if (!ex) return NOMEM();
     int ecol = r->ngroup, k = 0;

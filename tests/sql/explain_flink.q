@@ -655,6 +655,36 @@ Calc(select=[a1, a2, c])
             +- TableSourceScan(table=[[default_catalog, default_database, A]], fields=[a1, a2, a3])
 !ok
 
+# stream/sql/agg/GroupingSetsTest.xml testCube: GROUPING() and GROUP_ID() from $e, the
+# top Calc as Flink's (its AST has GROUP_ID() as the literal 0 over the aggregate, and
+# its Expand reads the scan's columns in their order)
+CREATE TABLE G (a INT, b BIGINT, c STRING) WITH ('connector' = 'datagen');
+[INFO] Execute statement succeeded.
+!info
+
+EXPLAIN SELECT b, c, AVG(a) AS a, GROUP_ID() AS g, GROUPING(b) AS gb, GROUPING(c) AS gc, GROUPING_ID(b) AS gib, GROUPING_ID(c) AS gic, GROUPING_ID(b, c) AS gid FROM G GROUP BY CUBE (b, c);
+== Abstract Syntax Tree ==
+LogicalAggregate(group=[{0, 1}], groups=[[{0, 1}, {0}, {1}, {}]], a=[AVG($2)], g=[GROUP_ID()], gb=[GROUPING($0)], gc=[GROUPING($1)], gib=[GROUPING_ID($0)], gic=[GROUPING_ID($1)], gid=[GROUPING_ID($0, $1)])
++- LogicalProject(b=[$1], c=[$2], a=[$0])
+   +- LogicalTableScan(table=[[default_catalog, default_database, G]])
+
+== Optimized Physical Plan ==
+Calc(select=[b, c, a, 0:BIGINT AS g, CASE(SEARCH($e, Sarg[0, 1]), 0:BIGINT, 1:BIGINT) AS gb, CASE(=($e, 0:BIGINT), 0:BIGINT, =($e, 1:BIGINT), 1:BIGINT, =($e, 2:BIGINT), 0:BIGINT, 1:BIGINT) AS gc, CASE(SEARCH($e, Sarg[0, 1]), 0:BIGINT, 1:BIGINT) AS gib, CASE(=($e, 0:BIGINT), 0:BIGINT, =($e, 1:BIGINT), 1:BIGINT, =($e, 2:BIGINT), 0:BIGINT, 1:BIGINT) AS gic, CASE(=($e, 0:BIGINT), 0:BIGINT, =($e, 1:BIGINT), 1:BIGINT, =($e, 2:BIGINT), 2:BIGINT, 3:BIGINT) AS gid])
++- GroupAggregate(groupBy=[b, c, $e], select=[b, c, $e, AVG(a) AS a])
+   +- Exchange(distribution=[hash[b, c, $e]])
+      +- Expand(projects=[{b, c, a, 0 AS $e}, {b, null AS c, a, 1 AS $e}, {null AS b, c, a, 2 AS $e}, {null AS b, null AS c, a, 3 AS $e}])
+         +- Calc(select=[b, c, a])
+            +- TableSourceScan(table=[[default_catalog, default_database, G]], fields=[a, b, c])
+
+== Optimized Execution Plan ==
+Calc(select=[b, c, a, 0 AS g, CASE(SEARCH($e, Sarg[0, 1]), 0, 1) AS gb, CASE(($e = 0), 0, ($e = 1), 1, ($e = 2), 0, 1) AS gc, CASE(SEARCH($e, Sarg[0, 1]), 0, 1) AS gib, CASE(($e = 0), 0, ($e = 1), 1, ($e = 2), 0, 1) AS gic, CASE(($e = 0), 0, ($e = 1), 1, ($e = 2), 2, 3) AS gid])
++- GroupAggregate(groupBy=[b, c, $e], select=[b, c, $e, AVG(a) AS a])
+   +- Exchange(distribution=[hash[b, c, $e]])
+      +- Expand(projects=[{b, c, a, 0 AS $e}, {b, null AS c, a, 1 AS $e}, {null AS b, c, a, 2 AS $e}, {null AS b, null AS c, a, 3 AS $e}])
+         +- Calc(select=[b, c, a])
+            +- TableSourceScan(table=[[default_catalog, default_database, G]], fields=[a, b, c])
+!ok
+
 # a sink that takes inserts only (Flink's message; the node as its execution plan prints it)
 CREATE TABLE fs_sink (a INT, cnt BIGINT) WITH ('connector' = 'filesystem', 'path' = '/tmp/eddy_explain_flink_fs', 'format' = 'csv');
 [INFO] Execute statement succeeded.
