@@ -233,7 +233,7 @@ static PhysNode *build_stream_scan(Build *b, const Rel *r) {
     }
     if (r->uses_ts) {
         ((const char **)s->names)[k] = "rowtime";
-        ((const Type **)s->types)[k] = eddy__type_timestamp(b->a, TY_TIMESTAMP_LTZ, 3, true);
+        ((const Type **)s->types)[k] = eddy__type_timestamp(b->a, TY_TIMESTAMP_LTZ, 3, false); /* as scan.c reads it */
     }
     s->stream = r->stream;
     s->uses_ts = r->uses_ts;
