@@ -4,8 +4,11 @@
  * DropUpdateBefore, "Can't generate a valid execution plan"), the sources'
  * changelog checks with Flink's messages, the rule framework's fixpoint and
  * the planner's rewrites, the registry's "not supported yet" order, and a
- * changelog stream sink translated through the registry.
+ * changelog stream sink translated through the registry, and a decorrelation
+ * rule as the next wave will add one (IN (query) -> a semi join) carried by
+ * the framework into a physical plan.
  */
+#include "api/api.h"
 #include "plan/phys.h"
 #include "test.h"
 
@@ -18,6 +21,13 @@ static void setup(void) {
 }
 
 static const Type *int_t(bool nullable) { return eddy__type_basic(TY_INT, nullable); }
+
+/* A one-column key. */
+static const int *key1(int col) {
+    int *k = eddy__arena_alloc(&arena, sizeof(int));
+    k[0] = col;
+    return k;
+}
 
 /* A table scan of src(id INT NOT NULL, b INT, c INT) whose source emits `cl`. */
 static PhysNode *scan(unsigned cl, bool pk) {
@@ -37,10 +47,8 @@ static PhysNode *scan(unsigned cl, bool pk) {
     s->source = ss;
     s->rel = &rel;
     if (pk) {
-        int *k = eddy__arena_alloc(&arena, sizeof(int));
-        k[0] = 0;
         s->npk = 1;
-        s->pk = k;
+        s->pk = key1(0);
     }
     return s;
 }
@@ -54,11 +62,9 @@ static PhysNode *over(PhysNodeKind kind, const PhysNode *in) {
 
 static PhysNode *exchange(const PhysNode *in, int key) {
     PhysNode *x = over(PK_EXCHANGE, in);
-    int *k = eddy__arena_alloc(&arena, sizeof(int));
-    k[0] = key;
     x->dist = DIST_HASH;
     x->nkeys = 1;
-    x->keys = k;
+    x->keys = key1(key);
     return x;
 }
 
@@ -78,10 +84,8 @@ static PhysNode *count_by_b(const PhysNode *in) {
     ((const Type **)g->types)[0] = int_t(true);
     ((const char **)g->names)[1] = "cnt";
     ((const Type **)g->types)[1] = eddy__type_basic(TY_BIGINT, false);
-    int *group = eddy__arena_alloc(&arena, sizeof(int));
-    group[0] = 1;
     g->ngroup = 1;
-    g->group = group;
+    g->group = key1(1);
     PhysAgg *pa = eddy__arena_alloc(&arena, sizeof *pa);
     pa->call = (AggCall){.fn = "COUNT", .star = true, .filter = -1, .type = g->types[1], .name = "cnt"};
     pa->distinct = -1;
@@ -97,10 +101,8 @@ static PhysNode *sink(const PhysNode *in, PhysSinkKind kind, unsigned accepts, b
     s->sink_name = "default_catalog.default_database.out";
     s->accepts = accepts;
     if (pk) {
-        int *k = eddy__arena_alloc(&arena, sizeof(int));
-        k[0] = 0;
         s->npk = 1;
-        s->pk = k;
+        s->pk = key1(0);
     }
     return s;
 }
@@ -164,9 +166,7 @@ TEST(upsert_source_into_a_sink_keyed_alike) {
                 "changelogMode=[I,UA,D])\n");
     /* a sink keyed by another column: both images, and the materializer */
     PhysNode *s = sink(normalize(scan(CL_INSERT | CL_UPDATE_AFTER | CL_DELETE, true)), PSINK_TABLE, CL_ALL, true);
-    int *k = eddy__arena_alloc(&arena, sizeof(int));
-    k[0] = 2;
-    s->pk = k;
+    s->pk = key1(2);
     ASSERT_PLAN(s, "Sink(table=[default_catalog.default_database.out], fields=[id, b, c], upsertMaterialize=[true], "
                    "changelogMode=[NONE])\n"
                    "+- ChangelogNormalize(key=[id], changelogMode=[I,UB,UA,D])\n"
@@ -372,6 +372,72 @@ TEST(changelog_stream_sink_through_the_registry) {
     eddy__arena_destroy(&arena);
 }
 
+
+/* ---- a decorrelation rule on the framework ---------------------------------------------------------- */
+
+/* Calc(x IN (query)) -> Calc over Join(semi, input, query, x = the query's column). */
+static Rel *in_to_semi_join(RuleCtx *cx, const Rel *r) {
+    if (r->kind != REL_CALC || !r->cond || r->cond->kind != EX_CALL || strcmp(r->cond->fn->name, "$IN_QUERY")) return NULL;
+    const Rel *in = r->in[0], *q = r->cond->fn_data;
+    Rel *j = eddy__rel_new(cx->a, REL_JOIN, in->ncols, 2);
+    if (!j) return eddy__rule_fail(cx);
+    j->in[0] = (Rel *)in;
+    j->in[1] = (Rel *)q;
+    j->join = JOIN_SEMI;
+    for (int i = 0; i < in->ncols; i++) {
+        j->names[i] = in->names[i];
+        j->types[i] = in->types[i];
+    }
+    Expr *eq, *args[2] = {r->cond->args[0], eddy__expr_column(cx->a, in->ncols, q->types[0])};
+    if (!args[1] || eddy__expr_call_name(cx->a, "=", args, 2, &eq, cx->err)) return eddy__rule_fail(cx);
+    j->cond = eq;
+    Rel *c = eddy__rel_calc(cx->a, j, r->ncols, r->exprs, r->names, NULL);
+    return c ? c : eddy__rule_fail(cx);
+}
+
+TEST(decorrelation_rule_carried_into_a_semi_join) {
+    eddy_env *env = eddy_env_new(NULL);
+    eddy_tenv *tenv = eddy_tenv_new(env);
+    eddy_result_free(eddy_tenv_execute_sql(tenv, "CREATE TABLE P (name STRING, score INT, city STRING) WITH ('connector' = 'datagen')"));
+    eddy_table *t = eddy_tenv_sql_query(tenv, "SELECT name FROM P WHERE name IN (SELECT city FROM P)");
+    ASSERT_TRUE(t != NULL);
+    PlanEnv tpe;
+    eddy__api_plan_env(tenv, &tpe);
+    /* the planner's first phase (Calcs), then the new rule */
+    static const RelRule rules[] = {{"in_to_semi_join", in_to_semi_join}};
+    RuleSet sets[2] = {eddy__plan_rule_phases[0], {rules, 1}};
+    const Rel *rw;
+    EdErr err = {0};
+    ASSERT_EQ_INT(eddy__plan_rewrite(&tpe, t->rel, sets, 2, &rw, &err), EDDY_OK);
+    PhysNode *p;
+    const PhysNode *out;
+    ASSERT_EQ_INT(eddy__phys_build(&tpe, rw, NULL, &p, &err), EDDY_OK);
+    ASSERT_EQ_INT(eddy__phys_infer_changelog(&tpe, p, false, &out, &err), EDDY_OK);
+    Buf b;
+    eddy__buf_init(&b);
+    eddy__phys_print(&b, out, true, 0);
+    bool same = !strcmp(eddy__buf_cstr(&b),
+                        "Calc(select=[name])\n"
+                        "+- Join(joinType=[LeftSemiJoin], where=[(name = city0)], select=[name, score, city], "
+                        "leftInputSpec=[NoUniqueKey], rightInputSpec=[NoUniqueKey])\n"
+                        "   :- Exchange(distribution=[hash[name]])\n"
+                        "   :  +- TableSourceScan(table=[[default_catalog, default_database, P]], fields=[name, score, "
+                        "city])\n"
+                        "   +- Exchange(distribution=[hash[city]])\n"
+                        "      +- Calc(select=[city])\n"
+                        "         +- TableSourceScan(table=[[default_catalog, default_database, P]], fields=[name, "
+                        "score, city])\n");
+    if (!same) fprintf(stderr, "%s", eddy__buf_cstr(&b));
+    eddy__buf_free(&b);
+    ASSERT_TRUE(same);
+    /* without the rule the marker stays, and no operator runs it */
+    ASSERT_EQ_INT(eddy__phys_plan(&tpe, t->rel, NULL, &out, &err), EDDY_OK);
+    ASSERT_EQ_INT(eddy__phys_check(out, &err), EDDY_E_UNSUPPORTED);
+    ASSERT_STR_EQ(err.msg, "not supported yet: subqueries");
+    eddy__err_clear(&err);
+    eddy_env_free(env);
+}
+
 int main(void) {
     RUN(upsert_source_normalized_for_an_aggregate);
     RUN(upsert_source_into_a_sink_keyed_alike);
@@ -383,5 +449,6 @@ int main(void) {
     RUN(rules_apply_bottom_up_to_a_fixpoint);
     RUN(planner_rules_rewrite_set_operations_and_calcs);
     RUN(changelog_stream_sink_through_the_registry);
+    RUN(decorrelation_rule_carried_into_a_semi_join);
     return test_report();
 }
