@@ -223,6 +223,8 @@ eddy_status eddy__phys_build(const PlanEnv *pe, const Rel *r, const PhysSinkReq 
  * tree. */
 eddy_status eddy__phys_infer_changelog(const PlanEnv *pe, const PhysNode *root, bool update_before_required,
                                        const PhysNode **out, EdErr *err);
+/* A Flink duration ("1 s", "500ms", "5 min") in ms; -1 when malformed. */
+int64_t eddy__phys_duration_ms(const char *s);
 /* The option value (the session's), or def. */
 const char *eddy__phys_option(const PlanEnv *pe, const char *key, const char *def);
 

@@ -1217,8 +1217,7 @@ static bool has_group_agg(const Rel *r) {
     return false;
 }
 
-/* A Flink duration ("1 s", "500ms", "5 min") in ms; -1 when malformed. */
-static int64_t duration_ms(const char *s) {
+int64_t eddy__phys_duration_ms(const char *s) {
     while (*s == ' ') s++;
     char *end;
     long long v = strtoll(s, &end, 10);
@@ -1239,13 +1238,16 @@ static int64_t duration_ms(const char *s) {
 
 eddy_status eddy__phys_build(const PlanEnv *pe, const Rel *r, const PhysSinkReq *sink, PhysNode **out, EdErr *err) {
     Build b = {pe, pe->a, err, pe->streaming, false, 0};
-    if (b.streaming && option_true(&b, "table.exec.mini-batch.enabled") && has_group_agg(r)) {
-        int64_t ms = duration_ms(eddy__phys_option(pe, "table.exec.mini-batch.allow-latency", "0 ms"));
-        if (ms <= 0)
+    if (b.streaming && option_true(&b, "table.exec.mini-batch.enabled")) {
+        /* Flink's checks, on every streaming plan */
+        int64_t ms = eddy__phys_duration_ms(eddy__phys_option(pe, "table.exec.mini-batch.allow-latency", "0 ms"));
+        if (ms <= 0) return eddy__err(err, EDDY_E_VALIDATION, "MiniBatch Latency must be greater than 0 ms.");
+        const char *size = eddy__phys_option(pe, "table.exec.mini-batch.size", "-1");
+        if (atoll(size) <= 0)
             return eddy__err(err, EDDY_E_VALIDATION,
-                             "Key 'table.exec.mini-batch.allow-latency' should not be EMPTY when "
-                             "'table.exec.mini-batch.enabled' is set to true.");
-        b.minibatch = true;
+                             "Key: 'table.exec.mini-batch.size' , default: -1 (fallback keys: []) must be > 0.");
+        /* the assigners go above the scans of plans with an updating aggregate */
+        b.minibatch = has_group_agg(r);
         b.mb_interval = ms;
     }
     /* the logical rewrite; sinks map the query's columns as it names them */

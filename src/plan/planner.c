@@ -7,6 +7,8 @@
  * operator for every node, and the translation into stream nodes through
  * the registry (translate.c). Also the planner's session options.
  */
+#include <stdlib.h>
+
 #include "plan/phys.h"
 
 /* The planner's options and the values Flink allows. */
@@ -14,14 +16,16 @@ typedef struct PlannerOption {
     const char *key;
     const char *const *values; /* NULL-terminated; NULL: any */
     bool boolean;
+    bool duration;             /* "1 s", "500 ms" */
+    bool number;
 } PlannerOption;
 
 static const char *const phases[] = {"AUTO", "ONE_PHASE", "TWO_PHASE", NULL};
 static const char *const materialize[] = {"NONE", "AUTO", "FORCE", NULL};
 static const PlannerOption options[] = {
     {"table.exec.mini-batch.enabled", NULL, true},
-    {"table.exec.mini-batch.allow-latency", NULL, false},
-    {"table.exec.mini-batch.size", NULL, false},
+    {"table.exec.mini-batch.allow-latency", NULL, false, true},
+    {"table.exec.mini-batch.size", NULL, false, false, true},
     {"table.optimizer.agg-phase-strategy", phases, false},
     {"table.exec.sink.upsert-materialize", materialize, false},
     {"table.exec.disabled-operators", NULL, false},
@@ -42,6 +46,12 @@ eddy_status eddy__plan_check_option(const char *key, const char *value, EdErr *e
     if (!o) return EDDY_OK;
     bool ok = true;
     if (o->boolean) ok = eddy__str_ieq(value, "true") || eddy__str_ieq(value, "false");
+    if (o->duration) ok = eddy__phys_duration_ms(value) >= 0;
+    if (o->number) {
+        char *end;
+        (void)strtoll(value, &end, 10);
+        ok = end != value && *end == '\0';
+    }
     if (o->values) {
         ok = false;
         for (int i = 0; o->values[i] && !ok; i++) ok = eddy__str_ieq(value, o->values[i]);

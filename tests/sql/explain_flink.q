@@ -92,9 +92,25 @@ SET 'table.exec.mini-batch.enabled' = 'true';
 [INFO] Execute statement succeeded.
 !info
 
+# Flink's checks of the mini-batch options
+EXPLAIN SELECT a, COUNT(*) FROM T GROUP BY a;
+[ERROR] Could not execute SQL statement. Reason:
+MiniBatch Latency must be greater than 0 ms.
+!error
+
+SET 'table.exec.mini-batch.allow-latency' = 'soon';
+[ERROR] Could not execute SQL statement. Reason:
+Could not parse value 'soon' for key 'table.exec.mini-batch.allow-latency'.
+!error
+
 SET 'table.exec.mini-batch.allow-latency' = '1 s';
 [INFO] Execute statement succeeded.
 !info
+
+EXPLAIN SELECT a, COUNT(*) FROM T GROUP BY a;
+[ERROR] Could not execute SQL statement. Reason:
+Key: 'table.exec.mini-batch.size' , default: -1 (fallback keys: []) must be > 0.
+!error
 
 SET 'table.exec.mini-batch.size' = '3';
 [INFO] Execute statement succeeded.
