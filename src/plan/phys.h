@@ -159,7 +159,6 @@ struct PhysNode {
     const TableEntry *sink_table;
     const Connector *sink_conn;
     const SinkSpec *sink_spec;
-    const InsertSpec *ins;
     const Type *sink_type;   /* stream sinks: the target record type */
     unsigned accepts;        /* the CL_* kinds the sink consumes */
     bool upsert_materialize; /* a SinkUpsertMaterializer is its input */

@@ -1143,7 +1143,6 @@ static PhysNode *table_sink(Build *b, PhysNode *in, const Rel *query, const Phys
     s->sink_table = sink;
     s->sink_conn = c;
     s->sink_spec = ss;
-    s->ins = ins;
     s->accepts = ss->accepts ? ss->accepts : CL_INSERT;
     s->npk = eddy__plan_pk_index(a, sink->def.schema, np, sink->phys_names, &s->pk);
     return s;
