@@ -526,7 +526,11 @@ EDDY_API eddy_runtime_mode eddy_tenv_get_runtime_mode(const eddy_tenv *tenv);
  * eddy honours (eddy_option_is_known: execution.runtime-mode,
  * parallelism.default -- the env's parallelism --, table.local-time-zone,
  * table.dml-sync, sql-client.execution.result-mode,
- * table.display.max-column-width, ...) are checked: a bad value is
+ * table.display.max-column-width, the planner's table.exec.mini-batch.enabled /
+ * .allow-latency / .size, table.optimizer.agg-phase-strategy,
+ * table.exec.sink.upsert-materialize, table.exec.disabled-operators, and
+ * eddy.explain.show-unsupported -- EXPLAIN prints plans eddy cannot run
+ * yet instead of failing --, ...) are checked: a bad value is
  * EDDY_E_VALIDATION ("Could not parse value 'x' for key 'k'.") and changes
  * nothing. Other keys are kept as given (SET lists them) and change
  * nothing. */
@@ -995,7 +999,8 @@ EDDY_API eddy_table *eddy_table_join_on(eddy_table *left, eddy_table *right, edd
  * Plan ==", with "== Physical Execution Plan ==" for
  * EDDY_EXPLAIN_JSON_EXECUTION_PLAN). Borrowed text, valid while the env
  * lives; NULL with the error on the env when the table cannot be planned
- * (e.g. "not supported yet: joins"). */
+ * (e.g. "not supported yet: joins", unless the option
+ * eddy.explain.show-unsupported is 'true'). */
 EDDY_API const char *eddy_table_explain(eddy_table *t, unsigned details);
 /* TableEnvironment.explainSql(statement, details...): a query, an INSERT or
  * a STATEMENT SET. Borrowed like eddy_table_explain. */

@@ -395,7 +395,7 @@ static eddy_result *create_table(SqlExec *x, const AstStmt *st) {
         eddy__api_plan_env(tenv, &pe);
         InsertSpec ins = {0};
         StreamNode *sink;
-        if (eddy__plan_insert(&pe, rel, te, &ins, &sink, &err)) {
+        if (eddy__plan_insert(&pe, rel, te, &ins, &sink, NULL, &err)) {
             eddy__api_take(x->env, &err);
             EdErr ignore = {0};
             eddy__catalog_drop(&tenv->catalog, q, false, ct->temporary, true, &ignore);

@@ -38,7 +38,7 @@ static const KnownOption *find_known(const char *key) {
     return NULL;
 }
 
-bool eddy_option_is_known(const char *key) { return key && find_known(key) != NULL; }
+bool eddy_option_is_known(const char *key) { return key && (find_known(key) || eddy__plan_option_known(key)); }
 
 /* The session zone "default": TZ, else UTC. */
 const char *eddy__api_default_zone(void) {
@@ -154,6 +154,8 @@ eddy_status eddy_tenv_set_option(eddy_tenv *tenv, const char *key, const char *v
         eddy_status rc = apply(tenv, o, value);
         if (rc) return rc;
     }
+    EdErr perr = {0};
+    if (eddy__plan_check_option(key, value, &perr)) return eddy__api_take(env, &perr);
     const char *v = eddy__arena_strdup(&env->arena, value);
     if (!v) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
     TableOption *s = stored(tenv, key);

@@ -66,9 +66,10 @@ static const TableEntry *sink_table(eddy_tenv *tenv, const char *q) {
 }
 
 /* What EXPLAIN needs of a planned INSERT. */
-static void explain_item(ExplainItem *item, const Rel *rel, const TableEntry *te, const char *path, StreamNode *sink) {
+static void explain_item(ExplainItem *item, const Rel *rel, const TableEntry *te, const char *path, StreamNode *sink,
+                         const PhysNode *phys) {
     if (!item) return;
-    *item = (ExplainItem){rel, path, te->nphys, te->phys_names, sink};
+    *item = (ExplainItem){rel, path, te->nphys, te->phys_names, sink, phys};
 }
 
 eddy_status eddy__sqlx_plan_insert(eddy_tenv *tenv, const char *sql, const AstStmt *st, StreamNode **sink,
@@ -109,9 +110,11 @@ eddy_status eddy__sqlx_plan_insert(eddy_tenv *tenv, const char *sql, const AstSt
     ins.static_values = svals;
     PlanEnv pe;
     eddy__api_plan_env(tenv, &pe);
-    if (eddy__plan_insert(&pe, rel, te, &ins, sink, &err)) return eddy__api_take(env, &err);
+    pe.explain_only = item != NULL;
+    const PhysNode *phys;
+    if (eddy__plan_insert(&pe, rel, te, &ins, sink, &phys, &err)) return eddy__api_take(env, &err);
     *path = q;
-    explain_item(item, rel, te, q, *sink);
+    explain_item(item, rel, te, q, *sink, phys);
     return EDDY_OK;
 }
 
@@ -392,9 +395,11 @@ eddy_status eddy__sqlx_plan_table_insert(eddy_tenv *tenv, const char *target_pat
     PlanEnv pe;
     eddy__api_plan_env(tenv, &pe);
     InsertSpec ins = {0};
-    if (eddy__plan_insert(&pe, t->rel, te, &ins, sink, &err)) return eddy__api_take(env, &err);
+    pe.explain_only = item != NULL;
+    const PhysNode *phys;
+    if (eddy__plan_insert(&pe, t->rel, te, &ins, sink, &phys, &err)) return eddy__api_take(env, &err);
     *path = q;
-    explain_item(item, t->rel, te, q, *sink);
+    explain_item(item, t->rel, te, q, *sink, phys);
     return EDDY_OK;
 }
 

@@ -66,6 +66,9 @@ void eddy__api_plan_env(eddy_tenv *tenv, PlanEnv *pe) {
     pe->max_parallelism = tenv->env->cfg.max_parallelism;
     pe->tz = tenv->tz;
     pe->streaming = tenv->mode == EDDY_STREAMING;
+    pe->nopts = (int)tenv->options.len;
+    pe->opts = tenv->options.items;
+    pe->explain_only = false;
 }
 
 eddy_table *eddy__api_table(eddy_tenv *tenv, Rel *rel, const ResolvedSchema *schema) {
@@ -235,17 +238,14 @@ static eddy_stream *to_stream(eddy_tenv *tenv, eddy_table *table, const Type *ta
         return eddy__api_err(env, EDDY_E_MISUSE, "to_datastream: the table belongs to another table environment."), NULL;
     EdErr err = {0};
     ++env->bridge_sinks;
-    const char *sink = legacy ? "toAppendStream"
-                        : eddy__arena_printf(&env->arena, "Table sink '*anonymous_datastream_sink$%d*'", env->bridge_sinks);
+    const char *sink = eddy__arena_printf(&env->arena, "*anonymous_datastream_sink$%d*", env->bridge_sinks);
     if (!sink) return eddy__api_nomem(env);
-    if (eddy__plan_check_insert_only(table->rel, sink, &err)) return eddy__api_take(env, &err), NULL;
     PlanEnv pe;
     eddy__api_plan_env(tenv, &pe);
     StreamNode *n;
-    if (eddy__plan_rel(&pe, table->rel, &n, &err)) return eddy__api_take(env, &err), NULL;
     /* the sink's name in messages is its identifier, without "Table sink" */
-    const char *sink_name = eddy__arena_printf(&env->arena, "*anonymous_datastream_sink$%d*", env->bridge_sinks);
-    if (eddy__plan_to_stream(&pe, table->rel, n, target, sink_name, &n, &err)) return eddy__api_take(env, &err), NULL;
+    StreamSinkSpec spec = {.kind = legacy ? SSINK_APPEND_STREAM : SSINK_DATASTREAM, .name = sink, .type = target};
+    if (eddy__plan_to_datastream(&pe, table->rel, &spec, &n, &err)) return eddy__api_take(env, &err), NULL;
     return eddy__api_stream(env, n);
 }
 

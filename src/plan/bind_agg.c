@@ -210,6 +210,11 @@ static eddy_status bind_agg_args(Binder *b, const Scope *sc, const AstExpr *e, E
         rc = eddy__bind_scalar(b, sc, e->u.call.filter, filter);
         if (!rc && (*filter)->type->root != TY_BOOLEAN)
             rc = eddy__bind_err(b, &e->u.call.filter->pos, EDDY_E_VALIDATION, "FILTER expression must be of type BOOLEAN");
+        /* a nullable condition counts the rows where it is TRUE (Calcite's IS TRUE) */
+        if (!rc && (*filter)->type->nullable) {
+            Expr *arg[1] = {*filter};
+            rc = eddy__expr_call_name(b->a, "IS TRUE", arg, 1, filter, b->err);
+        }
     }
     b->hook = saved;
     b->clause = clause;
@@ -228,6 +233,7 @@ typedef struct AggEntry {
     bool star, distinct;
     Expr *filter;
     const Type *type;
+    int *gkeys;         /* GROUPING(..): the keys (indices) it is over */
 } AggEntry;
 
 typedef struct PropEntry {
@@ -249,6 +255,8 @@ typedef struct AggCtx {
     int64_t win_size, win_slide;
     bool global;
     bool grouping_sets; /* GROUPING SETS / ROLLUP / CUBE */
+    int nsets;          /* and its sets, as masks over the keys */
+    uint64_t *sets;
 } AggCtx;
 
 static Expr *placeholder(Binder *b, int index, const Type *t, const AstPos *pos) {
@@ -286,6 +294,8 @@ static eddy_status grouping_call(Binder *b, AggCtx *c, const AstExpr *e, const c
     if (group_id != (e->u.call.nargs == 0))
         return eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "Invalid number of arguments to function '%s'. Was expecting %s",
                               group_id ? "GROUP_ID" : "GROUPING", group_id ? "0 arguments" : "1 or more arguments");
+    int *gkeys = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(e->u.call.nargs + 1));
+    if (!gkeys) return NOMEM(b);
     for (int i = 0; i < e->u.call.nargs; i++) {
         const char *at = ast_text(b, e->u.call.args[i]);
         if (!at) return NOMEM(b);
@@ -294,6 +304,7 @@ static eddy_status grouping_call(Binder *b, AggCtx *c, const AstExpr *e, const c
         if (k == c->ngroup)
             return eddy__bind_err(b, &e->u.call.args[i]->pos, EDDY_E_VALIDATION,
                                   "Argument to GROUPING operator must be a grouped expression");
+        gkeys[i] = k;
     }
     for (size_t i = 0; i < c->aggs.len; i++)
         if (!strcmp(c->aggs.items[i].text, text)) {
@@ -303,7 +314,8 @@ static eddy_status grouping_call(Binder *b, AggCtx *c, const AstExpr *e, const c
     char *fn = eddy__arena_strdup(b->a, e->u.call.name);
     if (!fn) return NOMEM(b);
     for (char *q = fn; *q; q++) *q = (char)toupper((unsigned char)*q);
-    AggEntry ae = {.text = text, .fn = fn, .type = eddy__type_basic(TY_BIGINT, false)};
+    AggEntry ae = {.text = text, .fn = fn, .type = eddy__type_basic(TY_BIGINT, false), .nargs = e->u.call.nargs,
+                   .gkeys = gkeys};
     if (!ed_vec_push(&c->aggs, ae)) return NOMEM(b);
     *out = placeholder(b, AGG_BASE + (int)c->aggs.len - 1, ae.type, &e->pos);
     return *out ? EDDY_OK : NOMEM(b);
@@ -537,7 +549,11 @@ static void proj_free(ProjBuild *p) {
  * exactly the call, EXPR$<item> otherwise (Calcite's naming). */
 static const char *agg_name(Binder *b, const AggCtx *c, size_t k, const SelItem *items, int nitems) {
     for (int i = 0; i < nitems; i++) {
-        if (!items[i].ast || !is_agg_call(items[i].ast)) continue;
+        const AstExpr *e = items[i].ast;
+        bool grouping = e && e->kind == AST_CALL &&
+                        (eddy__str_ieq(e->u.call.name, "GROUPING") || eddy__str_ieq(e->u.call.name, "GROUPING_ID") ||
+                         eddy__str_ieq(e->u.call.name, "GROUP_ID"));
+        if (!e || (!is_agg_call(e) && !grouping)) continue;
         const char *t = ast_text(b, items[i].ast);
         if (t && !strcmp(t, c->aggs.items[k].text))
             return items[i].alias ? items[i].alias : eddy__arena_printf(b->a, "EXPR$%d", i);
@@ -580,7 +596,8 @@ static eddy_status build_aggregate(Binder *b, AggCtx *c, const SelItem *items, i
             break;
         }
         for (int i = 0; !rc && i < ae->nargs; i++)
-            if ((args[i] = proj_col(b, &p, in, ae->args[i], true)) < 0) rc = NOMEM(b);
+            if (ae->gkeys) args[i] = group[ae->gkeys[i]]; /* GROUPING(k..): the keys' columns */
+            else if ((args[i] = proj_col(b, &p, in, ae->args[i], true)) < 0) rc = NOMEM(b);
         int filter = -1;
         if (!rc && ae->filter && (filter = proj_col(b, &p, in, ae->filter, true)) < 0) rc = NOMEM(b);
         calls[k] = (AggCall){.fn = ae->fn, .nargs = ae->nargs, .args = args, .star = ae->star,
@@ -601,6 +618,8 @@ static eddy_status build_aggregate(Binder *b, AggCtx *c, const SelItem *items, i
     r->group = group;
     r->naggs = na;
     r->aggs = calls;
+    r->nsets = c->nsets;
+    r->sets = c->sets;
     for (int k = 0; k < ng; k++) {
         r->names[k] = below->names[group[k]];
         r->types[k] = eddy__type_with_timeattr(b->a, below->types[group[k]], TA_NONE);
@@ -762,6 +781,12 @@ static eddy_status bind_grouping_sets(Binder *b, const AstQuery *q, AggCtx *c) {
         }
         if (!rc && !(c->gtext[c->ngroup] = ast_text(b, e))) rc = NOMEM(b);
         if (!rc) c->gexpr[c->ngroup++] = x;
+    }
+    if (!rc) {
+        c->sets = eddy__arena_alloc(b->a, sizeof(uint64_t) * (g.sets.len + 1));
+        if (!c->sets) rc = NOMEM(b);
+        for (size_t i = 0; !rc && i < g.sets.len; i++) c->sets[i] = g.sets.items[i];
+        c->nsets = (int)g.sets.len;
     }
     ed_vec_free(&g.keys);
     ed_vec_free(&g.sets);

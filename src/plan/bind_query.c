@@ -778,7 +778,6 @@ static eddy_status bind_select(Binder *b, const AstQuery *q, AstExpr *const *ext
     SelItem *items;
     int n;
     if ((rc = select_items(b, q, &from, extra, nextra, &items, &n))) return rc;
-    int nvisible = n - nextra;
     bool agg = q->u.select.has_group_by || q->u.select.having != NULL, over = false;
     for (int i = 0; i < n; i++) {
         agg = agg || eddy__bind_has_agg(items[i].ast);
@@ -801,12 +800,13 @@ static eddy_status bind_select(Binder *b, const AstQuery *q, AstExpr *const *ext
         const char *name = items[i].alias;
         if (!name && items[i].ast) name = eddy__bind_derived_name(items[i].ast);
         if (!name && !items[i].ast) name = in->names[items[i].col];
-        if (i >= nvisible) name = eddy__arena_printf(b->a, "$order%d", i - nvisible);
-        else if (!name) name = eddy__arena_printf(b->a, "EXPR$%d", i);
+        /* ORDER BY expressions the select list lacks: hidden columns named
+         * as Calcite names them (the column's name, or EXPR$<i>) */
+        if (!name) name = eddy__arena_printf(b->a, "EXPR$%d", i);
         if (!name) rc = NOMEM(b);
         names[i] = name;
     }
-    for (int i = 0; !rc && i < nvisible; i++) {
+    for (int i = 0; !rc && i < n; i++) {
         names[i] = eddy__bind_unique_name(b, names[i], names, i);
         if (!names[i]) rc = NOMEM(b);
     }

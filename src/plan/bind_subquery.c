@@ -36,7 +36,7 @@ bool eddy__expr_has_subquery(const Expr *e) {
 
 bool eddy__rel_has_subquery(const Rel *r) {
     if (eddy__expr_has_subquery(r->cond)) return true;
-    int n = r->kind == REL_PROJECT ? r->ncols : r->kind == REL_CORRELATE ? r->nargs : 0;
+    int n = r->kind == REL_PROJECT || r->kind == REL_CALC ? r->ncols : r->kind == REL_CORRELATE ? r->nargs : 0;
     for (int i = 0; i < n; i++)
         if (eddy__expr_has_subquery(r->exprs[i])) return true;
     return false;

@@ -234,7 +234,22 @@ Rel *eddy__plan_table_scan(Arena *a, const TableEntry *t, bool streaming) {
     }
     r->exprs = t->exprs;
     r->table = t;
+    r->npk = eddy__plan_pk_index(a, t->def.schema, r->ncols, r->names, &r->pk);
     r->watermark = streaming ? t->watermark : NULL;
     r->digest = eddy__arena_printf(a, "TableSourceScan(table=[[%s]])", t->def.path);
     return r;
+}
+
+int eddy__plan_pk_index(Arena *a, const ResolvedSchema *s, int n, const char *const *names, const int **out) {
+    if (!s || !s->pk_name || s->npk == 0) return 0;
+    int *idx = eddy__arena_alloc(a, sizeof(int) * (size_t)s->npk);
+    if (!idx) return 0;
+    for (int k = 0; k < s->npk; k++) {
+        idx[k] = -1;
+        for (int i = 0; i < n; i++)
+            if (!strcmp(names[i], s->pk_cols[k])) idx[k] = i;
+        if (idx[k] < 0) return 0;
+    }
+    *out = idx;
+    return s->npk;
 }

@@ -4,7 +4,7 @@
  * _UTF-16LE'a', CAST($0):BIGINT NOT NULL), the digest form of the
  * optimized physical plan (input columns by name, >(a, 10),
  * CAST(a AS BIGINT)), and the infix form of the optimized execution plan
- * ((a > 10), 'a', 10L). Types print with Calcite's names (INTEGER,
+ * ((a > 10), 'a', a BIGINT 1 as 1). Types print with Calcite's names (INTEGER,
  * VARCHAR(2147483647) CHARACTER SET "UTF-16LE").
  */
 #include <stdlib.h>
@@ -123,7 +123,8 @@ static void quoted(Buf *b, const char *p, size_t n) {
 }
 
 /* The literal's value without its type; explain: the execution plan's
- * form (strings in plain quotes, BIGINT with an L). */
+ * form (strings in plain quotes; numbers bare, as Flink's plans print
+ * COUNT's 1 AS a2). */
 static void literal_value(Buf *b, const Value *v, const Type *t, bool explain) {
     switch ((TypeRoot)t->root) {
     case TY_BOOLEAN: eddy__buf_puts(b, v->u.b ? "true" : "false"); break;
@@ -132,7 +133,6 @@ static void literal_value(Buf *b, const Value *v, const Type *t, bool explain) {
     case TY_INT:
     case TY_BIGINT:
         eddy__buf_printf(b, "%lld", (long long)v->u.i);
-        if (explain && t->root == TY_BIGINT) eddy__buf_putc(b, 'L');
         break;
     case TY_FLOAT:
     case TY_DOUBLE: scientific(b, v->u.d); break;
@@ -224,6 +224,12 @@ static void cast(Buf *b, const Expr *e, const char *const *names, ExprStyle styl
     /* Calcite folds the cast of a literal into a literal of the type; and
      * it needs no cast where eddy widens a numeric literal implicitly
      * (count > 10 with a BIGINT count prints >($0, 10)) */
+    /* a character literal is as good as its cast to another character type */
+    if (x->kind == EX_LITERAL && !x->value.is_null && !e->try_cast && eddy__type_is_string(x->type) &&
+        eddy__type_is_string(e->type)) {
+        expr(b, x, names, style);
+        return;
+    }
     if (x->kind == EX_LITERAL && (x->value.is_null || x->type->root == e->type->root)) {
         Value v = x->value;
         literal(b, &v, e->type, style);
@@ -250,8 +256,64 @@ static void cast(Buf *b, const Expr *e, const char *const *names, ExprStyle styl
     eddy__buf_putc(b, ')');
 }
 
+/* x = <integer literal> (either side): the column and the value. */
+static bool eq_int(const Expr *e, const Expr **col, int64_t *v) {
+    if (e->kind != EX_CALL || !e->fn || strcmp(e->fn->name, "=") || e->nargs != 2) return false;
+    for (int k = 0; k < 2; k++) {
+        const Expr *c = e->args[k], *l = e->args[1 - k];
+        if (l->kind == EX_CAST) l = l->args[0];
+        if (c->kind == EX_COLUMN && l->kind == EX_LITERAL && !l->value.is_null && eddy__type_is_integer(l->type)) {
+            *col = c;
+            *v = l->value.u.i;
+            return true;
+        }
+    }
+    return false;
+}
+
+static int cmp_i64(const void *x, const void *y) {
+    int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* Collects the values of an OR of equalities of one column with integer
+ * literals; false when e is not one. */
+static bool eq_values(const Expr *e, const Expr **col, int64_t *vals, int *n, int cap) {
+    if (e->kind == EX_CALL && e->fn && !strcmp(e->fn->name, "OR")) {
+        for (int i = 0; i < e->nargs; i++)
+            if (!eq_values(e->args[i], col, vals, n, cap)) return false;
+        return true;
+    }
+    const Expr *c;
+    int64_t v;
+    if (!eq_int(e, &c, &v) || *n >= cap || (*col && (*col)->index != c->index)) return false;
+    *col = c;
+    vals[(*n)++] = v;
+    return true;
+}
+
+/* OR(=(x, 1), =(x, 2)) as Calcite's simplified plans print it:
+ * SEARCH(x, Sarg[1, 2]). */
+static bool search(Buf *b, const Expr *e, const char *const *names, ExprStyle style) {
+    int64_t vals[64];
+    int n = 0;
+    const Expr *col = NULL;
+    if (!eq_values(e, &col, vals, &n, 64) || n < 2) return false;
+    qsort(vals, (size_t)n, sizeof vals[0], cmp_i64);
+    eddy__buf_puts(b, "SEARCH(");
+    expr(b, col, names, style);
+    eddy__buf_puts(b, ", Sarg[");
+    for (int i = 0, printed = 0; i < n; i++) {
+        if (i && vals[i] == vals[i - 1]) continue;
+        eddy__buf_printf(b, "%s%lld", printed++ ? ", " : "", (long long)vals[i]);
+    }
+    eddy__buf_puts(b, "])");
+    return true;
+}
+
 static void call(Buf *b, const Expr *e, const char *const *names, ExprStyle style) {
     const char *n = op_name(e->fn ? e->fn->name : "?");
+    if (style != XS_REX && !strcmp(n, "OR") && search(b, e, names, style)) return;
     if (!strcmp(n, "TRIM") && e->nargs == 3 && e->args[0]->kind == EX_LITERAL) {
         static const char *flags[] = {"BOTH", "LEADING", "TRAILING"};
         int64_t f = e->args[0]->value.u.i;

@@ -41,6 +41,10 @@ typedef enum RelKind {
     REL_WINDOW_TVF,  /* TUMBLE / HOP / CUMULATE / SESSION table functions: the input's
                       * columns, then window_start, window_end, window_time */
     REL_MATCH,       /* MATCH_RECOGNIZE: the PARTITION BY keys (group), then the measures */
+    /* Made only by the logical rewrite (rules.c), never by the binder: */
+    REL_CALC,        /* a projection (exprs) of the rows where cond holds, both over the input */
+    REL_RANK,        /* Top-N: the input's columns (then the rank number when output_rank), of the
+                      * rows ranked rank_start..rank_end in each partition (group) by the order keys */
 } RelKind;
 
 /* An aggregate call of a REL_AGGREGATE or REL_OVER. Arguments are columns of
@@ -80,7 +84,10 @@ typedef struct OverSpec {
     int64_t lower, upper; /* rows or ms; -1 unbounded preceding / following, 0 current row */
 } OverSpec;
 
-typedef enum JoinType { JOIN_INNER, JOIN_LEFT, JOIN_RIGHT, JOIN_FULL } JoinType;
+/* JOIN_SEMI / JOIN_ANTI (the left side's columns only) come from rewrites. */
+typedef enum JoinType { JOIN_INNER, JOIN_LEFT, JOIN_RIGHT, JOIN_FULL, JOIN_SEMI, JOIN_ANTI } JoinType;
+/* The ranking functions of a REL_RANK. */
+typedef enum RankFn { RANK_ROW_NUMBER, RANK_RANK, RANK_DENSE_RANK } RankFn;
 typedef enum SetOpKind { SETOP_UNION, SETOP_INTERSECT, SETOP_EXCEPT } SetOpKind;
 
 
@@ -100,6 +107,7 @@ typedef struct TableFunc {
 } TableFunc;
 
 typedef struct Rel Rel;
+typedef struct PlanEnv PlanEnv;
 struct Rel {
     RelKind kind;
     int ncols;
@@ -119,15 +127,22 @@ struct Rel {
     const Expr *watermark;  /* REL_STREAM_SCAN: over the output columns */
     bool source_watermark;  /* REL_STREAM_SCAN: WATERMARK ... AS SOURCE_WATERMARK() */
     bool uses_ts;           /* REL_STREAM_SCAN: reads the record timestamp */
+    int npk;                /* scans: the primary key, as output columns (0: none) */
+    const int *pk;
     unsigned changelog;     /* CL_* bits produced */
     const char *digest;     /* short description for messages ("GroupAggregate(...)") */
     const char *scan_name;  /* REL_STREAM_SCAN: the table as EXPLAIN names it
                              * ("*anonymous_datastream_source$1*" or a view's path) */
     const char *feature;    /* kinds the planner may not support: the feature
                              * named in "not supported yet: <feature>" */
-    /* REL_AGGREGATE (REL_WINDOW_TVF: window and SESSION's PARTITION BY keys) */
+    /* REL_AGGREGATE (REL_WINDOW_TVF: window and SESSION's PARTITION BY keys;
+     * REL_RANK: the PARTITION BY keys) */
     int ngroup;
     const int *group;       /* input columns of the keys */
+    /* REL_AGGREGATE with GROUPING SETS / ROLLUP / CUBE: the sets, as masks
+     * over the keys (bit k: key k is in the set); nsets 0 otherwise */
+    int nsets;
+    const uint64_t *sets;
     int naggs;
     const AggCall *aggs;
     const GroupWindow *window; /* NULL unless a group window */
@@ -135,7 +150,7 @@ struct Rel {
     const OverSpec *over;
     /* REL_JOIN (cond: the ON condition over left + right columns, NULL = true) */
     JoinType join;
-    /* REL_SORT */
+    /* REL_SORT (REL_RANK: the ORDER BY keys) */
     int nkeys;
     const int *keys;        /* input columns */
     const bool *desc;
@@ -145,6 +160,10 @@ struct Rel {
     /* REL_SETOP */
     SetOpKind setop;
     bool all;
+    /* REL_RANK */
+    RankFn rank_fn;
+    int64_t rank_start, rank_end; /* 1-based, inclusive */
+    bool output_rank;             /* the rank number is the last column */
     /* REL_CORRELATE: join (JOIN_INNER, or JOIN_LEFT: an input row the
      * function gives no rows for is kept with NULLs); the function's
      * arguments in exprs (nargs, over the input's columns); tfunc, or NULL
@@ -159,26 +178,18 @@ struct Rel {
 Rel *eddy__rel_new(Arena *a, RelKind kind, int ncols, int nin);
 /* A projection of `in` with the given expressions and names. */
 Rel *eddy__rel_project(Arena *a, Rel *in, int n, const Expr *const *exprs, const char *const *names);
-/* The one Calc a chain of projections and filters runs as (Flink's
- * FlinkCalcMergeRule): the Rel below the chain, the conjunction of the
- * conditions and the projection, both over that Rel's columns. A
- * projection with a non-deterministic call ends the chain (merging could
- * evaluate it more than once). identity: the Calc keeps its input as it
- * is (no condition, every column in order). */
-typedef struct CalcFuse {
-    const Rel *input;
-    const Expr *filter;      /* NULL: none */
-    const Expr *const *exprs; /* r->ncols of them */
-    bool identity;
-} CalcFuse;
-eddy_status eddy__plan_fuse_calc(Arena *a, const Rel *r, CalcFuse *out, EdErr *err);
-/* Whether a fused Calc (n expressions) holds a subquery. */
-bool eddy__plan_calc_has_subquery(const CalcFuse *f, int n);
 /* Whether e contains a subquery (marker calls the binder makes for scalar
  * subqueries, EXISTS and IN (query); the planner cannot run them yet). */
 bool eddy__expr_has_subquery(const Expr *e);
 /* Whether one of r's own expressions (not its inputs') has a subquery. */
 bool eddy__rel_has_subquery(const Rel *r);
+/* Whether e has no non-deterministic call (RAND, UUID, ...): a projection
+ * of it may be merged into the expressions that use it. */
+bool eddy__expr_deterministic(const Expr *e);
+/* A REL_CALC of `in`: the rows where cond holds (NULL: all), projected to
+ * exprs (n of them, over in's columns) named `names`. Arrays are copied. */
+Rel *eddy__rel_calc(Arena *a, const Rel *in, int n, const Expr *const *exprs, const char *const *names,
+                    const Expr *cond);
 /* A filter of `in` by cond (columns as in's). */
 Rel *eddy__rel_filter(Arena *a, Rel *in, const Expr *cond);
 /* True for a REL_PROJECT that passes its input's columns through in order
@@ -205,6 +216,40 @@ void eddy__plan_type_text(Buf *b, const Type *t);
 /* A literal value as Calcite prints it; typed: with its type suffix where
  * Calcite prints one (10:BIGINT), else the bare value as in VALUES tuples. */
 void eddy__plan_literal_text(Buf *b, const Value *v, const Type *t, bool typed);
+
+/* ---- the logical rewrite (rules.c) ------------------------------------------------------ */
+
+/* Rules rewrite Rels before physical planning. A rule looks at one Rel (its
+ * inputs already rewritten) and returns an equivalent Rel, or NULL when it
+ * does not apply; a rule that fails (out of memory) calls eddy__rule_fail and
+ * returns NULL. eddy__plan_rewrite applies a rule set bottom-up until no
+ * rule applies anywhere. */
+typedef struct RuleCtx {
+    Arena *a;
+    const PlanEnv *pe;
+    EdErr *err;
+    bool failed;
+    int fired;          /* rules applied so far (a bound guards against rule sets that loop) */
+} RuleCtx;
+typedef Rel *(*RelRuleFn)(RuleCtx *cx, const Rel *r);
+typedef struct RelRule {
+    const char *name;
+    RelRuleFn fn;
+} RelRule;
+/* A rule set: the rules in the order they are tried at each Rel. */
+typedef struct RuleSet {
+    const RelRule *rules;
+    int n;
+} RuleSet;
+/* The planner's rule sets, applied one after the other (rules.c). */
+extern const RuleSet eddy__plan_rule_phases[];
+extern const int eddy__plan_nphases;
+/* Records a failure (err set by the caller, or out of memory) in a rule. */
+Rel *eddy__rule_fail(RuleCtx *cx);
+/* Applies each rule set in turn (nphases of them), bottom-up to a fixpoint.
+ * *out may be r itself when nothing applies; unchanged subtrees are shared. */
+eddy_status eddy__plan_rewrite(const PlanEnv *pe, const Rel *r, const RuleSet *phases, int nphases, const Rel **out,
+                               EdErr *err);
 
 /* ---- catalog objects as the binder sees them ------------------------------------------ */
 
@@ -347,25 +392,57 @@ eddy_status eddy__plan_table_entry(const BindEnv *be, const char *path, const Sc
                                    const char *comment, TableEntry **out, EdErr *err);
 /* A scan of a connector table. */
 Rel *eddy__plan_table_scan(Arena *a, const TableEntry *t, bool streaming);
+/* The primary key of schema s as indices into the n columns `names`:
+ * their count (0 when s has no key or a key column is not among them),
+ * the indices in *out (arena a). */
+int eddy__plan_pk_index(Arena *a, const ResolvedSchema *s, int n, const char *const *names, const int **out);
 
 /* ---- planning ---------------------------------------------------------------------- */
 
-typedef struct PlanEnv {
+struct PlanEnv {
     Arena *a;                 /* nodes live here (the env's arena) */
     int max_parallelism;
     const TimeZone *tz;
     bool streaming;
-} PlanEnv;
+    /* the session's options (table.exec.*, table.optimizer.*), as set */
+    int nopts;
+    const TableOption *opts;
+    /* planning for EXPLAIN only: with 'eddy.explain.show-unsupported', plans
+     * eddy cannot run yet are planned (and printed) without stream nodes */
+    bool explain_only;
+};
 
-/* Compiles a Rel into stream graph nodes; returns the node producing its
- * rows (columns in Rel order). Node record types are ROW types of the
- * Rel's names and types. */
+typedef struct PhysNode PhysNode;
+
+/* Plans a query whose rows a client consumes with every kind of change (a
+ * collect sink: TableResult.collect / print, the shell); returns the node
+ * producing its rows (columns in Rel order). Node record types are ROW
+ * types of the Rel's names and types. */
 eddy_status eddy__plan_rel(const PlanEnv *pe, const Rel *r, StreamNode **out, EdErr *err);
-/* Adds the conversion at the end of toDataStream: columns cast/reordered to
- * the target record type t (a ROW of the Rel's columns when NULL), the single
- * rowtime column written into the record timestamp. */
-eddy_status eddy__plan_to_stream(const PlanEnv *pe, const Rel *r, StreamNode *in, const Type *t, const char *sink_name,
-                                 StreamNode **out, EdErr *err);
+
+/* The sinks of the bridge (toDataStream and friends). */
+typedef enum StreamSinkKind {
+    SSINK_DATASTREAM,     /* toDataStream: insert-only */
+    SSINK_APPEND_STREAM,  /* the legacy toAppendStream: insert-only */
+    SSINK_RETRACT_STREAM, /* the legacy toRetractStream: every kind, with -U */
+    SSINK_CHANGELOG,      /* toChangelogStream: the kinds of `accepts` */
+} StreamSinkKind;
+typedef struct StreamSinkSpec {
+    StreamSinkKind kind;
+    const char *name;     /* the identifier, "*anonymous_datastream_sink$1*" */
+    const Type *type;     /* the target record type; NULL: a ROW of the table's columns */
+    unsigned accepts;     /* SSINK_CHANGELOG: CL_* kinds (all, upsert I|UA|D, insert-only) */
+    int npk;              /* SSINK_CHANGELOG upsert: the primary key's columns (of the table) */
+    const int *pk;
+} StreamSinkSpec;
+/* The conversion at the end of toDataStream / toChangelogStream: the plan
+ * of r checked against what the sink accepts (Flink's "Table sink '...'
+ * doesn't support consuming update changes ..."), columns cast/reordered to
+ * the target type (by name for structured types, else by position), the
+ * single rowtime column written into the record timestamp. */
+eddy_status eddy__plan_to_datastream(const PlanEnv *pe, const Rel *r, const StreamSinkSpec *sink, StreamNode **out,
+                                     EdErr *err);
+
 /* What an INSERT says besides its query. */
 typedef struct InsertSpec {
     int ncolumns;                      /* the column list; 0: all columns */
@@ -379,12 +456,17 @@ typedef struct InsertSpec {
 /* INSERT INTO a connector table: casts the query's columns to the sink's
  * physical columns (the listed ones, or all but the static partition
  * columns, in order; unlisted columns are NULL) and adds the connector's
- * sink. Returns the sink node. */
+ * sink. Returns the sink node, and in *phys (when not NULL) the physical
+ * plan EXPLAIN prints. With pe->explain_only and the show-unsupported
+ * option, a plan eddy cannot run yet gives *out NULL and its *phys. */
 eddy_status eddy__plan_insert(const PlanEnv *pe, const Rel *query, const TableEntry *sink, const InsertSpec *ins,
-                              StreamNode **out, EdErr *err);
-/* Checks that a sink accepting only inserts can consume r; else Flink's
- * "doesn't support consuming update changes" error naming `sink`. */
-eddy_status eddy__plan_check_insert_only(const Rel *r, const char *sink, EdErr *err);
+                              StreamNode **out, const PhysNode **phys, EdErr *err);
+
+/* Checks a planner option when it is set (SET / set_option): Flink's
+ * message for a bad value. Keys the planner does not read pass. */
+eddy_status eddy__plan_check_option(const char *key, const char *value, EdErr *err);
+/* Whether the planner reads option `key`. */
+bool eddy__plan_option_known(const char *key);
 
 /* ---- EXPLAIN (explain.c) ---------------------------------------------------------------- */
 
@@ -395,6 +477,7 @@ typedef struct ExplainItem {
     int nfields;                   /* INSERT: the sink's columns */
     const char *const *fields;
     StreamNode *node;              /* INSERT: the planned sink (for the JSON plan), else NULL */
+    const PhysNode *phys;          /* INSERT: its physical plan (eddy__plan_insert), else NULL */
 } ExplainItem;
 
 /* Appends Flink's EXPLAIN text for the items to out: the abstract syntax

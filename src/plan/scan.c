@@ -127,6 +127,7 @@ eddy_status eddy__plan_from_stream(const BindEnv *be, StreamNode *stream, const 
         rel->uses_ts = uses_ts;
         rel->watermark = r.watermark;
         rel->source_watermark = r.source_watermark;
+        rel->npk = eddy__plan_pk_index(a, r.schema, rel->ncols, rel->names, &rel->pk);
         rel->digest = "DataStreamScan";
         *rel_out = rel;
         *schema_out = r.schema;

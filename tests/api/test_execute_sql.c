@@ -468,7 +468,8 @@ TEST(options) {
     eddy_tenv *t = eddy_tenv_new(env);
     ASSERT_TRUE(eddy_option_is_known("table.local-time-zone"));
     ASSERT_TRUE(eddy_option_is_known("sql-client.execution.result-mode"));
-    ASSERT_FALSE(eddy_option_is_known("table.exec.mini-batch.enabled"));
+    ASSERT_TRUE(eddy_option_is_known("table.exec.mini-batch.enabled")); /* the planner reads it */
+    ASSERT_FALSE(eddy_option_is_known("pipeline.name"));
     ASSERT_FALSE(eddy_option_is_known(NULL));
     ASSERT_STR_EQ(eddy_tenv_get_option(t, "execution.runtime-mode"), "STREAMING");
     ASSERT_STR_EQ(eddy_tenv_get_option(t, "parallelism.default"), "2");

@@ -102,13 +102,10 @@ TEST(details_cost_changelog_json) {
              "    \"pact\" : \"Data Source\",\n    \"contents\" : \"Source: DataGenSource\",\n    \"parallelism\" : 1\n"
              "  }, {\n    \"id\" : 2,\n    \"type\" : \"Calc\",\n    \"pact\" : \"Operator\",\n    \"contents\" : \"Calc\",\n"
              "    \"parallelism\" : 1,\n    \"predecessors\" : [ {\n      \"id\" : 1,\n      \"ship_strategy\" : \"FORWARD\",\n"
-             "      \"side\" : \"second\"\n    } ]\n  }, {\n    \"id\" : 3,\n    \"type\" : \"Calc\",\n"
-             "    \"pact\" : \"Operator\",\n    \"contents\" : \"Calc\",\n    \"parallelism\" : 1,\n"
-             "    \"predecessors\" : [ {\n      \"id\" : 2,\n      \"ship_strategy\" : \"FORWARD\",\n"
-             "      \"side\" : \"second\"\n    } ]\n  }, {\n    \"id\" : 4,\n    \"type\" : \"Source: DataGenSource\",\n"
+             "      \"side\" : \"second\"\n    } ]\n  }, {\n    \"id\" : 3,\n    \"type\" : \"Source: DataGenSource\",\n"
              "    \"pact\" : \"Data Source\",\n    \"contents\" : \"Source: DataGenSource\",\n    \"parallelism\" : 1\n"
-             "  }, {\n    \"id\" : 5,\n    \"type\" : \"Calc\",\n    \"pact\" : \"Operator\",\n    \"contents\" : \"Calc\",\n"
-             "    \"parallelism\" : 1,\n    \"predecessors\" : [ {\n      \"id\" : 4,\n      \"ship_strategy\" : \"FORWARD\",\n"
+             "  }, {\n    \"id\" : 4,\n    \"type\" : \"Calc\",\n    \"pact\" : \"Operator\",\n    \"contents\" : \"Calc\",\n"
+             "    \"parallelism\" : 1,\n    \"predecessors\" : [ {\n      \"id\" : 3,\n      \"ship_strategy\" : \"FORWARD\",\n"
              "      \"side\" : \"second\"\n    } ]\n  } ]\n}",
              union_ast, union_exec);
     ASSERT_TEXT(explain_sql("EXPLAIN ESTIMATED_COST, CHANGELOG_MODE, JSON_EXECUTION_PLAN " UNION_QUERY), expected);

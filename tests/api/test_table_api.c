@@ -139,7 +139,7 @@ TEST(seed_union_and_joins) {
     ASSERT_TRUE(eddy_tenv_to_datastream(tenv, lj) == NULL);
     ASSERT_ENV_ERROR(env, EDDY_E_TABLE,
                      "doesn't support consuming update and delete changes which is produced by node "
-                     "Join(joinType=[LeftOuterJoin], where=[=(c_id, o_c_id)], select=[c_id, c_name, c_desc, o_id, "
+                     "Join(joinType=[LeftOuterJoin], where=[(c_id = o_c_id)], select=[c_id, c_name, c_desc, o_id, "
                      "o_c_id, o_time, o_desc], leftInputSpec=[NoUniqueKey], rightInputSpec=[NoUniqueKey])");
     ASSERT_TEXT(rows(eddy_table_right_outer_join(customer, o2, "c_id === o_c_id")), "ERROR: not supported yet: joins");
     ASSERT_TEXT(rows(eddy_table_full_outer_join(customer, o2, "c_id === o_c_id && o_desc = 'ipad'")),

@@ -107,7 +107,7 @@ TEST(updating_tables_into_to_datastream) {
     ASSERT_TRUE(eddy_tenv_to_datastream(tenv, t) == NULL);
     ASSERT_ENV_ERROR(env, EDDY_E_TABLE,
                      "Table sink '*anonymous_datastream_sink$2*' doesn't support consuming update and delete changes "
-                     "which is produced by node Join(joinType=[LeftOuterJoin], where=[=(name, name0)], select=[name, "
+                     "which is produced by node Join(joinType=[LeftOuterJoin], where=[(name = name0)], select=[name, "
                      "score, city, name0, score0, city0], leftInputSpec=[NoUniqueKey], rightInputSpec=[NoUniqueKey])");
     t = eddy_tenv_sql_query(tenv, "SELECT COUNT(*) AS c FROM People");
     ASSERT_TRUE(eddy_tenv_to_append_stream(tenv, t) == NULL);

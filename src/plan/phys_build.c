@@ -1,0 +1,1286 @@
+/*
+ * phys_build.c -- the physical plan of a rewritten Rel tree for the
+ * runtime mode: which operator runs each Rel and which exchanges bring it
+ * its rows, as Flink's physical rules choose them.
+ *
+ * Streaming: scans (with ChangelogNormalize behind a hash exchange after
+ * upsert sources), Calc, Correlate, Union, Expand + GroupAggregate for
+ * grouping sets, GroupAggregate behind hash[keys] (or single), Join behind
+ * hash[join keys] on both sides (IntervalJoin / TemporalJoin / WindowJoin
+ * when the condition says so), Rank / Deduplicate behind hash[partition],
+ * Limit / SortLimit / Sort behind single, MiniBatchAssigners above the
+ * scans when mini-batch is on. Batch: two-phase HashAggregate (or
+ * SortAggregate, behind sorts, for accumulators of variable length),
+ * HashJoin / SortMergeJoin / NestedLoopJoin, Sort, SortLimit, Rank.
+ * Sources and sinks are resolved here (their connectors' specs), with
+ * Flink's validation messages. Changelog traits come later (changelog.c).
+ */
+#include <stdlib.h>
+
+#include "plan/phys.h"
+
+#define NOMEM() (eddy__err(b->err, EDDY_E_NOMEM, "out of memory"), (PhysNode *)NULL)
+
+typedef struct Build {
+    const PlanEnv *pe;
+    Arena *a;
+    EdErr *err;
+    bool streaming;
+    bool minibatch;       /* put MiniBatchAssigners above the scans */
+    int64_t mb_interval;  /* ms */
+} Build;
+
+PhysNode *eddy__phys_new(Arena *a, PhysNodeKind kind, int ncols, int nin) {
+    PhysNode *n = eddy__arena_alloc(a, sizeof *n);
+    const char **names = eddy__arena_alloc(a, sizeof(char *) * (size_t)(ncols + 1));
+    const Type **types = eddy__arena_alloc(a, sizeof(Type *) * (size_t)(ncols + 1));
+    const PhysNode **in = eddy__arena_alloc(a, sizeof(PhysNode *) * (size_t)(nin + 1));
+    if (!n || !names || !types || !in) return NULL;
+    n->kind = kind;
+    n->ncols = ncols;
+    n->names = names;
+    n->types = types;
+    n->nin = nin;
+    n->in = in;
+    n->modify = n->changelog = CL_INSERT;
+    n->update = UK_NONE;
+    n->offset = n->fetch = -1;
+    n->rowtime = -1;
+    return n;
+}
+
+PhysNode *eddy__phys_copy(Arena *a, const PhysNode *n) {
+    PhysNode *c = eddy__arena_dup(a, n, sizeof *n);
+    const PhysNode **in = eddy__arena_alloc(a, sizeof(PhysNode *) * (size_t)(n->nin + 1));
+    if (!c || !in) return NULL;
+    for (int i = 0; i < n->nin; i++) in[i] = n->in[i];
+    c->in = in;
+    return c;
+}
+
+void eddy__phys_same_cols(PhysNode *n, const PhysNode *from) {
+    n->ncols = from->ncols;
+    n->names = from->names;
+    n->types = from->types;
+}
+
+const char *eddy__phys_option(const PlanEnv *pe, const char *key, const char *def) {
+    for (int i = pe->nopts - 1; i >= 0; i--)
+        if (!strcmp(pe->opts[i].key, key)) return pe->opts[i].value;
+    return def;
+}
+
+/* ---- small builders ---------------------------------------------------------------------- */
+
+static PhysNode *new_node(Build *b, PhysNodeKind kind, int ncols, int nin, const Rel *rel) {
+    PhysNode *n = eddy__phys_new(b->a, kind, ncols, nin);
+    if (!n) return NOMEM();
+    n->rel = rel;
+    return n;
+}
+
+/* A node over `in` with in's columns. */
+static PhysNode *over(Build *b, PhysNodeKind kind, PhysNode *in, const Rel *rel) {
+    PhysNode *n = new_node(b, kind, 0, 1, rel);
+    if (!n) return NULL;
+    eddy__phys_same_cols(n, in);
+    n->in[0] = in;
+    return n;
+}
+
+static int *int_copy(Build *b, int n, const int *v) {
+    int *c = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(n + 1));
+    if (c && n) memcpy(c, v, sizeof(int) * (size_t)n);
+    return c;
+}
+
+/* An Exchange of `in` (none when in already is that exchange). */
+static PhysNode *exchange(Build *b, PhysNode *in, PhysDist dist, int nkeys, const int *keys) {
+    if (in->kind == PK_EXCHANGE && in->dist == dist && in->nkeys == nkeys &&
+        (nkeys == 0 || !memcmp(in->keys, keys, sizeof(int) * (size_t)nkeys)))
+        return in;
+    PhysNode *x = over(b, PK_EXCHANGE, in, NULL);
+    if (!x) return NULL;
+    x->dist = dist;
+    x->nkeys = nkeys;
+    if (!(x->keys = int_copy(b, nkeys, keys))) return NOMEM();
+    return x;
+}
+
+/* hash[keys], or single without keys. */
+static PhysNode *exchange_keys(Build *b, PhysNode *in, int nkeys, const int *keys) {
+    return exchange(b, in, nkeys ? DIST_HASH : DIST_SINGLE, nkeys, keys);
+}
+
+static PhysNode *calc(Build *b, PhysNode *in, int n, const char *const *names, const Expr *const *exprs,
+                      const Expr *cond, const Rel *rel) {
+    PhysNode *c = new_node(b, PK_CALC, n, 1, rel);
+    if (!c) return NULL;
+    const Expr **ex = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(n + 1));
+    if (!ex) return NOMEM();
+    for (int i = 0; i < n; i++) {
+        ex[i] = exprs[i];
+        ((const char **)c->names)[i] = names[i];
+        ((const Type **)c->types)[i] = exprs[i]->type;
+    }
+    c->exprs = ex;
+    c->cond = cond;
+    c->in[0] = in;
+    return c;
+}
+
+/* A Sort of `in` (batch) by the keys. */
+static PhysNode *sort_node(Build *b, PhysNodeKind kind, PhysNode *in, int n, const int *keys, const bool *desc,
+                           const bool *nulls_first, const Rel *rel) {
+    PhysNode *s = over(b, kind, in, rel);
+    bool *d = eddy__arena_alloc(b->a, (size_t)n + 1), *nf = eddy__arena_alloc(b->a, (size_t)n + 1);
+    if (!s || !d || !nf || !(s->order = int_copy(b, n, keys))) return NOMEM();
+    for (int i = 0; i < n; i++) {
+        d[i] = desc ? desc[i] : false;
+        nf[i] = nulls_first ? nulls_first[i] : !d[i];
+    }
+    s->norder = n;
+    s->desc = d;
+    s->nulls_first = nf;
+    return s;
+}
+
+/* ---- scans ---------------------------------------------------------------------------------- */
+
+/* The connector of a table, checked for the role it plays (a source, or a
+ * sink) and against its options. */
+static eddy_status table_connector(const TableDef *def, bool sink, const Connector **out, EdErr *err) {
+    const char *cname = eddy__table_option(def, "connector");
+    const Connector *c = eddy__connector_lookup(cname);
+    if (!c) return eddy__connector_unknown(cname, def->path, err);
+    if (sink ? !c->sink : !c->source)
+        return eddy__err(err, EDDY_E_VALIDATION, "Connector '%s' can only be used as a %s. It cannot be used as a %s.",
+                         c->name, sink ? "source" : "sink", sink ? "sink" : "source");
+    *out = c;
+    return eddy__connector_validate(c, def, err);
+}
+
+static bool scan_identity(const Rel *r, int nfields) {
+    if (r->ncols != nfields) return false;
+    for (int i = 0; i < r->ncols; i++)
+        if (r->exprs[i]->kind != EX_COLUMN || r->exprs[i]->index != i) return false;
+    return true;
+}
+
+eddy_status eddy__phys_check_source_changelog(bool streaming, const char *table, unsigned cl, int npk, EdErr *err) {
+    bool ub = cl & CL_UPDATE_BEFORE, ua = cl & CL_UPDATE_AFTER;
+    if (!streaming && cl != CL_INSERT)
+        return eddy__err(err, EDDY_E_TABLE,
+                         "Querying a table in batch mode is currently only possible for INSERT-only table sources. But "
+                         "the source for table '%s' produces other changelog messages than just INSERT.",
+                         table);
+    if (ua && !ub && npk == 0)
+        return eddy__err(err, EDDY_E_TABLE,
+                         "Table '%s' produces a changelog stream that contains UPDATE_AFTER but no UPDATE_BEFORE. This "
+                         "requires defining a primary key constraint on the table.",
+                         table);
+    if (ub && !ua)
+        return eddy__err(err, EDDY_E_VALIDATION,
+                         "Invalid source for table '%s'. A ScanTableSource doesn't support a changelog stream that "
+                         "contains UPDATE_BEFORE but no UPDATE_AFTER. Please adapt the implementation of class '%s'.",
+                         table, "ScanTableSource");
+    return EDDY_OK;
+}
+
+/* The scan's own columns computed (a Calc), its watermark, and the
+ * mini-batch assigner, above `p`. */
+static PhysNode *scan_top(Build *b, PhysNode *p, const Rel *r, int nfields) {
+    if (!scan_identity(r, nfields) && !(p = calc(b, p, r->ncols, r->names, r->exprs, NULL, r))) return NULL;
+    if (r->watermark && !r->source_watermark && b->streaming) {
+        PhysNode *w = over(b, PK_WATERMARK_ASSIGNER, p, r);
+        if (!w) return NULL;
+        w->watermark = r->watermark;
+        w->rowtime = eddy__rel_rowtime(r);
+        p = w;
+    }
+    if (b->minibatch) {
+        PhysNode *m = over(b, PK_MINI_BATCH_ASSIGNER, p, NULL);
+        if (!m) return NULL;
+        m->interval_ms = b->mb_interval;
+        p = m;
+    }
+    return p;
+}
+
+/* Maps the Rel's primary key (its output columns) to the scan's fields. */
+static void scan_pk(Build *b, PhysNode *s, const Rel *r) {
+    if (!r->npk) return;
+    int *pk = eddy__arena_alloc(b->a, sizeof(int) * (size_t)r->npk);
+    if (!pk) return;
+    for (int k = 0; k < r->npk; k++) {
+        const char *name = r->names[r->pk[k]];
+        pk[k] = -1;
+        for (int i = 0; i < s->ncols; i++)
+            if (!strcmp(s->names[i], name)) pk[k] = i;
+        if (pk[k] < 0) return;
+    }
+    s->npk = r->npk;
+    s->pk = pk;
+}
+
+static PhysNode *build_stream_scan(Build *b, const Rel *r) {
+    int k = r->stream->ncols, nf = r->uses_ts ? k + 1 : k;
+    PhysNode *s = new_node(b, PK_DATA_STREAM_SCAN, nf, 0, r);
+    if (!s) return NULL;
+    for (int i = 0; i < k; i++) {
+        ((const char **)s->names)[i] = eddy__type_column_name(r->stream->type, i);
+        ((const Type **)s->types)[i] = r->stream->col_types[i];
+    }
+    if (r->uses_ts) {
+        ((const char **)s->names)[k] = "rowtime";
+        ((const Type **)s->types)[k] = eddy__type_timestamp(b->a, TY_TIMESTAMP_LTZ, 3, false); /* as scan.c reads it */
+    }
+    s->stream = r->stream;
+    s->uses_ts = r->uses_ts;
+    s->source_watermark = r->source_watermark;
+    scan_pk(b, s, r);
+    return scan_top(b, s, r, nf);
+}
+
+static PhysNode *build_table_scan(Build *b, const Rel *r) {
+    const TableEntry *t = r->table;
+    const Connector *c;
+    if (table_connector(&t->def, false, &c, b->err)) return NULL;
+    if (t->nmeta && !c->metadata) {
+        eddy__err(b->err, EDDY_E_VALIDATION,
+                  "Table '%s' declares metadata columns, but the underlying DynamicTableSource doesn't implement the "
+                  "SupportsReadingMetadata interface. Therefore, metadata cannot be read from the given source.",
+                  t->def.path);
+        return NULL;
+    }
+    for (int k = 0; k < t->nmeta; k++)
+        if (!eddy__connector_metadata_type(c, t->meta_keys[k])) {
+            Buf m;
+            eddy__buf_init(&m);
+            for (int i = 0; c->metadata[i]; i++) eddy__buf_printf(&m, "\n%s", c->metadata[i]);
+            eddy__err(b->err, EDDY_E_VALIDATION,
+                      "Invalid metadata key '%s' in column '%s' of table '%s'. The connector '%s' supports the "
+                      "following metadata keys for reading:%s",
+                      t->meta_keys[k], t->meta_names[k], t->def.path, c->name, eddy__buf_cstr(&m));
+            eddy__buf_free(&m);
+            return NULL;
+        }
+    ConnectorCtx cx = {.a = b->a,
+                       .def = &t->def,
+                       .nphys = t->nphys,
+                       .phys_names = t->phys_names,
+                       .phys_types = t->phys_types,
+                       .nmeta = t->nmeta,
+                       .meta_keys = t->meta_keys,
+                       .meta_types = t->meta_types,
+                       .streaming = b->streaming,
+                       .tz = b->pe->tz};
+    SourceSpec *ss = eddy__arena_alloc(b->a, sizeof *ss);
+    if (!ss) return NOMEM();
+    if (c->source(&cx, ss, b->err)) return NULL;
+    if (!ss->changelog) ss->changelog = CL_INSERT;
+    int nf = t->nphys + t->nmeta;
+    PhysNode *s = new_node(b, PK_TABLE_SOURCE_SCAN, nf, 0, r);
+    if (!s) return NULL;
+    for (int i = 0; i < t->nphys; i++) {
+        ((const char **)s->names)[i] = t->phys_names[i];
+        ((const Type **)s->types)[i] = t->phys_types[i];
+    }
+    for (int i = 0; i < t->nmeta; i++) {
+        ((const char **)s->names)[t->nphys + i] = t->meta_names[i];
+        ((const Type **)s->types)[t->nphys + i] = t->meta_types[i];
+    }
+    s->table = t;
+    s->conn = c;
+    s->source = ss;
+    scan_pk(b, s, r);
+    if (eddy__phys_check_source_changelog(b->streaming, t->def.path, ss->changelog, s->npk, b->err)) return NULL;
+    PhysNode *p = s;
+    if (b->streaming && (ss->changelog & CL_UPDATE_AFTER) && !(ss->changelog & CL_UPDATE_BEFORE)) {
+        /* an upsert source: ChangelogNormalize keyed by the primary key
+         * turns its upserts into a regular changelog */
+        PhysNode *x = exchange(b, p, DIST_HASH, s->npk, s->pk);
+        PhysNode *n = x ? over(b, PK_CHANGELOG_NORMALIZE, x, NULL) : NULL;
+        if (!n) return NULL;
+        n->npk = s->npk;
+        n->pk = s->pk;
+        p = n;
+    }
+    return scan_top(b, p, r, nf);
+}
+
+/* A node of `kind` with the Rel's columns over the built inputs. */
+static PhysNode *generic(Build *b, PhysNodeKind kind, const Rel *r, PhysNode *const *in, int nin) {
+    PhysNode *n = new_node(b, kind, r->ncols, nin, r);
+    if (!n) return NULL;
+    for (int i = 0; i < nin; i++) n->in[i] = in[i];
+    for (int i = 0; i < r->ncols; i++) {
+        ((const char **)n->names)[i] = r->names[i];
+        ((const Type **)n->types)[i] = r->types[i];
+    }
+    n->feature = r->feature;
+    return n;
+}
+
+/* ---- aggregates ----------------------------------------------------------------------------- */
+
+static bool is_grouping_fn(const char *fn) {
+    return !strcmp(fn, "GROUPING") || !strcmp(fn, "GROUPING_ID") || !strcmp(fn, "GROUP_ID");
+}
+
+/* Flink's accumulator field names of an aggregate function. */
+static int acc_fields(const AggCall *ac, const char **names) {
+    const char *f = ac->fn;
+    if (!strcmp(f, "COUNT")) {
+        names[0] = ac->star || ac->nargs == 0 ? "count1" : "count";
+        return 1;
+    }
+    if (!strcmp(f, "AVG")) {
+        names[0] = "sum";
+        names[1] = "count";
+        return 2;
+    }
+    if (!strcmp(f, "SUM") || !strcmp(f, "SUM0") || !strcmp(f, "$SUM0")) {
+        names[0] = "sum";
+        return 1;
+    }
+    if (!strcmp(f, "MAX")) names[0] = "max";
+    else if (!strcmp(f, "MIN")) names[0] = "min";
+    else if (!strcmp(f, "FIRST_VALUE")) names[0] = "first_value";
+    else if (!strcmp(f, "LAST_VALUE")) names[0] = "last_value";
+    else names[0] = "acc";
+    return 1;
+}
+
+bool eddy__phys_agg_splittable(const AggCall *ac) {
+    static const char *fns[] = {"COUNT", "SUM", "SUM0", "$SUM0", "AVG", "MIN", "MAX", "BOOL_AND", "BOOL_OR"};
+    for (size_t i = 0; i < ED_ARRAY_LEN(fns); i++)
+        if (!strcmp(ac->fn, fns[i])) return true;
+    return false;
+}
+
+/* Whether its accumulator has a fixed length (HashAggregate can run it). */
+static bool fixed_acc(const AggCall *ac) {
+    if (!strcmp(ac->fn, "COUNT") || !strcmp(ac->fn, "SUM") || !strcmp(ac->fn, "SUM0") || !strcmp(ac->fn, "$SUM0") ||
+        !strcmp(ac->fn, "AVG"))
+        return !eddy__type_is_string(ac->type) && !eddy__type_is_binary(ac->type);
+    if (!strcmp(ac->fn, "MIN") || !strcmp(ac->fn, "MAX") || !strcmp(ac->fn, "BOOL_AND") || !strcmp(ac->fn, "BOOL_OR"))
+        return !eddy__type_is_string(ac->type) && !eddy__type_is_binary(ac->type) &&
+               !eddy__type_is_composite(ac->type) && ac->type->root != TY_ARRAY && ac->type->root != TY_MAP &&
+               ac->type->root != TY_MULTISET;
+    return false;
+}
+
+static bool option_true(Build *b, const char *key) {
+    const char *v = eddy__phys_option(b->pe, key, "false");
+    return eddy__str_ieq(v, "true");
+}
+
+static bool operator_disabled(Build *b, const char *op) {
+    const char *v = eddy__phys_option(b->pe, "table.exec.disabled-operators", "");
+    size_t n = strlen(op);
+    for (const char *p = v; *p;) {
+        while (*p == ' ' || *p == ',') p++;
+        const char *e = p;
+        while (*e && *e != ',') e++;
+        const char *t = e;
+        while (t > p && t[-1] == ' ') t--;
+        if ((size_t)(t - p) == n && eddy__strn_ieq(p, n, op)) return true;
+        p = e;
+    }
+    return false;
+}
+
+/* The $e id of a grouping set: bit (nkeys-1-k) set for each key k it lacks. */
+static int64_t set_id(uint64_t set, int nkeys) {
+    int64_t id = 0;
+    for (int k = 0; k < nkeys; k++)
+        if (!(set & (1ULL << k))) id |= (int64_t)1 << (nkeys - 1 - k);
+    return id;
+}
+
+/* Expand for grouping sets: the input's columns (keys missing from a set
+ * NULL), then $e. */
+static PhysNode *expand(Build *b, PhysNode *in, const Rel *r) {
+    PhysNode *x = new_node(b, PK_EXPAND, in->ncols + 1, 1, r);
+    if (!x) return NULL;
+    x->in[0] = in;
+    for (int i = 0; i < in->ncols; i++) {
+        bool key = false;
+        for (int k = 0; k < r->ngroup; k++) key = key || r->group[k] == i;
+        ((const char **)x->names)[i] = in->names[i];
+        ((const Type **)x->types)[i] = key ? eddy__type_with_nullable(b->a, in->types[i], true) : in->types[i];
+    }
+    ((const char **)x->names)[in->ncols] = "$e";
+    ((const Type **)x->types)[in->ncols] = eddy__type_basic(TY_BIGINT, false);
+    x->ngroup = r->ngroup;
+    x->group = r->group;
+    x->nsets = r->nsets;
+    x->sets = r->sets;
+    x->feature = r->feature;
+    return x;
+}
+
+/* GROUPING(k..) / GROUPING_ID(k..) / GROUP_ID() as a CASE over $e (col). */
+static const Expr *grouping_value(Build *b, const Rel *r, const AggCall *ac, int ecol, const Type *etype) {
+    Arena *a = b->a;
+    const Type *bt = eddy__type_basic(TY_BIGINT, false);
+    int64_t *vals = eddy__arena_alloc(a, sizeof(int64_t) * (size_t)(r->nsets + 1));
+    if (!vals) return NULL;
+    for (int s = 0; s < r->nsets; s++) {
+        int64_t v = 0;
+        if (strcmp(ac->fn, "GROUP_ID"))
+            for (int j = 0; j < ac->nargs; j++) {
+                int k = 0;
+                while (k < r->ngroup && r->group[k] != ac->args[j]) k++;
+                bool absent = k < r->ngroup && !(r->sets[s] & (1ULL << k));
+                v = (v << 1) | (absent ? 1 : 0);
+            }
+        vals[s] = v;
+    }
+    Value lv = {.type = bt};
+    /* the sets after the last change of value are the ELSE branch; runs of
+     * sets with one value share a branch (Calcite's simplification) */
+    int last = r->nsets - 1;
+    while (last > 0 && vals[last - 1] == vals[r->nsets - 1]) last--;
+    if (last == 0) {
+        lv.u.i = r->nsets ? vals[0] : 0;
+        return eddy__expr_literal(a, &lv);
+    }
+    Expr *c = eddy__arena_alloc(a, sizeof *c);
+    Expr **args = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(2 * r->nsets + 1));
+    if (!c || !args) return NULL;
+    int n = 0;
+    for (int s = 0; s < last;) {
+        Expr *cond = NULL;
+        int from = s;
+        for (; s < last && vals[s] == vals[from]; s++) {
+            Value idv = {.type = etype, .u.i = set_id(r->sets[s], r->ngroup)};
+            Expr *eq, *cmp[2] = {eddy__expr_column(a, ecol, etype), eddy__expr_literal(a, &idv)};
+            if (!cmp[0] || !cmp[1] || eddy__expr_call_name(a, "=", cmp, 2, &eq, b->err)) return NULL;
+            if (cond) {
+                Expr *both[2] = {cond, eq};
+                if (eddy__expr_call_name(a, "OR", both, 2, &cond, b->err)) return NULL;
+            } else {
+                cond = eq;
+            }
+        }
+        lv.u.i = vals[from];
+        Expr *val = eddy__expr_literal(a, &lv);
+        if (!val) return NULL;
+        args[n++] = cond;
+        args[n++] = val;
+    }
+    lv.u.i = vals[r->nsets - 1];
+    if (!(args[n++] = eddy__expr_literal(a, &lv))) return NULL;
+    c->kind = EX_CASE;
+    c->type = bt;
+    c->nargs = n;
+    c->args = args;
+    return c;
+}
+
+static PhysAgg *phys_aggs(Build *b, const Rel *r, int *n) {
+    PhysAgg *aggs = eddy__arena_alloc(b->a, sizeof(PhysAgg) * (size_t)(r->naggs + 1));
+    if (!aggs) return NULL;
+    int k = 0;
+    for (int i = 0; i < r->naggs; i++) {
+        if (is_grouping_fn(r->aggs[i].fn)) continue; /* computed from $e above the aggregate */
+        aggs[k++] = (PhysAgg){.call = r->aggs[i], .distinct = -1};
+    }
+    *n = k;
+    return aggs;
+}
+
+/* An aggregate node of `kind` over in: group keys (input columns), calls,
+ * output columns: the keys, then the calls (out_names / types). */
+static PhysNode *agg_node(Build *b, PhysNodeKind kind, PhysNode *in, int ng, const int *group, int na,
+                          const PhysAgg *aggs, const Rel *r) {
+    PhysNode *g = new_node(b, kind, ng + na, 1, r);
+    if (!g) return NULL;
+    g->in[0] = in;
+    for (int k = 0; k < ng; k++) {
+        ((const char **)g->names)[k] = in->names[group[k]];
+        ((const Type **)g->types)[k] = eddy__type_with_timeattr(b->a, in->types[group[k]], TA_NONE);
+    }
+    for (int k = 0; k < na; k++) {
+        ((const char **)g->names)[ng + k] = aggs[k].call.name;
+        ((const Type **)g->types)[ng + k] = aggs[k].call.type;
+    }
+    g->ngroup = ng;
+    if (!(g->group = int_copy(b, ng, group))) return NOMEM();
+    g->naggs = na;
+    g->aggs = aggs;
+    g->feature = r ? r->feature : NULL;
+    return g;
+}
+
+PhysNode *eddy__phys_local_agg(Arena *a, PhysNodeKind kind, const PhysNode *in, int ng, const int *group, int na,
+                               const PhysAgg *src, bool views, const Rel *r) {
+    PhysAgg *aggs = eddy__arena_alloc(a, sizeof(PhysAgg) * (size_t)(na + 1));
+    ColSet *dv = eddy__arena_alloc(a, sizeof(ColSet) * (size_t)(na + 1));
+    int *g = eddy__arena_alloc(a, sizeof(int) * (size_t)(ng + 1));
+    if (!aggs || !dv || !g) return NULL;
+    memcpy(aggs, src, sizeof(PhysAgg) * (size_t)na);
+    if (ng) memcpy(g, group, sizeof(int) * (size_t)ng);
+    int nacc = 0, nd = 0;
+    const char *fn[4];
+    for (int i = 0; i < na; i++) {
+        nacc += acc_fields(&aggs[i].call, fn);
+        aggs[i].distinct = -1;
+        /* the DISTINCT views: one per distinct argument list */
+        if (!views || !aggs[i].call.distinct) continue;
+        int d = 0;
+        while (d < nd && !(dv[d].n == aggs[i].call.nargs &&
+                           !memcmp(dv[d].cols, aggs[i].call.args, sizeof(int) * (size_t)dv[d].n)))
+            d++;
+        if (d == nd) dv[nd++] = (ColSet){aggs[i].call.nargs, aggs[i].call.args};
+        aggs[i].distinct = d;
+    }
+    PhysNode *l = eddy__phys_new(a, kind, ng + nacc + nd, 1);
+    if (!l) return NULL;
+    l->rel = r;
+    l->in[0] = in;
+    const char **names = (const char **)l->names;
+    const Type **types = (const Type **)l->types;
+    for (int k = 0; k < ng; k++) {
+        names[k] = in->names[group[k]];
+        types[k] = eddy__type_with_timeattr(a, in->types[group[k]], TA_NONE);
+    }
+    int c = ng, idx = 0;
+    for (int i = 0; i < na; i++) {
+        int m = acc_fields(&aggs[i].call, fn);
+        Buf t;
+        eddy__buf_init(&t);
+        if (m > 1) eddy__buf_putc(&t, '(');
+        for (int j = 0; j < m; j++) {
+            names[c] = eddy__arena_printf(a, "%s$%d", fn[j], idx++);
+            types[c] = !strncmp(fn[j], "count", 5) ? eddy__type_basic(TY_BIGINT, false) : aggs[i].call.type;
+            eddy__buf_printf(&t, "%s%s", j ? ", " : "", names[c] ? names[c] : "");
+            c++;
+        }
+        if (m > 1) eddy__buf_putc(&t, ')');
+        aggs[i].acc = t.failed ? NULL : eddy__arena_strndup(a, eddy__buf_cstr(&t), t.len);
+        aggs[i].nacc = m;
+        eddy__buf_free(&t);
+        if (!aggs[i].acc || !names[c - 1]) return NULL;
+    }
+    for (int d = 0; d < nd; d++) {
+        names[c] = eddy__arena_printf(a, "distinct$%d", d);
+        types[c++] = eddy__type_basic(TY_BOOLEAN, true); /* a view, not a value */
+    }
+    l->ngroup = ng;
+    l->group = g;
+    l->naggs = na;
+    l->aggs = aggs;
+    l->ndistinct = nd;
+    l->distincts = dv;
+    l->feature = r ? r->feature : NULL;
+    return l;
+}
+
+/* The batch aggregate: two phases (local, exchange, global) when every
+ * call can merge, else one; SortAggregate behind sorts when an
+ * accumulator has no fixed length. */
+static PhysNode *batch_agg(Build *b, PhysNode *in, int ng, const int *group, int na, PhysAgg *aggs, const Rel *r) {
+    bool hash = !operator_disabled(b, "HashAgg");
+    bool two = !eddy__str_ieq(eddy__phys_option(b->pe, "table.optimizer.agg-phase-strategy", "AUTO"), "ONE_PHASE");
+    for (int i = 0; i < na; i++) {
+        hash = hash && fixed_acc(&aggs[i].call);
+        two = two && eddy__phys_agg_splittable(&aggs[i].call) && !aggs[i].call.distinct;
+    }
+    if (operator_disabled(b, "SortAgg")) hash = true;
+    PhysNodeKind global = hash ? PK_HASH_AGGREGATE : PK_SORT_AGGREGATE;
+    int *keys = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(ng + 1));
+    if (!keys) return NOMEM();
+    for (int k = 0; k < ng; k++) keys[k] = k;
+    if (!two) {
+        PhysNode *x = exchange_keys(b, in, ng, group);
+        if (x && !hash && ng) x = sort_node(b, PK_BATCH_SORT, x, ng, group, NULL, NULL, NULL);
+        return x ? agg_node(b, global, x, ng, group, na, aggs, r) : NULL;
+    }
+    PhysNode *p = in;
+    if (!hash && ng && !(p = sort_node(b, PK_BATCH_SORT, p, ng, group, NULL, NULL, NULL))) return NULL;
+    PhysNode *l = eddy__phys_local_agg(b->a, hash ? PK_LOCAL_HASH_AGGREGATE : PK_LOCAL_SORT_AGGREGATE, p, ng, group, na,
+                                       aggs, false, r);
+    if (!l) return NOMEM();
+    aggs = (PhysAgg *)l->aggs;
+    PhysNode *x = exchange_keys(b, l, ng, keys);
+    if (x && !hash && ng) x = sort_node(b, PK_BATCH_SORT, x, ng, keys, NULL, NULL, NULL);
+    if (!x) return NULL;
+    PhysNode *g = agg_node(b, global, x, ng, keys, na, aggs, r);
+    if (!g) return NULL;
+    for (int k = 0; k < ng; k++) ((const char **)g->names)[k] = in->names[group[k]];
+    g->merge = true;
+    return g;
+}
+
+static PhysNode *build(Build *b, const Rel *r);
+
+static PhysNode *build_aggregate(Build *b, const Rel *r) {
+    PhysNode *in = build(b, r->in[0]);
+    if (!in) return NULL;
+    bool tvf = r->feature && !strncmp(r->feature, "window aggregations", 19);
+    if (r->window || tvf) {
+        /* group windows and window TVF aggregations: final rows per window */
+        PhysNode *x = exchange_keys(b, in, r->ngroup, r->group);
+        PhysNode *w = x ? generic(b, tvf ? PK_WINDOW_AGGREGATE : PK_GROUP_WINDOW_AGGREGATE, r, &x, 1) : NULL;
+        if (!w) return NULL;
+        w->ngroup = r->ngroup;
+        w->group = r->group;
+        return w;
+    }
+    int na;
+    PhysAgg *aggs = phys_aggs(b, r, &na);
+    if (!aggs) return NOMEM();
+    int ng = r->ngroup;
+    const int *group = r->group;
+    if (r->nsets) {
+        if (!(in = expand(b, in, r))) return NULL;
+        int *g2 = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(ng + 2));
+        if (!g2) return NOMEM();
+        memcpy(g2, group, sizeof(int) * (size_t)ng);
+        g2[ng] = in->ncols - 1;
+        group = g2;
+        ng++;
+    }
+    PhysNode *g;
+    if (b->streaming) {
+        PhysNode *x = exchange_keys(b, in, ng, group);
+        g = x ? agg_node(b, PK_GROUP_AGGREGATE, x, ng, group, na, aggs, r) : NULL;
+    } else {
+        g = batch_agg(b, in, ng, group, na, aggs, r);
+    }
+    bool gcalls = false;
+    for (int i = 0; i < r->naggs; i++) gcalls = gcalls || is_grouping_fn(r->aggs[i].fn);
+    if (!g || (!r->nsets && !gcalls)) return g;
+    /* drop $e, and compute GROUPING() & co from it (0 without grouping sets) */
+    const Expr **ex = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(r->ncols + 1));
+    if (!ex) return NOMEM();
+    int ecol = r->ngroup, k = 0;
+    for (int i = 0; i < r->ngroup; i++)
+        if (!(ex[i] = eddy__expr_column(b->a, i, g->types[i]))) return NOMEM();
+    for (int i = 0; i < r->naggs; i++) {
+        const AggCall *ac = &r->aggs[i];
+        const Expr *e = is_grouping_fn(ac->fn) ? grouping_value(b, r, ac, ecol, g->types[ecol])
+                                               : eddy__expr_column(b->a, ng + k, g->types[ng + k]);
+        if (!is_grouping_fn(ac->fn)) k++;
+        if (!e) return eddy__err_is_set(b->err) ? NULL : NOMEM();
+        ex[r->ngroup + i] = e;
+    }
+    return calc(b, g, r->ncols, r->names, ex, NULL, NULL);
+}
+
+/* ---- joins ----------------------------------------------------------------------------------- */
+
+typedef ED_VEC(const Expr *) ExprList;
+
+static void flatten_and(const Expr *e, ExprList *out, bool *ok) {
+    if (e && e->kind == EX_CALL && e->fn && !strcmp(e->fn->name, "AND")) {
+        for (int i = 0; i < e->nargs; i++) flatten_and(e->args[i], out, ok);
+        return;
+    }
+    if (e && !ed_vec_push(out, e)) *ok = false;
+}
+
+/* The columns an expression reads: -1 none, -2 several, else the one. */
+static int only_col(const Expr *e) {
+    if (e->kind == EX_COLUMN) return e->index;
+    int c = -1;
+    for (int i = 0; i < e->nargs; i++) {
+        int k = only_col(e->args[i]);
+        if (k == -2 || (k >= 0 && c >= 0 && k != c)) return -2;
+        if (k >= 0) c = k;
+    }
+    return c;
+}
+
+/* Whether the residual condition bounds a left time attribute by a right
+ * one (Flink's interval join: l.t BETWEEN r.t - x AND r.t + y). */
+static bool interval_bounds(const ExprList *rest, const Rel *j) {
+    int nl = j->in[0]->ncols, bounds = 0;
+    for (size_t i = 0; i < rest->len; i++) {
+        const Expr *c = rest->items[i];
+        if (c->kind != EX_CALL || !c->fn || c->nargs != 2) continue;
+        const char *op = c->fn->name;
+        if (strcmp(op, "<") && strcmp(op, "<=") && strcmp(op, ">") && strcmp(op, ">=")) continue;
+        int x = only_col(c->args[0]), y = only_col(c->args[1]);
+        if (x < 0 || y < 0) continue;
+        const Type *tx = j->types[x], *ty = j->types[y];
+        if (!tx->timeattr || tx->timeattr != ty->timeattr) continue;
+        if ((x < nl) != (y < nl)) bounds++;
+    }
+    return bounds >= 2;
+}
+
+/* Whether a Rel reads a window table function through projections and filters. */
+static bool over_window_tvf(const Rel *r) {
+    while (r->kind == REL_CALC || r->kind == REL_PROJECT || r->kind == REL_FILTER) r = r->in[0];
+    return r->kind == REL_WINDOW_TVF;
+}
+
+static bool named(const Rel *r, int col, const char *name) { return !strcmp(r->names[col], name); }
+
+static PhysNode *join_node(Build *b, PhysNodeKind kind, const Rel *r, PhysNode *l, PhysNode *rr, int nk, const int *lk,
+                           const int *rk) {
+    PhysNode *in[2] = {l, rr};
+    PhysNode *j = generic(b, kind, r, in, 2);
+    if (!j) return NULL;
+    j->join = r->join;
+    j->join_cond = r->cond;
+    j->njk = nk;
+    if (!(j->lkeys = int_copy(b, nk, lk)) || !(j->rkeys = int_copy(b, nk, rk))) return NOMEM();
+    return j;
+}
+
+static PhysNode *build_join(Build *b, const Rel *r) {
+    PhysNode *l = build(b, r->in[0]), *rr = l ? build(b, r->in[1]) : NULL;
+    if (!rr) return NULL;
+    int nl = r->in[0]->ncols;
+    ExprList cs = {0}, rest = {0};
+    bool ok = true;
+    flatten_and(r->cond, &cs, &ok);
+    int *lk = eddy__arena_alloc(b->a, sizeof(int) * (cs.len + 1)), *rk = eddy__arena_alloc(b->a, sizeof(int) * (cs.len + 1));
+    int nk = 0;
+    bool window_keys_l = false, window_keys_r = false;
+    for (size_t i = 0; ok && lk && rk && i < cs.len; i++) {
+        const Expr *c = cs.items[i];
+        bool eq = c->kind == EX_CALL && c->fn && c->nargs == 2 &&
+                  (!strcmp(c->fn->name, "=") || !strcmp(c->fn->name, "IS NOT DISTINCT FROM")) &&
+                  c->args[0]->kind == EX_COLUMN && c->args[1]->kind == EX_COLUMN &&
+                  (c->args[0]->index < nl) != (c->args[1]->index < nl);
+        if (!eq) {
+            ok = ed_vec_push(&rest, c);
+            continue;
+        }
+        int x = c->args[0]->index, y = c->args[1]->index;
+        if (x >= nl) {
+            int t = x;
+            x = y;
+            y = t;
+        }
+        lk[nk] = x;
+        rk[nk] = y - nl;
+        nk++;
+        if (named(r, x, "window_start") && named(r->in[1], y - nl, "window_start")) window_keys_l = true;
+        if (named(r, x, "window_end") && named(r->in[1], y - nl, "window_end")) window_keys_r = true;
+    }
+    bool interval = ok && b->streaming && interval_bounds(&rest, r);
+    ed_vec_free(&cs);
+    ed_vec_free(&rest);
+    if (!ok || !lk || !rk) return NOMEM();
+    if (b->streaming) {
+        PhysNodeKind kind = PK_JOIN;
+        if (r->feature && !strncmp(r->feature, "temporal joins", 14)) kind = PK_TEMPORAL_JOIN;
+        else if (interval) kind = PK_INTERVAL_JOIN;
+        else if (window_keys_l && window_keys_r && over_window_tvf(r->in[0]) && over_window_tvf(r->in[1]))
+            kind = PK_WINDOW_JOIN;
+        PhysNode *xl = exchange_keys(b, l, nk, lk), *xr = xl ? exchange_keys(b, rr, nk, rk) : NULL;
+        return xr ? join_node(b, kind, r, xl, xr, nk, lk, rk) : NULL;
+    }
+    if (nk == 0) {
+        /* no equi-join keys: a nested loop over the broadcast right side */
+        PhysNode *xr = exchange(b, rr, DIST_BROADCAST, 0, NULL);
+        PhysNode *j = xr ? join_node(b, PK_NESTED_LOOP_JOIN, r, l, xr, 0, lk, rk) : NULL;
+        if (j) j->broadcast = true;
+        return j;
+    }
+    PhysNodeKind kind = !operator_disabled(b, "HashJoin") && !operator_disabled(b, "ShuffleHashJoin") ? PK_HASH_JOIN
+                    : !operator_disabled(b, "SortMergeJoin")                                     ? PK_SORT_MERGE_JOIN
+                                                                                                 : PK_NESTED_LOOP_JOIN;
+    PhysNode *xl = exchange_keys(b, l, nk, lk), *xr = xl ? exchange_keys(b, rr, nk, rk) : NULL;
+    return xr ? join_node(b, kind, r, xl, xr, nk, lk, rk) : NULL;
+}
+
+/* ---- ranks and sorts ----------------------------------------------------------------------- */
+
+static bool has_window_keys(const Rel *in, int n, const int *cols) {
+    bool s = false, e = false;
+    for (int i = 0; i < n; i++) {
+        s = s || named(in, cols[i], "window_start");
+        e = e || named(in, cols[i], "window_end");
+    }
+    return s && e && over_window_tvf(in);
+}
+
+static PhysNode *build_rank(Build *b, const Rel *r) {
+    PhysNode *in = build(b, r->in[0]);
+    if (!in) return NULL;
+    const Rel *ir = r->in[0];
+    bool window = has_window_keys(ir, r->ngroup, r->group);
+    bool dedup = r->rank_fn == RANK_ROW_NUMBER && r->rank_start == 1 && r->rank_end == 1 && !r->output_rank &&
+                 r->nkeys == 1 && ir->types[r->keys[0]]->timeattr != TA_NONE;
+    PhysNode *x = exchange_keys(b, in, r->ngroup, r->group);
+    if (!x) return NULL;
+    PhysNodeKind kind;
+    if (!b->streaming) {
+        /* sorted by the partition and the order keys within each partition */
+        int n = r->ngroup + r->nkeys;
+        int *keys = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(n + 1));
+        bool *desc = eddy__arena_alloc(b->a, (size_t)n + 1), *nf = eddy__arena_alloc(b->a, (size_t)n + 1);
+        if (!keys || !desc || !nf) return NOMEM();
+        for (int i = 0; i < r->ngroup; i++) {
+            keys[i] = r->group[i];
+            nf[i] = true;
+        }
+        for (int i = 0; i < r->nkeys; i++) {
+            keys[r->ngroup + i] = r->keys[i];
+            desc[r->ngroup + i] = r->desc[i];
+            nf[r->ngroup + i] = r->nulls_first[i];
+        }
+        if (!(x = sort_node(b, PK_BATCH_SORT, x, n, keys, desc, nf, NULL))) return NULL;
+        kind = PK_BATCH_RANK;
+    } else if (window) {
+        kind = dedup ? PK_WINDOW_DEDUPLICATE : PK_WINDOW_RANK;
+    } else {
+        kind = dedup ? PK_DEDUPLICATE : PK_RANK;
+    }
+    PhysNode *k = generic(b, kind, r, &x, 1);
+    if (!k) return NULL;
+    k->feature = NULL; /* the kind's (Top-N, deduplication) */
+    k->ngroup = r->ngroup;
+    k->group = r->group;
+    k->norder = r->nkeys;
+    k->order = r->keys;
+    k->desc = r->desc;
+    k->nulls_first = r->nulls_first;
+    k->rank_fn = r->rank_fn;
+    k->rank_start = r->rank_start;
+    k->rank_end = r->rank_end;
+    k->output_rank = r->output_rank;
+    k->global = true;
+    k->strategy = RS_APPEND_FAST;
+    if (dedup) {
+        k->keep_last = r->desc[0];
+        k->on_rowtime = ir->types[r->keys[0]]->timeattr == TA_ROWTIME;
+    }
+    return k;
+}
+
+static PhysNode *build_sort(Build *b, const Rel *r) {
+    PhysNode *in = build(b, r->in[0]);
+    PhysNode *x = in ? exchange(b, in, DIST_SINGLE, 0, NULL) : NULL;
+    if (!x) return NULL;
+    bool limit_only = r->nkeys == 0, sort_only = r->offset < 0 && r->fetch < 0;
+    PhysNodeKind kind;
+    const char *feature = r->feature;
+    if (limit_only) kind = PK_LIMIT;
+    else if (!b->streaming) kind = sort_only ? PK_BATCH_SORT : PK_BATCH_SORT_LIMIT;
+    else if (!sort_only) kind = PK_SORT_LIMIT;
+    else if (r->in[0]->types[r->keys[0]]->timeattr != TA_NONE && !r->desc[0]) {
+        kind = PK_TEMPORAL_SORT;
+        feature = NULL;
+    } else {
+        kind = PK_SORT;
+    }
+    PhysNode *s = sort_node(b, kind, x, r->nkeys, r->keys, r->desc, r->nulls_first, r);
+    if (!s) return NULL;
+    s->offset = r->offset;
+    s->fetch = r->fetch;
+    s->global = !b->streaming;
+    s->feature = feature;
+    s->strategy = RS_APPEND_FAST;
+    return s;
+}
+
+/* ---- the rest --------------------------------------------------------------------------------- */
+
+/* Merges a Calc over a Calc the planner added (the one dropping $e). */
+static PhysNode *calc_over(Build *b, PhysNode *in, const Rel *r) {
+    if (in->kind == PK_CALC && !in->rel && !in->cond) {
+        bool det = true;
+        for (int i = 0; i < in->ncols && det; i++) det = eddy__expr_deterministic(in->exprs[i]);
+        if (det) {
+            const Expr **ex = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(r->ncols + 1));
+            if (!ex) return NOMEM();
+            for (int i = 0; i < r->ncols; i++)
+                if (!(ex[i] = eddy__expr_subst(b->a, r->exprs[i], in->exprs, in->ncols))) return NOMEM();
+            const Expr *cond = r->cond ? eddy__expr_subst(b->a, r->cond, in->exprs, in->ncols) : NULL;
+            if (r->cond && !cond) return NOMEM();
+            return calc(b, (PhysNode *)in->in[0], r->ncols, r->names, ex, cond, r);
+        }
+    }
+    return calc(b, in, r->ncols, r->names, r->exprs, r->cond, r);
+}
+
+static PhysNode *build(Build *b, const Rel *r) {
+    switch (r->kind) {
+    case REL_STREAM_SCAN: return build_stream_scan(b, r);
+    case REL_TABLE_SCAN: return build_table_scan(b, r);
+    case REL_VALUES: return generic(b, PK_VALUES, r, NULL, 0);
+    case REL_PROJECT:
+    case REL_FILTER:
+    case REL_CALC: {
+        PhysNode *in = build(b, r->in[0]);
+        if (!in) return NULL;
+        if (r->kind == REL_CALC && r->ncols == 0) {
+            /* no column (the input of COUNT(*)): Calcite's dummy 0 AS $f0 */
+            Value zero = {.type = eddy__type_basic(TY_INT, false)};
+            const Expr *ex = eddy__expr_literal(b->a, &zero);
+            const char *name = "$f0";
+            return ex ? calc(b, in, 1, &name, &ex, r->cond, r) : NOMEM();
+        }
+        if (r->kind == REL_CALC) return calc_over(b, in, r);
+        /* a Project or Filter the rewrite did not see */
+        const Expr **ex = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(r->ncols + 1));
+        if (!ex) return NOMEM();
+        for (int i = 0; i < r->ncols; i++)
+            ex[i] = r->kind == REL_PROJECT ? r->exprs[i] : eddy__expr_column(b->a, i, r->types[i]);
+        return calc(b, in, r->ncols, r->names, ex, r->kind == REL_FILTER ? r->cond : NULL, r);
+    }
+    case REL_UNION: {
+        PhysNode **in = eddy__arena_alloc(b->a, sizeof(PhysNode *) * (size_t)(r->nin + 1));
+        if (!in) return NOMEM();
+        for (int i = 0; i < r->nin; i++)
+            if (!(in[i] = build(b, r->in[i]))) return NULL;
+        return generic(b, PK_UNION, r, in, r->nin);
+    }
+    case REL_CORRELATE: {
+        PhysNode *in = build(b, r->in[0]);
+        return in ? generic(b, PK_CORRELATE, r, &in, 1) : NULL;
+    }
+    case REL_AGGREGATE: return build_aggregate(b, r);
+    case REL_JOIN: return build_join(b, r);
+    case REL_RANK: return build_rank(b, r);
+    case REL_SORT: return build_sort(b, r);
+    case REL_OVER: {
+        PhysNode *in = build(b, r->in[0]);
+        const OverSpec *os = r->naggs ? &r->over[0] : NULL;
+        PhysNode *x = in ? exchange_keys(b, in, os ? os->npartition : 0, os ? os->partition : NULL) : NULL;
+        if (x && !b->streaming && os && os->npartition + os->norder > 0) {
+            int n = os->npartition + os->norder;
+            int *keys = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(n + 1));
+            bool *desc = eddy__arena_alloc(b->a, (size_t)n + 1);
+            if (!keys || !desc) return NOMEM();
+            for (int i = 0; i < os->npartition; i++) keys[i] = os->partition[i];
+            for (int i = 0; i < os->norder; i++) {
+                keys[os->npartition + i] = os->order[i];
+                desc[os->npartition + i] = os->desc[i];
+            }
+            x = sort_node(b, PK_BATCH_SORT, x, n, keys, desc, NULL, NULL);
+        }
+        return x ? generic(b, PK_OVER_AGGREGATE, r, &x, 1) : NULL;
+    }
+    case REL_WINDOW_TVF: {
+        PhysNode *in = build(b, r->in[0]);
+        return in ? generic(b, PK_WINDOW_TABLE_FUNCTION, r, &in, 1) : NULL;
+    }
+    case REL_MATCH: {
+        PhysNode *in = build(b, r->in[0]);
+        PhysNode *x = in ? exchange_keys(b, in, r->ngroup, r->group) : NULL;
+        return x ? generic(b, PK_MATCH, r, &x, 1) : NULL;
+    }
+    case REL_SETOP:
+        /* INTERSECT ALL / EXCEPT ALL: no rewrite yet */
+        eddy__err(b->err, EDDY_E_UNSUPPORTED, "not supported yet: %s", r->feature ? r->feature : "this set operation");
+        return NULL;
+    }
+    eddy__err(b->err, EDDY_E_INTERNAL, "unknown plan node");
+    return NULL;
+}
+
+/* ---- sinks ------------------------------------------------------------------------------------- */
+
+/* "[name: STRING, age: INT]" for sink schema messages. */
+static void schema_list(Buf *t, int n, const char *const *names, const Type *const *types) {
+    eddy__buf_putc(t, '[');
+    for (int i = 0; i < n; i++) {
+        if (i) eddy__buf_puts(t, ", ");
+        eddy__buf_printf(t, "%s: ", names[i]);
+        Type plain = *types[i];
+        plain.timeattr = TA_NONE;
+        eddy__type_print(t, &plain);
+    }
+    eddy__buf_putc(t, ']');
+}
+
+static PhysNode *mismatch(Build *b, const char *sink, const char *cause, const Rel *r, int tn,
+                          const char *const *tnames, const Type *const *ttypes) {
+    Buf t;
+    eddy__buf_init(&t);
+    eddy__buf_printf(&t, "Column types of query result and sink for '%s' do not match.\nCause: %s\n\nQuery schema: ", sink,
+                     cause);
+    schema_list(&t, r->ncols, r->names, r->types);
+    eddy__buf_puts(&t, "\nSink schema:  ");
+    schema_list(&t, tn, tnames, ttypes);
+    eddy__err(b->err, EDDY_E_VALIDATION, "%s", eddy__buf_cstr(&t));
+    eddy__buf_free(&t);
+    return NULL;
+}
+
+static PhysNode *sink_node(Build *b, PhysNode *in, PhysSinkKind kind, const char *name, int n, const char *const *names,
+                           const Type *const *types, const Expr *const *exprs) {
+    PhysNode *s = new_node(b, PK_SINK, n, 1, NULL);
+    if (!s) return NULL;
+    s->in[0] = in;
+    for (int i = 0; i < n; i++) {
+        ((const char **)s->names)[i] = names[i];
+        ((const Type **)s->types)[i] = types[i];
+    }
+    s->exprs = exprs;
+    s->sink_kind = kind;
+    s->sink_name = name;
+    return s;
+}
+
+/* INSERT INTO: the connector's sink and the query's columns cast to the
+ * sink's physical columns (Flink's DynamicSinkUtils checks). */
+static PhysNode *table_sink(Build *b, PhysNode *in, const Rel *query, const PhysSinkReq *req) {
+    Arena *a = b->a;
+    const TableEntry *sink = req->table;
+    const InsertSpec *ins = req->ins;
+    const Connector *c;
+    if (table_connector(&sink->def, true, &c, b->err)) return NULL;
+    for (int k = 0; k < sink->nmeta; k++)
+        if (!sink->meta_virtual[k]) {
+            eddy__err(b->err, EDDY_E_UNSUPPORTED, "not supported yet: writing metadata column '%s' to a %s sink",
+                      sink->meta_keys[k], c->name);
+            return NULL;
+        }
+    const char *sink_id = ins->sink_name ? ins->sink_name : sink->def.path;
+    if (ins->overwrite && !(c->sink_abilities & CONN_SINK_OVERWRITE)) {
+        eddy__err(b->err, EDDY_E_VALIDATION,
+                  "INSERT OVERWRITE requires that the underlying DynamicTableSink of table '%s' implements the "
+                  "SupportsOverwrite interface.",
+                  sink_id);
+        return NULL;
+    }
+    if ((sink->def.npart || ins->nstatic) && !(c->sink_abilities & CONN_SINK_PARTITIONING)) {
+        eddy__err(b->err, EDDY_E_VALIDATION,
+                  "Table '%s' is a partitioned table, but the underlying DynamicTableSink doesn't implement the "
+                  "SupportsPartitioning interface.",
+                  sink_id);
+        return NULL;
+    }
+    int np = sink->nphys;
+    /* which query column feeds each physical sink column (-1: NULL, -2 - i:
+     * static partition value i) */
+    int *src = eddy__arena_alloc(a, sizeof(int) * (size_t)(np ? np : 1));
+    if (!src) return NOMEM();
+    for (int k = 0; k < np; k++) src[k] = -1;
+    for (int i = 0; i < ins->nstatic; i++) {
+        int k = -1;
+        for (int m = 0; m < np; m++)
+            if (!strcmp(sink->phys_names[m], ins->static_names[i])) k = m;
+        bool part = false;
+        for (int j = 0; j < sink->def.npart && !part; j++) part = !strcmp(sink->def.partition_keys[j], ins->static_names[i]);
+        if (k < 0 || !part) {
+            eddy__err(b->err, EDDY_E_VALIDATION, "Static partition column '%s' is not a partition key of table '%s'.",
+                      ins->static_names[i], sink_id);
+            return NULL;
+        }
+        if (src[k] != -1) {
+            eddy__err(b->err, EDDY_E_VALIDATION, "Partition column '%s' is given more than once.", ins->static_names[i]);
+            return NULL;
+        }
+        src[k] = -2 - i;
+    }
+    int expected = 0;
+    if (ins->ncolumns) {
+        for (int i = 0; i < ins->ncolumns; i++) {
+            int k = -1;
+            for (int m = 0; m < np; m++)
+                if (!strcmp(sink->phys_names[m], ins->columns[i])) k = m;
+            if (k < 0) {
+                eddy__err(b->err, EDDY_E_VALIDATION, "Unknown target column '%s'", ins->columns[i]);
+                return NULL;
+            }
+            if (src[k] != -1) {
+                eddy__err(b->err, EDDY_E_VALIDATION, "Target column '%s' is assigned more than once", ins->columns[i]);
+                return NULL;
+            }
+            src[k] = expected++;
+        }
+    } else {
+        for (int k = 0; k < np; k++)
+            if (src[k] == -1) src[k] = expected++;
+    }
+    if (query->ncols != expected)
+        return mismatch(b, sink_id, "Different number of columns.", query, np, sink->phys_names, sink->phys_types);
+    const Expr **ex = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(np ? np : 1));
+    if (!ex) return NOMEM();
+    for (int k = 0; k < np; k++) {
+        const Type *to = sink->phys_types[k];
+        if (src[k] <= -2) {
+            Expr *x;
+            if (eddy__expr_cast(a, (Expr *)ins->static_values[-2 - src[k]], to, false, &x, b->err)) return NULL;
+            ex[k] = x;
+            continue;
+        }
+        if (src[k] < 0) {
+            if (!to->nullable) {
+                eddy__err(b->err, EDDY_E_VALIDATION, "Column '%s' has no default value and does not allow NULLs",
+                          sink->phys_names[k]);
+                return NULL;
+            }
+            if (!(ex[k] = eddy__expr_null(a, to))) return NOMEM();
+            continue;
+        }
+        const Type *from = query->types[src[k]];
+        if (!eddy__type_implicit_cast(from, to)) {
+            char *cause = eddy__arena_printf(a, "Incompatible types for sink column '%s' at position %d.",
+                                             sink->phys_names[k], k);
+            return mismatch(b, sink_id, cause ? cause : "", query, np, sink->phys_names, sink->phys_types);
+        }
+        Expr *col = eddy__expr_column(a, src[k], eddy__type_with_timeattr(a, from, TA_NONE)), *x;
+        if (!col) return NOMEM();
+        if (eddy__expr_cast(a, col, to, false, &x, b->err)) return NULL;
+        ex[k] = x;
+    }
+    ConnectorCtx cx = {.a = a,
+                       .def = &sink->def,
+                       .nphys = np,
+                       .phys_names = sink->phys_names,
+                       .phys_types = sink->phys_types,
+                       .streaming = b->streaming,
+                       .tz = b->pe->tz,
+                       .overwrite = ins->overwrite};
+    SinkSpec *ss = eddy__arena_alloc(a, sizeof *ss);
+    if (!ss) return NOMEM();
+    if (c->sink(&cx, ss, b->err)) return NULL;
+    PhysNode *s = sink_node(b, in, PSINK_TABLE, sink_id, np, sink->phys_names, sink->phys_types, ex);
+    if (!s) return NULL;
+    s->sink_table = sink;
+    s->sink_conn = c;
+    s->sink_spec = ss;
+    s->accepts = ss->accepts ? ss->accepts : CL_INSERT;
+    s->npk = eddy__plan_pk_index(a, sink->def.schema, np, sink->phys_names, &s->pk);
+    return s;
+}
+
+/* toDataStream and the other bridge sinks: the target type's columns from
+ * the query's (by name for structured types when every name matches, else
+ * by position), with the implicit casts. */
+static PhysNode *stream_sink(Build *b, PhysNode *in, const Rel *r, const PhysSinkReq *req) {
+    Arena *a = b->a;
+    const StreamSinkSpec *spec = req->stream;
+    const Type *t = spec->type;
+    if (!t) {
+        const Type **plain = eddy__arena_alloc(a, sizeof(Type *) * (size_t)(r->ncols + 1));
+        if (!plain) return NOMEM();
+        for (int i = 0; i < r->ncols; i++) plain[i] = eddy__type_with_timeattr(a, r->types[i], TA_NONE);
+        if (!(t = eddy__type_row(a, r->ncols, r->names, plain, false))) return NOMEM();
+    }
+    int tn = eddy__type_column_count(t);
+    const char **tnames = eddy__arena_alloc(a, sizeof(char *) * (size_t)(tn + 1));
+    const Type **ttypes = eddy__arena_alloc(a, sizeof(Type *) * (size_t)(tn + 1));
+    const Expr **ex = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(tn + 1));
+    int *src = eddy__arena_alloc(a, sizeof(int) * (size_t)(tn + 1));
+    if (!tnames || !ttypes || !ex || !src) return NOMEM();
+    for (int i = 0; i < tn; i++) {
+        tnames[i] = eddy__type_column_name(t, i);
+        ttypes[i] = eddy__type_column_type(t, i);
+    }
+    bool by_name = eddy__type_is_composite(t) && t->root == TY_STRUCTURED;
+    for (int i = 0; i < tn && by_name; i++) {
+        src[i] = -1;
+        for (int k = 0; k < r->ncols; k++)
+            if (strcmp(r->names[k], tnames[i]) == 0) src[i] = k;
+        if (src[i] < 0) by_name = false;
+    }
+    const char *name = spec->name;
+    if (!by_name) {
+        if (tn != r->ncols) return mismatch(b, name, "Different number of columns.", r, tn, tnames, ttypes);
+        for (int i = 0; i < tn; i++) src[i] = i;
+    }
+    for (int i = 0; i < tn; i++) {
+        const Type *from = r->types[src[i]];
+        if (!eddy__type_implicit_cast(from, ttypes[i])) {
+            char *cause = eddy__arena_printf(a, "Incompatible types for sink column '%s' at position %d.", tnames[i], i);
+            return mismatch(b, name, cause ? cause : "", r, tn, tnames, ttypes);
+        }
+        Expr *c = eddy__expr_column(a, src[i], eddy__type_with_timeattr(a, from, TA_NONE)), *x;
+        if (!c) return NOMEM();
+        if (eddy__expr_cast(a, c, ttypes[i], false, &x, b->err)) return NULL;
+        ex[i] = x;
+    }
+    static const PhysSinkKind kinds[] = {PSINK_DATASTREAM, PSINK_APPEND, PSINK_RETRACT, PSINK_CHANGELOG};
+    PhysNode *s = sink_node(b, in, kinds[spec->kind], name, tn, tnames, ttypes, ex);
+    if (!s) return NULL;
+    s->sink_type = t;
+    s->rowtime = eddy__rel_rowtime(r);
+    s->accepts = spec->kind == SSINK_CHANGELOG   ? spec->accepts
+                 : spec->kind == SSINK_RETRACT_STREAM ? CL_ALL
+                                                  : CL_INSERT;
+    s->npk = spec->npk;
+    s->pk = spec->pk;
+    return s;
+}
+
+/* Whether the plan needs mini-batch assigners: an updating aggregate. */
+static bool has_group_agg(const Rel *r) {
+    if (r->kind == REL_AGGREGATE && !r->window && !(r->feature && !strncmp(r->feature, "window aggregations", 19)))
+        return true;
+    for (int i = 0; i < r->nin; i++)
+        if (has_group_agg(r->in[i])) return true;
+    return false;
+}
+
+int64_t eddy__phys_duration_ms(const char *s) {
+    while (*s == ' ') s++;
+    char *end;
+    long long v = strtoll(s, &end, 10);
+    if (end == s || v < 0) return -1;
+    while (*end == ' ') end++;
+    static const struct {
+        const char *unit;
+        int64_t ms;
+    } units[] = {{"", 1},          {"ms", 1},        {"milli", 1},       {"millis", 1},   {"millisecond", 1},
+                 {"milliseconds", 1}, {"s", 1000},   {"sec", 1000},      {"secs", 1000},  {"second", 1000},
+                 {"seconds", 1000}, {"min", 60000},  {"m", 60000},       {"mins", 60000}, {"minute", 60000},
+                 {"minutes", 60000}, {"h", 3600000}, {"hour", 3600000},  {"hours", 3600000}, {"d", 86400000},
+                 {"day", 86400000}, {"days", 86400000}};
+    for (size_t i = 0; i < ED_ARRAY_LEN(units); i++)
+        if (eddy__str_ieq(end, units[i].unit)) return (int64_t)v * units[i].ms;
+    return -1;
+}
+
+eddy_status eddy__phys_build(const PlanEnv *pe, const Rel *r, const PhysSinkReq *sink, PhysNode **out, EdErr *err) {
+    Build b = {pe, pe->a, err, pe->streaming, false, 0};
+    if (b.streaming && option_true(&b, "table.exec.mini-batch.enabled")) {
+        /* Flink's checks, on every streaming plan */
+        int64_t ms = eddy__phys_duration_ms(eddy__phys_option(pe, "table.exec.mini-batch.allow-latency", "0 ms"));
+        if (ms <= 0) return eddy__err(err, EDDY_E_VALIDATION, "MiniBatch Latency must be greater than 0 ms.");
+        const char *size = eddy__phys_option(pe, "table.exec.mini-batch.size", "-1");
+        if (atoll(size) <= 0)
+            return eddy__err(err, EDDY_E_VALIDATION,
+                             "Key: 'table.exec.mini-batch.size' , default: -1 (fallback keys: []) must be > 0.");
+        /* the assigners go above the scans of plans with an updating aggregate */
+        b.minibatch = has_group_agg(r);
+        b.mb_interval = ms;
+    }
+    /* the logical rewrite; sinks map the query's columns as it names them */
+    const Rel *rw;
+    eddy_status rc = eddy__plan_rewrite(pe, r, eddy__plan_rule_phases, eddy__plan_nphases, &rw, err);
+    if (rc) return rc;
+    PhysNode *p = build(&b, rw);
+    if (p && sink) {
+        switch (sink->kind) {
+        case PSINK_TABLE: p = table_sink(&b, p, r, sink); break;
+        case PSINK_COLLECT:
+            p = sink_node(&b, p, PSINK_COLLECT, sink->name ? sink->name : "*anonymous_collect$1*", p->ncols, p->names,
+                          p->types, NULL);
+            if (p) p->accepts = CL_ALL;
+            break;
+        default: p = stream_sink(&b, p, r, sink); break;
+        }
+    }
+    if (!p) return eddy__err_is_set(err) ? err->code : eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    *out = p;
+    return EDDY_OK;
+}
+
+/* ---- the whole pipeline ------------------------------------------------------------------------- */
+
+eddy_status eddy__phys_plan(const PlanEnv *pe, const Rel *r, const PhysSinkReq *sink, const PhysNode **out,
+                            EdErr *err) {
+    PhysNode *root;
+    eddy_status rc = eddy__phys_build(pe, r, sink, &root, err);
+    if (rc) return rc;
+    if (!pe->streaming) {
+        /* batch operators consume whole inputs and emit final rows */
+        *out = root;
+        return EDDY_OK;
+    }
+    return eddy__phys_infer_changelog(pe, root, false, out, err);
+}

@@ -1,0 +1,663 @@
+/*
+ * phys_explain.c -- physical nodes as Flink's plans print them: each
+ * kind's name and terms (its explainTerms) in the digest form of the
+ * optimized physical plan (>(a, 10), _UTF-16LE'x') and the infix form of the
+ * optimized execution plan and of error messages ((a > 10), 'x'); the tree
+ * with Calcite's +- / :- prefixes, CHANGELOG_MODE's changelogMode=[I,UB,UA,D]
+ * and ESTIMATED_COST's row counts and cumulative costs (Flink's default
+ * estimates for sources without statistics: 1.0E8 rows, selectivities 0.5
+ * for comparisons, 0.15 for equality, 0.05 for LIKE, row sizes by type).
+ */
+#include "plan/explain_int.h"
+#include "plan/phys.h"
+#include "types/format.h"
+
+const char *eddy__phys_name(const PhysNode *n) { return eddy__phys_kinds[n->kind].name; }
+
+/* The name in the optimized physical plan: a deduplication is a Rank there
+ * (Flink's StreamPhysicalRank), a Deduplicate in the execution plan. */
+static const char *plan_name(const PhysNode *n, bool exec) {
+    return n->kind == PK_DEDUPLICATE && !exec ? "Rank" : eddy__phys_name(n);
+}
+
+/* ---- pieces --------------------------------------------------------------------------------- */
+
+static void cols(Buf *b, int n, const int *idx, const char *const *names) {
+    for (int i = 0; i < n; i++) eddy__buf_printf(b, "%s%s", i ? ", " : "", names[idx[i]]);
+}
+
+/* Whether a Rank sorts on a single rowtime attribute (Flink prints ROWTIME). */
+static bool on_rowtime(const PhysNode *n) {
+    return n->norder == 1 && n->nin && n->in[0]->types[n->order[0]]->timeattr == TA_ROWTIME;
+}
+
+static void order_by(Buf *b, const PhysNode *n, const char *const *in_names) {
+    if ((n->kind == PK_RANK || n->kind == PK_DEDUPLICATE) && on_rowtime(n)) eddy__buf_puts(b, "ROWTIME ");
+    for (int i = 0; i < n->norder; i++)
+        eddy__buf_printf(b, "%s%s %s", i ? ", " : "", in_names[n->order[i]], n->desc[i] ? "DESC" : "ASC");
+}
+
+static const char *join_type(JoinType jt) {
+    static const char *names[] = {"InnerJoin", "LeftOuterJoin", "RightOuterJoin", "FullOuterJoin", "LeftSemiJoin",
+                                  "LeftAntiJoin"};
+    return names[jt];
+}
+
+/* The field names a join's condition sees: left then right, made unique
+ * as Calcite's row type makes them (name0, name1, ...); a semi or anti
+ * join's columns are only the left ones. */
+static const char **join_fields(Arena *a, const PhysNode *j) {
+    const PhysNode *l = j->in[0], *r = j->in[1];
+    /* a join's own columns are both inputs' as the query named them */
+    if (j->ncols == l->ncols + r->ncols) return (const char **)j->names;
+    int n = l->ncols + r->ncols;
+    const char **names = eddy__arena_alloc(a, sizeof(char *) * (size_t)(n + 1));
+    if (!names) return NULL;
+    for (int i = 0; i < l->ncols; i++) names[i] = l->names[i];
+    for (int i = 0; i < r->ncols; i++) {
+        const char *base = r->names[i], *name = base;
+        for (int k = 0;; k++) {
+            bool taken = false;
+            for (int m = 0; m < l->ncols + i && !taken; m++) taken = !strcmp(names[m], name);
+            if (!taken) break;
+            if (!(name = eddy__arena_printf(a, "%s%d", base, k))) return NULL;
+        }
+        names[l->ncols + i] = name;
+    }
+    return names;
+}
+
+/* Whether an aggregate's calls consume retractions: its input updates or deletes. */
+static bool retracting(const PhysNode *agg) {
+    return agg->nin && (agg->in[0]->modify & ~CL_INSERT);
+}
+
+/* SUM(b), COUNT(DISTINCT c) FILTER $f2, MAX_RETRACT(a): a call over input names. */
+static void agg_call(Buf *b, const PhysAgg *pa, const char *const *in, bool retract, const char *distinct_view) {
+    const AggCall *ac = &pa->call;
+    eddy__buf_printf(b, "%s%s(", ac->fn, retract ? "_RETRACT" : "");
+    if (distinct_view) eddy__buf_printf(b, "%s%s", distinct_view, ac->nargs ? " " : "");
+    else if (ac->distinct) eddy__buf_puts(b, ac->nargs ? "DISTINCT " : "DISTINCT");
+    if (ac->nargs) cols(b, ac->nargs, ac->args, in);
+    else eddy__buf_putc(b, '*');
+    eddy__buf_putc(b, ')');
+    if (ac->filter >= 0) eddy__buf_printf(b, " FILTER %s", in[ac->filter]);
+}
+
+/* "f AS o" unless they are the same. */
+static void as(Buf *b, const char *f, const char *o) {
+    eddy__buf_puts(b, f);
+    if (strcmp(f, o)) eddy__buf_printf(b, " AS %s", o);
+}
+
+/* A stream GroupAggregate's (or Local / Global's) select list. */
+static void stream_agg_select(Buf *b, Arena *a, const PhysNode *n) {
+    const PhysNode *in = n->in[0];
+    bool retract = retracting(n);
+    bool local = n->kind == PK_LOCAL_GROUP_AGGREGATE;
+    bool global = n->kind == PK_GLOBAL_GROUP_AGGREGATE || n->kind == PK_INCREMENTAL_GROUP_AGGREGATE;
+    int pos = 0;
+    for (int k = 0; k < n->ngroup; k++, pos++) {
+        if (pos) eddy__buf_puts(b, ", ");
+        as(b, in->names[n->group[k]], n->names[k]);
+    }
+    for (int i = 0; i < n->naggs; i++, pos++) {
+        const PhysAgg *pa = &n->aggs[i];
+        Buf f;
+        eddy__buf_init(&f);
+        const char *view = pa->distinct >= 0 ? eddy__arena_printf(a, "distinct$%d", pa->distinct) : NULL;
+        if (global) {
+            eddy__buf_printf(&f, "%s%s(", pa->call.fn, retract ? "_RETRACT" : "");
+            if (view) eddy__buf_printf(&f, "%s ", view);
+            eddy__buf_printf(&f, "%s)", pa->acc ? pa->acc : "?");
+        } else {
+            agg_call(&f, pa, in->names, retract, local ? view : NULL);
+        }
+        if (pos) eddy__buf_puts(b, ", ");
+        as(b, eddy__buf_cstr(&f), local ? (pa->acc ? pa->acc : "?") : n->names[n->ngroup + i]);
+        eddy__buf_free(&f);
+    }
+    if (local)
+        for (int d = 0; d < n->ndistinct; d++) {
+            eddy__buf_printf(b, "%sDISTINCT(", pos++ ? ", " : "");
+            cols(b, n->distincts[d].n, n->distincts[d].cols, in->names);
+            eddy__buf_printf(b, ") AS distinct$%d", d);
+        }
+}
+
+/* A batch HashAggregate's / SortAggregate's select list (Flink's groupAggregationToString). */
+static void batch_agg_select(Buf *b, const PhysNode *n, bool local) {
+    const PhysNode *in = n->in[0];
+    const char *prefix = n->merge ? "Final_" : local ? "Partial_" : "";
+    int pos = 0;
+    for (int k = 0; k < n->ngroup; k++, pos++) {
+        const char *f = in->names[n->group[k]], *o = n->names[k];
+        eddy__buf_printf(b, "%s%s", pos ? ", " : "", strcmp(f, o) ? prefix : "");
+        as(b, f, o);
+    }
+    for (int i = 0; i < n->naggs; i++, pos++) {
+        const PhysAgg *pa = &n->aggs[i];
+        Buf f;
+        eddy__buf_init(&f);
+        if (n->merge) {
+            /* the accumulator fields, without the parentheses */
+            const char *acc = pa->acc ? pa->acc : "?";
+            size_t len = strlen(acc);
+            if (acc[0] == '(' && len > 1) {
+                acc++;
+                len -= 2;
+            }
+            eddy__buf_printf(&f, "%s(", pa->call.fn);
+            eddy__buf_put(&f, acc, len);
+            eddy__buf_putc(&f, ')');
+        } else {
+            agg_call(&f, pa, in->names, false, NULL);
+        }
+        const char *o = local ? (pa->acc ? pa->acc : "?") : n->names[n->ngroup + i];
+        eddy__buf_printf(b, "%s%s%s", pos ? ", " : "", strcmp(eddy__buf_cstr(&f), o) ? prefix : "", eddy__buf_cstr(&f));
+        if (strcmp(eddy__buf_cstr(&f), o)) eddy__buf_printf(b, " AS %s", o);
+        eddy__buf_free(&f);
+    }
+}
+
+static void rank_range(Buf *b, const PhysNode *n) {
+    eddy__buf_printf(b, "rankRange=[rankStart=%lld, rankEnd=%lld]", (long long)n->rank_start, (long long)n->rank_end);
+}
+
+static const char *rank_type(RankFn f) {
+    return f == RANK_ROW_NUMBER ? "ROW_NUMBER" : f == RANK_RANK ? "RANK" : "DENSE_RANK";
+}
+
+static void strategy(Buf *b, const PhysNode *n) {
+    if (n->strategy == RS_APPEND_FAST) eddy__buf_puts(b, "AppendFastStrategy");
+    else if (n->strategy == RS_RETRACT) eddy__buf_puts(b, "RetractStrategy");
+    else {
+        eddy__buf_puts(b, "UpdateFastStrategy[");
+        for (int i = 0; i < n->strategy_key.n; i++) eddy__buf_printf(b, "%s%d", i ? "," : "", n->strategy_key.cols[i]);
+        eddy__buf_putc(b, ']');
+    }
+}
+
+static void fetch(Buf *b, const PhysNode *n) {
+    eddy__buf_printf(b, "offset=[%lld], fetch=[", (long long)(n->offset > 0 ? n->offset : 0));
+    if (n->fetch >= 0) eddy__buf_printf(b, "%lld]", (long long)n->fetch);
+    else eddy__buf_puts(b, "unlimited]");
+}
+
+/* Calc(select=[a, +(b, 1) AS c], where=[>(a, 10)]). */
+static void calc_terms(Buf *b, const PhysNode *n, ExprStyle st) {
+    const char *const *in = n->in[0]->names;
+    eddy__buf_puts(b, "select=[");
+    for (int i = 0; i < n->ncols; i++) {
+        if (i) eddy__buf_puts(b, ", ");
+        eddy__plan_expr_text(b, n->exprs[i], in, st);
+        bool same = n->exprs[i]->kind == EX_COLUMN && !strcmp(in[n->exprs[i]->index], n->names[i]);
+        if (!same) eddy__buf_printf(b, " AS %s", n->names[i]);
+    }
+    eddy__buf_putc(b, ']');
+    if (n->cond) {
+        eddy__buf_puts(b, ", where=[");
+        eddy__plan_expr_text(b, n->cond, in, st);
+        eddy__buf_putc(b, ']');
+    }
+}
+
+/* Correlate(invocation=[..], correlate=[table(..)], select=[..], rowType=[..], joinType=[INNER]). */
+static void correlate_terms(Buf *b, Arena *a, const PhysNode *n) {
+    const Rel *r = n->rel, *in = r->in[0];
+    const char **cor = eddy__explain_cor_names(a, in);
+    if (!cor) return;
+    eddy__buf_puts(b, "invocation=[");
+    eddy__explain_invocation(b, r, cor);
+    eddy__buf_puts(b, "], correlate=[table(");
+    if (r->tfunc) {
+        eddy__buf_printf(b, "%s(", r->tfunc->name);
+        for (int i = 0; i < r->nargs; i++) {
+            if (i) eddy__buf_putc(b, ',');
+            eddy__plan_expr_text(b, r->exprs[i], in->names, XS_INFIX);
+        }
+        eddy__buf_putc(b, ')');
+    } else {
+        eddy__explain_invocation(b, r, cor);
+    }
+    eddy__buf_puts(b, ")], select=[");
+    for (int i = 0; i < r->ncols; i++) eddy__buf_printf(b, "%s%s", i ? "," : "", r->names[i]);
+    eddy__buf_puts(b, "], rowType=[");
+    eddy__explain_record_type(b, r, 0, r->ncols);
+    eddy__buf_printf(b, "], joinType=[%s]", r->join == JOIN_LEFT ? "LEFT" : "INNER");
+}
+
+static void expand_terms(Buf *b, const PhysNode *n) {
+    const PhysNode *in = n->in[0];
+    eddy__buf_puts(b, "projects=[");
+    for (int s = 0; s < n->nsets; s++) {
+        eddy__buf_puts(b, s ? ", {" : "{");
+        for (int i = 0; i < in->ncols; i++) {
+            int key = -1;
+            for (int k = 0; k < n->ngroup; k++)
+                if (n->group[k] == i) key = k;
+            bool null = key >= 0 && !(n->sets[s] & (1ULL << key));
+            eddy__buf_printf(b, "%s%s%s", i ? ", " : "", null ? "null AS " : "", in->names[i]);
+        }
+        int64_t id = 0;
+        for (int k = 0; k < n->ngroup; k++)
+            if (!(n->sets[s] & (1ULL << k))) id |= (int64_t)1 << (n->ngroup - 1 - k);
+        eddy__buf_printf(b, ", %lld AS $e}", (long long)id);
+    }
+    eddy__buf_putc(b, ']');
+}
+
+/* The terms of a Rel digest "Name(terms)" the binder wrote (time kinds). */
+static void digest_terms(Buf *b, const PhysNode *n) {
+    const char *d = n->rel ? n->rel->digest : NULL;
+    const char *open = d ? strchr(d, '(') : NULL;
+    size_t len = open ? strlen(open + 1) : 0;
+    if (len && open[len] == ')') eddy__buf_put(b, open + 1, len - 1);
+    else if (n->rel) {
+        eddy__buf_puts(b, "select=[");
+        eddy__explain_names(b, n->ncols, n->names);
+        eddy__buf_putc(b, ']');
+    }
+}
+
+static void join_terms(Buf *b, Arena *a, const PhysNode *n, ExprStyle st) {
+    const char **fields = join_fields(a, n);
+    eddy__buf_printf(b, "joinType=[%s], where=[", join_type(n->join));
+    if (n->join_cond && fields) eddy__plan_expr_text(b, n->join_cond, fields, st);
+    else eddy__buf_puts(b, "true");
+    eddy__buf_puts(b, "], select=[");
+    eddy__explain_names(b, n->ncols, n->names);
+    eddy__buf_putc(b, ']');
+}
+
+void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
+    Arena a;
+    eddy__arena_init(&a, 4096);
+    const PhysNode *in = n->nin ? n->in[0] : NULL;
+    switch (n->kind) {
+    case PK_TABLE_SOURCE_SCAN:
+    case PK_DATA_STREAM_SCAN:
+        eddy__buf_puts(b, "table=[[");
+        eddy__explain_table_list(b, eddy__explain_scan_table(n->rel));
+        eddy__buf_puts(b, "]], fields=[");
+        eddy__explain_names(b, n->ncols, n->names);
+        eddy__buf_putc(b, ']');
+        break;
+    case PK_VALUES:
+        eddy__buf_puts(b, "tuples=[");
+        eddy__explain_tuples(b, n->rel);
+        eddy__buf_putc(b, ']');
+        if (st == XS_DIGEST) {
+            eddy__buf_puts(b, ", values=[");
+            if (n->ncols) eddy__explain_names(b, n->ncols, n->names);
+            else eddy__buf_puts(b, "ZERO");
+            eddy__buf_putc(b, ']');
+        }
+        break;
+    case PK_CALC: calc_terms(b, n, st); break;
+    case PK_CORRELATE: correlate_terms(b, &a, n); break;
+    case PK_UNION:
+        eddy__buf_puts(b, "all=[true], union=[");
+        eddy__explain_names(b, n->ncols, n->names);
+        eddy__buf_putc(b, ']');
+        break;
+    case PK_EXCHANGE:
+        if (n->dist == DIST_HASH) {
+            eddy__buf_puts(b, "distribution=[hash[");
+            cols(b, n->nkeys, n->keys, in->names);
+            eddy__buf_puts(b, "]]");
+        } else {
+            eddy__buf_printf(b, "distribution=[%s]", n->dist == DIST_SINGLE ? "single" : "broadcast");
+        }
+        break;
+    case PK_EXPAND: expand_terms(b, n); break;
+    case PK_WATERMARK_ASSIGNER:
+        eddy__buf_printf(b, "rowtime=[%s], watermark=[", n->rowtime >= 0 ? n->names[n->rowtime] : "?");
+        eddy__plan_expr_text(b, n->watermark, in->names, st);
+        eddy__buf_putc(b, ']');
+        break;
+    case PK_MINI_BATCH_ASSIGNER:
+        eddy__buf_printf(b, "interval=[%lldms], mode=[%s]", (long long)n->interval_ms, n->mb_rowtime ? "RowTime" : "ProcTime");
+        break;
+    case PK_GROUP_AGGREGATE:
+    case PK_LOCAL_GROUP_AGGREGATE:
+    case PK_GLOBAL_GROUP_AGGREGATE:
+    case PK_INCREMENTAL_GROUP_AGGREGATE:
+        if (n->ngroup) {
+            eddy__buf_puts(b, "groupBy=[");
+            cols(b, n->ngroup, n->group, in->names);
+            eddy__buf_puts(b, "], ");
+        }
+        eddy__buf_puts(b, "select=[");
+        stream_agg_select(b, &a, n);
+        eddy__buf_putc(b, ']');
+        break;
+    case PK_HASH_AGGREGATE:
+    case PK_SORT_AGGREGATE:
+    case PK_LOCAL_HASH_AGGREGATE:
+    case PK_LOCAL_SORT_AGGREGATE: {
+        bool local = n->kind == PK_LOCAL_HASH_AGGREGATE || n->kind == PK_LOCAL_SORT_AGGREGATE;
+        if (!local) eddy__buf_printf(b, "isMerge=[%s], ", n->merge ? "true" : "false");
+        if (n->ngroup) {
+            eddy__buf_puts(b, "groupBy=[");
+            cols(b, n->ngroup, n->group, in->names);
+            eddy__buf_puts(b, "], ");
+        }
+        eddy__buf_puts(b, "select=[");
+        batch_agg_select(b, n, local);
+        eddy__buf_putc(b, ']');
+        break;
+    }
+    case PK_JOIN:
+        join_terms(b, &a, n, st);
+        {
+            static const char *spec[] = {"NoUniqueKey", "HasUniqueKey", "JoinKeyContainsUniqueKey"};
+            eddy__buf_printf(b, ", leftInputSpec=[%s], rightInputSpec=[%s]", spec[eddy__phys_join_input_spec(&a, n, 0)],
+                             spec[eddy__phys_join_input_spec(&a, n, 1)]);
+        }
+        break;
+    case PK_INTERVAL_JOIN:
+    case PK_TEMPORAL_JOIN:
+    case PK_WINDOW_JOIN:
+    case PK_SORT_MERGE_JOIN: join_terms(b, &a, n, st); break;
+    case PK_HASH_JOIN:
+    case PK_NESTED_LOOP_JOIN:
+        join_terms(b, &a, n, st);
+        if (n->broadcast && n->kind == PK_HASH_JOIN) eddy__buf_puts(b, ", isBroadcast=[true]");
+        eddy__buf_printf(b, ", build=[%s]", n->build_left ? "left" : "right");
+        break;
+    case PK_DEDUPLICATE:
+        if (st == XS_INFIX) {
+            /* the execution plan's operator; the physical plan shows the Rank it is */
+            eddy__buf_printf(b, "keep=[%s], key=[", n->keep_last ? "LastRow" : "FirstRow");
+            cols(b, n->ngroup, n->group, in->names);
+            eddy__buf_printf(b, "], order=[%s]", n->on_rowtime ? "ROWTIME" : "PROCTIME");
+            break;
+        }
+        /* fall through */
+    case PK_RANK:
+    case PK_WINDOW_RANK:
+    case PK_BATCH_RANK:
+        if (n->kind == PK_RANK || n->kind == PK_DEDUPLICATE) {
+            eddy__buf_puts(b, "strategy=[");
+            strategy(b, n);
+            eddy__buf_puts(b, "], ");
+        }
+        eddy__buf_printf(b, "rankType=[%s], ", rank_type(n->rank_fn));
+        rank_range(b, n);
+        eddy__buf_puts(b, ", partitionBy=[");
+        cols(b, n->ngroup, n->group, in->names);
+        eddy__buf_puts(b, "], orderBy=[");
+        order_by(b, n, in->names);
+        eddy__buf_puts(b, "], ");
+        if (n->kind == PK_BATCH_RANK) eddy__buf_printf(b, "global=[%s], ", n->global ? "true" : "false");
+        eddy__buf_puts(b, "select=[");
+        eddy__explain_names(b, n->ncols, n->names);
+        eddy__buf_putc(b, ']');
+        break;
+    case PK_WINDOW_DEDUPLICATE:
+        eddy__buf_printf(b, "keep=[%s], key=[", n->keep_last ? "LastRow" : "FirstRow");
+        cols(b, n->ngroup, n->group, in->names);
+        eddy__buf_printf(b, "], order=[%s]", n->on_rowtime ? "ROWTIME" : "PROCTIME");
+        break;
+    case PK_LIMIT:
+        fetch(b, n);
+        if (n->global) eddy__buf_puts(b, ", global=[true]");
+        break;
+    case PK_SORT_LIMIT:
+    case PK_BATCH_SORT_LIMIT:
+        eddy__buf_puts(b, "orderBy=[");
+        order_by(b, n, in->names);
+        eddy__buf_puts(b, "], ");
+        fetch(b, n);
+        if (n->kind == PK_SORT_LIMIT) {
+            eddy__buf_puts(b, ", strategy=[");
+            strategy(b, n);
+            eddy__buf_putc(b, ']');
+        } else {
+            eddy__buf_puts(b, ", global=[true]");
+        }
+        break;
+    case PK_SORT:
+    case PK_BATCH_SORT:
+    case PK_TEMPORAL_SORT:
+        eddy__buf_puts(b, "orderBy=[");
+        order_by(b, n, in->names);
+        eddy__buf_putc(b, ']');
+        break;
+    case PK_CHANGELOG_NORMALIZE:
+        eddy__buf_puts(b, "key=[");
+        cols(b, n->npk, n->pk, n->names);
+        eddy__buf_putc(b, ']');
+        break;
+    case PK_DROP_UPDATE_BEFORE:
+    case PK_SINK_UPSERT_MATERIALIZER: break;
+    case PK_SINK:
+        eddy__buf_printf(b, "table=[%s], fields=[", n->sink_name);
+        eddy__explain_names(b, n->ncols, n->names);
+        eddy__buf_putc(b, ']');
+        if (n->upsert_materialize) eddy__buf_puts(b, ", upsertMaterialize=[true]");
+        break;
+    case PK_OVER_AGGREGATE: {
+        const OverSpec *os = n->rel->naggs ? &n->rel->over[0] : NULL;
+        if (os && os->npartition) {
+            eddy__buf_puts(b, "partitionBy=[");
+            cols(b, os->npartition, os->partition, n->rel->in[0]->names);
+            eddy__buf_puts(b, "], ");
+        }
+        if (os && os->norder) {
+            eddy__buf_puts(b, "orderBy=[");
+            for (int i = 0; i < os->norder; i++)
+                eddy__buf_printf(b, "%s%s %s", i ? ", " : "", n->rel->in[0]->names[os->order[i]],
+                                 os->desc[i] ? "DESC" : "ASC");
+            eddy__buf_puts(b, "], ");
+        }
+        eddy__buf_puts(b, "select=[");
+        const Rel *r = n->rel;
+        int nin = r->in[0]->ncols;
+        for (int i = 0; i < r->ncols; i++) {
+            if (i) eddy__buf_puts(b, ", ");
+            if (i < nin) {
+                eddy__buf_puts(b, r->names[i]);
+                continue;
+            }
+            PhysAgg pa = {.call = r->aggs[i - nin], .distinct = -1};
+            agg_call(b, &pa, r->in[0]->names, false, NULL);
+            eddy__buf_printf(b, " AS %s", r->names[i]);
+        }
+        eddy__buf_putc(b, ']');
+        break;
+    }
+    case PK_WINDOW_TABLE_FUNCTION:
+    case PK_WINDOW_AGGREGATE:
+    case PK_GROUP_WINDOW_AGGREGATE:
+    case PK_MATCH:
+    case PK__COUNT: digest_terms(b, n); break;
+    }
+    eddy__arena_destroy(&a);
+}
+
+void eddy__phys_describe(Buf *b, const PhysNode *n) {
+    Buf t;
+    eddy__buf_init(&t);
+    eddy__phys_terms(&t, n, XS_INFIX);
+    eddy__buf_printf(b, "%s(%s)", eddy__phys_name(n), eddy__buf_cstr(&t));
+    eddy__buf_free(&t);
+}
+
+/* ---- costs ------------------------------------------------------------------------------------ */
+
+typedef struct Cost {
+    double rows, cpu, io, network;
+} Cost;
+
+/* Bytes of a row as Flink estimates them (FlinkRelMdSize defaults). */
+static double row_size(int n, const Type *const *types) {
+    double s = 0;
+    for (int i = 0; i < n; i++) {
+        switch ((TypeRoot)types[i]->root) {
+        case TY_BOOLEAN:
+        case TY_TINYINT: s += 1; break;
+        case TY_SMALLINT: s += 2; break;
+        case TY_INT:
+        case TY_FLOAT:
+        case TY_DATE:
+        case TY_TIME:
+        case TY_INTERVAL_YM: s += 4; break;
+        case TY_BIGINT:
+        case TY_DOUBLE:
+        case TY_INTERVAL_DT: s += 8; break;
+        default: s += 12; break;
+        }
+    }
+    return s;
+}
+
+/* Calcite's guessed selectivity of a condition. */
+static double selectivity(const Expr *e) {
+    if (!e) return 1.0;
+    if (e->kind == EX_CALL && e->fn) {
+        const char *n = e->fn->name;
+        if (!strcmp(n, "AND")) {
+            double s = 1.0;
+            for (int i = 0; i < e->nargs; i++) s *= selectivity(e->args[i]);
+            return s;
+        }
+        if (!strcmp(n, "OR")) {
+            double s = 0.0;
+            for (int i = 0; i < e->nargs; i++) s += selectivity(e->args[i]);
+            return s > 1.0 ? 1.0 : s;
+        }
+        if (!strcmp(n, "NOT")) return 1.0 - selectivity(e->args[0]);
+        if (!strcmp(n, "=")) return 0.15;
+        if (!strcmp(n, "<") || !strcmp(n, "<=") || !strcmp(n, ">") || !strcmp(n, ">=") || !strcmp(n, "<>")) return 0.5;
+        if (!strcmp(n, "LIKE")) return 0.05;
+        if (!strcmp(n, "IS NOT NULL")) return 0.9;
+        if (!strcmp(n, "IS NULL")) return 0.1;
+    }
+    return 0.25;
+}
+
+/* The node's row count and own cost; *kid_rows: its inputs' row counts. */
+static double rows_of(const PhysNode *n, Cost *self) {
+    double in = 0;
+    for (int i = 0; i < n->nin; i++) in += rows_of(n->in[i], &(Cost){0});
+    double rows = in;
+    *self = (Cost){in, in, 0, 0};
+    switch (n->kind) {
+    case PK_TABLE_SOURCE_SCAN:
+    case PK_DATA_STREAM_SCAN:
+        rows = 1.0e8;
+        *self = (Cost){rows, rows, rows * row_size(n->ncols, n->types), 0};
+        break;
+    case PK_VALUES:
+        rows = n->rel ? n->rel->nrows : 0;
+        *self = (Cost){rows, rows, 0, 0};
+        break;
+    case PK_CALC:
+        rows = in * selectivity(n->cond);
+        *self = (Cost){rows, 0, 0, 0};
+        break;
+    case PK_EXCHANGE: *self = (Cost){0, 0, 0, in * row_size(n->ncols, n->types)}; break;
+    case PK_LIMIT:
+    case PK_SORT_LIMIT:
+    case PK_BATCH_SORT_LIMIT:
+        rows = in - (n->offset > 0 ? (double)n->offset : 0);
+        if (rows < 0) rows = 0;
+        if (n->fetch >= 0 && (double)n->fetch < rows) rows = (double)n->fetch;
+        break;
+    default: break;
+    }
+    return rows;
+}
+
+static Cost cumulative(const PhysNode *n) {
+    Cost s;
+    rows_of(n, &s);
+    for (int i = 0; i < n->nin; i++) {
+        Cost k = cumulative(n->in[i]);
+        s.rows += k.rows;
+        s.cpu += k.cpu;
+        s.io += k.io;
+        s.network += k.network;
+    }
+    return s;
+}
+
+/* ---- the tree ------------------------------------------------------------------------------------ */
+
+static void changelog_text(Buf *b, unsigned cl) {
+    if (!cl) {
+        eddy__buf_puts(b, "NONE");
+        return;
+    }
+    static const struct {
+        unsigned bit;
+        const char *s;
+    } kinds[] = {{CL_INSERT, "I"}, {CL_UPDATE_BEFORE, "UB"}, {CL_UPDATE_AFTER, "UA"}, {CL_DELETE, "D"}};
+    bool first = true;
+    for (size_t i = 0; i < ED_ARRAY_LEN(kinds); i++)
+        if (cl & kinds[i].bit) {
+            eddy__buf_printf(b, "%s%s", first ? "" : ",", kinds[i].s);
+            first = false;
+        }
+}
+
+/* Nodes EXPLAIN does not print: the sink's materializer shows as upsertMaterialize=[true]. */
+static const PhysNode *shown(const PhysNode *n) {
+    while (n->kind == PK_SINK_UPSERT_MATERIALIZER) n = n->in[0];
+    return n;
+}
+
+static void line(Buf *b, const PhysNode *n, bool exec, unsigned details) {
+    Buf t;
+    eddy__buf_init(&t);
+    eddy__phys_terms(&t, n, exec ? XS_INFIX : XS_DIGEST);
+    bool cl = !exec && (details & EDDY_EXPLAIN_CHANGELOG_MODE);
+    eddy__buf_puts(b, plan_name(n, exec));
+    if (t.len || cl) {
+        eddy__buf_printf(b, "(%s", eddy__buf_cstr(&t));
+        if (cl) {
+            eddy__buf_puts(b, t.len ? ", changelogMode=[" : "changelogMode=[");
+            changelog_text(b, n->kind == PK_SINK ? 0 : n->changelog);
+            eddy__buf_putc(b, ']');
+        }
+        eddy__buf_putc(b, ')');
+    }
+    eddy__buf_free(&t);
+    if (!exec && (details & EDDY_EXPLAIN_ESTIMATED_COST)) {
+        Cost self, cu = cumulative(n);
+        double rows = rows_of(n, &self);
+        eddy__buf_puts(b, ": rowcount = ");
+        eddy__fmt_double(b, rows);
+        eddy__buf_puts(b, ", cumulative cost = {");
+        eddy__fmt_double(b, cu.rows);
+        eddy__buf_puts(b, " rows, ");
+        eddy__fmt_double(b, cu.cpu);
+        eddy__buf_puts(b, " cpu, ");
+        eddy__fmt_double(b, cu.io);
+        eddy__buf_puts(b, " io, ");
+        eddy__fmt_double(b, cu.network);
+        eddy__buf_puts(b, " network, 0.0 memory}");
+    }
+    eddy__buf_putc(b, '\n');
+}
+
+static void tree(Buf *b, const PhysNode *n, Buf *prefix, bool root, bool last, bool exec, unsigned details) {
+    size_t saved = prefix->len;
+    if (!root) {
+        eddy__buf_put(b, prefix->data, prefix->len);
+        eddy__buf_puts(b, last ? "+- " : ":- ");
+        eddy__buf_puts(prefix, last ? "   " : ":  ");
+    }
+    line(b, n, exec, details);
+    for (int i = 0; i < n->nin; i++) tree(b, shown(n->in[i]), prefix, false, i == n->nin - 1, exec, details);
+    prefix->len = saved;
+}
+
+void eddy__phys_print(Buf *b, const PhysNode *root, bool exec, unsigned details) {
+    Buf prefix;
+    eddy__buf_init(&prefix);
+    tree(b, shown(root), &prefix, true, true, exec, details);
+    eddy__buf_free(&prefix);
+}
