@@ -116,8 +116,9 @@ TEST(seed_group_by) {
 
 TEST(seed_union_and_joins) {
     setup(EDDY_STREAMING);
-    ASSERT_TEXT(rows(eddy_table_union_all(eddy_table_select(customer, "c_id"), eddy_table_select(order, "o_id"))),
-                "+I[c_001]\n+I[c_002]\n+I[c_003]\n+I[o_oo1]\n+I[o_002]\n+I[o_003]\n");
+    /* the two inputs of UNION ALL interleave in any order */
+    ASSERT_TEXT(sorted_lines(rows(eddy_table_union_all(eddy_table_select(customer, "c_id"), eddy_table_select(order, "o_id")))),
+                "+I[c_001]\n+I[c_002]\n+I[c_003]\n+I[o_002]\n+I[o_003]\n+I[o_oo1]\n");
     ASSERT_TEXT(schema(eddy_table_union(customer, customer)),
                 "ERROR: The UNION operation on two unbounded tables is currently not supported.");
     ASSERT_TEXT(schema(eddy_table_intersect(customer, customer)),
