@@ -1050,11 +1050,10 @@ static eddy_status stuck_error(Job *job, EdErr *err) {
     eddy__buf_puts(&m, "eddy cannot stop a thread: it is left running, and what the job holds is not freed.");
     if (!cancelled && job->err.msg) eddy__buf_printf(&m, " The job failed with: %s", job->err.msg);
     eddy__buf_free(&b);
-    eddy__err_clear(err);
-    if (m.failed) err->code = EDDY_E_NOMEM;
-    else eddy__err(err, EDDY_E_RUNTIME, "%s", eddy__buf_cstr(&m));
+    eddy_status rc = m.failed ? EDDY_E_NOMEM : EDDY_E_RUNTIME;
+    eddy__err(err, rc, "%s", m.failed ? "out of memory" : eddy__buf_cstr(&m));
     eddy__buf_free(&m);
-    return err->code;
+    return rc;
 }
 
 /* Waits for the worker threads to exit, then joins them and closes the
@@ -1065,11 +1064,13 @@ static eddy_status job_join(Job *job, EdErr *err) {
     if (job->joined) return EDDY_OK;
     pthread_mutex_lock(&job->mu);
     while (job->exited < job->nthreads) {
-        if (!atomic_load(&job->stop) || job->cfg.cancel_timeout_ms <= 0) {
+        /* a timeout past the year 2262 of the monotonic clock is none */
+        int64_t tmo = job->cfg.cancel_timeout_ms;
+        if (!atomic_load(&job->stop) || tmo <= 0 || tmo > (INT64_MAX - job->stop_ns) / 1000000) {
             pthread_cond_wait(&job->exit_cv, &job->mu);
             continue;
         }
-        int64_t deadline = job->stop_ns + job->cfg.cancel_timeout_ms * 1000000;
+        int64_t deadline = job->stop_ns + tmo * 1000000;
         if (eddy__mono_ns() >= deadline) {
             eddy_status rc = stuck_error(job, err);
             pthread_mutex_unlock(&job->mu);
