@@ -19,12 +19,17 @@ build: deps
 run: build
 	@./scripts/run-main.sh
 
-# The suite runs under AddressSanitizer + UndefinedBehaviorSanitizer; then
-# the examples of the plain build run under valgrind.
+# The suite runs under AddressSanitizer + UndefinedBehaviorSanitizer; the
+# tests that exercise threads (EDDY_TSAN_TESTS in CMakeLists.txt) run again
+# under ThreadSanitizer in build-tsan; then the examples of the plain build
+# run under valgrind.
 test: deps
 	@cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Debug -DEDDY_SANITIZE=ON >/dev/null
 	@cmake --build build-test -j $(JOBS)
 	@cd build-test && ctest --output-on-failure -j $(JOBS)
+	@cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DEDDY_TSAN=ON >/dev/null
+	@cmake --build build-tsan -j $(JOBS)
+	@cd build-tsan && ctest --output-on-failure -j $(JOBS)
 	@$(MAKE) --no-print-directory build
 	@./scripts/valgrind-examples.sh
 
@@ -50,4 +55,4 @@ bench-duckdb: build
 	@./bench/nexmark/duckdb.sh
 
 clean:
-	rm -rf build build-test
+	rm -rf build build-test build-tsan

@@ -46,10 +46,24 @@
  * ctx_free with one registration only.
  *
  * Threads. An env and everything made from it belongs to one thread at a
- * time. Jobs run on a pool of worker threads: user callbacks (map, filter,
- * key selectors, reduce, sources, sinks) run on those threads, and when an
- * operator's parallelism is above 1 the same callback runs on several threads
- * at once with the same ctx -- a ctx that is written to must be guarded.
+ * time; the exceptions are eddy_result_cancel and the print interrupt flag
+ * (eddy_print_options.interrupt), meant for another thread or a signal
+ * handler. Jobs run on a pool of worker threads: user callbacks (map,
+ * filter, key selectors, reduce, sources, sinks) run on those threads, and
+ * when an operator's parallelism is above 1 the same callback runs on
+ * several threads at once with the same ctx -- a ctx that is written to
+ * must be guarded.
+ *
+ * Stopping. Cancelling a job (eddy_result_cancel, freeing an iterator or a
+ * result that is not drained, eddy_env_free) asks its tasks to stop; each
+ * stops when its current callback returns. A callback that does not return
+ * cannot be stopped: after task.cancellation.timeout (eddy_config.
+ * task_cancellation_timeout_ms, SET 'task.cancellation.timeout'; 3 min by
+ * default) the call waiting for it gives up with EDDY_E_RUNTIME and a
+ * message naming the stuck task and subtask ("Task 'Source: Custom Source
+ * (1/1)' did not exit gracefully within 3 min after the job was cancelled
+ * ..."), and eddy leaks the job -- and at eddy_env_free the env -- rather
+ * than free memory the running callback may still use.
  */
 #ifndef EDDY_H
 #define EDDY_H
@@ -58,6 +72,18 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+/* The flag of eddy_print_options.interrupt: an atomic int. Raise it with
+ * atomic_store(&flag, 1) from any thread, or from a signal handler (the
+ * store is async-signal-safe: eddy builds only where atomic_int is
+ * lock-free). In C++ it is std::atomic<int>, the same object. */
+#ifdef __cplusplus
+#include <atomic>
+typedef std::atomic<int> eddy_interrupt_flag;
+#else
+#include <stdatomic.h>
+typedef atomic_int eddy_interrupt_flag;
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -173,8 +199,15 @@ typedef struct eddy_config {
     int channel_capacity;      /* batches buffered per channel before backpressure; 0 = 4 */
     int batch_size;            /* rows per batch; 0 = 1024 */
     eddy_runtime_mode mode;    /* EDDY_STREAMING (default) or EDDY_BATCH */
+    /* Since version 2. task.cancellation.timeout: how long the tasks of a
+     * cancelled (or failed) job get to return from their callbacks before
+     * the call waiting for them gives up (see "Stopping" above); 0 = 180000
+     * ms, negative = wait for ever (Flink's 0). */
+    int64_t task_cancellation_timeout_ms;
 } eddy_config;
-#define EDDY_CONFIG_VERSION 1
+/* Version 1 (the struct without task_cancellation_timeout_ms) is still
+ * accepted. */
+#define EDDY_CONFIG_VERSION 2
 
 /* Creates an environment (StreamExecutionEnvironment). cfg may be NULL for the
  * defaults; it is copied. Returns NULL only when memory runs out or cfg has an
@@ -183,8 +216,19 @@ EDDY_API eddy_env *eddy_env_new(const eddy_config *cfg);
 
 /* Frees the env and every handle made from it (streams, tables, types, results,
  * iterators), cancelling any job still running (an iterator not drained) and
- * calling each registered ctx_free once. Accepts NULL. */
+ * calling each registered ctx_free once. Accepts NULL. A job whose task did
+ * not stop in time before (EDDY_E_RUNTIME from an earlier call) gets
+ * task.cancellation.timeout once more; if a task still has not returned
+ * then, or a job cancelled here does not stop in time, the env is not
+ * freed at all (no ctx_free runs): it leaks rather than free what the
+ * callback may still use. eddy_env_close says so. */
 EDDY_API void eddy_env_free(eddy_env *env);
+/* StreamExecutionEnvironment.close(): eddy_env_free, saying whether it
+ * could free everything: EDDY_OK, or EDDY_E_RUNTIME when a task did not
+ * stop (the env leaked, as above) with the message naming it written to
+ * errbuf (errbuf_size bytes, NUL-terminated, truncated to fit; errbuf may
+ * be NULL). Accepts NULL (EDDY_OK). The env is gone either way. */
+EDDY_API eddy_status eddy_env_close(eddy_env *env, char *errbuf, size_t errbuf_size);
 
 /* The first error recorded since the last clear: its status (EDDY_OK when
  * none), its message ("" when none; borrowed until the next clear or free),
@@ -507,7 +551,10 @@ EDDY_API eddy_iter *eddy_stream_execute_and_collect(eddy_stream *s);
 
 /* Iterators. next returns EDDY_ROW with *row valid until the next call,
  * EDDY_DONE at the end, or the job's error (message: eddy_iter_errmsg).
- * Freeing an iterator that is not drained cancels its job. */
+ * Freeing an iterator that is not drained cancels its job and waits for its
+ * tasks to stop; one that does not stop within task.cancellation.timeout
+ * is reported on the env (EDDY_E_RUNTIME, "Task '...' did not exit
+ * gracefully ...") and its job is left to eddy_env_free. */
 EDDY_API eddy_status eddy_iter_next(eddy_iter *it, const eddy_row **row);
 EDDY_API const char *eddy_iter_errmsg(const eddy_iter *it);
 EDDY_API void eddy_iter_free(eddy_iter *it);
@@ -598,7 +645,9 @@ EDDY_API eddy_iter *eddy_result_collect(eddy_result *r);
 /* The result's column count and names (borrowed; result lifetime). */
 EDDY_API size_t eddy_result_column_count(const eddy_result *r);
 EDDY_API const char *eddy_result_column_name(const eddy_result *r, size_t i);
-/* Frees a result (cancelling its job when not drained). Accepts NULL. */
+/* Frees a result (cancelling its job when not drained; a job that does not
+ * stop in time is reported on the env as for eddy_iter_free). Accepts NULL.
+ * No other thread may use the result (eddy_result_cancel) from then on. */
 EDDY_API void eddy_result_free(eddy_result *r);
 
 /* ===========================================================================
@@ -648,10 +697,16 @@ EDDY_API const eddy_type *eddy_result_column_type(const eddy_result *r, size_t i
  * Borrowed; result lifetime. */
 EDDY_API const char *eddy_result_job_id(const eddy_result *r);
 /* Waits until the result's job ends; returns its status (the message is on
- * the env). EDDY_OK at once for results without a job. */
+ * the env). EDDY_OK at once for results without a job. Once the job is
+ * cancelled or has failed, waits at most task.cancellation.timeout for its
+ * tasks to stop (then EDDY_E_RUNTIME naming the stuck task). */
 EDDY_API eddy_status eddy_result_await(eddy_result *r);
-/* Cancels the result's job. Safe to call from any thread (e.g. a thread
- * watching for Ctrl-C) while another thread prints or iterates. */
+/* Cancels the result's job (a query's, also after eddy_result_collect
+ * handed its rows to an iterator; an INSERT's). Safe to call from any
+ * thread (e.g. a thread watching for Ctrl-C) while the owner prints,
+ * iterates, awaits, or frees the iterator; a no-op once the job ended or
+ * its rows were freed. It does not wait for the job. The result itself must
+ * still exist: free it only after the cancelling thread is done with it. */
 EDDY_API void eddy_result_cancel(eddy_result *r);
 
 /* Malformed input. A filesystem source whose format has
@@ -686,8 +741,10 @@ typedef struct eddy_print_options {
     /* When non-NULL and it becomes non-zero while rows are printed, printing
      * stops, the job is cancelled and the SQL client's "Query terminated,
      * received a total of N rows" line ends the output (status
-     * EDDY_E_CANCELLED). */
-    volatile const int *interrupt;
+     * EDDY_E_CANCELLED). Raise it with atomic_store from another thread or
+     * a signal handler; pair it with eddy_result_cancel from that thread
+     * to end a print that waits for rows. Borrowed until print returns. */
+    const eddy_interrupt_flag *interrupt;
 } eddy_print_options;
 #define EDDY_PRINT_OPTIONS_VERSION 1
 

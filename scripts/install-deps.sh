@@ -14,6 +14,8 @@ have_cmd cmake || need="$need cmake"
 have_cmd pkg-config || need="$need pkg-config"
 have_pkg libc6-dev || need="$need libc6-dev"
 have_cmd valgrind || need="$need valgrind"
+# make test's ThreadSanitizer build (build-tsan): gcc's TSan runtime
+have_pkg libtsan2 || need="$need libtsan2"
 # the REGEXP functions
 have_pkg libpcre2-dev || need="$need libpcre2-dev"
 # the eddy shell: line editing and history at the interactive prompt

@@ -11,9 +11,19 @@
  *  - env->sinks holds the sink nodes added since the last execute (the
  *    DataStream builder). Jobs started for iterators and results are in
  *    env->live and are cancelled and freed with the env.
+ *  - A job is freed only once its workers are gone. One whose task did not
+ *    stop within task.cancellation.timeout sits in env->stuck
+ *    (eddy__api_job_release); eddy_env_free tries it once more and leaks
+ *    the whole env if it is still running, since its operators use plan
+ *    memory and user contexts the env owns.
+ *  - eddy_result_cancel may run on another thread: it reaches a query's
+ *    job only through the JobHook, which the iterator empties under its
+ *    lock before it frees the job.
  */
 #ifndef EDDY_API_H
 #define EDDY_API_H
+
+#include <pthread.h>
 
 #include "catalog/catalog.h"
 #include "runtime/job.h"
@@ -21,6 +31,16 @@
 #include "types/row.h"
 
 typedef struct LiveJob LiveJob;
+
+/* The way from a result to its query's job for eddy_result_cancel on
+ * another thread: shared by the iterator that owns the job and the result
+ * that made it (refs), job set to NULL under mu before the job is freed, so
+ * a cancel either reaches a live job or none. */
+typedef struct JobHook {
+    pthread_mutex_t mu;
+    Job *job;
+    int refs; /* under mu */
+} JobHook;
 typedef struct UserFunction UserFunction; /* udf.c */
 
 /* A copy of a finished job's malformed-record tally (eddy__job_malformed):
@@ -46,6 +66,8 @@ struct eddy_env {
     int anon_sources;    /* counter for fromDataStream tables "*anonymous_datastream_source$N*" */
     eddy_tenv *tenv_first;
     MalInfo last_mal;    /* of the last eddy_env_execute job */
+    ED_VEC(Job *) stuck; /* jobs a task of which did not stop in time */
+    bool stuck_unlisted; /* such a job could not be listed (no memory) */
 };
 
 struct eddy_stream {
@@ -67,6 +89,7 @@ struct eddy_iter {
     int live_kind; /* LIVE_ITER */
     eddy_env *env;
     Job *job;
+    JobHook *hook;    /* the job for a result's cancel (NULL: static rows) */
     const Type *type; /* record type of the rows */
     Batch *cur;
     uint32_t pos;     /* next visible row of cur */
@@ -91,7 +114,9 @@ struct eddy_tenv {
     int max_column_width;
     eddy_print_style result_mode;
     int default_parallelism; /* the env's when the tenv was made (RESET) */
+    int64_t default_cancel_timeout_ms; /* likewise, task.cancellation.timeout */
     char par_text[16];
+    char timeout_text[32]; /* task.cancellation.timeout as get_option shows it */
     ED_VEC(UserFunction *) functions; /* C functions and their implementations (udf.c) */
     ED_VEC(TableFunc *) table_functions; /* C table functions (table_function.c) */
 };
@@ -116,6 +141,7 @@ struct eddy_result {
     eddy_statement_kind stmt;
     eddy_iter *it;      /* the rows (a running query, or static rows) */
     Job *job;           /* an INSERT's job (its rows are static) */
+    JobHook *hook;      /* a query's job, also once `it` is handed out */
     char job_id[33];
     int ncols;
     const char **names;
@@ -207,8 +233,18 @@ StreamNode *eddy__api_values_node(eddy_env *env, const Type *t, Batch **batches,
 eddy_iter *eddy__api_iter_start(eddy_env *env, StreamNode *collect, const Type *type);
 /* Removes an object from env->live (before it frees itself). */
 void eddy__api_unlive(eddy_env *env, void *obj);
-/* Frees an iterator's job and buffers (without unregistering). */
-void eddy__api_iter_destroy(eddy_iter *it);
+/* Frees an iterator's job and buffers (without unregistering); returns
+ * EDDY_E_RUNTIME when its job did not stop in time (eddy__api_job_release). */
+eddy_status eddy__api_iter_destroy(eddy_iter *it);
+/* Stops and frees a job the API started (NULL ok). When a task does not
+ * stop within task.cancellation.timeout, the error naming it goes on the
+ * env (unless one is pending), the job into env->stuck, and the result is
+ * EDDY_E_RUNTIME. */
+eddy_status eddy__api_job_release(eddy_env *env, Job *job);
+/* Cancels the hook's job if it still has one (any thread). */
+void eddy__api_hook_cancel(JobHook *h);
+/* Drops one reference to the hook (NULL ok). */
+void eddy__api_hook_unref(JobHook *h);
 
 /* Parses a type string on behalf of the env (errors recorded on it). */
 const Type *eddy__api_type(eddy_env *env, const char *type_string);

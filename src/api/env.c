@@ -13,12 +13,16 @@ static int cores(void) {
     return n > 0 ? (int)n : 1;
 }
 
+/* Flink's task.cancellation.timeout default. */
+#define CANCEL_TIMEOUT_DEFAULT_MS 180000
+
 eddy_env *eddy_env_new(const eddy_config *cfg) {
-    if (cfg && cfg->abi_version != EDDY_CONFIG_VERSION) return NULL;
+    if (cfg && cfg->abi_version != EDDY_CONFIG_VERSION && cfg->abi_version != 1) return NULL;
     eddy_env *env = eddy__calloc(1, sizeof *env);
     if (!env) return NULL;
     eddy__arena_init(&env->arena, 16384);
-    if (cfg) env->cfg = *cfg;
+    /* version 1 ends before task_cancellation_timeout_ms */
+    if (cfg) memcpy(&env->cfg, cfg, cfg->abi_version == 1 ? offsetof(eddy_config, task_cancellation_timeout_ms) : sizeof *cfg);
     env->cfg.abi_version = EDDY_CONFIG_VERSION;
     if (env->cfg.parallelism <= 0) env->cfg.parallelism = cores();
     if (env->cfg.max_parallelism <= 0) env->cfg.max_parallelism = 128;
@@ -26,11 +30,17 @@ eddy_env *eddy_env_new(const eddy_config *cfg) {
     if (env->cfg.channel_capacity <= 0) env->cfg.channel_capacity = 4;
     if (env->cfg.batch_size <= 0) env->cfg.batch_size = 1024;
     if (env->cfg.mode != EDDY_BATCH) env->cfg.mode = EDDY_STREAMING;
+    if (env->cfg.task_cancellation_timeout_ms == 0) env->cfg.task_cancellation_timeout_ms = CANCEL_TIMEOUT_DEFAULT_MS;
+    if (env->cfg.task_cancellation_timeout_ms < 0) env->cfg.task_cancellation_timeout_ms = -1;
     return env;
 }
 
-void eddy_env_free(eddy_env *env) {
-    if (!env) return;
+/* Stops the env's jobs; false (with err set) when a task of one still runs
+ * after its timeout: then nothing of the env may be freed. */
+static bool stop_jobs(eddy_env *env, EdErr *err) {
+    /* jobs reported stuck before get one more full timeout, all at once */
+    size_t before = env->stuck.len;
+    for (size_t i = 0; i < before; i++) eddy__job_rearm(env->stuck.items[i]);
     /* jobs first: they may still call user callbacks */
     while (env->live.len) {
         void *obj = env->live.items[env->live.len - 1];
@@ -38,12 +48,61 @@ void eddy_env_free(eddy_env *env) {
         if (*(int *)obj == LIVE_RESULT) eddy__api_result_destroy(obj);
         else eddy__api_iter_destroy(obj);
     }
+    size_t keep = 0;
+    for (size_t i = 0; i < env->stuck.len; i++) {
+        Job *job = env->stuck.items[i];
+        /* the ones just added were waited for already: this only checks */
+        EdErr e = {0};
+        if (eddy__job_stop(job, &e) == EDDY_OK) {
+            eddy__job_free(job);
+            continue;
+        }
+        eddy__err_move(err, &e);
+        env->stuck.items[keep++] = job;
+    }
+    env->stuck.len = keep;
+    if (keep == 0 && !env->stuck_unlisted) return true;
+    if (!err->code) eddy__err(err, EDDY_E_RUNTIME, "A task of a job did not stop in time.");
+    return false;
+}
+
+/* eddy_env_free and eddy_env_close. */
+static eddy_status env_close(eddy_env *env, EdErr *err) {
+    if (!stop_jobs(env, err)) {
+        /* a worker still runs operators over plans in env->arena and user
+         * contexts its cleanups free: leak the env whole */
+        Buf b;
+        eddy__buf_init(&b);
+        eddy__buf_printf(&b, "%s The environment is not freed either (no ctx_free runs).", err->msg ? err->msg : "");
+        if (!b.failed) eddy__err_replace(err, err->code, eddy__buf_cstr(&b));
+        eddy__buf_free(&b);
+        return err->code;
+    }
+    ed_vec_free(&env->stuck);
     ed_vec_free(&env->live);
     ed_vec_free(&env->sinks);
     eddy__api_mal_free(&env->last_mal);
     eddy__err_clear(&env->err);
     eddy__arena_destroy(&env->arena); /* runs the ctx_free callbacks */
     eddy__free(env);
+    return EDDY_OK;
+}
+
+void eddy_env_free(eddy_env *env) {
+    if (!env) return;
+    EdErr err = {0};
+    env_close(env, &err);
+    eddy__err_clear(&err);
+}
+
+eddy_status eddy_env_close(eddy_env *env, char *errbuf, size_t errbuf_size) {
+    if (errbuf && errbuf_size) errbuf[0] = 0;
+    if (!env) return EDDY_OK;
+    EdErr err = {0};
+    eddy_status rc = env_close(env, &err);
+    if (rc && errbuf && errbuf_size) snprintf(errbuf, errbuf_size, "%s", err.msg ? err.msg : eddy_status_str(rc));
+    eddy__err_clear(&err);
+    return rc;
 }
 
 eddy_status eddy__api_err(eddy_env *env, eddy_status code, const char *fmt, ...) {
@@ -147,6 +206,7 @@ void eddy__api_job_config(const eddy_env *env, JobConfig *cfg, const char *name)
     cfg->channel_capacity = env->cfg.channel_capacity;
     cfg->batch_size = (uint32_t)env->cfg.batch_size;
     cfg->batch_mode = env->cfg.mode == EDDY_BATCH;
+    cfg->cancel_timeout_ms = env->cfg.task_cancellation_timeout_ms;
 }
 
 const Type *eddy__api_type(eddy_env *env, const char *type_string) {
@@ -179,9 +239,9 @@ eddy_status eddy_env_execute(eddy_env *env, const char *job_name) {
     if (!rc) rc = eddy__job_wait(job, &err);
     eddy__api_mal_free(&env->last_mal);
     eddy__api_mal_take(job, &env->last_mal);
-    eddy__job_free(job);
-    if (rc) return eddy__api_take(env, &err) ? rc : rc;
-    return EDDY_OK;
+    if (rc) eddy__api_take(env, &err);
+    eddy_status frc = eddy__api_job_release(env, job);
+    return rc ? rc : frc;
 }
 
 uint64_t eddy_env_malformed_records(eddy_env *env, const char **report) {

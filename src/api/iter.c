@@ -2,8 +2,49 @@
  * iter.c -- iterators over the rows a running job collects
  * (executeAndCollect, TableResult.collect). The job runs on the worker pool
  * while the caller pulls rows; freeing the iterator early cancels the job.
+ * Also the release of the API's jobs (a job that does not stop in time is
+ * kept on the env, never freed under a running thread) and the hook through
+ * which eddy_result_cancel reaches an iterator's job from another thread.
  */
 #include "api/api.h"
+
+eddy_status eddy__api_job_release(eddy_env *env, Job *job) {
+    if (!job) return EDDY_OK;
+    EdErr err = {0};
+    eddy_status rc = eddy__job_stop(job, &err);
+    if (rc == EDDY_OK) {
+        eddy__job_free(job);
+        return EDDY_OK;
+    }
+    eddy__api_take(env, &err);
+    if (!ed_vec_push(&env->stuck, job)) env->stuck_unlisted = true;
+    return rc;
+}
+
+static JobHook *hook_new(Job *job) {
+    JobHook *h = eddy__calloc(1, sizeof *h);
+    if (!h) return NULL;
+    pthread_mutex_init(&h->mu, NULL);
+    h->job = job;
+    h->refs = 1;
+    return h;
+}
+
+void eddy__api_hook_cancel(JobHook *h) {
+    pthread_mutex_lock(&h->mu);
+    if (h->job) eddy__job_cancel(h->job);
+    pthread_mutex_unlock(&h->mu);
+}
+
+void eddy__api_hook_unref(JobHook *h) {
+    if (!h) return;
+    pthread_mutex_lock(&h->mu);
+    bool last = --h->refs == 0;
+    pthread_mutex_unlock(&h->mu);
+    if (!last) return;
+    pthread_mutex_destroy(&h->mu);
+    eddy__free(h);
+}
 
 void eddy__api_mal_take(Job *job, MalInfo *m) {
     if (!job) return;
@@ -42,13 +83,15 @@ eddy_iter *eddy__api_iter_start(eddy_env *env, StreamNode *collect, const Type *
     eddy__api_job_config(env, &cfg, "collect");
     EdErr err = {0};
     eddy_status rc = eddy__job_create(&cfg, &collect, 1, &it->job, &err);
+    if (!rc && !(it->hook = hook_new(it->job))) rc = eddy__err(&err, EDDY_E_NOMEM, "out of memory");
     if (!rc) rc = eddy__job_start(it->job, &err);
     if (rc || !ed_vec_push(&env->live, it)) {
         if (!rc) eddy__err(&err, EDDY_E_NOMEM, "out of memory");
-        eddy__job_free(it->job);
+        eddy__api_take(env, &err);
+        eddy__api_job_release(env, it->job);
+        eddy__api_hook_unref(it->hook);
         eddy__arena_destroy(&it->scratch);
         eddy__free(it);
-        eddy__api_take(env, &err);
         return NULL;
     }
     it->started = true;
@@ -115,13 +158,21 @@ const char *eddy_iter_errmsg(const eddy_iter *it) {
     return it->err.msg ? it->err.msg : "";
 }
 
-void eddy__api_iter_destroy(eddy_iter *it) {
+eddy_status eddy__api_iter_destroy(eddy_iter *it) {
     eddy__api_mal_free(&it->mal);
     eddy__batch_release(it->cur);
-    eddy__job_free(it->job);
+    if (it->hook) {
+        /* from here on a cancel on another thread finds no job */
+        pthread_mutex_lock(&it->hook->mu);
+        it->hook->job = NULL;
+        pthread_mutex_unlock(&it->hook->mu);
+        eddy__api_hook_unref(it->hook);
+    }
+    eddy_status rc = eddy__api_job_release(it->env, it->job);
     eddy__err_clear(&it->err);
     eddy__arena_destroy(&it->scratch);
     eddy__free(it);
+    return rc;
 }
 
 void eddy_iter_free(eddy_iter *it) {

@@ -14,7 +14,7 @@
 #include "api/api.h"
 #include "types/datetime.h"
 
-typedef enum OptKind { OPT_MODE, OPT_INT, OPT_BOOL, OPT_ZONE, OPT_RESULT_MODE } OptKind;
+typedef enum OptKind { OPT_MODE, OPT_INT, OPT_BOOL, OPT_ZONE, OPT_RESULT_MODE, OPT_DURATION } OptKind;
 
 typedef struct KnownOption {
     const char *key;
@@ -30,6 +30,7 @@ static const KnownOption known[] = {
     {"sql-client.execution.result-mode", OPT_RESULT_MODE, "tableau"},
     {"table.display.max-column-width", OPT_INT, "30"},
     {"sql-client.display.max-column-width", OPT_INT, "30"}, /* the deprecated name */
+    {"task.cancellation.timeout", OPT_DURATION, NULL},     /* the env's (eddy_config) */
 };
 
 static const KnownOption *find_known(const char *key) {
@@ -120,6 +121,13 @@ static eddy_status apply(eddy_tenv *tenv, const KnownOption *o, const char *valu
         }
         return EDDY_OK;
     }
+    case OPT_DURATION: {
+        /* task.cancellation.timeout; as in Flink, 0 waits for ever */
+        int64_t ms;
+        if (!eddy__parse_duration_ms(value, &ms)) return bad_value(env, key, value);
+        env->cfg.task_cancellation_timeout_ms = ms ? ms : -1;
+        return EDDY_OK;
+    }
     case OPT_RESULT_MODE:
         if (eddy__str_ieq(value, "tableau")) tenv->result_mode = EDDY_PRINT_CLIENT;
         else if (eddy__str_ieq(value, "changelog")) tenv->result_mode = EDDY_PRINT_CHANGELOG;
@@ -179,6 +187,16 @@ const char *eddy_tenv_get_option(eddy_tenv *tenv, const char *key) {
         snprintf(tenv->par_text, sizeof tenv->par_text, "%d", tenv->env->cfg.parallelism);
         return tenv->par_text;
     }
+    if (o->kind == OPT_DURATION) {
+        /* the env's value, as Flink prints a Duration ("3 min"; 0: for ever) */
+        int64_t ms = tenv->env->cfg.task_cancellation_timeout_ms;
+        Buf b;
+        eddy__buf_init(&b);
+        eddy__buf_duration_ms(&b, ms < 0 ? 0 : ms);
+        snprintf(tenv->timeout_text, sizeof tenv->timeout_text, "%s", b.failed ? "" : eddy__buf_cstr(&b));
+        eddy__buf_free(&b);
+        return tenv->timeout_text;
+    }
     return o->def;
 }
 
@@ -196,6 +214,7 @@ eddy_status eddy_tenv_reset_option(eddy_tenv *tenv, const char *key) {
         if (o) {
             if (o->kind == OPT_MODE) tenv->mode = tenv->initial_mode;
             else if (!strcmp(o->key, "parallelism.default")) env->cfg.parallelism = tenv->default_parallelism;
+            else if (o->kind == OPT_DURATION) env->cfg.task_cancellation_timeout_ms = tenv->default_cancel_timeout_ms;
             else if (o->def) apply(tenv, o, o->def);
         }
         tenv->options.items[i] = tenv->options.items[--tenv->options.len];

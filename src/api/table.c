@@ -160,6 +160,8 @@ eddy_result *eddy__api_query_result(eddy_tenv *tenv, Rel *rel) {
         return NULL;
     }
     eddy__api_unlive(env, r->it); /* the iterator belongs to the result */
+    r->hook = r->it->hook;
+    r->hook->refs++; /* no other thread knows the hook yet */
     r->streaming = tenv->mode == EDDY_STREAMING;
     random_job_id(r->job_id);
     return r;
@@ -219,8 +221,10 @@ eddy_status eddy_result_await(eddy_result *r) {
 
 void eddy_result_cancel(eddy_result *r) {
     if (!r) return;
+    /* r->job lives as long as r; r->it may be freed by the owner meanwhile,
+     * so a query's job is reached through the hook only */
     if (r->job) eddy__job_cancel(r->job);
-    if (r->it && r->it->job) eddy__job_cancel(r->it->job);
+    if (r->hook) eddy__api_hook_cancel(r->hook);
 }
 
 size_t eddy_result_column_count(const eddy_result *r) { return r ? (size_t)r->ncols : 0; }
@@ -255,7 +259,8 @@ uint64_t eddy_result_malformed_records(eddy_result *r, const char **report) {
 void eddy__api_result_destroy(eddy_result *r) {
     eddy__api_mal_free(&r->mal);
     if (r->it) eddy__api_iter_destroy(r->it);
-    eddy__job_free(r->job);
+    eddy__api_hook_unref(r->hook);
+    eddy__api_job_release(r->tenv->env, r->job);
     eddy__free(r);
 }
 
@@ -340,6 +345,15 @@ static int java_len(const char *s) {
     return n;
 }
 
+/* The header promises a store to the flag is async-signal-safe. */
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "eddy_interrupt_flag must be lock-free");
+
+/* Whether the print interrupt flag (set by another thread or a signal
+ * handler) is raised. */
+static bool interrupted_now(const eddy_interrupt_flag *flag) {
+    return flag && atomic_load_explicit(flag, memory_order_acquire) != 0;
+}
+
 eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_options *opts) {
     if (!r) return EDDY_E_MISUSE;
     eddy_env *env = r->tenv->env;
@@ -351,7 +365,7 @@ eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_
     int maxw = opts && opts->max_column_width > 0 ? opts->max_column_width : MAX_COLUMN_WIDTH;
     /* the SQL client prints SHOW / DESCRIBE / EXPLAIN ... results whole */
     if (style == EDDY_PRINT_CLIENT && r->stmt != EDDY_STMT_QUERY) maxw = INT_MAX;
-    volatile const int *interrupt = opts ? opts->interrupt : NULL;
+    const eddy_interrupt_flag *interrupt = opts ? opts->interrupt : NULL;
     FILE *f = file ? file : stdout;
     r->consumed = true;
     eddy_iter *it = r->it;
@@ -375,7 +389,7 @@ eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_
     const eddy_row *row;
     if (style == EDDY_PRINT_CHANGELOG) {
         char buf[256];
-        while (!(interrupted = interrupt && *interrupt) && (st = eddy_iter_next(it, &row)) == EDDY_ROW) {
+        while (!(interrupted = interrupted_now(interrupt)) && (st = eddy_iter_next(it, &row)) == EDDY_ROW) {
             int need = eddy_row_to_string(row, buf, sizeof buf);
             if (need >= (int)sizeof buf) {
                 char *big = eddy__malloc((size_t)need + 1);
@@ -403,7 +417,7 @@ eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_
             border(&b, w, n);
             flush_buf(&b, f);
         }
-        while (!(interrupted = interrupt && *interrupt) && (st = eddy_iter_next(it, &row)) == EDDY_ROW) {
+        while (!(interrupted = interrupted_now(interrupt)) && (st = eddy_iter_next(it, &row)) == EDDY_ROW) {
             if (nrows == 0 && !client) {
                 border(&b, w, n);
                 cells_line(&b, names, w, n);
@@ -417,7 +431,7 @@ eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_
         }
     } else {
         /* batch and static results: widths from the content, printed at the end */
-        while (!(interrupted = interrupt && *interrupt) && (st = eddy_iter_next(it, &row)) == EDDY_ROW) {
+        while (!(interrupted = interrupted_now(interrupt)) && (st = eddy_iter_next(it, &row)) == EDDY_ROW) {
             row_cells(r, row, false, cells);
             for (int i = 0; i < n; i++) {
                 ed_vec_push(&all.cells, cells[i]);
@@ -444,7 +458,7 @@ eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_
         }
     }
     /* a cancel from another thread (a Ctrl-C watcher) ends a blocked wait for rows */
-    if (!interrupted && interrupt && *interrupt && st != EDDY_DONE) interrupted = true;
+    if (!interrupted && interrupted_now(interrupt) && st != EDDY_DONE) interrupted = true;
     if (interrupted) {
         eddy_result_cancel(r);
         eddy__buf_printf(&b, "Query terminated, received a total of %ld %s\n", nrows, nrows > 1 ? "rows" : "row");
@@ -477,8 +491,10 @@ out:
     eddy__free(w);
     eddy__free(cells);
     eddy__api_mal_take(it->job, &r->mal);
-    eddy__api_iter_destroy(it);
     r->it = NULL;
+    /* a task that did not stop in time outweighs the end of the print */
+    eddy_status frc = eddy__api_iter_destroy(it);
+    if (frc && (rc == EDDY_OK || rc == EDDY_E_CANCELLED)) rc = frc;
     return rc;
 }
 

@@ -27,6 +27,7 @@ eddy_tenv *eddy_tenv_new_in_mode(eddy_env *env, eddy_runtime_mode mode) {
     t->max_column_width = 30;
     t->result_mode = EDDY_PRINT_CLIENT;
     t->default_parallelism = env->cfg.parallelism;
+    t->default_cancel_timeout_ms = env->cfg.task_cancellation_timeout_ms;
     if (eddy__catalog_init(&t->catalog, &env->arena) != EDDY_OK) return eddy__api_nomem(env);
     if (!eddy__arena_on_cleanup(&env->arena, tenv_release, t)) return eddy__api_nomem(env);
     EdErr err = {0};

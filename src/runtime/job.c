@@ -83,13 +83,20 @@ struct Job {
     Channel **channels;
     Channel *client; /* collect sink's channel, or NULL */
     pthread_mutex_t mu; /* run queue, timers, error, lifecycle */
-    pthread_cond_t cv;
+    pthread_cond_t cv;  /* workers wait on it for tasks */
+    pthread_cond_t exit_cv; /* (CLOCK_MONOTONIC) the owner waits on it for the
+                             * workers to exit; signalled on exit and on stop */
     Task *rq_head, *rq_tail;
     Task *timers;
     int tasks_done;
     atomic_bool stop;
+    int64_t stop_ns;    /* eddy__mono_ns() when stop was set (the exit timeout
+                         * runs from there; eddy__job_rearm moves it) */
     eddy_status status;
     EdErr err;
+    bool reported;      /* eddy__job_wait handed out the end: cancel is a no-op */
+    bool committing;    /* a worker runs the commit step (job_commit) */
+    int exited;         /* workers that left worker_main */
     int nthreads;
     pthread_t *threads;
     bool started, joined;
@@ -565,6 +572,13 @@ static eddy_status task_step(Task *t) {
 
 static void job_fail(Job *job, eddy_status code, EdErr *src) {
     pthread_mutex_lock(&job->mu);
+    if (job->reported || job->tasks_done == job->ntasks) {
+        /* the job has ended: nothing to stop, nothing to fail */
+        pthread_mutex_unlock(&job->mu);
+        if (src) eddy__err_clear(src);
+        return;
+    }
+    if (!atomic_load(&job->stop)) job->stop_ns = eddy__mono_ns();
     if (job->status == EDDY_OK) {
         job->status = code;
         if (src) eddy__err_move(&job->err, src);
@@ -574,6 +588,7 @@ static void job_fail(Job *job, eddy_status code, EdErr *src) {
     }
     atomic_store(&job->stop, true);
     pthread_cond_broadcast(&job->cv);
+    pthread_cond_broadcast(&job->exit_cv);
     pthread_mutex_unlock(&job->mu);
     if (job->client) {
         pthread_mutex_lock(&job->client->mu);
@@ -634,9 +649,11 @@ static void *worker_main(void *arg) {
             /* the last task to finish commits the job's output: every other
              * task has finished already, so nothing runs concurrently */
             if (job->tasks_done + 1 == job->ntasks && job->status == EDDY_OK) {
+                job->committing = true;
                 pthread_mutex_unlock(&job->mu);
                 job_commit(job);
                 pthread_mutex_lock(&job->mu);
+                job->committing = false;
             }
             job->tasks_done++;
             if (job->tasks_done == job->ntasks) pthread_cond_broadcast(&job->cv);
@@ -663,7 +680,9 @@ static void *worker_main(void *arg) {
             }
         }
     }
+    job->exited++;
     pthread_cond_broadcast(&job->cv);
+    pthread_cond_broadcast(&job->exit_cv);
     pthread_mutex_unlock(&job->mu);
     return NULL;
 }
@@ -960,6 +979,11 @@ eddy_status eddy__job_create(const JobConfig *cfg, StreamNode *const *sinks, int
     eddy__arena_init(&job->arena, 16384);
     pthread_mutex_init(&job->mu, NULL);
     pthread_cond_init(&job->cv, NULL);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&job->exit_cv, &ca);
+    pthread_condattr_destroy(&ca);
     pthread_mutex_init(&job->mal_mu, NULL);
     atomic_init(&job->stop, false);
     Builder bd = {.job = job, .err = err};
@@ -989,9 +1013,8 @@ eddy_status eddy__job_start(Job *job, EdErr *err) {
     for (int i = 0; i < n; i++) {
         if (pthread_create(&job->threads[i], NULL, worker_main, job) != 0) {
             eddy__job_cancel(job);
-            for (int k = 0; k < job->nthreads; k++) pthread_join(job->threads[k], NULL);
-            job->nthreads = 0;
-            job->joined = true;
+            /* the workers started may be in a user callback already: the
+             * owner's eddy__job_free waits for them as for any stopped job */
             return eddy__err(err, EDDY_E_RUNTIME, "could not start a worker thread");
         }
         job->nthreads++;
@@ -999,26 +1022,87 @@ eddy_status eddy__job_start(Job *job, EdErr *err) {
     return EDDY_OK;
 }
 
-static void job_join(Job *job) {
-    if (job->joined) return;
+/* The error of a stopped job whose workers did not all exit in time: names
+ * the tasks still inside an operator call (Flink's task names: the chained
+ * operators joined by " -> ", then "(subtask/parallelism)"). Caller holds
+ * job->mu. */
+static eddy_status stuck_error(Job *job, EdErr *err) {
+    Buf b;
+    eddy__buf_init(&b);
+    int nstuck = 0;
+    for (int i = 0; i < job->ntasks; i++) {
+        Task *t = job->tasks[i];
+        int st = atomic_load(&t->sched);
+        if (st != S_RUNNING && st != S_RESCHED) continue;
+        eddy__buf_puts(&b, nstuck++ ? ", '" : "'");
+        for (int k = 0; k < t->nops; k++) eddy__buf_printf(&b, "%s%s", k ? " -> " : "", t->ops[k]->node->name);
+        eddy__buf_printf(&b, " (%d/%d)'", t->subtask + 1, t->parallelism);
+    }
+    Buf m;
+    eddy__buf_init(&m);
+    if (nstuck) eddy__buf_printf(&m, "Task%s %s did not exit gracefully within ", nstuck > 1 ? "s" : "", eddy__buf_cstr(&b));
+    else if (job->committing) eddy__buf_puts(&m, "The commit of the job's sinks did not end within ");
+    else eddy__buf_puts(&m, "A worker thread of the job did not exit within ");
+    eddy__buf_duration_ms(&m, job->cfg.cancel_timeout_ms);
+    bool cancelled = job->status == EDDY_E_CANCELLED || job->status == EDDY_OK;
+    eddy__buf_printf(&m, " after the job %s (task.cancellation.timeout): ", cancelled ? "was cancelled" : "failed");
+    eddy__buf_printf(&m, "%s still inside a call to user code or an operator. ", nstuck > 1 ? "they are" : "it is");
+    eddy__buf_puts(&m, "eddy cannot stop a thread: it is left running, and what the job holds is not freed.");
+    if (!cancelled && job->err.msg) eddy__buf_printf(&m, " The job failed with: %s", job->err.msg);
+    eddy__buf_free(&b);
+    eddy_status rc = m.failed ? EDDY_E_NOMEM : EDDY_E_RUNTIME;
+    eddy__err(err, rc, "%s", m.failed ? "out of memory" : eddy__buf_cstr(&m));
+    eddy__buf_free(&m);
+    return rc;
+}
+
+/* Waits for the worker threads to exit, then joins them and closes the
+ * operators on this thread. A running job is waited for as long as it
+ * runs; a stopped one until cfg.cancel_timeout_ms after stop_ns, then the
+ * stuck tasks are reported (stuck_error) and the job is left as it is. */
+static eddy_status job_join(Job *job, EdErr *err) {
+    if (job->joined) return EDDY_OK;
+    pthread_mutex_lock(&job->mu);
+    while (job->exited < job->nthreads) {
+        /* a timeout past the year 2262 of the monotonic clock is none */
+        int64_t tmo = job->cfg.cancel_timeout_ms;
+        if (!atomic_load(&job->stop) || tmo <= 0 || tmo > (INT64_MAX - job->stop_ns) / 1000000) {
+            pthread_cond_wait(&job->exit_cv, &job->mu);
+            continue;
+        }
+        int64_t deadline = job->stop_ns + tmo * 1000000;
+        if (eddy__mono_ns() >= deadline) {
+            eddy_status rc = stuck_error(job, err);
+            pthread_mutex_unlock(&job->mu);
+            return rc;
+        }
+        struct timespec ts = {(time_t)(deadline / 1000000000), (long)(deadline % 1000000000)};
+        pthread_cond_timedwait(&job->exit_cv, &job->mu, &ts);
+    }
+    pthread_mutex_unlock(&job->mu);
     for (int i = 0; i < job->nthreads; i++) pthread_join(job->threads[i], NULL);
     job->joined = true;
     /* close operators (on this thread: the workers are gone) */
     for (int i = 0; i < job->ntasks; i++)
         if (job->tasks[i]->opened) task_close(job->tasks[i]);
+    return EDDY_OK;
 }
 
 eddy_status eddy__job_wait(Job *job, EdErr *err) {
     if (!job->started) return eddy__err(err, EDDY_E_INTERNAL, "job not started");
-    job_join(job);
-    if (job->status != EDDY_OK) {
-        eddy_status st = job->status;
+    eddy_status rc = job_join(job, err);
+    if (rc) return rc;
+    /* a canceller on another thread may be in job_fail: read under mu */
+    pthread_mutex_lock(&job->mu);
+    eddy_status st = job->status;
+    if (st != EDDY_OK) {
         eddy__err_move(err, &job->err);
         job->status = EDDY_OK; /* reported once */
         job->err.code = EDDY_OK;
-        return st;
     }
-    return EDDY_OK;
+    job->reported = true;
+    pthread_mutex_unlock(&job->mu);
+    return st;
 }
 
 void eddy__job_cancel(Job *job) {
@@ -1028,12 +1112,24 @@ void eddy__job_cancel(Job *job) {
     job_fail(job, EDDY_E_CANCELLED, &e);
 }
 
+eddy_status eddy__job_stop(Job *job, EdErr *err) {
+    if (!job->started) return EDDY_OK;
+    eddy__job_cancel(job);
+    return job_join(job, err);
+}
+
+void eddy__job_rearm(Job *job) {
+    pthread_mutex_lock(&job->mu);
+    if (atomic_load(&job->stop)) job->stop_ns = eddy__mono_ns();
+    pthread_mutex_unlock(&job->mu);
+}
+
 void eddy__job_free(Job *job) {
     if (!job) return;
-    if (job->started) {
-        eddy__job_cancel(job);
-        job_join(job);
-    }
+    EdErr err = {0};
+    eddy_status rc = eddy__job_stop(job, &err);
+    eddy__err_clear(&err);
+    if (rc) return; /* a worker may still use any of it: leak it all */
     for (int i = 0; i < job->nchannels; i++) channel_free(job->channels[i]);
     for (int i = 0; i < job->ntasks; i++) {
         eddy__err_clear(&job->tasks[i]->err);
@@ -1049,6 +1145,7 @@ void eddy__job_free(Job *job) {
     pthread_mutex_destroy(&job->mal_mu);
     pthread_mutex_destroy(&job->mu);
     pthread_cond_destroy(&job->cv);
+    pthread_cond_destroy(&job->exit_cv);
     eddy__arena_destroy(&job->arena);
     eddy__free(job);
 }
@@ -1068,8 +1165,11 @@ eddy_status eddy__job_client_next(Job *job, Event *ev, EdErr *err) {
             if (stopped || (all_done && c->len == 0)) {
                 pthread_mutex_unlock(&c->mu);
                 if (st != EDDY_OK) {
-                    job_join(job);
+                    eddy_status jrc = job_join(job, err);
+                    if (jrc) return jrc;
+                    pthread_mutex_lock(&job->mu);
                     eddy__err_replace(err, st, job->err.msg ? job->err.msg : eddy_status_str(st));
+                    pthread_mutex_unlock(&job->mu);
                     return st;
                 }
                 if (all_done) {

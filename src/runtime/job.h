@@ -27,6 +27,8 @@ typedef struct JobConfig {
     int channel_capacity;/* batches per channel before backpressure */
     uint32_t batch_size; /* rows per batch operators aim for */
     bool batch_mode;     /* BATCH runtime mode */
+    int64_t cancel_timeout_ms; /* task.cancellation.timeout: how long a stopped
+                                * job's workers get to exit; <= 0: no limit */
 } JobConfig;
 
 /* One event of a channel. */
@@ -42,11 +44,34 @@ typedef struct Event {
 eddy_status eddy__job_create(const JobConfig *cfg, StreamNode *const *sinks, int nsinks, Job **out, EdErr *err);
 /* Starts the worker threads. */
 eddy_status eddy__job_start(Job *job, EdErr *err);
-/* Waits until the job ends; returns its status (its error moved to err). */
+/* Waits until the job ends; returns its status (its error moved to err).
+ * A running job is waited for as long as it runs; once it is stopped
+ * (cancelled, or failed) its workers get cfg.cancel_timeout_ms to exit: a
+ * task still inside an operator call then (a user callback that does not
+ * return) fails the wait with EDDY_E_RUNTIME naming it (see
+ * eddy__job_stop); the job is left as it is. */
 eddy_status eddy__job_wait(Job *job, EdErr *err);
-/* Asks the job to stop (idempotent, any thread). */
+/* Asks the job to stop. Idempotent; safe from any thread while the job
+ * exists (freeing it is the owner's); a no-op once the job has ended. */
 void eddy__job_cancel(Job *job);
-/* Cancels if running, joins the threads and frees everything. NULL ok. */
+/* Cancels the job if it runs and waits for its worker threads to exit, at
+ * most cfg.cancel_timeout_ms after the job was stopped (less when it was
+ * stopped earlier; a job reported stuck before gets the full time again
+ * after eddy__job_rearm). EDDY_OK: the workers are gone and the operators
+ * closed, eddy__job_free frees without waiting. EDDY_E_RUNTIME: a task did
+ * not come back from an operator call in time; err names it as
+ *   "Task 'Source: Custom Source -> Map (1/2)' did not exit gracefully
+ *    within 200 ms after the job was cancelled (task.cancellation.timeout)
+ *    ..." (one line)
+ * and the job must not be freed while that thread may still use it (the
+ * owner keeps it, or leaks it). Owner thread only. */
+eddy_status eddy__job_stop(Job *job, EdErr *err);
+/* Restarts the stopped job's exit timeout from now (a last chance for the
+ * workers of a job reported stuck, before the owner gives up on it). */
+void eddy__job_rearm(Job *job);
+/* Stops the job (eddy__job_stop) and frees everything. When a worker is
+ * stuck, nothing is freed (the job leaks rather than pulling memory from
+ * under a running thread). NULL ok. */
 void eddy__job_free(Job *job);
 
 /* The client side of the job's collecting sink (a node with is_collect):

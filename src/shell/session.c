@@ -112,7 +112,7 @@ static int sig_pipe[2] = {-1, -1};
 static volatile sig_atomic_t sigint_seen;
 static pthread_mutex_t cur_mu = PTHREAD_MUTEX_INITIALIZER;
 static eddy_result *cur_result;   /* what Ctrl-C cancels; guarded by cur_mu */
-static volatile int cur_interrupt; /* handed to the tableau printer */
+static eddy_interrupt_flag cur_interrupt; /* handed to the tableau printer (atomic: the watcher sets it) */
 static bool watcher_started;
 
 static void on_sigint(int sig) {

@@ -299,6 +299,55 @@ bool eddy__strn_ieq(const char *a, size_t alen, const char *b) {
     return i == alen && b[i] == 0;
 }
 
+bool eddy__parse_duration_ms(const char *text, int64_t *ms) {
+    static const struct {
+        const char *label;
+        int64_t num, den; /* ms = value * num / den */
+    } units[] = {{"d", 86400000, 1},    {"day", 86400000, 1},    {"days", 86400000, 1},   {"h", 3600000, 1},
+                 {"hour", 3600000, 1},  {"hours", 3600000, 1},   {"min", 60000, 1},       {"m", 60000, 1},
+                 {"minute", 60000, 1},  {"minutes", 60000, 1},   {"s", 1000, 1},          {"sec", 1000, 1},
+                 {"secs", 1000, 1},     {"second", 1000, 1},     {"seconds", 1000, 1},    {"ms", 1, 1},
+                 {"milli", 1, 1},       {"millis", 1, 1},        {"millisecond", 1, 1},   {"milliseconds", 1, 1},
+                 {"us", 1, 1000},       {"micro", 1, 1000},      {"micros", 1, 1000},     {"microsecond", 1, 1000},
+                 {"microseconds", 1, 1000}, {"ns", 1, 1000000},  {"nano", 1, 1000000},    {"nanos", 1, 1000000},
+                 {"nanosecond", 1, 1000000}, {"nanoseconds", 1, 1000000}};
+    const char *p = text;
+    while (*p == ' ' || *p == '\t') p++;
+    if (*p < '0' || *p > '9') return false;
+    int64_t v = 0;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        if (v > (INT64_MAX - (*p - '0')) / 10) return false;
+        v = v * 10 + (*p - '0');
+    }
+    while (*p == ' ' || *p == '\t') p++;
+    size_t n = strlen(p);
+    while (n && (p[n - 1] == ' ' || p[n - 1] == '\t')) n--;
+    if (n == 0) {
+        *ms = v;
+        return true;
+    }
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+        if (!eddy__strn_ieq(p, n, units[i].label)) continue;
+        if (v > INT64_MAX / units[i].num) return false;
+        *ms = v * units[i].num / units[i].den;
+        return true;
+    }
+    return false;
+}
+
+void eddy__buf_duration_ms(Buf *b, int64_t ms) {
+    static const struct {
+        int64_t ms;
+        const char *label;
+    } units[] = {{86400000, "d"}, {3600000, "h"}, {60000, "min"}, {1000, "s"}};
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (ms != 0 && ms % units[i].ms == 0) {
+            eddy__buf_printf(b, "%lld %s", (long long)(ms / units[i].ms), units[i].label);
+            return;
+        }
+    eddy__buf_printf(b, "%lld ms", (long long)ms);
+}
+
 size_t eddy__str_undouble(char *d, const char *s, size_t n, char q) {
     size_t j = 0;
     for (size_t i = 0; i < n; i++) {

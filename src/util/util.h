@@ -243,6 +243,17 @@ static inline int64_t eddy__mono_ns(void) {
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
+/* Flink's Duration syntax (TimeUtils.parseDuration): digits, then an
+ * optional unit after optional blanks -- d/day(s), h/hour(s), min/m/
+ * minute(s), s/sec(s)/second(s), ms/milli(s)/millisecond(s), us/micro(s)/
+ * microsecond(s), ns/nano(s)/nanosecond(s), any case; none means ms.
+ * Sets *ms (sub-millisecond values round down) and returns true, or returns
+ * false for anything else (a sign, a fraction, an unknown unit, overflow). */
+bool eddy__parse_duration_ms(const char *text, int64_t *ms);
+/* Appends ms in its largest exact unit, as Flink prints a Duration option
+ * (TimeUtils.formatWithHighestUnit): "3 min", "200 ms", "90 s", "1 d". */
+void eddy__buf_duration_ms(Buf *b, int64_t ms);
+
 /* ---- Base64 (RFC 4648 alphabet, '=' padding, no line breaks) ------------ */
 
 /* The length of the Base64 text of n bytes. */

@@ -5,21 +5,24 @@
  */
 #include <eddy.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <time.h>
 
 #include "test.h"
 #include "types/vector.h"
 
-static long max_live;
-static long rows_seen;
+/* The sinks run on several workers at once (parallelism 4 below). */
+static atomic_long max_live;
+static atomic_long rows_seen;
 
 static eddy_status slow_sink(void *ctx, const eddy_row *in) {
     (void)ctx;
     (void)in;
     long live = eddy__batch_live_count();
-    if (live > max_live) max_live = live;
-    rows_seen++;
-    if (rows_seen % 256 == 0) {
+    long seen = atomic_load(&max_live);
+    while (live > seen && !atomic_compare_exchange_weak(&max_live, &seen, live)) {
+    }
+    if (atomic_fetch_add(&rows_seen, 1) % 256 == 255) {
         struct timespec ts = {0, 200000}; /* 0.2 ms every 256 rows */
         nanosleep(&ts, NULL);
     }
@@ -36,7 +39,7 @@ TEST(slow_sink_keeps_memory_bounded) {
     ASSERT_EQ_INT(rows_seen, 400000);
     /* 2 channels x 4 batches, plus a batch in each task's hands */
     ASSERT_TRUE(max_live <= 16);
-    fprintf(stderr, "max live batches: %ld\n", max_live);
+    fprintf(stderr, "max live batches: %ld\n", atomic_load(&max_live));
     eddy_env_free(env);
 }
 
