@@ -148,7 +148,7 @@ TEST(a_cancelled_print_reports_the_stuck_task_set_in_sql) {
     ASSERT_EQ_INT(st, EDDY_E_RUNTIME);
     ASSERT_STR_CONTAINS(eddy_env_errmsg(env), "did not exit gracefully within 200 ms after the job was cancelled");
     ASSERT_STR_CONTAINS(eddy_env_errmsg(env),
-                        "Task 'Source: Custom Source -> SourceConversion -> Calc -> Sink: Collect table sink (1/1)'");
+                        "Task 'Source: Custom Source -> SourceConversion -> Sink: Collect table sink (1/1)'");
     eddy_env_clear_error(env);
     eddy_result_free(r);
     ASSERT_EQ_INT(eddy_env_errcode(env), EDDY_OK); /* reported once, by the print */
