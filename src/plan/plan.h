@@ -54,6 +54,7 @@ typedef struct AggCall {
     int filter;           /* input column of FILTER (WHERE ..), -1 when none */
     const Type *type;     /* result type */
     const char *name;     /* output column name */
+    const FuncDef *user;  /* a C aggregate function (fn is its name), or NULL */
 } AggCall;
 
 /* Legacy group windows (GROUP BY TUMBLE(ts, ..), Table API window(...)). */
