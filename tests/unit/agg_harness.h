@@ -34,20 +34,20 @@ typedef struct H {
     unsigned opts; /* of the last h_fn */
 } H;
 
-static void h_init(H *h) {
+static inline void h_init(H *h) {
     memset(h, 0, sizeof *h);
     eddy__arena_init(&h->a, 1 << 16);
     eddy__agg_ctx_init(&h->cx, &mem_view_ops, &h->mv, &h->err);
 }
 
-static void h_free(H *h) {
+static inline void h_free(H *h) {
     eddy__agg_ctx_free(&h->cx);
     mem_views_free(&h->mv);
     eddy__err_clear(&h->err);
     eddy__arena_destroy(&h->a);
 }
 
-static const Type *h_type(H *h, const char *s) {
+static inline const Type *h_type(H *h, const char *s) {
     const Type *t = NULL;
     EdErr e = {0};
     if (eddy__type_parse(&h->a, s, strlen(s), NULL, &t, &e)) {
@@ -59,7 +59,7 @@ static const Type *h_type(H *h, const char *s) {
 }
 
 /* Splits "INT, STRING" into types (at most 4). */
-static int h_types(H *h, const char *list, const Type **out) {
+static inline int h_types(H *h, const char *list, const Type **out) {
     int n = 0;
     const char *p = list;
     while (*p && n < 4) {
@@ -79,7 +79,7 @@ static int h_types(H *h, const char *list, const Type **out) {
 }
 
 /* Sets slot i of v from text ("NULL" is NULL). */
-static void h_set(Vector *v, uint32_t i, const char *s, size_t n) {
+static inline void h_set(Vector *v, uint32_t i, const char *s, size_t n) {
     if (n == 4 && !memcmp(s, "NULL", 4)) {
         eddy__vec_set_null(v, i);
         return;
@@ -118,7 +118,7 @@ static void h_set(Vector *v, uint32_t i, const char *s, size_t n) {
 
 /* f over the argument types `types`, with O_* options; the LISTAGG
  * separator (a literal) is `sep` when not NULL. NULL with the error in h->err. */
-static const AggFn *h_fn_sep(H *h, const char *name, const char *types, unsigned opts, const char *sep) {
+static inline const AggFn *h_fn_sep(H *h, const char *name, const char *types, unsigned opts, const char *sep) {
     const Type *args[4];
     int n = h_types(h, types, args);
     AggSpec sp = {.name = name, .nargs = n, .args = args, .star = !strcmp(name, "COUNT") && n == 0,
@@ -141,19 +141,19 @@ static const AggFn *h_fn_sep(H *h, const char *name, const char *types, unsigned
     return fn;
 }
 
-static const AggFn *h_fn(H *h, const char *name, const char *types, unsigned opts) {
+static inline const AggFn *h_fn(H *h, const char *name, const char *types, unsigned opts) {
     return h_fn_sep(h, name, types, opts, NULL);
 }
 
 /* A new accumulator of fn (arena memory, initialised). */
-static void *h_acc(H *h, const AggFn *fn) {
+static inline void *h_acc(H *h, const AggFn *fn) {
     void *acc = eddy__arena_alloc(&h->a, fn->acc_size);
     if (acc && fn->init(fn, &h->cx, acc)) return NULL;
     return acc;
 }
 
 /* The result of acc as text. */
-static const char *h_value(H *h, const AggFn *fn, void *acc) {
+static inline const char *h_value(H *h, const AggFn *fn, void *acc) {
     Vector *out = eddy__vec_new(fn->result, 1);
     void *accs[1] = {acc};
     if (!out || eddy__agg_get_value(fn, &h->cx, accs, 1, out, 0)) {
@@ -179,7 +179,7 @@ typedef struct HOp {
 } HOp;
 
 /* Parses "+1 +2 -1 +k=v" (arguments of one row separated by '='). */
-static int h_ops(const char *script, HOp *ops, int max) {
+static inline int h_ops(const char *script, HOp *ops, int max) {
     int n = 0;
     const char *p = script;
     while (*p && n < max) {
@@ -202,7 +202,7 @@ static int h_ops(const char *script, HOp *ops, int max) {
 }
 
 /* Applies ops[0..n) to acc (rows in order, in runs of one direction). */
-static eddy_status h_apply(H *h, const AggFn *fn, void *acc, const HOp *ops, int n) {
+static inline eddy_status h_apply(H *h, const AggFn *fn, void *acc, const HOp *ops, int n) {
     Vector *cols[4] = {0};
     for (int c = 0; c < fn->nargs; c++) {
         cols[c] = eddy__vec_new(fn->args[c], (uint32_t)(n ? n : 1));
@@ -228,21 +228,23 @@ static eddy_status h_apply(H *h, const AggFn *fn, void *acc, const HOp *ops, int
 }
 
 /* Runs a script on a new accumulator and gives its result (or "ERROR: ..."). */
-static const char *h_run(H *h, const AggFn *fn, const char *script) {
+static inline const char *h_run(H *h, const AggFn *fn, const char *script) {
     if (!fn) return h->err.msg ? eddy__arena_printf(&h->a, "NO FUNCTION: %s", h->err.msg) : "NO FUNCTION";
     HOp ops[64];
     int n = h_ops(script, ops, 64);
     void *acc = h_acc(h, fn);
+    const char *s;
     if (!acc || h_apply(h, fn, acc, ops, n))
-        return h->err.msg ? eddy__arena_printf(&h->a, "ERROR: %s", h->err.msg) : "ERROR";
-    const char *s = h_value(h, fn, acc);
-    eddy__agg_destroy(fn, &h->cx, acc);
+        s = h->err.msg ? eddy__arena_printf(&h->a, "ERROR: %s", h->err.msg) : "ERROR";
+    else
+        s = h_value(h, fn, acc);
+    if (acc) eddy__agg_destroy(fn, &h->cx, acc);
     return s;
 }
 
 /* Runs two scripts on two accumulators, merges the second into the first
  * and gives the result. */
-static const char *h_merge(H *h, const AggFn *fn, const char *s1, const char *s2) {
+static inline const char *h_merge(H *h, const AggFn *fn, const char *s1, const char *s2) {
     HOp o1[64], o2[64];
     int n1 = h_ops(s1, o1, 64), n2 = h_ops(s2, o2, 64);
     void *a1 = h_acc(h, fn), *a2 = h_acc(h, fn);

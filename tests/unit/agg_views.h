@@ -30,14 +30,14 @@ typedef struct MemViews {
     long calls;
 } MemViews;
 
-static char *mv_dup(const void *p, size_t n) {
+static inline char *mv_dup(const void *p, size_t n) {
     char *d = eddy__malloc(n + 1);
     if (d && n) memcpy(d, p, n);
     if (d) d[n] = 0;
     return d;
 }
 
-static MemView *mv_find(MemViews *m, void *acc, int view, bool create) {
+static inline MemView *mv_find(MemViews *m, void *acc, int view, bool create) {
     for (size_t i = 0; i < m->n; i++)
         if (m->v[i].acc == acc && m->v[i].view == view) return &m->v[i];
     if (!create) return NULL;
@@ -55,13 +55,13 @@ static MemView *mv_find(MemViews *m, void *acc, int view, bool create) {
     return v;
 }
 
-static long mv_index(MemView *v, const void *key, size_t kn) {
+static inline long mv_index(MemView *v, const void *key, size_t kn) {
     for (size_t i = 0; v && i < v->n; i++)
         if (v->e[i].kn == kn && (!kn || !memcmp(v->e[i].key, key, kn))) return (long)i;
     return -1;
 }
 
-static eddy_status mv_push(MemView *v, const void *key, size_t kn, const void *val, size_t vn) {
+static inline eddy_status mv_push(MemView *v, const void *key, size_t kn, const void *val, size_t vn) {
     if (v->n == v->cap) {
         size_t cap = v->cap ? v->cap * 2 : 8;
         MemEntry *ne = eddy__realloc(v->e, cap * sizeof *ne);
@@ -79,14 +79,14 @@ static eddy_status mv_push(MemView *v, const void *key, size_t kn, const void *v
     return EDDY_OK;
 }
 
-static void mv_drop(MemView *v, size_t i) {
+static inline void mv_drop(MemView *v, size_t i) {
     eddy__free(v->e[i].key);
     eddy__free(v->e[i].val);
     memmove(&v->e[i], &v->e[i + 1], (v->n - i - 1) * sizeof *v->e);
     v->n--;
 }
 
-static eddy_status mv_map_get(void *ctx, void *acc, int view, const void *key, size_t klen, const void **val,
+static inline eddy_status mv_map_get(void *ctx, void *acc, int view, const void *key, size_t klen, const void **val,
                               size_t *vlen) {
     MemViews *m = ctx;
     m->calls++;
@@ -104,7 +104,7 @@ static eddy_status mv_map_get(void *ctx, void *acc, int view, const void *key, s
     return m->last ? EDDY_OK : EDDY_E_NOMEM;
 }
 
-static eddy_status mv_map_put(void *ctx, void *acc, int view, const void *key, size_t klen, const void *val,
+static inline eddy_status mv_map_put(void *ctx, void *acc, int view, const void *key, size_t klen, const void *val,
                               size_t vlen) {
     MemViews *m = ctx;
     m->calls++;
@@ -122,7 +122,7 @@ static eddy_status mv_map_put(void *ctx, void *acc, int view, const void *key, s
     return mv_push(v, key, klen, val, vlen);
 }
 
-static eddy_status mv_map_remove(void *ctx, void *acc, int view, const void *key, size_t klen) {
+static inline eddy_status mv_map_remove(void *ctx, void *acc, int view, const void *key, size_t klen) {
     MemViews *m = ctx;
     m->calls++;
     MemView *v = mv_find(m, acc, view, false);
@@ -131,7 +131,7 @@ static eddy_status mv_map_remove(void *ctx, void *acc, int view, const void *key
     return EDDY_OK;
 }
 
-static eddy_status mv_walk(MemViews *m, void *acc, int view, bool list, AggVisitFn visit, void *arg) {
+static inline eddy_status mv_walk(MemViews *m, void *acc, int view, bool list, AggVisitFn visit, void *arg) {
     m->calls++;
     MemView *v = mv_find(m, acc, view, false);
     /* maps are visited backwards: nothing may depend on their order */
@@ -144,22 +144,22 @@ static eddy_status mv_walk(MemViews *m, void *acc, int view, bool list, AggVisit
     return EDDY_OK;
 }
 
-static eddy_status mv_map_iter(void *ctx, void *acc, int view, AggVisitFn visit, void *arg) {
+static inline eddy_status mv_map_iter(void *ctx, void *acc, int view, AggVisitFn visit, void *arg) {
     return mv_walk(ctx, acc, view, false, visit, arg);
 }
 
-static eddy_status mv_list_iter(void *ctx, void *acc, int view, AggVisitFn visit, void *arg) {
+static inline eddy_status mv_list_iter(void *ctx, void *acc, int view, AggVisitFn visit, void *arg) {
     return mv_walk(ctx, acc, view, true, visit, arg);
 }
 
-static eddy_status mv_list_add(void *ctx, void *acc, int view, const void *val, size_t vlen) {
+static inline eddy_status mv_list_add(void *ctx, void *acc, int view, const void *val, size_t vlen) {
     MemViews *m = ctx;
     m->calls++;
     MemView *v = mv_find(m, acc, view, true);
     return v ? mv_push(v, "", 0, val, vlen) : EDDY_E_NOMEM;
 }
 
-static eddy_status mv_list_remove(void *ctx, void *acc, int view, const void *val, size_t vlen, bool *removed) {
+static inline eddy_status mv_list_remove(void *ctx, void *acc, int view, const void *val, size_t vlen, bool *removed) {
     MemViews *m = ctx;
     m->calls++;
     MemView *v = mv_find(m, acc, view, false);
@@ -173,7 +173,7 @@ static eddy_status mv_list_remove(void *ctx, void *acc, int view, const void *va
     return EDDY_OK;
 }
 
-static eddy_status mv_clear(void *ctx, void *acc, int view) {
+static inline eddy_status mv_clear(void *ctx, void *acc, int view) {
     MemViews *m = ctx;
     m->calls++;
     MemView *v = mv_find(m, acc, view, false);
@@ -184,7 +184,7 @@ static eddy_status mv_clear(void *ctx, void *acc, int view) {
 static const AggViewOps mem_view_ops = {mv_map_get, mv_map_put,  mv_map_remove,  mv_map_iter,
                                         mv_list_add, mv_list_iter, mv_list_remove, mv_clear};
 
-static void mem_views_free(MemViews *m) {
+static inline void mem_views_free(MemViews *m) {
     for (size_t i = 0; i < m->n; i++) {
         while (m->v[i].n) mv_drop(&m->v[i], m->v[i].n - 1);
         eddy__free(m->v[i].e);

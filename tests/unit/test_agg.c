@@ -282,6 +282,8 @@ TEST(collect) {
     ASSERT_STR_EQ(h_run(h, fn, "-c +a"), "{a=1, c=-1}");
     ASSERT_STR_EQ(h_run(h, fn, "-c +c"), "{c=0}");
     ASSERT_STR_EQ(h_merge(h, fn, "+a +b", "+b -c"), "{a=1, b=2, c=-1}");
+    /* merging keeps the zero counts it makes, as Flink's does */
+    ASSERT_STR_EQ(h_merge(h, fn, "+a +b", "-a"), "{a=0, b=1}");
     const AggFn *ints = h_fn(h, "COLLECT", "INT", O_JAVA);
     ASSERT_STR_EQ(h_run(h, ints, "+10 +-2 +3 +10"), "{-2=1, 3=1, 10=2}");
     END_H;
@@ -332,6 +334,9 @@ TEST(json_objectagg) {
     ASSERT_STR_EQ(h_run(h, h_fn(h, "JSON_OBJECTAGG", "STRING, INT", O_IGNORE_NULLS), "+b=1 +a=NULL"), "{\"b\":1}");
     ASSERT_STR_EQ(h_run(h, fn, "+b=1 +a=2 -b=1"), "{\"a\":2}");
     ASSERT_STR_EQ(h_run(h, fn, "+b=1 -b=1 +b=4"), "{\"b\":4}");
+    /* Flink compares the stored null with the NULL being taken back, and they
+     * differ: the entry stays */
+    ASSERT_STR_EQ(h_run(h, fn, "+a=NULL -a=NULL +b=1"), "{\"a\":null,\"b\":1}");
     ASSERT_STR_EQ(h_run(h, fn, "+b=1 +b=2"),
                   "ERROR: Key 'b' is already present. Duplicate keys are not allowed in JSON_OBJECTAGG. Please ensure "
                   "that keys are unique.");
