@@ -414,6 +414,7 @@ static eddy_status inner_call(const AggFn *inner, AggCtx *cx, bool retract, Vect
 static eddy_status distinct_update(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                                    void *const *accs, int64_t delta) {
     const AggFn *inner = fn->data;
+    const size_t off = cx->acc_offset;
     if (!eddy__agg_reserve(cx, n)) return eddy__err(cx->err, EDDY_E_NOMEM, "out of memory");
     uint32_t m = 0;
     for (uint32_t i = 0; i < n; i++) {
@@ -421,11 +422,11 @@ static eddy_status distinct_update(const AggFn *fn, AggCtx *cx, Vector *const *a
         if (cx->key.failed) return eddy__err(cx->err, EDDY_E_NOMEM, "out of memory");
         const void *val;
         size_t vn;
-        eddy_status rc = agg_map_get(cx, accs[i], 0, cx->key.data, cx->key.len, &val, &vn);
+        eddy_status rc = agg_map_get(cx, FX(accs[i]), 0, cx->key.data, cx->key.len, &val, &vn);
         if (rc) return rc;
         int64_t before = agg_count_of(val, vn), after = before + delta;
-        rc = after ? agg_map_put(cx, accs[i], 0, cx->key.data, cx->key.len, &after, sizeof after)
-                   : agg_map_remove(cx, accs[i], 0, cx->key.data, cx->key.len);
+        rc = after ? agg_map_put(cx, FX(accs[i]), 0, cx->key.data, cx->key.len, &after, sizeof after)
+                   : agg_map_remove(cx, FX(accs[i]), 0, cx->key.data, cx->key.len);
         if (rc) return rc;
         if ((delta > 0 && before == 0 && after == 1) || (delta < 0 && before == 1 && after == 0)) {
             cx->rows[m] = rows[i];
@@ -481,11 +482,12 @@ static eddy_status feed_keys(const AggFn *fn, AggCtx *cx, void *dst, const AggEn
 }
 
 static eddy_status distinct_merge(const AggFn *fn, AggCtx *cx, void *const *dst, void *const *src, uint32_t n) {
+    const size_t off = cx->acc_offset;
     eddy__arena_reset(&cx->scratch);
     AggEntries e = {0};
     eddy_status rc = EDDY_OK;
     for (uint32_t p = 0; !rc && p < n; p++) {
-        if ((rc = eddy__agg_collect(cx, src[p], 0, false, &e))) break;
+        if ((rc = eddy__agg_collect(cx, FX(src[p]), 0, false, &e))) break;
         size_t ne = agg_entries_count(&e);
         uint8_t *pick = eddy__arena_alloc(&cx->scratch, ne + 1);
         if (!pick) {
@@ -498,9 +500,10 @@ static eddy_status distinct_merge(const AggFn *fn, AggCtx *cx, void *const *dst,
             const char *v = agg_entry_val(&e, i, &vn);
             const void *cur;
             size_t cn;
-            if ((rc = agg_map_get(cx, dst[p], 0, k, kn, &cur, &cn))) break;
+            if ((rc = agg_map_get(cx, FX(dst[p]), 0, k, kn, &cur, &cn))) break;
             int64_t before = agg_count_of(cur, cn), after = before + agg_count_of(v, vn);
-            rc = after ? agg_map_put(cx, dst[p], 0, k, kn, &after, sizeof after) : agg_map_remove(cx, dst[p], 0, k, kn);
+            rc = after ? agg_map_put(cx, FX(dst[p]), 0, k, kn, &after, sizeof after)
+                       : agg_map_remove(cx, FX(dst[p]), 0, k, kn);
             pick[i] = before <= 0 && after > 0 ? 1 : before > 0 && after <= 0 ? 2 : 0;
         }
         if (!rc) rc = feed_keys(fn, cx, dst[p], &e, pick, 1);

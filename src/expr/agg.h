@@ -112,6 +112,8 @@ struct AggCtx {
     const AggViewOps *views; /* NULL when no function of the operator has views */
     void *views_ctx;
     int view_base;           /* added to a function's view index; set by the operator per function */
+    size_t acc_offset;       /* where the function's fixed part is in the pointers the operator passes
+                              * (accs[i] + acc_offset); set by the operator per function */
     EdErr *err;
     /* library-owned scratch, reused across calls (eddy__agg_ctx_free) */
     Buf key, val, tmp;

@@ -39,6 +39,7 @@ typedef struct NoAcc {
 } NoAcc;
 
 static eddy_status no_init(const AggFn *fn, AggCtx *cx, void *acc) {
+    acc = (char *)acc + cx->acc_offset;
     (void)fn, (void)cx;
     ((NoAcc *)acc)->unused = 0;
     return EDDY_OK;
@@ -100,6 +101,7 @@ typedef struct ListAggAcc {
 } ListAggAcc;
 
 static eddy_status la_init(const AggFn *fn, AggCtx *cx, void *acc) {
+    acc = (char *)acc + cx->acc_offset;
     (void)fn, (void)cx;
     ((ListAggAcc *)acc)->has = 0;
     return EDDY_OK;
@@ -107,11 +109,12 @@ static eddy_status la_init(const AggFn *fn, AggCtx *cx, void *acc) {
 
 static eddy_status la_acc(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                           void *const *accs) {
+    const size_t off = cx->acc_offset;
     const ListAggData *d = fn->data;
     const Vector *v = args[0];
     for (uint32_t i = 0; i < n; i++) {
         if (vec_is_null(v, rows[i])) continue;
-        ListAggAcc *a = accs[i];
+        ListAggAcc *a = FX(accs[i]);
         eddy_status rc;
         if (a->has && d->sep_null) {
             /* acc || NULL || x is NULL: the next value starts again */
@@ -127,19 +130,20 @@ static eddy_status la_acc(const AggFn *fn, AggCtx *cx, Vector *const *args, cons
 }
 
 static eddy_status la_merge(const AggFn *fn, AggCtx *cx, void *const *dst, void *const *src, uint32_t n) {
+    const size_t off = cx->acc_offset;
     const ListAggData *d = fn->data;
     AggEntries e = {0};
     eddy_status rc = EDDY_OK;
     for (uint32_t p = 0; !rc && p < n; p++) {
-        ListAggAcc *a = dst[p];
-        const ListAggAcc *b = src[p];
+        ListAggAcc *a = FX(dst[p]);
+        const ListAggAcc *b = FX(src[p]);
         if (!b->has) continue;
         if (a->has && d->sep_null) {
             a->has = 0;
             rc = agg_clear(cx, a, 0);
             continue;
         }
-        if (!(rc = eddy__agg_collect(cx, src[p], 0, true, &e))) rc = append_all(cx, a, 0, &e);
+        if (!(rc = eddy__agg_collect(cx, FX(src[p]), 0, true, &e))) rc = append_all(cx, a, 0, &e);
         a->has = 1;
     }
     eddy__agg_entries_free(&e);
@@ -174,9 +178,10 @@ static eddy_status join_list(AggCtx *cx, void *acc, Str sep, Vector *out, uint32
 }
 
 static eddy_status la_value(const AggFn *fn, AggCtx *cx, void *const *accs, uint32_t n, Vector *out, uint32_t first) {
+    const size_t off = cx->acc_offset;
     const ListAggData *d = fn->data;
     for (uint32_t i = 0; i < n; i++) {
-        ListAggAcc *a = accs[i];
+        ListAggAcc *a = FX(accs[i]);
         bool any = false;
         if (a->has) {
             eddy_status rc = join_list(cx, a, d->sep, out, first + i, &any);
@@ -190,12 +195,13 @@ static eddy_status la_value(const AggFn *fn, AggCtx *cx, void *const *accs, uint
 /* With retraction: list 0 the values, list 1 the unmatched retractions. */
 static eddy_status lar_update(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                               void *const *accs, bool retract) {
+    const size_t off = cx->acc_offset;
     (void)fn;
     const Vector *v = args[0];
     for (uint32_t i = 0; i < n; i++) {
         if (vec_is_null(v, rows[i])) continue;
         Str s = vec_str(v, rows[i]);
-        eddy_status rc = retract ? take_back(cx, accs[i], s.p, s.n) : agg_list_add(cx, accs[i], 0, s.p, s.n);
+        eddy_status rc = retract ? take_back(cx, FX(accs[i]), s.p, s.n) : agg_list_add(cx, FX(accs[i]), 0, s.p, s.n);
         if (rc) return rc;
     }
     return EDDY_OK;
@@ -212,20 +218,22 @@ static eddy_status lar_ret(const AggFn *fn, AggCtx *cx, Vector *const *args, con
 }
 
 static eddy_status lists_merge(const AggFn *fn, AggCtx *cx, void *const *dst, void *const *src, uint32_t n) {
+    const size_t off = cx->acc_offset;
     (void)fn;
     for (uint32_t p = 0; p < n; p++) {
-        eddy_status rc = merge_with_retracts(cx, dst[p], src[p]);
+        eddy_status rc = merge_with_retracts(cx, FX(dst[p]), FX(src[p]));
         if (rc) return rc;
     }
     return EDDY_OK;
 }
 
 static eddy_status lar_value(const AggFn *fn, AggCtx *cx, void *const *accs, uint32_t n, Vector *out, uint32_t first) {
+    const size_t off = cx->acc_offset;
     const ListAggData *d = fn->data;
     for (uint32_t i = 0; i < n; i++) {
         bool any = false;
         /* concatWs with a NULL separator is NULL */
-        eddy_status rc = d->sep_null ? EDDY_OK : join_list(cx, accs[i], d->sep, out, first + i, &any);
+        eddy_status rc = d->sep_null ? EDDY_OK : join_list(cx, FX(accs[i]), d->sep, out, first + i, &any);
         if (rc) return rc;
         if (!any) eddy__vec_set_null(out, first + i);
     }
@@ -288,6 +296,7 @@ typedef struct ArrayAggData {
 
 static eddy_status aa_update(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                              void *const *accs, bool retract) {
+    const size_t off = cx->acc_offset;
     const ArrayAggData *d = fn->data;
     const Vector *v = args[0];
     for (uint32_t i = 0; i < n; i++) {
@@ -295,8 +304,8 @@ static eddy_status aa_update(const AggFn *fn, AggCtx *cx, Vector *const *args, c
         cx->key.len = 0;
         eddy__agg_enc_tagged(&cx->key, v, rows[i]);
         if (cx->key.failed) return nomem(cx);
-        eddy_status rc = retract ? take_back(cx, accs[i], cx->key.data, cx->key.len)
-                                 : agg_list_add(cx, accs[i], 0, cx->key.data, cx->key.len);
+        eddy_status rc = retract ? take_back(cx, FX(accs[i]), cx->key.data, cx->key.len)
+                                 : agg_list_add(cx, FX(accs[i]), 0, cx->key.data, cx->key.len);
         if (rc) return rc;
     }
     return EDDY_OK;
@@ -313,17 +322,18 @@ static eddy_status aa_ret(const AggFn *fn, AggCtx *cx, Vector *const *args, cons
 }
 
 static eddy_status aa_value(const AggFn *fn, AggCtx *cx, void *const *accs, uint32_t n, Vector *out, uint32_t first) {
+    const size_t off = cx->acc_offset;
     AggEntries e = {0};
     eddy_status rc = EDDY_OK;
     for (uint32_t p = 0; !rc && p < n; p++) {
         uint32_t slot = first + p;
-        if ((rc = eddy__agg_collect(cx, accs[p], 0, true, &e))) break;
+        if ((rc = eddy__agg_collect(cx, FX(accs[p]), 0, true, &e))) break;
         uint32_t cnt = (uint32_t)agg_entries_count(&e);
         if (!cnt) {
             eddy__vec_set_null(out, slot);
             continue;
         }
-        uint32_t off = eddy__vec_list_append(out, cnt);
+        uint32_t at = eddy__vec_list_append(out, cnt);
         if (out->failed) {
             rc = nomem(cx);
             break;
@@ -331,10 +341,10 @@ static eddy_status aa_value(const AggFn *fn, AggCtx *cx, void *const *accs, uint
         for (uint32_t k = 0; !rc && k < cnt; k++) {
             size_t vn;
             const char *v = agg_entry_val(&e, k, &vn);
-            if (!eddy__agg_dec_tagged(v, vn, out->child[0], off + k))
+            if (!eddy__agg_dec_tagged(v, vn, out->child[0], at + k))
                 rc = out->child[0]->failed ? nomem(cx) : eddy__agg_corrupt(cx, fn);
         }
-        VEC_DATA(out, ListEntry)[slot] = (ListEntry){off, cnt};
+        VEC_DATA(out, ListEntry)[slot] = (ListEntry){at, cnt};
         agg_out_valid(out, slot);
     }
     eddy__agg_entries_free(&e);
@@ -368,6 +378,7 @@ eddy_status eddy__agg_make_array_agg(Arena *a, const AggSpec *spec, AggFn *fn, E
 
 static eddy_status co_update(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                              void *const *accs, bool retract) {
+    const size_t off = cx->acc_offset;
     (void)fn;
     const Vector *v = args[0];
     for (uint32_t i = 0; i < n; i++) {
@@ -377,22 +388,22 @@ static eddy_status co_update(const AggFn *fn, AggCtx *cx, Vector *const *args, c
         if (cx->key.failed) return nomem(cx);
         const void *p;
         size_t pn;
-        eddy_status rc = agg_map_get(cx, accs[i], 0, cx->key.data, cx->key.len, &p, &pn);
+        eddy_status rc = agg_map_get(cx, FX(accs[i]), 0, cx->key.data, cx->key.len, &p, &pn);
         if (rc) return rc;
         int32_t c = 0;
         if (p && pn == sizeof c) memcpy(&c, p, sizeof c);
         if (!retract) {
             /* Integer arithmetic, as Java's */
             c = p ? (int32_t)((uint32_t)c + 1u) : 1;
-            rc = agg_map_put(cx, accs[i], 0, cx->key.data, cx->key.len, &c, sizeof c);
+            rc = agg_map_put(cx, FX(accs[i]), 0, cx->key.data, cx->key.len, &c, sizeof c);
         } else if (!p) {
             c = -1;
-            rc = agg_map_put(cx, accs[i], 0, cx->key.data, cx->key.len, &c, sizeof c);
+            rc = agg_map_put(cx, FX(accs[i]), 0, cx->key.data, cx->key.len, &c, sizeof c);
         } else if (c == 1) {
-            rc = agg_map_remove(cx, accs[i], 0, cx->key.data, cx->key.len);
+            rc = agg_map_remove(cx, FX(accs[i]), 0, cx->key.data, cx->key.len);
         } else {
             c = (int32_t)((uint32_t)c - 1u);
-            rc = agg_map_put(cx, accs[i], 0, cx->key.data, cx->key.len, &c, sizeof c);
+            rc = agg_map_put(cx, FX(accs[i]), 0, cx->key.data, cx->key.len, &c, sizeof c);
         }
         if (rc) return rc;
     }
@@ -410,11 +421,12 @@ static eddy_status co_ret(const AggFn *fn, AggCtx *cx, Vector *const *args, cons
 }
 
 static eddy_status co_merge(const AggFn *fn, AggCtx *cx, void *const *dst, void *const *src, uint32_t n) {
+    const size_t off = cx->acc_offset;
     (void)fn;
     AggEntries e = {0};
     eddy_status rc = EDDY_OK;
     for (uint32_t p = 0; !rc && p < n; p++) {
-        if ((rc = eddy__agg_collect(cx, src[p], 0, false, &e))) break;
+        if ((rc = eddy__agg_collect(cx, FX(src[p]), 0, false, &e))) break;
         for (size_t i = 0; !rc && i < agg_entries_count(&e); i++) {
             size_t kn, vn;
             const char *k = agg_entry_key(&e, i, &kn);
@@ -423,10 +435,10 @@ static eddy_status co_merge(const AggFn *fn, AggCtx *cx, void *const *dst, void 
             if (vn == sizeof add) memcpy(&add, v, sizeof add);
             const void *cp;
             size_t cn;
-            if ((rc = agg_map_get(cx, dst[p], 0, k, kn, &cp, &cn))) break;
+            if ((rc = agg_map_get(cx, FX(dst[p]), 0, k, kn, &cp, &cn))) break;
             if (cp && cn == sizeof old) memcpy(&old, cp, sizeof old);
             int32_t sum = (int32_t)((uint32_t)old + (uint32_t)add);
-            rc = agg_map_put(cx, dst[p], 0, k, kn, &sum, sizeof sum);
+            rc = agg_map_put(cx, FX(dst[p]), 0, k, kn, &sum, sizeof sum);
         }
     }
     eddy__agg_entries_free(&e);
@@ -439,11 +451,12 @@ static int cmp_slots(const void *x, const void *y, void *arg) {
 }
 
 static eddy_status co_value(const AggFn *fn, AggCtx *cx, void *const *accs, uint32_t n, Vector *out, uint32_t first) {
+    const size_t off = cx->acc_offset;
     AggEntries e = {0};
     eddy_status rc = EDDY_OK;
     for (uint32_t p = 0; !rc && p < n; p++) {
         uint32_t slot = first + p;
-        if ((rc = eddy__agg_collect(cx, accs[p], 0, false, &e))) break;
+        if ((rc = eddy__agg_collect(cx, FX(accs[p]), 0, false, &e))) break;
         uint32_t cnt = (uint32_t)agg_entries_count(&e);
         /* decode the elements, sort them, then copy them into out */
         Vector *els = eddy__vec_new(fn->args[0], cnt ? cnt : 1);
@@ -456,20 +469,20 @@ static eddy_status co_value(const AggFn *fn, AggCtx *cx, void *const *accs, uint
             order[k] = k;
         }
         if (!rc && cnt > 1) qsort_r(order, cnt, sizeof *order, cmp_slots, els);
-        uint32_t off = rc ? 0 : eddy__vec_list_append(out, cnt);
+        uint32_t at = rc ? 0 : eddy__vec_list_append(out, cnt);
         if (!rc && out->failed) rc = nomem(cx);
         for (uint32_t k = 0; !rc && k < cnt; k++) {
-            eddy__vec_copy_value(out->child[0], off + k, els, order[k]);
+            eddy__vec_copy_value(out->child[0], at + k, els, order[k]);
             size_t vn;
             const char *v = agg_entry_val(&e, order[k], &vn);
             int32_t c = 0;
             if (vn == sizeof c) memcpy(&c, v, sizeof c);
-            VEC_DATA(out->child[1], int32_t)[off + k] = c;
-            vec_set_valid(out->child[1], off + k);
+            VEC_DATA(out->child[1], int32_t)[at + k] = c;
+            vec_set_valid(out->child[1], at + k);
         }
         eddy__vec_release(els);
         if (rc) break;
-        VEC_DATA(out, ListEntry)[slot] = (ListEntry){off, cnt};
+        VEC_DATA(out, ListEntry)[slot] = (ListEntry){at, cnt};
         agg_out_valid(out, slot);
     }
     eddy__arena_reset(&cx->scratch);
@@ -516,6 +529,7 @@ static eddy_status json_text(const AggFn *fn, AggCtx *cx, Buf *b, const Vector *
 
 static eddy_status ja_update(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                              void *const *accs, bool retract) {
+    const size_t off = cx->acc_offset;
     const JsonAggData *d = fn->data;
     const Vector *v = args[0];
     eddy_status rc = EDDY_OK;
@@ -531,9 +545,9 @@ static eddy_status ja_update(const AggFn *fn, AggCtx *cx, Vector *const *args, c
         }
         if (retract) {
             bool removed;
-            rc = agg_list_remove(cx, accs[i], 0, p, pn, &removed);
+            rc = agg_list_remove(cx, FX(accs[i]), 0, p, pn, &removed);
         } else {
-            rc = agg_list_add(cx, accs[i], 0, p, pn);
+            rc = agg_list_add(cx, FX(accs[i]), 0, p, pn);
         }
     }
     eddy__arena_reset(&cx->scratch);
@@ -551,11 +565,12 @@ static eddy_status ja_ret(const AggFn *fn, AggCtx *cx, Vector *const *args, cons
 }
 
 static eddy_status ja_value(const AggFn *fn, AggCtx *cx, void *const *accs, uint32_t n, Vector *out, uint32_t first) {
+    const size_t off = cx->acc_offset;
     (void)fn;
     for (uint32_t i = 0; i < n; i++) {
         cx->tmp.len = 0;
         JoinArg j = {&cx->tmp, {",", 1}, false};
-        eddy_status rc = agg_list_iter(cx, accs[i], 0, join_visit, &j);
+        eddy_status rc = agg_list_iter(cx, FX(accs[i]), 0, join_visit, &j);
         if (rc == EDDY_E_NOMEM && !eddy__err_is_set(cx->err)) return nomem(cx);
         if (rc) return rc;
         char *s = eddy__vec_str_reserve(out, first + i, cx->tmp.len + 2);
@@ -578,6 +593,7 @@ static eddy_status jo_dup(AggCtx *cx, const char *k, size_t kn) {
 
 static eddy_status jo_acc(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                           void *const *accs) {
+    const size_t off = cx->acc_offset;
     const JsonAggData *d = fn->data;
     eddy_status rc = EDDY_OK;
     for (uint32_t i = 0; !rc && i < n; i++) {
@@ -589,17 +605,17 @@ static eddy_status jo_acc(const AggFn *fn, AggCtx *cx, Vector *const *args, cons
         Str k = vec_str(args[0], r);
         const void *p;
         size_t pn;
-        if ((rc = agg_map_get(cx, accs[i], 0, k.p, k.n, &p, &pn))) break;
+        if ((rc = agg_map_get(cx, FX(accs[i]), 0, k.p, k.n, &p, &pn))) break;
         if (p) {
             rc = jo_dup(cx, k.p, k.n);
             break;
         }
         if (vec_is_null(args[1], r)) {
-            if (!d->skip_nulls) rc = agg_map_put(cx, accs[i], 0, k.p, k.n, "", 0);
+            if (!d->skip_nulls) rc = agg_map_put(cx, FX(accs[i]), 0, k.p, k.n, "", 0);
             continue;
         }
         if ((rc = json_text(fn, cx, &cx->val, args[1], r, fn->args[1]))) break;
-        rc = agg_map_put(cx, accs[i], 0, k.p, k.n, cx->val.data, cx->val.len);
+        rc = agg_map_put(cx, FX(accs[i]), 0, k.p, k.n, cx->val.data, cx->val.len);
     }
     eddy__arena_reset(&cx->scratch);
     return rc;
@@ -607,6 +623,7 @@ static eddy_status jo_acc(const AggFn *fn, AggCtx *cx, Vector *const *args, cons
 
 static eddy_status jo_ret(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                           void *const *accs) {
+    const size_t off = cx->acc_offset;
     eddy_status rc = EDDY_OK;
     for (uint32_t i = 0; !rc && i < n; i++) {
         uint32_t r = rows[i];
@@ -620,15 +637,15 @@ static eddy_status jo_ret(const AggFn *fn, AggCtx *cx, Vector *const *args, cons
         if (!null && (rc = json_text(fn, cx, &cx->val, args[1], r, fn->args[1]))) break;
         const void *p;
         size_t pn;
-        if ((rc = agg_map_get(cx, accs[i], 0, k.p, k.n, &p, &pn))) break;
+        if ((rc = agg_map_get(cx, FX(accs[i]), 0, k.p, k.n, &p, &pn))) break;
         /* Flink compares the stored text with the (SQL) value: a NULL never matches */
         if (p && !null && pn == cx->val.len && !memcmp(p, cx->val.data, pn)) {
-            rc = agg_map_remove(cx, accs[i], 0, k.p, k.n);
+            rc = agg_map_remove(cx, FX(accs[i]), 0, k.p, k.n);
         } else {
             cx->tmp.len = 0;
             eddy__buf_putc(&cx->tmp, null ? 0 : 1);
             eddy__buf_put(&cx->tmp, cx->val.data, cx->val.len);
-            rc = cx->tmp.failed ? nomem(cx) : agg_map_put(cx, accs[i], 1, k.p, k.n, cx->tmp.data, cx->tmp.len);
+            rc = cx->tmp.failed ? nomem(cx) : agg_map_put(cx, FX(accs[i]), 1, k.p, k.n, cx->tmp.data, cx->tmp.len);
         }
     }
     eddy__arena_reset(&cx->scratch);
@@ -636,11 +653,12 @@ static eddy_status jo_ret(const AggFn *fn, AggCtx *cx, Vector *const *args, cons
 }
 
 static eddy_status jo_merge(const AggFn *fn, AggCtx *cx, void *const *dst, void *const *src, uint32_t n) {
+    const size_t off = cx->acc_offset;
     (void)fn;
     AggEntries rets = {0}, map = {0};
     eddy_status rc = EDDY_OK;
     for (uint32_t q = 0; !rc && q < n; q++) {
-        if ((rc = eddy__agg_collect(cx, src[q], 1, false, &rets)) || (rc = eddy__agg_collect(cx, src[q], 0, false, &map)))
+        if ((rc = eddy__agg_collect(cx, FX(src[q]), 1, false, &rets)) || (rc = eddy__agg_collect(cx, FX(src[q]), 0, false, &map)))
             break;
         for (size_t i = 0; !rc && i < agg_entries_count(&rets); i++) {
             size_t kn, vn;
@@ -648,9 +666,9 @@ static eddy_status jo_merge(const AggFn *fn, AggCtx *cx, void *const *dst, void 
             const char *v = agg_entry_val(&rets, i, &vn);
             const void *p;
             size_t pn;
-            if ((rc = agg_map_get(cx, dst[q], 0, k, kn, &p, &pn))) break;
+            if ((rc = agg_map_get(cx, FX(dst[q]), 0, k, kn, &p, &pn))) break;
             bool eq = p && vn >= 1 && v[0] == 1 && pn == vn - 1 && !memcmp(p, v + 1, pn);
-            rc = eq ? agg_map_remove(cx, dst[q], 0, k, kn) : agg_map_put(cx, dst[q], 1, k, kn, v, vn);
+            rc = eq ? agg_map_remove(cx, FX(dst[q]), 0, k, kn) : agg_map_put(cx, FX(dst[q]), 1, k, kn, v, vn);
         }
         for (size_t i = 0; !rc && i < agg_entries_count(&map); i++) {
             size_t kn, vn;
@@ -658,19 +676,19 @@ static eddy_status jo_merge(const AggFn *fn, AggCtx *cx, void *const *dst, void 
             const char *v = agg_entry_val(&map, i, &vn);
             const void *p;
             size_t pn;
-            if ((rc = agg_map_get(cx, dst[q], 1, k, kn, &p, &pn))) break;
+            if ((rc = agg_map_get(cx, FX(dst[q]), 1, k, kn, &p, &pn))) break;
             /* a retraction of the other side cancels it (a NULL value never matches) */
             const char *pc = p;
             if (p && pn >= 1 && pc[0] == 1 && vn > 0 && pn - 1 == vn && !memcmp(pc + 1, v, vn)) {
-                rc = agg_map_remove(cx, dst[q], 1, k, kn);
+                rc = agg_map_remove(cx, FX(dst[q]), 1, k, kn);
                 continue;
             }
-            if ((rc = agg_map_get(cx, dst[q], 0, k, kn, &p, &pn))) break;
+            if ((rc = agg_map_get(cx, FX(dst[q]), 0, k, kn, &p, &pn))) break;
             if (p) {
                 rc = jo_dup(cx, k, kn);
                 break;
             }
-            rc = agg_map_put(cx, dst[q], 0, k, kn, v, vn);
+            rc = agg_map_put(cx, FX(dst[q]), 0, k, kn, v, vn);
         }
     }
     eddy__agg_entries_free(&rets);
@@ -679,10 +697,11 @@ static eddy_status jo_merge(const AggFn *fn, AggCtx *cx, void *const *dst, void 
 }
 
 static eddy_status jo_value(const AggFn *fn, AggCtx *cx, void *const *accs, uint32_t n, Vector *out, uint32_t first) {
+    const size_t off = cx->acc_offset;
     AggEntries e = {0};
     eddy_status rc = EDDY_OK;
     for (uint32_t q = 0; !rc && q < n; q++) {
-        if ((rc = eddy__agg_collect(cx, accs[q], 0, false, &e))) break;
+        if ((rc = eddy__agg_collect(cx, FX(accs[q]), 0, false, &e))) break;
         size_t cnt = agg_entries_count(&e);
         JsonValue *obj = eddy__json_object(&cx->scratch, cnt);
         for (size_t i = 0; obj && i < cnt; i++) {

@@ -61,44 +61,55 @@ int eddy__agg_cmp_enc(PhysKind k, const char *a, size_t an, const char *b, size_
 /* The error for bytes in a view that do not decode. */
 eddy_status eddy__agg_corrupt(AggCtx *cx, const AggFn *fn);
 
+/* ---- the operator's pointers ---------------------------------------------------------------- */
+
+/* A function's fixed part in the pointer p the operator passed: p +
+ * cx->acc_offset (kernels keep `off = cx->acc_offset` in a local). Functions
+ * work on fixed-part pointers; the view wrappers below give the operator its
+ * own pointers back. */
+#define FX(p) ((void *)((char *)(p) + off))
+
 /* ---- views -------------------------------------------------------------------------------- */
 
 eddy_status eddy__agg_no_views(AggCtx *cx);
 
+/* The operator's pointer of fixed part acc. */
+static inline void *agg_slot(const AggCtx *cx, void *acc) { return (char *)acc - cx->acc_offset; }
+
 static inline eddy_status agg_map_get(AggCtx *cx, void *acc, int view, const void *k, size_t kn, const void **val,
                                       size_t *vn) {
     if (!cx->views) return eddy__agg_no_views(cx);
-    return cx->views->map_get(cx->views_ctx, acc, cx->view_base + view, k, kn, val, vn);
+    return cx->views->map_get(cx->views_ctx, agg_slot(cx, acc), cx->view_base + view, k, kn, val, vn);
 }
 static inline eddy_status agg_map_put(AggCtx *cx, void *acc, int view, const void *k, size_t kn, const void *val,
                                       size_t vn) {
     if (!cx->views) return eddy__agg_no_views(cx);
-    return cx->views->map_put(cx->views_ctx, acc, cx->view_base + view, k, kn, val, vn);
+    return cx->views->map_put(cx->views_ctx, agg_slot(cx, acc), cx->view_base + view, k, kn, val, vn);
 }
 static inline eddy_status agg_map_remove(AggCtx *cx, void *acc, int view, const void *k, size_t kn) {
     if (!cx->views) return eddy__agg_no_views(cx);
-    return cx->views->map_remove(cx->views_ctx, acc, cx->view_base + view, k, kn);
+    return cx->views->map_remove(cx->views_ctx, agg_slot(cx, acc), cx->view_base + view, k, kn);
 }
 static inline eddy_status agg_map_iter(AggCtx *cx, void *acc, int view, AggVisitFn fn, void *arg) {
     if (!cx->views) return eddy__agg_no_views(cx);
-    return cx->views->map_iter(cx->views_ctx, acc, cx->view_base + view, fn, arg);
+    return cx->views->map_iter(cx->views_ctx, agg_slot(cx, acc), cx->view_base + view, fn, arg);
 }
 static inline eddy_status agg_list_add(AggCtx *cx, void *acc, int view, const void *val, size_t vn) {
     if (!cx->views) return eddy__agg_no_views(cx);
-    return cx->views->list_add(cx->views_ctx, acc, cx->view_base + view, val, vn);
+    return cx->views->list_add(cx->views_ctx, agg_slot(cx, acc), cx->view_base + view, val, vn);
 }
 static inline eddy_status agg_list_iter(AggCtx *cx, void *acc, int view, AggVisitFn fn, void *arg) {
     if (!cx->views) return eddy__agg_no_views(cx);
-    return cx->views->list_iter(cx->views_ctx, acc, cx->view_base + view, fn, arg);
+    return cx->views->list_iter(cx->views_ctx, agg_slot(cx, acc), cx->view_base + view, fn, arg);
 }
 static inline eddy_status agg_list_remove(AggCtx *cx, void *acc, int view, const void *val, size_t vn,
                                           bool *removed) {
     if (!cx->views) return eddy__agg_no_views(cx);
-    return cx->views->list_remove(cx->views_ctx, acc, cx->view_base + view, val, vn, removed);
+    return cx->views->list_remove(cx->views_ctx, agg_slot(cx, acc), cx->view_base + view, val, vn, removed);
 }
 static inline eddy_status agg_clear(AggCtx *cx, void *acc, int view) {
     if (!cx->views) return eddy__agg_no_views(cx);
-    return cx->views->clear(cx->views_ctx, acc, cx->view_base + view);
+    return cx->views->clear(cx->views_ctx, agg_slot(cx, acc), cx->view_base + view);
 }
 
 /* A map value that is a 64-bit count (views of counts store 8 bytes). */

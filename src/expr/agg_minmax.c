@@ -50,24 +50,27 @@ static eddy_status put_enc(const AggFn *fn, AggCtx *cx, Vector *out, uint32_t sl
 
 /* ---- MIN / MAX without retraction ------------------------------------------------------------ */
 
-typedef struct MmAcc {
-    union {
-        int64_t i;
-        float f;
-        double d;
-        ed_i128 dec;
-        Ts ts;
-    } v;
-    uint8_t has;
-} MmAcc;
+/* The fixed part: the value (8 bytes; DECIMAL and TIMESTAMP 16), then `has`. */
+typedef union MmVal {
+    int64_t i;
+    float f;
+    double d;
+    ed_i128 dec;
+    Ts ts;
+} MmVal;
+
+static inline bool wide(PhysKind k) { return k == PH_I128 || k == PH_TS; }
+static inline size_t mm_width(PhysKind k) { return wide(k) ? 16 : 8; }
+static inline uint8_t *mm_has(void *acc, PhysKind k) { return (uint8_t *)acc + mm_width(k); }
 
 typedef struct MmData {
     bool max;
 } MmData;
 
 static eddy_status mm_init(const AggFn *fn, AggCtx *cx, void *acc) {
-    (void)fn, (void)cx;
-    memset(acc, 0, sizeof(MmAcc));
+    acc = (char *)acc + cx->acc_offset;
+    (void)cx;
+    memset(acc, 0, fn->acc_size);
     return EDDY_OK;
 }
 
@@ -83,26 +86,31 @@ static inline int java_fcmp(double x, double y) {
     return eddy__agg_cmp_enc(PH_F64, a, 8, b, 8);
 }
 
-/* One typed loop: takes x when the group has none or better(x, cur). */
-#define MM_LOOP(T, FIELD, BETTER)                                                                  \
+/* One typed loop: takes x when the group has none or better(x, cur);
+ * `cur` is the group's value as a T. */
+#define MM_LOOP(T, BETTER)                                                                         \
     do {                                                                                           \
         const T *d_ = VEC_DATA(v, T);                                                              \
+        const uint8_t *valid_ = v->valid;                                                          \
         uint32_t m_ = v->is_const ? 0 : ~0u;                                                       \
+        size_t w_ = sizeof(T) > 8 ? 16 : 8;                                                        \
         for (uint32_t i = 0; i < n; i++) {                                                         \
             uint32_t r_ = rows[i] & m_;                                                            \
-            if (v->valid && !(v->valid[r_ >> 3] & (1u << (r_ & 7)))) continue;                     \
-            MmAcc *a = accs[i];                                                                    \
-            T x = d_[r_];                                                                          \
-            if (!a->has || (BETTER)) {                                                             \
-                a->v.FIELD = x;                                                                    \
-                a->has = 1;                                                                        \
+            if (valid_ && !(valid_[r_ >> 3] & (1u << (r_ & 7)))) continue;                         \
+            T *p_ = FX(accs[i]);                                                                   \
+            uint8_t *has_ = (uint8_t *)p_ + w_;                                                    \
+            T x = d_[r_], cur = *p_;                                                               \
+            (void)cur;                                                                             \
+            if (!*has_ || (BETTER)) {                                                              \
+                *p_ = x;                                                                           \
+                *has_ = 1;                                                                         \
             }                                                                                      \
         }                                                                                          \
     } while (0)
 
 static eddy_status mm_str_one(const AggFn *fn, AggCtx *cx, void *acc, const char *p, size_t n, bool max) {
-    MmAcc *a = acc;
-    if (a->has) {
+    uint8_t *has = mm_has(acc, PH_STR);
+    if (*has) {
         const void *cur;
         size_t cn;
         eddy_status rc = agg_map_get(cx, acc, 0, "", 0, &cur, &cn);
@@ -111,53 +119,64 @@ static eddy_status mm_str_one(const AggFn *fn, AggCtx *cx, void *acc, const char
         int c = eddy__agg_cmp_enc(PH_STR, p, n, cur, cn);
         if (max ? c <= 0 : c >= 0) return EDDY_OK;
     }
-    a->has = 1;
+    *has = 1;
     return agg_map_put(cx, acc, 0, "", 0, p, n);
 }
 
+/* Narrow integers are kept widened to an int64 in the fixed part; the
+ * update is branch-free (the comparison rarely changes the value). */
+#define MM_INT_LOOP(T, max)                                                                        \
+    do {                                                                                           \
+        const T *d_ = VEC_DATA(v, T);                                                              \
+        const uint8_t *valid_ = v->valid;                                                          \
+        uint32_t m_ = v->is_const ? 0 : ~0u;                                                       \
+        for (uint32_t i = 0; i < n; i++) {                                                         \
+            uint32_t r_ = rows[i] & m_;                                                            \
+            if (valid_ && !(valid_[r_ >> 3] & (1u << (r_ & 7)))) continue;                         \
+            int64_t *p_ = FX(accs[i]);                                                             \
+            uint8_t *has_ = (uint8_t *)(p_ + 1);                                                   \
+            int64_t x = d_[r_], cur = *p_;                                                         \
+            bool take = (*has_ == 0) | ((max) ? x > cur : x < cur);                                 \
+            *p_ = take ? x : cur;                                                                  \
+            *has_ = 1;                                                                             \
+        }                                                                                          \
+    } while (0)
+
 static eddy_status mm_acc(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                           void *const *accs) {
+    const size_t off = cx->acc_offset;
     bool max = ((const MmData *)fn->data)->max;
     const Vector *v = args[0];
     switch (arg_phys(fn)) {
     case PH_BOOL:
-    case PH_I8:
-        if (max) MM_LOOP(int8_t, i, x > a->v.i);
-        else MM_LOOP(int8_t, i, x < a->v.i);
-        break;
-    case PH_I16:
-        if (max) MM_LOOP(int16_t, i, x > a->v.i);
-        else MM_LOOP(int16_t, i, x < a->v.i);
-        break;
-    case PH_I32:
-        if (max) MM_LOOP(int32_t, i, x > a->v.i);
-        else MM_LOOP(int32_t, i, x < a->v.i);
-        break;
+    case PH_I8: MM_INT_LOOP(int8_t, max); break;
+    case PH_I16: MM_INT_LOOP(int16_t, max); break;
+    case PH_I32: MM_INT_LOOP(int32_t, max); break;
     case PH_I64:
-        if (max) MM_LOOP(int64_t, i, x > a->v.i);
-        else MM_LOOP(int64_t, i, x < a->v.i);
+        if (max) MM_INT_LOOP(int64_t, true);
+        else MM_INT_LOOP(int64_t, false);
         break;
     case PH_F32:
-        if (max) MM_LOOP(float, f, java_fcmp(a->v.f, x) < 0);
-        else MM_LOOP(float, f, x < a->v.f);
+        if (max) MM_LOOP(float, java_fcmp(cur, x) < 0);
+        else MM_LOOP(float, x < cur);
         break;
     case PH_F64:
-        if (max) MM_LOOP(double, d, java_fcmp(a->v.d, x) < 0);
-        else MM_LOOP(double, d, x < a->v.d);
+        if (max) MM_LOOP(double, java_fcmp(cur, x) < 0);
+        else MM_LOOP(double, x < cur);
         break;
     case PH_I128:
-        if (max) MM_LOOP(ed_i128, dec, x > a->v.dec);
-        else MM_LOOP(ed_i128, dec, x < a->v.dec);
+        if (max) MM_LOOP(ed_i128, x > cur);
+        else MM_LOOP(ed_i128, x < cur);
         break;
     case PH_TS:
-        if (max) MM_LOOP(Ts, ts, ts_cmp(x, a->v.ts) > 0);
-        else MM_LOOP(Ts, ts, ts_cmp(x, a->v.ts) < 0);
+        if (max) MM_LOOP(Ts, ts_cmp(x, cur) > 0);
+        else MM_LOOP(Ts, ts_cmp(x, cur) < 0);
         break;
     default:
         for (uint32_t i = 0; i < n; i++) {
             if (vec_is_null(v, rows[i])) continue;
             Str s = vec_str(v, rows[i]);
-            eddy_status rc = mm_str_one(fn, cx, accs[i], s.p, s.n, max);
+            eddy_status rc = mm_str_one(fn, cx, FX(accs[i]), s.p, s.n, max);
             if (rc) return rc;
         }
         break;
@@ -166,62 +185,63 @@ static eddy_status mm_acc(const AggFn *fn, AggCtx *cx, Vector *const *args, cons
 }
 
 /* Whether b is better than a (both set) for MIN / MAX. */
-static bool mm_better(PhysKind k, bool max, const MmAcc *a, const MmAcc *b) {
+static bool mm_better(PhysKind k, bool max, const MmVal *a, const MmVal *b) {
     switch (k) {
-    case PH_F32: return max ? java_fcmp(a->v.f, b->v.f) < 0 : b->v.f < a->v.f;
-    case PH_F64: return max ? java_fcmp(a->v.d, b->v.d) < 0 : b->v.d < a->v.d;
-    case PH_I128: return max ? b->v.dec > a->v.dec : b->v.dec < a->v.dec;
-    case PH_TS: return max ? ts_cmp(b->v.ts, a->v.ts) > 0 : ts_cmp(b->v.ts, a->v.ts) < 0;
-    default: return max ? b->v.i > a->v.i : b->v.i < a->v.i;
+    case PH_F32: return max ? java_fcmp(a->f, b->f) < 0 : b->f < a->f;
+    case PH_F64: return max ? java_fcmp(a->d, b->d) < 0 : b->d < a->d;
+    case PH_I128: return max ? b->dec > a->dec : b->dec < a->dec;
+    case PH_TS: return max ? ts_cmp(b->ts, a->ts) > 0 : ts_cmp(b->ts, a->ts) < 0;
+    default: return max ? b->i > a->i : b->i < a->i;
     }
 }
 
 static eddy_status mm_merge(const AggFn *fn, AggCtx *cx, void *const *dst, void *const *src, uint32_t n) {
+    const size_t off = cx->acc_offset;
     bool max = ((const MmData *)fn->data)->max;
     PhysKind k = arg_phys(fn);
     for (uint32_t i = 0; i < n; i++) {
-        MmAcc *a = dst[i];
-        const MmAcc *b = src[i];
-        if (!b->has) continue;
+        if (!*mm_has(FX(src[i]), k)) continue;
         if (is_str(fn)) {
             const void *p;
             size_t pn;
-            eddy_status rc = agg_map_get(cx, src[i], 0, "", 0, &p, &pn);
+            eddy_status rc = agg_map_get(cx, FX(src[i]), 0, "", 0, &p, &pn);
             if (rc) return rc;
             if (!p) return eddy__agg_corrupt(cx, fn);
             cx->tmp.len = 0;
             eddy__buf_put(&cx->tmp, p, pn);
             if (cx->tmp.failed) return nomem(cx);
-            if ((rc = mm_str_one(fn, cx, dst[i], cx->tmp.data, cx->tmp.len, max))) return rc;
+            if ((rc = mm_str_one(fn, cx, FX(dst[i]), cx->tmp.data, cx->tmp.len, max))) return rc;
             continue;
         }
-        if (!a->has || mm_better(k, max, a, b)) *a = *b;
+        if (!*mm_has(FX(dst[i]), k) || mm_better(k, max, FX(dst[i]), FX(src[i]))) memcpy(FX(dst[i]), FX(src[i]), mm_width(k) + 1);
     }
     return EDDY_OK;
 }
 
 static eddy_status mm_value(const AggFn *fn, AggCtx *cx, void *const *accs, uint32_t n, Vector *out, uint32_t first) {
+    const size_t off = cx->acc_offset;
+    PhysKind k = arg_phys(fn);
     for (uint32_t i = 0; i < n; i++) {
-        const MmAcc *a = accs[i];
+        const MmVal *a = FX(accs[i]);
         uint32_t slot = first + i;
-        if (!a->has) {
+        if (!*mm_has(FX(accs[i]), k)) {
             eddy__vec_set_null(out, slot);
             continue;
         }
         switch ((PhysKind)out->phys) {
         case PH_BOOL:
-        case PH_I8: VEC_DATA(out, int8_t)[slot] = (int8_t)a->v.i; break;
-        case PH_I16: VEC_DATA(out, int16_t)[slot] = (int16_t)a->v.i; break;
-        case PH_I32: VEC_DATA(out, int32_t)[slot] = (int32_t)a->v.i; break;
-        case PH_I64: VEC_DATA(out, int64_t)[slot] = a->v.i; break;
-        case PH_F32: VEC_DATA(out, float)[slot] = a->v.f; break;
-        case PH_F64: VEC_DATA(out, double)[slot] = a->v.d; break;
-        case PH_I128: VEC_DATA(out, ed_i128)[slot] = a->v.dec; break;
-        case PH_TS: VEC_DATA(out, Ts)[slot] = a->v.ts; break;
+        case PH_I8: VEC_DATA(out, int8_t)[slot] = (int8_t)a->i; break;
+        case PH_I16: VEC_DATA(out, int16_t)[slot] = (int16_t)a->i; break;
+        case PH_I32: VEC_DATA(out, int32_t)[slot] = (int32_t)a->i; break;
+        case PH_I64: VEC_DATA(out, int64_t)[slot] = a->i; break;
+        case PH_F32: VEC_DATA(out, float)[slot] = a->f; break;
+        case PH_F64: VEC_DATA(out, double)[slot] = a->d; break;
+        case PH_I128: VEC_DATA(out, ed_i128)[slot] = a->dec; break;
+        case PH_TS: VEC_DATA(out, Ts)[slot] = a->ts; break;
         default: {
             const void *p;
             size_t pn;
-            eddy_status rc = agg_map_get(cx, accs[i], 0, "", 0, &p, &pn);
+            eddy_status rc = agg_map_get(cx, FX(accs[i]), 0, "", 0, &p, &pn);
             if (rc) return rc;
             if (!p) return eddy__agg_corrupt(cx, fn);
             eddy__vec_set_str(out, slot, p, pn);
@@ -244,6 +264,7 @@ typedef struct RmAcc {
 enum { RM_COUNTS = 0, RM_CUR = 1 };
 
 static eddy_status rm_init(const AggFn *fn, AggCtx *cx, void *acc) {
+    acc = (char *)acc + cx->acc_offset;
     (void)fn, (void)cx;
     memset(acc, 0, sizeof(RmAcc));
     return EDDY_OK;
@@ -329,10 +350,11 @@ static eddy_status rm_put_count(AggCtx *cx, void *acc, const Buf *key, int64_t c
 
 static eddy_status rm_acc(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                           void *const *accs) {
+    const size_t off = cx->acc_offset;
     const Vector *v = args[0];
     for (uint32_t i = 0; i < n; i++) {
         if (vec_is_null(v, rows[i])) continue;
-        RmAcc *a = accs[i];
+        RmAcc *a = FX(accs[i]);
         enc_key(cx, v, rows[i]);
         if (cx->key.failed) return nomem(cx);
         bool has;
@@ -351,10 +373,11 @@ static eddy_status rm_acc(const AggFn *fn, AggCtx *cx, Vector *const *args, cons
 
 static eddy_status rm_ret(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                           void *const *accs) {
+    const size_t off = cx->acc_offset;
     const Vector *v = args[0];
     for (uint32_t i = 0; i < n; i++) {
         if (vec_is_null(v, rows[i])) continue;
-        RmAcc *a = accs[i];
+        RmAcc *a = FX(accs[i]);
         enc_key(cx, v, rows[i]);
         if (cx->key.failed) return nomem(cx);
         int64_t count;
@@ -377,11 +400,12 @@ static eddy_status rm_ret(const AggFn *fn, AggCtx *cx, Vector *const *args, cons
 }
 
 static eddy_status rm_merge(const AggFn *fn, AggCtx *cx, void *const *dst, void *const *src, uint32_t n) {
+    const size_t off = cx->acc_offset;
     AggEntries e = {0};
     Buf other = {0};
     eddy_status rc = EDDY_OK;
     for (uint32_t p = 0; !rc && p < n; p++) {
-        RmAcc *a = dst[p], *b = src[p];
+        RmAcc *a = FX(dst[p]), *b = FX(src[p]);
         /* the extreme: the other's when ours is empty or worse */
         bool bh, ah;
         if ((rc = rm_cur(fn, cx, b, &bh))) break;
@@ -424,8 +448,9 @@ static eddy_status rm_merge(const AggFn *fn, AggCtx *cx, void *const *dst, void 
 }
 
 static eddy_status rm_value(const AggFn *fn, AggCtx *cx, void *const *accs, uint32_t n, Vector *out, uint32_t first) {
+    const size_t off = cx->acc_offset;
     for (uint32_t i = 0; i < n; i++) {
-        RmAcc *a = accs[i];
+        RmAcc *a = FX(accs[i]);
         bool has = false;
         eddy_status rc = a->map_size > 0 ? rm_cur(fn, cx, a, &has) : EDDY_OK;
         if (rc) return rc;
@@ -473,8 +498,9 @@ eddy_status eddy__agg_make_minmax(Arena *a, const AggSpec *spec, AggFn *fn, EdEr
     bool str = t->root == TY_CHAR || t->root == TY_VARCHAR;
     if (!spec->retract) {
         fn->name = max ? "MAX" : "MIN";
-        fn->acc_size = sizeof(MmAcc);
-        fn->acc_align = _Alignof(MmAcc);
+        PhysKind k = eddy__type_phys(t);
+        fn->acc_size = (uint32_t)(mm_width(k) + 1);
+        fn->acc_align = (uint32_t)mm_width(k);
         fn->nviews = str ? 1 : 0;
         fn->flags = AGG_MERGE;
         fn->init = mm_init;
@@ -510,6 +536,7 @@ typedef struct FlAcc {
 } FlAcc;
 
 static eddy_status fl_init(const AggFn *fn, AggCtx *cx, void *acc) {
+    acc = (char *)acc + cx->acc_offset;
     (void)fn, (void)cx;
     memset(acc, 0, sizeof(FlAcc));
     return EDDY_OK;
@@ -517,11 +544,12 @@ static eddy_status fl_init(const AggFn *fn, AggCtx *cx, void *acc) {
 
 static eddy_status fl_acc(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                           void *const *accs) {
+    const size_t off = cx->acc_offset;
     bool last = ((const FlData *)fn->data)->last;
     const Vector *v = args[0];
     bool str = is_str(fn);
     for (uint32_t i = 0; i < n; i++) {
-        FlAcc *a = accs[i];
+        FlAcc *a = FX(accs[i]);
         if (vec_is_null(v, rows[i]) || (a->has && !last)) continue;
         enc_key(cx, v, rows[i]);
         if (cx->key.failed) return nomem(cx);
@@ -538,8 +566,9 @@ static eddy_status fl_acc(const AggFn *fn, AggCtx *cx, Vector *const *args, cons
 }
 
 static eddy_status fl_value(const AggFn *fn, AggCtx *cx, void *const *accs, uint32_t n, Vector *out, uint32_t first) {
+    const size_t off = cx->acc_offset;
     for (uint32_t i = 0; i < n; i++) {
-        FlAcc *a = accs[i];
+        FlAcc *a = FX(accs[i]);
         eddy_status rc = EDDY_OK;
         if (!a->has) {
             eddy__vec_set_null(out, first + i);
@@ -567,6 +596,7 @@ typedef struct FlrAcc {
 enum { FL_ORDERS = 0, FL_VALUES = 1 };
 
 static eddy_status flr_init(const AggFn *fn, AggCtx *cx, void *acc) {
+    acc = (char *)acc + cx->acc_offset;
     (void)fn, (void)cx;
     FlrAcc *a = acc;
     a->next = 0;
@@ -576,11 +606,12 @@ static eddy_status flr_init(const AggFn *fn, AggCtx *cx, void *acc) {
 
 static eddy_status flr_acc(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                            void *const *accs) {
+    const size_t off = cx->acc_offset;
     bool last = ((const FlData *)fn->data)->last;
     const Vector *v = args[0];
     for (uint32_t i = 0; i < n; i++) {
         if (vec_is_null(v, rows[i])) continue; /* NULLs are ignored, as Flink's default */
-        FlrAcc *a = accs[i];
+        FlrAcc *a = FX(accs[i]);
         enc_key(cx, v, rows[i]);
         if (cx->key.failed) return nomem(cx);
         int64_t order = a->next++;
@@ -618,11 +649,12 @@ static eddy_status order_visit(void *arg, const void *key, size_t kn, const void
 
 static eddy_status flr_ret(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                            void *const *accs) {
+    const size_t off = cx->acc_offset;
     bool last = ((const FlData *)fn->data)->last;
     const Vector *v = args[0];
     for (uint32_t i = 0; i < n; i++) {
         if (vec_is_null(v, rows[i])) continue;
-        FlrAcc *a = accs[i];
+        FlrAcc *a = FX(accs[i]);
         enc_key(cx, v, rows[i]);
         if (cx->key.failed) return nomem(cx);
         const void *p;
@@ -649,8 +681,9 @@ static eddy_status flr_ret(const AggFn *fn, AggCtx *cx, Vector *const *args, con
 }
 
 static eddy_status flr_value(const AggFn *fn, AggCtx *cx, void *const *accs, uint32_t n, Vector *out, uint32_t first) {
+    const size_t off = cx->acc_offset;
     for (uint32_t i = 0; i < n; i++) {
-        FlrAcc *a = accs[i];
+        FlrAcc *a = FX(accs[i]);
         if (a->order < 0) {
             eddy__vec_set_null(out, first + i);
             continue;

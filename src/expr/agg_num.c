@@ -36,7 +36,7 @@
 /* ---- reading argument values ------------------------------------------------------------- */
 
 /* Loops over the rows, skipping NULLs, with x the value read as type T (as
- * S); BODY uses i, x and accs[i]. Constant vectors read slot 0. */
+ * S); BODY uses i, x and FX(accs[i]). Constant vectors read slot 0. */
 #define ARG_LOOP(T, S, v, BODY)                                                                   \
     do {                                                                                          \
         const T *d_ = VEC_DATA(v, T);                                                             \
@@ -99,44 +99,47 @@ typedef struct CountAcc {
 } CountAcc;
 
 static eddy_status count_init(const AggFn *fn, AggCtx *cx, void *acc) {
+    acc = (char *)acc + cx->acc_offset;
     (void)fn, (void)cx;
     ((CountAcc *)acc)->count = 0;
     return EDDY_OK;
 }
 
 static inline eddy_status count_update(const AggFn *fn, Vector *const *args, const uint32_t *rows, uint32_t n,
-                                       void *const *accs, int64_t delta) {
+                                       void *const *accs, int64_t delta, size_t off) {
     const Vector *v = fn->nargs ? args[0] : NULL;
     if (!v || !v->valid) {
-        for (uint32_t i = 0; i < n; i++) ((CountAcc *)accs[i])->count += delta;
+        for (uint32_t i = 0; i < n; i++) ((CountAcc *)FX(accs[i]))->count += delta;
         return EDDY_OK;
     }
     for (uint32_t i = 0; i < n; i++)
-        if (!vec_is_null(v, rows[i])) ((CountAcc *)accs[i])->count += delta;
+        if (!vec_is_null(v, rows[i])) ((CountAcc *)FX(accs[i]))->count += delta;
     return EDDY_OK;
 }
 
 static eddy_status count_acc(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                              void *const *accs) {
     (void)cx;
-    return count_update(fn, args, rows, n, accs, 1);
+    return count_update(fn, args, rows, n, accs, 1, cx->acc_offset);
 }
 
 static eddy_status count_ret(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                              void *const *accs) {
     (void)cx;
-    return count_update(fn, args, rows, n, accs, -1);
+    return count_update(fn, args, rows, n, accs, -1, cx->acc_offset);
 }
 
 static eddy_status count_merge(const AggFn *fn, AggCtx *cx, void *const *dst, void *const *src, uint32_t n) {
+    const size_t off = cx->acc_offset;
     (void)fn, (void)cx;
-    for (uint32_t i = 0; i < n; i++) ((CountAcc *)dst[i])->count += ((const CountAcc *)src[i])->count;
+    for (uint32_t i = 0; i < n; i++) ((CountAcc *)FX(dst[i]))->count += ((const CountAcc *)FX(src[i]))->count;
     return EDDY_OK;
 }
 
 static eddy_status count_value(const AggFn *fn, AggCtx *cx, void *const *accs, uint32_t n, Vector *out, uint32_t first) {
+    const size_t off = cx->acc_offset;
     (void)fn, (void)cx;
-    for (uint32_t i = 0; i < n; i++) put_int(out, first + i, ((const CountAcc *)accs[i])->count);
+    for (uint32_t i = 0; i < n; i++) put_int(out, first + i, ((const CountAcc *)FX(accs[i]))->count);
     return EDDY_OK;
 }
 
@@ -162,16 +165,12 @@ eddy_status eddy__agg_make_count(Arena *a, const AggSpec *spec, AggFn *fn, EdErr
 typedef enum NumKind { NK_INT, NK_FLOAT, NK_DOUBLE, NK_DEC } NumKind;
 typedef enum SumVariant { SV_SUM, SV_SUM_RETRACT, SV_SUM0 } SumVariant;
 
-typedef struct SumAcc {
-    union {
-        int64_t i;
-        float f;
-        double d;
-        ed_i128 dec;
-    } sum;
-    int64_t count; /* SV_SUM_RETRACT: non-NULL values */
+/* The fixed part: the sum (8 bytes; DECIMAL 16), then the tail. Without
+ * retraction the tail's count is not there: acc_size stops after `has`. */
+typedef struct SumTail {
     uint8_t has;   /* the sum is not NULL */
-} SumAcc;
+    int64_t count; /* SV_SUM_RETRACT: non-NULL values */
+} SumTail;
 
 typedef struct SumData {
     NumKind kind;
@@ -188,6 +187,11 @@ static NumKind num_kind(const Type *t) {
     default: return NK_INT;
     }
 }
+
+/* Bytes of the value at the start of a SUM / AVG / MIN / MAX fixed part. */
+static inline size_t value_width(NumKind k) { return k == NK_DEC ? 16 : 8; }
+
+static inline SumTail *sum_tail(void *acc, NumKind k) { return (SumTail *)((char *)acc + value_width(k)); }
 
 /* DECIMAL(38, s) + or - with the overflow rules of Flink's aggDecimalPlus
  * (scale kept) or, when plus_scale < s, of its plain + / - (rounded HALF_UP
@@ -206,50 +210,61 @@ static bool dec_add(ed_i128 x, ed_i128 y, bool minus, int s, int plus_scale, ed_
 }
 
 static eddy_status sum_init(const AggFn *fn, AggCtx *cx, void *acc) {
+    acc = (char *)acc + cx->acc_offset;
     (void)cx;
     const SumData *d = fn->data;
-    SumAcc *a = acc;
-    memset(a, 0, sizeof *a);
-    a->has = d->variant == SV_SUM0;
+    memset(acc, 0, fn->acc_size);
+    sum_tail(acc, d->kind)->has = d->variant == SV_SUM0;
     return EDDY_OK;
 }
 
-/* One non-NULL DECIMAL value into a (sign -1: retract). */
-static inline void sum_dec_one(const SumData *d, SumAcc *a, ed_i128 x, int sign) {
+/* One non-NULL DECIMAL value into the sum s (sign -1: retract). */
+static inline void sum_dec_one(const SumData *d, ed_i128 *s, ed_i128 x, int sign) {
+    SumTail *t = sum_tail(s, NK_DEC);
+    ed_i128 z;
     switch (d->variant) {
     case SV_SUM:
-        if (!a->has) {
-            a->sum.dec = x;
-            a->has = 1;
+        if (!t->has) {
+            *s = x;
+            t->has = 1;
+        } else if (dec_add(*s, x, false, d->arg_scale, d->arg_scale, &z)) {
+            *s = z;
         } else {
-            ed_i128 z;
-            if (dec_add(a->sum.dec, x, false, d->arg_scale, d->arg_scale, &z)) a->sum.dec = z;
-            else a->has = 0; /* overflow: NULL, and the next value starts again */
+            t->has = 0; /* overflow: NULL, and the next value starts again */
         }
         break;
     case SV_SUM_RETRACT:
-        if (!a->has) {
-            a->sum.dec = sign > 0 ? x : -x;
-            a->has = 1;
+        if (!t->has) {
+            *s = sign > 0 ? x : -x;
+            t->has = 1;
+        } else if (dec_add(*s, x, sign < 0, d->arg_scale, d->plus_scale, &z)) {
+            *s = z;
         } else {
-            ed_i128 z;
-            if (dec_add(a->sum.dec, x, sign < 0, d->arg_scale, d->plus_scale, &z)) a->sum.dec = z;
-            else a->has = 0;
+            t->has = 0;
         }
-        a->count += sign;
+        t->count += sign;
         break;
     case SV_SUM0:
-        if (a->has) {
-            ed_i128 z;
-            if (dec_add(a->sum.dec, x, sign < 0, d->arg_scale, d->arg_scale, &z)) a->sum.dec = z;
-            else a->has = 0; /* NULL + x stays NULL */
-        }
+        if (!t->has) break; /* NULL + x stays NULL */
+        if (dec_add(*s, x, sign < 0, d->arg_scale, d->arg_scale, &z)) *s = z;
+        else t->has = 0;
         break;
     }
 }
 
+/* FLOAT / DOUBLE: IF(sum IS NULL, x, sum + x) in the sum's own precision
+ * (SUM0 is never NULL). */
+#define FP_SUM(T)                                                                                   \
+    ARG_LOOP(T, T, v, {                                                                             \
+        T *s = FX(accs[i]);                                                                         \
+        SumTail *t = sum_tail(s, d->kind);                                                          \
+        *s = t->has ? (sign > 0 ? *s + x : *s - x) : (sign > 0 ? x : -x);                           \
+        t->has = 1;                                                                                 \
+        if (counted) t->count += sign;                                                              \
+    })
+
 static inline eddy_status sum_update(const AggFn *fn, Vector *const *args, const uint32_t *rows, uint32_t n,
-                                     void *const *accs, int sign) {
+                                     void *const *accs, int sign, size_t off) {
     const SumData *d = fn->data;
     const Vector *v = args[0];
     bool counted = d->variant == SV_SUM_RETRACT;
@@ -257,30 +272,25 @@ static inline eddy_status sum_update(const AggFn *fn, Vector *const *args, const
     case NK_INT:
         /* wrapping in 64 bits and narrowing at the end equals Java's
          * wrapping in the argument's width */
-        if (sign > 0) {
-            if (counted) INT_ARG_LOOP(v, { SumAcc *a = accs[i]; a->sum.i = wrap_add(a->sum.i, x); a->has = 1; a->count++; });
-            else INT_ARG_LOOP(v, { SumAcc *a = accs[i]; a->sum.i = wrap_add(a->sum.i, x); a->has = 1; });
+        if (sign > 0 && !counted) {
+            INT_ARG_LOOP(v, {
+                int64_t *s = FX(accs[i]);
+                *s = wrap_add(*s, x);
+                ((SumTail *)(s + 1))->has = 1;
+            });
         } else {
-            INT_ARG_LOOP(v, { SumAcc *a = accs[i]; a->sum.i = wrap_sub(a->sum.i, x); a->has = 1; a->count -= counted; });
+            INT_ARG_LOOP(v, {
+                int64_t *s = FX(accs[i]);
+                SumTail *t = (SumTail *)(s + 1);
+                *s = sign > 0 ? wrap_add(*s, x) : wrap_sub(*s, x);
+                t->has = 1;
+                if (counted) t->count += sign;
+            });
         }
         break;
-    case NK_FLOAT:
-        ARG_LOOP(float, float, v, {
-            SumAcc *a = accs[i];
-            a->sum.f = a->has || d->variant == SV_SUM0 ? (sign > 0 ? a->sum.f + x : a->sum.f - x) : (sign > 0 ? x : -x);
-            a->has = 1;
-            a->count += counted ? sign : 0;
-        });
-        break;
-    case NK_DOUBLE:
-        ARG_LOOP(double, double, v, {
-            SumAcc *a = accs[i];
-            a->sum.d = a->has || d->variant == SV_SUM0 ? (sign > 0 ? a->sum.d + x : a->sum.d - x) : (sign > 0 ? x : -x);
-            a->has = 1;
-            a->count += counted ? sign : 0;
-        });
-        break;
-    case NK_DEC: ARG_LOOP(ed_i128, ed_i128, v, sum_dec_one(d, accs[i], x, sign)); break;
+    case NK_FLOAT: FP_SUM(float); break;
+    case NK_DOUBLE: FP_SUM(double); break;
+    case NK_DEC: ARG_LOOP(ed_i128, ed_i128, v, sum_dec_one(d, FX(accs[i]), x, sign)); break;
     }
     return EDDY_OK;
 }
@@ -288,22 +298,24 @@ static inline eddy_status sum_update(const AggFn *fn, Vector *const *args, const
 static eddy_status sum_acc(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                            void *const *accs) {
     (void)cx;
-    return sum_update(fn, args, rows, n, accs, 1);
+    return sum_update(fn, args, rows, n, accs, 1, cx->acc_offset);
 }
 
 static eddy_status sum_ret(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                            void *const *accs) {
     (void)cx;
-    return sum_update(fn, args, rows, n, accs, -1);
+    return sum_update(fn, args, rows, n, accs, -1, cx->acc_offset);
 }
 
 static eddy_status sum_merge(const AggFn *fn, AggCtx *cx, void *const *dst, void *const *src, uint32_t n) {
+    const size_t off = cx->acc_offset;
     (void)cx;
     const SumData *d = fn->data;
+    size_t vw = value_width(d->kind);
     for (uint32_t i = 0; i < n; i++) {
-        SumAcc *a = dst[i];
-        const SumAcc *b = src[i];
-        a->count += b->count;
+        SumTail *a = sum_tail(FX(dst[i]), d->kind);
+        const SumTail *b = sum_tail(FX(src[i]), d->kind);
+        if (d->variant == SV_SUM_RETRACT) a->count += b->count;
         if (d->variant == SV_SUM0) {
             /* plus(sum0, other): NULL when either is */
             if (!b->has) a->has = 0;
@@ -311,19 +323,19 @@ static eddy_status sum_merge(const AggFn *fn, AggCtx *cx, void *const *dst, void
         } else {
             if (!b->has) continue;
             if (!a->has) {
-                a->sum = b->sum;
+                memcpy(FX(dst[i]), FX(src[i]), vw);
                 a->has = 1;
                 continue;
             }
         }
         switch (d->kind) {
-        case NK_INT: a->sum.i = wrap_add(a->sum.i, b->sum.i); break;
-        case NK_FLOAT: a->sum.f += b->sum.f; break;
-        case NK_DOUBLE: a->sum.d += b->sum.d; break;
+        case NK_INT: *(int64_t *)FX(dst[i]) = wrap_add(*(int64_t *)FX(dst[i]), *(const int64_t *)FX(src[i])); break;
+        case NK_FLOAT: *(float *)FX(dst[i]) += *(const float *)FX(src[i]); break;
+        case NK_DOUBLE: *(double *)FX(dst[i]) += *(const double *)FX(src[i]); break;
         case NK_DEC: {
             int ps = d->variant == SV_SUM_RETRACT ? d->plus_scale : d->arg_scale;
             ed_i128 z;
-            if (dec_add(a->sum.dec, b->sum.dec, false, d->arg_scale, ps, &z)) a->sum.dec = z;
+            if (dec_add(*(ed_i128 *)FX(dst[i]), *(const ed_i128 *)FX(src[i]), false, d->arg_scale, ps, &z)) *(ed_i128 *)FX(dst[i]) = z;
             else a->has = 0;
             break;
         }
@@ -332,23 +344,25 @@ static eddy_status sum_merge(const AggFn *fn, AggCtx *cx, void *const *dst, void
     return EDDY_OK;
 }
 
-static void put_num(Vector *out, uint32_t slot, NumKind k, const SumAcc *a) {
+/* Writes the value at the start of a fixed part (of kind k) into out[slot]. */
+static void put_num(Vector *out, uint32_t slot, NumKind k, const void *v) {
     switch (k) {
-    case NK_INT: put_int(out, slot, a->sum.i); return;
-    case NK_FLOAT: VEC_DATA(out, float)[slot] = a->sum.f; break;
-    case NK_DOUBLE: VEC_DATA(out, double)[slot] = a->sum.d; break;
-    case NK_DEC: VEC_DATA(out, ed_i128)[slot] = a->sum.dec; break;
+    case NK_INT: put_int(out, slot, *(const int64_t *)v); return;
+    case NK_FLOAT: VEC_DATA(out, float)[slot] = *(const float *)v; break;
+    case NK_DOUBLE: VEC_DATA(out, double)[slot] = *(const double *)v; break;
+    case NK_DEC: VEC_DATA(out, ed_i128)[slot] = *(const ed_i128 *)v; break;
     }
     agg_out_valid(out, slot);
 }
 
 static eddy_status sum_value(const AggFn *fn, AggCtx *cx, void *const *accs, uint32_t n, Vector *out, uint32_t first) {
+    const size_t off = cx->acc_offset;
     (void)cx;
     const SumData *d = fn->data;
     for (uint32_t i = 0; i < n; i++) {
-        const SumAcc *a = accs[i];
-        if (!a->has || (d->variant == SV_SUM_RETRACT && a->count == 0)) eddy__vec_set_null(out, first + i);
-        else put_num(out, first + i, d->kind, a);
+        const SumTail *t = sum_tail(FX(accs[i]), d->kind);
+        if (!t->has || (d->variant == SV_SUM_RETRACT && t->count == 0)) eddy__vec_set_null(out, first + i);
+        else put_num(out, first + i, d->kind, FX(accs[i]));
     }
     return EDDY_OK;
 }
@@ -382,8 +396,9 @@ static eddy_status make_sum(Arena *a, const AggSpec *spec, AggFn *fn, EdErr *err
         d->plus_scale = pt->scale;
     }
     fn->name = variant == SV_SUM0 ? "$SUM0" : "SUM";
-    fn->acc_size = sizeof(SumAcc);
-    fn->acc_align = _Alignof(SumAcc);
+    size_t vw = value_width(d->kind);
+    fn->acc_size = (uint32_t)(vw + (variant == SV_SUM_RETRACT ? sizeof(SumTail) : offsetof(SumTail, has) + 1));
+    fn->acc_align = (uint32_t)vw;
     fn->flags = AGG_MERGE | (variant != SV_SUM ? AGG_RETRACT : 0);
     fn->init = sum_init;
     fn->accumulate = sum_acc;
@@ -404,15 +419,12 @@ eddy_status eddy__agg_make_sum0(Arena *a, const AggSpec *spec, AggFn *fn, EdErr 
 
 /* ---- AVG ----------------------------------------------------------------------------------- */
 
-typedef struct AvgAcc {
-    union {
-        int64_t i;
-        double d;
-        ed_i128 dec;
-    } sum;
+/* The fixed part: the sum (BIGINT or DOUBLE in 8 bytes, DECIMAL in 16),
+ * then the tail (null_sum for DECIMAL only). */
+typedef struct AvgTail {
     int64_t count;
     uint8_t null_sum; /* DECIMAL: the sum overflowed (NULL) */
-} AvgAcc;
+} AvgTail;
 
 typedef struct AvgData {
     NumKind kind;
@@ -420,37 +432,52 @@ typedef struct AvgData {
     int res_scale; /* DECIMAL */
 } AvgData;
 
+static inline AvgTail *avg_tail(void *acc, NumKind k) { return (AvgTail *)((char *)acc + value_width(k)); }
+
 static eddy_status avg_init(const AggFn *fn, AggCtx *cx, void *acc) {
-    (void)fn, (void)cx;
-    memset(acc, 0, sizeof(AvgAcc));
+    acc = (char *)acc + cx->acc_offset;
+    (void)cx;
+    memset(acc, 0, fn->acc_size);
     return EDDY_OK;
 }
 
-static inline void avg_dec_one(const AvgData *d, AvgAcc *a, ed_i128 x, int sign) {
-    if (!a->null_sum) {
+static inline void avg_dec_one(const AvgData *d, ed_i128 *s, ed_i128 x, int sign) {
+    AvgTail *t = avg_tail(s, NK_DEC);
+    if (!t->null_sum) {
         ed_i128 z;
-        if (dec_add(a->sum.dec, x, sign < 0, d->arg_scale, d->arg_scale, &z)) a->sum.dec = z;
-        else a->null_sum = 1;
+        if (dec_add(*s, x, sign < 0, d->arg_scale, d->arg_scale, &z)) *s = z;
+        else t->null_sum = 1;
     }
-    a->count += sign;
+    t->count += sign;
 }
 
 static inline eddy_status avg_update(const AggFn *fn, Vector *const *args, const uint32_t *rows, uint32_t n,
-                                     void *const *accs, int sign) {
+                                     void *const *accs, int sign, size_t off) {
     const AvgData *d = fn->data;
     const Vector *v = args[0];
     switch (d->kind) {
     case NK_INT:
-        if (sign > 0) INT_ARG_LOOP(v, { AvgAcc *a = accs[i]; a->sum.i = wrap_add(a->sum.i, x); a->count++; });
-        else INT_ARG_LOOP(v, { AvgAcc *a = accs[i]; a->sum.i = wrap_sub(a->sum.i, x); a->count--; });
+        INT_ARG_LOOP(v, {
+            int64_t *s = FX(accs[i]);
+            *s = sign > 0 ? wrap_add(*s, x) : wrap_sub(*s, x);
+            ((AvgTail *)(s + 1))->count += sign;
+        });
         break;
     case NK_FLOAT:
-        ARG_LOOP(float, double, v, { AvgAcc *a = accs[i]; a->sum.d += sign > 0 ? x : -x; a->count += sign; });
+        ARG_LOOP(float, double, v, {
+            double *s = FX(accs[i]);
+            *s += sign > 0 ? x : -x;
+            ((AvgTail *)(s + 1))->count += sign;
+        });
         break;
     case NK_DOUBLE:
-        ARG_LOOP(double, double, v, { AvgAcc *a = accs[i]; a->sum.d += sign > 0 ? x : -x; a->count += sign; });
+        ARG_LOOP(double, double, v, {
+            double *s = FX(accs[i]);
+            *s += sign > 0 ? x : -x;
+            ((AvgTail *)(s + 1))->count += sign;
+        });
         break;
-    case NK_DEC: ARG_LOOP(ed_i128, ed_i128, v, avg_dec_one(d, accs[i], x, sign)); break;
+    case NK_DEC: ARG_LOOP(ed_i128, ed_i128, v, avg_dec_one(d, FX(accs[i]), x, sign)); break;
     }
     return EDDY_OK;
 }
@@ -458,31 +485,33 @@ static inline eddy_status avg_update(const AggFn *fn, Vector *const *args, const
 static eddy_status avg_acc(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                            void *const *accs) {
     (void)cx;
-    return avg_update(fn, args, rows, n, accs, 1);
+    return avg_update(fn, args, rows, n, accs, 1, cx->acc_offset);
 }
 
 static eddy_status avg_ret(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                            void *const *accs) {
     (void)cx;
-    return avg_update(fn, args, rows, n, accs, -1);
+    return avg_update(fn, args, rows, n, accs, -1, cx->acc_offset);
 }
 
 static eddy_status avg_merge(const AggFn *fn, AggCtx *cx, void *const *dst, void *const *src, uint32_t n) {
+    const size_t off = cx->acc_offset;
     (void)cx;
     const AvgData *d = fn->data;
     for (uint32_t i = 0; i < n; i++) {
-        AvgAcc *a = dst[i];
-        const AvgAcc *b = src[i];
+        AvgTail *a = avg_tail(FX(dst[i]), d->kind);
+        const AvgTail *b = avg_tail(FX(src[i]), d->kind);
         a->count += b->count;
         switch (d->kind) {
-        case NK_INT: a->sum.i = wrap_add(a->sum.i, b->sum.i); break;
+        case NK_INT: *(int64_t *)FX(dst[i]) = wrap_add(*(int64_t *)FX(dst[i]), *(const int64_t *)FX(src[i])); break;
         case NK_FLOAT:
-        case NK_DOUBLE: a->sum.d += b->sum.d; break;
+        case NK_DOUBLE: *(double *)FX(dst[i]) += *(const double *)FX(src[i]); break;
         case NK_DEC: {
             ed_i128 z;
-            if (a->null_sum || b->null_sum || !dec_add(a->sum.dec, b->sum.dec, false, d->arg_scale, d->arg_scale, &z))
+            if (a->null_sum || b->null_sum ||
+                !dec_add(*(ed_i128 *)FX(dst[i]), *(const ed_i128 *)FX(src[i]), false, d->arg_scale, d->arg_scale, &z))
                 a->null_sum = 1;
-            else a->sum.dec = z;
+            else *(ed_i128 *)FX(dst[i]) = z;
             break;
         }
         }
@@ -584,10 +613,11 @@ static bool dec_div_long(ed_i128 num, int num_scale, int64_t den, int out_scale,
 }
 
 static eddy_status avg_value(const AggFn *fn, AggCtx *cx, void *const *accs, uint32_t n, Vector *out, uint32_t first) {
+    const size_t off = cx->acc_offset;
     (void)cx;
     const AvgData *d = fn->data;
     for (uint32_t i = 0; i < n; i++) {
-        const AvgAcc *a = accs[i];
+        const AvgTail *a = avg_tail(FX(accs[i]), d->kind);
         uint32_t slot = first + i;
         if (a->count == 0) {
             eddy__vec_set_null(out, slot);
@@ -596,21 +626,22 @@ static eddy_status avg_value(const AggFn *fn, AggCtx *cx, void *const *accs, uin
         switch (d->kind) {
         case NK_INT: {
             /* Java's long division (Long.MIN_VALUE / -1 stays MIN_VALUE) */
-            int64_t q = a->count == -1 ? (int64_t)(0 - (uint64_t)a->sum.i) : a->sum.i / a->count;
+            int64_t sum = *(const int64_t *)FX(accs[i]);
+            int64_t q = a->count == -1 ? (int64_t)(0 - (uint64_t)sum) : sum / a->count;
             put_int(out, slot, q);
             break;
         }
         case NK_FLOAT:
-            VEC_DATA(out, float)[slot] = (float)(a->sum.d / (double)a->count);
+            VEC_DATA(out, float)[slot] = (float)(*(const double *)FX(accs[i]) / (double)a->count);
             agg_out_valid(out, slot);
             break;
         case NK_DOUBLE:
-            VEC_DATA(out, double)[slot] = a->sum.d / (double)a->count;
+            VEC_DATA(out, double)[slot] = *(const double *)FX(accs[i]) / (double)a->count;
             agg_out_valid(out, slot);
             break;
         case NK_DEC: {
             ed_i128 z;
-            if (a->null_sum || !dec_div_long(a->sum.dec, d->arg_scale, a->count, d->res_scale, &z)) {
+            if (a->null_sum || !dec_div_long(*(const ed_i128 *)FX(accs[i]), d->arg_scale, a->count, d->res_scale, &z)) {
                 eddy__vec_set_null(out, slot);
             } else {
                 VEC_DATA(out, ed_i128)[slot] = z;
@@ -644,8 +675,9 @@ eddy_status eddy__agg_make_avg(Arena *a, const AggSpec *spec, AggFn *fn, EdErr *
     d->arg_scale = first_arg(spec)->scale;
     d->res_scale = fn->result->scale;
     fn->name = "AVG";
-    fn->acc_size = sizeof(AvgAcc);
-    fn->acc_align = _Alignof(AvgAcc);
+    size_t vw = value_width(d->kind);
+    fn->acc_size = (uint32_t)(vw + (d->kind == NK_DEC ? sizeof(AvgTail) : sizeof(int64_t)));
+    fn->acc_align = (uint32_t)vw;
     fn->flags = AGG_RETRACT | AGG_MERGE;
     fn->init = avg_init;
     fn->accumulate = avg_acc;
@@ -669,6 +701,7 @@ typedef struct VarData {
 } VarData;
 
 static eddy_status var_init(const AggFn *fn, AggCtx *cx, void *acc) {
+    acc = (char *)acc + cx->acc_offset;
     (void)fn, (void)cx;
     memset(acc, 0, sizeof(VarAcc));
     return EDDY_OK;
@@ -703,13 +736,13 @@ static inline void var_sub(VarAcc *a, double x) {
 }
 
 static inline eddy_status var_update(const AggFn *fn, Vector *const *args, const uint32_t *rows, uint32_t n,
-                                     void *const *accs, bool add) {
+                                     void *const *accs, bool add, size_t off) {
     const VarData *d = fn->data;
     const Vector *v = args[0];
 #define VAR_ONE(x)                                                                                \
     do {                                                                                          \
-        if (add) var_add(accs[i], (x));                                                           \
-        else var_sub(accs[i], (x));                                                               \
+        if (add) var_add(FX(accs[i]), (x));                                                           \
+        else var_sub(FX(accs[i]), (x));                                                               \
     } while (0)
     switch ((PhysKind)v->phys) {
     case PH_F32: ARG_LOOP(float, double, v, VAR_ONE(x)); break;
@@ -724,20 +757,21 @@ static inline eddy_status var_update(const AggFn *fn, Vector *const *args, const
 static eddy_status var_acc(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                            void *const *accs) {
     (void)cx;
-    return var_update(fn, args, rows, n, accs, true);
+    return var_update(fn, args, rows, n, accs, true, cx->acc_offset);
 }
 
 static eddy_status var_ret(const AggFn *fn, AggCtx *cx, Vector *const *args, const uint32_t *rows, uint32_t n,
                            void *const *accs) {
     (void)cx;
-    return var_update(fn, args, rows, n, accs, false);
+    return var_update(fn, args, rows, n, accs, false, cx->acc_offset);
 }
 
 static eddy_status var_merge(const AggFn *fn, AggCtx *cx, void *const *dst, void *const *src, uint32_t n) {
+    const size_t off = cx->acc_offset;
     (void)fn, (void)cx;
     for (uint32_t i = 0; i < n; i++) {
-        VarAcc *a = dst[i];
-        const VarAcc *o = src[i];
+        VarAcc *a = FX(dst[i]);
+        const VarAcc *o = FX(src[i]);
         /* Flink's order: an accumulator with a count <= 0 only adds to the
          * count, after the others are combined */
         if (o->n <= 0) {
@@ -759,10 +793,11 @@ static eddy_status var_merge(const AggFn *fn, AggCtx *cx, void *const *dst, void
 }
 
 static eddy_status var_value(const AggFn *fn, AggCtx *cx, void *const *accs, uint32_t n, Vector *out, uint32_t first) {
+    const size_t off = cx->acc_offset;
     (void)cx;
     const VarData *d = fn->data;
     for (uint32_t i = 0; i < n; i++) {
-        const VarAcc *a = accs[i];
+        const VarAcc *a = FX(accs[i]);
         uint32_t slot = first + i;
         /* M2 is NULL for n <= 0 or a negative m2; SAMP divides by NULL for one value */
         if (a->n <= 0 || a->m2 < 0 || (!d->pop && a->n == 1)) {

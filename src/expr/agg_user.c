@@ -33,6 +33,7 @@ static eddy_status failed(const AggFn *fn, AggCtx *cx, eddy_status rc) {
 
 static eddy_status udaf_init(const AggFn *fn, AggCtx *cx, void *acc) {
     const UdafData *d = fn->data;
+    acc = (char *)acc + cx->acc_offset;
     eddy_agg_call call = {cx->err, fn->name};
     eddy_status rc;
     if (d->f->acc_size) {
@@ -54,9 +55,10 @@ static eddy_status udaf_rows(const AggFn *fn, AggCtx *cx, Vector *const *args, c
     eddy_row row = {.type = d->params_row, .cols = args, .ncols = fn->nargs, .kind = RK_INSERT, .ts = TS_NONE,
                     .scratch = &cx->scratch};
     eddy_status (*cb)(void *, eddy_agg_call *, void *, const eddy_row *) = retract ? d->f->retract : d->f->accumulate;
+    const size_t off = cx->acc_offset;
     for (uint32_t i = 0; i < n; i++) {
         row.idx = rows[i];
-        eddy_status rc = cb(d->f->ctx, &call, user_acc(d, accs[i]), &row);
+        eddy_status rc = cb(d->f->ctx, &call, user_acc(d, FX(accs[i])), &row);
         if (rc) return failed(fn, cx, rc);
     }
     eddy__arena_reset(&cx->scratch);
@@ -76,8 +78,9 @@ static eddy_status udaf_ret(const AggFn *fn, AggCtx *cx, Vector *const *args, co
 static eddy_status udaf_merge(const AggFn *fn, AggCtx *cx, void *const *dst, void *const *src, uint32_t n) {
     const UdafData *d = fn->data;
     eddy_agg_call call = {cx->err, fn->name};
+    const size_t off = cx->acc_offset;
     for (uint32_t i = 0; i < n; i++) {
-        eddy_status rc = d->f->merge(d->f->ctx, &call, user_acc(d, dst[i]), user_acc(d, src[i]));
+        eddy_status rc = d->f->merge(d->f->ctx, &call, user_acc(d, FX(dst[i])), user_acc(d, FX(src[i])));
         if (rc) return failed(fn, cx, rc);
     }
     return EDDY_OK;
@@ -93,6 +96,7 @@ static eddy_status udaf_value(const AggFn *fn, AggCtx *cx, void *const *accs, ui
     const UdafData *d = fn->data;
     eddy_agg_call call = {cx->err, fn->name};
     const Type *rt = fn->result;
+    const size_t off = cx->acc_offset;
     eddy_out o;
     /* one slot, reused for every group; its batch is dropped at the end */
     eddy__out_init(&o, d->result_row, 1, &rt, 1, drop_batch, NULL, cx->err);
@@ -100,7 +104,7 @@ static eddy_status udaf_value(const AggFn *fn, AggCtx *cx, void *const *accs, ui
     eddy_status rc = EDDY_OK;
     for (uint32_t i = 0; i < n && !rc; i++) {
         if ((rc = eddy__out_begin(&o))) break;
-        rc = d->f->get_value(d->f->ctx, &call, user_acc(d, accs[i]), &o);
+        rc = d->f->get_value(d->f->ctx, &call, user_acc(d, FX(accs[i])), &o);
         if (rc) {
             rc = failed(fn, cx, rc);
             break;
@@ -121,8 +125,8 @@ static eddy_status udaf_value(const AggFn *fn, AggCtx *cx, void *const *accs, ui
 }
 
 static void udaf_destroy(const AggFn *fn, AggCtx *cx, void *acc) {
-    (void)cx;
     const UdafData *d = fn->data;
+    acc = (char *)acc + cx->acc_offset;
     void *p = *(void **)acc;
     if (p && d->f->destroy) d->f->destroy(d->f->ctx, p);
     *(void **)acc = NULL;

@@ -11,7 +11,9 @@
  * bound through a hook (Binder.hook) that maps group keys, aggregate calls
  * and window properties to the Aggregate's columns; everything else binds as
  * usual. Aggregate result types follow Flink's rules (SUM of DECIMAL(p, s) is
- * DECIMAL(38, s), COUNT is BIGINT NOT NULL, a global aggregate is nullable).
+ * DECIMAL(38, s), COUNT is BIGINT NOT NULL, a global aggregate is nullable);
+ * the user's C aggregate functions are aggregates too, typed by their
+ * declared signature.
  */
 #include <ctype.h>
 

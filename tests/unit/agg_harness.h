@@ -38,6 +38,9 @@ static inline void h_init(H *h) {
     memset(h, 0, sizeof *h);
     eddy__arena_init(&h->a, 1 << 16);
     eddy__agg_ctx_init(&h->cx, &mem_view_ops, &h->mv, &h->err);
+    /* accumulators sit behind a 16-byte "slot header", as in an operator's
+     * state slot: the functions must find their part at acc_offset */
+    h->cx.acc_offset = 16;
 }
 
 static inline void h_free(H *h) {
@@ -145,9 +148,10 @@ static inline const AggFn *h_fn(H *h, const char *name, const char *types, unsig
     return h_fn_sep(h, name, types, opts, NULL);
 }
 
-/* A new accumulator of fn (arena memory, initialised). */
+/* A new accumulator of fn (arena memory, initialised): the pointer an
+ * operator passes, with the fixed part at h->cx.acc_offset. */
 static inline void *h_acc(H *h, const AggFn *fn) {
-    void *acc = eddy__arena_alloc(&h->a, fn->acc_size);
+    void *acc = eddy__arena_alloc(&h->a, h->cx.acc_offset + fn->acc_size);
     if (acc && fn->init(fn, &h->cx, acc)) return NULL;
     return acc;
 }
