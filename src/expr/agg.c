@@ -460,8 +460,12 @@ static eddy_status feed_keys(const AggFn *fn, AggCtx *cx, void *dst, const AggEn
     uint32_t cnt = 0;
     for (size_t i = 0; i < agg_entries_count(e); i++) cnt += pick[i] == which;
     if (!cnt) return EDDY_OK;
-    Vector **vs = eddy__arena_alloc(&cx->scratch, sizeof(Vector *) * (size_t)(fn->nargs + 1));
-    if (!vs || !eddy__agg_reserve(cx, cnt)) return eddy__err(cx->err, EDDY_E_NOMEM, "out of memory");
+    /* not the scratch arena: the wrapped function may reset it */
+    Vector **vs = eddy__calloc((size_t)fn->nargs + 1, sizeof(Vector *));
+    if (!vs || !eddy__agg_reserve(cx, cnt)) {
+        eddy__free(vs);
+        return eddy__err(cx->err, EDDY_E_NOMEM, "out of memory");
+    }
     eddy_status rc = EDDY_OK;
     for (int a = 0; a < fn->nargs; a++)
         if (!(vs[a] = eddy__vec_new(fn->args[a], cnt))) rc = eddy__err(cx->err, EDDY_E_NOMEM, "out of memory");
@@ -478,22 +482,25 @@ static eddy_status feed_keys(const AggFn *fn, AggCtx *cx, void *dst, const AggEn
     }
     if (!rc) rc = inner_call(inner, cx, which == 2, vs, j);
     for (int a = 0; a < fn->nargs; a++) eddy__vec_release(vs[a]);
+    eddy__free(vs);
     return rc;
 }
 
 static eddy_status distinct_merge(const AggFn *fn, AggCtx *cx, void *const *dst, void *const *src, uint32_t n) {
     const size_t off = cx->acc_offset;
-    eddy__arena_reset(&cx->scratch);
     AggEntries e = {0};
+    uint8_t *pick = NULL;
     eddy_status rc = EDDY_OK;
     for (uint32_t p = 0; !rc && p < n; p++) {
         if ((rc = eddy__agg_collect(cx, FX(src[p]), 0, false, &e))) break;
         size_t ne = agg_entries_count(&e);
-        uint8_t *pick = eddy__arena_alloc(&cx->scratch, ne + 1);
-        if (!pick) {
+        /* not the scratch arena: the wrapped function may reset it */
+        uint8_t *np = eddy__realloc(pick, ne + 1);
+        if (!np) {
             rc = eddy__err(cx->err, EDDY_E_NOMEM, "out of memory");
             break;
         }
+        pick = np;
         for (size_t i = 0; !rc && i < ne; i++) {
             size_t kn, vn;
             const char *k = agg_entry_key(&e, i, &kn);
@@ -509,6 +516,7 @@ static eddy_status distinct_merge(const AggFn *fn, AggCtx *cx, void *const *dst,
         if (!rc) rc = feed_keys(fn, cx, dst[p], &e, pick, 1);
         if (!rc) rc = feed_keys(fn, cx, dst[p], &e, pick, 2);
     }
+    eddy__free(pick);
     eddy__agg_entries_free(&e);
     return rc;
 }

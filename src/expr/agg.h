@@ -30,10 +30,16 @@
  *                                     hash aggregation, session windows)
  *   get_value(accs, n, out, first)    result of accs[i] into out slot first+i
  *
+ * The accumulator pointers are the operator's own (typically its state slot
+ * of the group, holding the key and every aggregate); the function's fixed
+ * part is at pointer + cx->acc_offset, and the operator names the function's
+ * views with cx->view_base: it sets both before calling a function, so one
+ * pointer array per batch serves all of a slot's functions.
+ *
  * Contract of accumulate / retract: args are the argument vectors (indexed
  * by physical row, constant vectors allowed), already of fn->args' types;
- * rows[0..n) the physical rows to take, in input order; accs[i] the fixed
- * part of the group rows[i] belongs to. The same group may appear several
+ * rows[0..n) the physical rows to take, in input order; accs[i] the pointer
+ * of the group rows[i] belongs to. The same group may appear several
  * times in one call: rows are applied in order. FILTER (WHERE c) is the
  * operator's: it passes only the rows whose filter column is TRUE. For an
  * AGG_ORDERED function (the result depends on the order of rows, e.g.
@@ -67,11 +73,10 @@ typedef eddy_status (*AggVisitFn)(void *arg, const void *key, size_t klen, const
 #define AGG_STOP EDDY_DONE
 
 /* What the operator implements. Every callback names the view by (acc,
- * view): `acc` is the accumulator pointer the operator passed to the call
- * in progress (for merge: a dst or a src pointer), which tells it the group
- * (and aggregate); `view` is cx->view_base + the function's own view index
- * (0 .. fn->nviews-1), so one operator can host several functions by giving
- * each a distinct view_base. Keys and values are byte strings made by the
+ * view): `acc` is the pointer the operator passed to the call in progress
+ * (for merge: a dst or a src pointer), which tells it the group; `view` is
+ * cx->view_base + the function's own view index (0 .. fn->nviews-1), so one
+ * operator can host several functions by giving each a distinct view_base. Keys and values are byte strings made by the
  * library; the operator copies what it keeps and may compare keys bytewise
  * (equal keys are equal bytes).
  *
@@ -120,7 +125,8 @@ struct AggCtx {
     uint32_t *rows;          /* sub-selections (DISTINCT) */
     void **accs;
     size_t cap;
-    Arena scratch;           /* per-call temporaries; reset at the start of get_value / merge calls */
+    Arena scratch;           /* a call's temporaries: a function may reset it when it returns, so
+                              * nothing calling another function keeps memory in it */
 };
 
 /* Initialises cx (views may be NULL when no function uses views). */

@@ -215,10 +215,13 @@ static eddy_status bind_user_agg(Binder *b, const AstPos *pos, const FuncDef *fn
     return rc;
 }
 
-/* Binds the arguments of an aggregate call (no aggregates allowed inside). */
+/* Binds the arguments of an aggregate call (no aggregates allowed inside);
+ * JSON_*AGG's NULL ON NULL / ABSENT ON NULL clause (a symbol argument) sets
+ * *nulls (AGG_NULLS_* of expr/agg.h: 1 NULL ON NULL, 2 ABSENT ON NULL). */
 static eddy_status bind_agg_args(Binder *b, const Scope *sc, const AstExpr *e, Expr ***args, int *nargs, bool *star,
-                                 Expr **filter) {
+                                 Expr **filter, int *nulls) {
     int n = 0;
+    *nulls = 0;
     Expr **xs = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(e->u.call.nargs + 1));
     if (!xs) return NOMEM(b);
     *star = false;
@@ -231,6 +234,11 @@ static eddy_status bind_agg_args(Binder *b, const Scope *sc, const AstExpr *e, E
         const AstExpr *arg = e->u.call.args[i];
         if (arg->kind == AST_STAR) {
             *star = true;
+            continue;
+        }
+        if (arg->kind == AST_SYMBOL &&
+            (!strcmp(arg->u.symbol.sym, "NULL ON NULL") || !strcmp(arg->u.symbol.sym, "ABSENT ON NULL"))) {
+            *nulls = arg->u.symbol.sym[0] == 'N' ? 1 : 2;
             continue;
         }
         if (eddy__bind_has_agg(b, arg)) {
@@ -263,6 +271,7 @@ typedef struct AggEntry {
     Expr *filter;
     const Type *type;
     const FuncDef *user; /* a C aggregate function */
+    int nulls;           /* AggCall.nulls */
 } AggEntry;
 
 typedef struct PropEntry {
@@ -371,7 +380,7 @@ static eddy_status agg_hook(Binder *b, const Scope *sc, const AstExpr *e, Expr *
                 return *out ? EDDY_OK : NOMEM(b);
             }
         AggEntry ae = {.text = text};
-        eddy_status rc = bind_agg_args(b, c->in.sc, e, &ae.args, &ae.nargs, &ae.star, &ae.filter);
+        eddy_status rc = bind_agg_args(b, c->in.sc, e, &ae.args, &ae.nargs, &ae.star, &ae.filter, &ae.nulls);
         if (rc) return rc;
         ae.distinct = e->u.call.distinct;
         ae.user = eddy__bind_user_aggregate(b, e->u.call.name);
@@ -627,7 +636,8 @@ static eddy_status build_aggregate(Binder *b, AggCtx *c, const SelItem *items, i
         if (!rc && ae->filter && (filter = proj_col(b, &p, in, ae->filter, true)) < 0) rc = NOMEM(b);
         calls[k] = (AggCall){.fn = ae->fn, .nargs = ae->nargs, .args = args, .star = ae->star,
                              .distinct = ae->distinct, .filter = filter, .type = ae->type,
-                             .name = agg_name(b, c, (size_t)k, items, nitems), .user = ae->user};
+                             .name = agg_name(b, c, (size_t)k, items, nitems), .user = ae->user,
+                             .nulls = ae->nulls};
         if (!calls[k].name) rc = NOMEM(b);
     }
     Rel *below = NULL, *r = NULL;
@@ -983,7 +993,7 @@ static eddy_status over_hook(Binder *b, const Scope *sc, const AstExpr *e, Expr 
         else return eddy__bind_unsupported(b, &w->pos, "OVER windows refining another window");
     }
     oe.win = w;
-    eddy_status rc = bind_agg_args(b, sc, e, &oe.agg.args, &oe.agg.nargs, &oe.agg.star, &oe.agg.filter);
+    eddy_status rc = bind_agg_args(b, sc, e, &oe.agg.args, &oe.agg.nargs, &oe.agg.star, &oe.agg.filter, &oe.agg.nulls);
     if (rc) return rc;
     char *fn = eddy__arena_strdup(b->a, e->u.call.name);
     if (!fn) return NOMEM(b);
@@ -1054,7 +1064,7 @@ eddy_status eddy__bind_over(Binder *b, const AstQuery *q, SelInput in, const Sel
             if ((order[i] = proj_col(b, &p, src, oe->order[i], true)) < 0) rc = NOMEM(b);
         calls[k] = (AggCall){.fn = oe->agg.fn, .nargs = oe->agg.nargs, .args = args, .star = oe->agg.star,
                              .distinct = oe->agg.distinct, .filter = -1, .type = oe->agg.type,
-                             .name = eddy__arena_printf(b->a, "w%d$o%d", 0, k)};
+                             .name = eddy__arena_printf(b->a, "w%d$o%d", 0, k), .nulls = oe->agg.nulls};
         specs[k] = (OverSpec){.npartition = oe->npart, .partition = part, .norder = oe->norder, .order = order,
                               .desc = oe->desc, .frame = oe->win->frame};
         if (!rc && oe->win->frame) {

@@ -395,6 +395,10 @@ TEST(distinct_aggregates) {
     ASSERT_STR_EQ(h_run(h, h_fn(h, "MAX", "STRING", O_DISTINCT | O_RETRACT), "+a +c +c -c -c"), "a");
     ASSERT_STR_EQ(h_run(h, h_fn(h, "JSON_OBJECTAGG", "STRING, INT", O_DISTINCT), "+a=1 +a=1 +b=2"),
                   "{\"a\":1,\"b\":2}");
+    /* a merge feeds the wrapped function what became present (c) and
+     * absent (b), in two calls */
+    const AggFn *jo = h_fn(h, "JSON_OBJECTAGG", "STRING, INT", O_DISTINCT | O_RETRACT);
+    ASSERT_STR_EQ(h_merge(h, jo, "+a=1 +b=2", "+c=3 +a=1 -b=2 +d=4 +e=5 -e=5"), "{\"a\":1,\"c\":3,\"d\":4}");
     /* DISTINCT of a function that cannot retract cannot either */
     ASSERT_TRUE(!(h_fn(h, "SUM", "INT", O_DISTINCT)->flags & AGG_RETRACT));
     END_H;
