@@ -799,6 +799,100 @@ EDDY_API eddy_status eddy_tenv_register_function_impl(eddy_tenv *tenv, const cha
 /* dropTemporarySystemFunction(name): true when a function was removed. */
 EDDY_API bool eddy_tenv_drop_function(eddy_tenv *tenv, const char *name);
 
+/* ---- user-defined aggregate functions --------------------------------------------- */
+
+/* An aggregate function written in C (Flink's AggregateFunction): the
+ * engine keeps one accumulator per group and calls
+ *
+ *   accumulate(acc, args)   for each row of the group (args: arg0, arg1, ...
+ *                           of the declared types; a NULL argument is a NULL
+ *                           field), in input order,
+ *   retract(acc, args)      for each row taken back by an updating input,
+ *   merge(acc, other)       to fold another accumulator of the same group
+ *                           into acc (two-phase aggregation, session windows),
+ *   get_value(acc, result)  to read the group's result: set field 0 of
+ *                           `result` with the eddy_out_set_* setters (left
+ *                           unset: NULL).
+ *
+ * The accumulator is either acc_size bytes of plain data that the engine
+ * owns (zeroed, then init if given; it may be copied or moved as bytes and
+ * is released without a call, so it must not hold pointers to resources),
+ * or, with acc_size 0, an object made by create and released by destroy.
+ * `call` is the call's handle: eddy_agg_error(call, ...) reports a failure
+ * with a message. Every callback returns EDDY_OK or an error that fails the
+ * job. retract and merge may be NULL: a query whose input updates needs
+ * retract (else planning fails with Flink's "Function class '<name>' does not
+ * implement at least one method named 'retract' ..."), and the planner only
+ * splits an aggregation into local and global phases when every function
+ * merges. Callbacks may run on several worker threads at once (different
+ * accumulators, the same ctx): ctx must allow that.
+ *
+ * The weighted average of Flink's documentation, as a C function:
+ *
+ *   typedef struct { int64_t sum; int32_t count; } WAcc;
+ *   static eddy_status w_acc(void *ctx, eddy_agg_call *c, void *acc, const eddy_row *args) {
+ *       int64_t v; int32_t w; WAcc *a = acc;
+ *       if (eddy_row_is_null(args, 0) || eddy_row_is_null(args, 1)) return EDDY_OK;
+ *       eddy_row_get_long(args, 0, &v); eddy_row_get_int(args, 1, &w);
+ *       a->sum += v * w; a->count += w; return EDDY_OK;
+ *   }
+ *   static eddy_status w_value(void *ctx, eddy_agg_call *c, const void *acc, eddy_out *r) {
+ *       const WAcc *a = acc;
+ *       return a->count ? eddy_out_set_long(r, 0, a->sum / a->count) : EDDY_OK;
+ *   }
+ *   eddy_aggregate_function f = {EDDY_AGGREGATE_FUNCTION_VERSION, "BIGINT, INT", "BIGINT",
+ *                                sizeof(WAcc), .accumulate = w_acc, .get_value = w_value};
+ *   eddy_tenv_create_aggregate_function(tenv, "wAvg", &f);
+ *   ... SELECT name, wAvg(points, level) FROM t GROUP BY name ...
+ */
+typedef struct eddy_agg_call eddy_agg_call;
+
+typedef struct eddy_aggregate_function {
+    uint32_t abi_version;    /* EDDY_AGGREGATE_FUNCTION_VERSION */
+    const char *arg_types;   /* the parameters: "BIGINT, INT" ("" for none); arguments of other
+                              * types are cast implicitly */
+    const char *result_type; /* "BIGINT"; a NOT NULL result must never be left unset */
+    size_t acc_size;         /* > 0: plain accumulator bytes (aligned for any C type); 0: create/destroy */
+    /* acc_size > 0: optional, called on the zeroed accumulator of a new group */
+    eddy_status (*init)(void *ctx, eddy_agg_call *call, void *acc);
+    /* acc_size == 0: makes a new group's accumulator (*acc) / releases it */
+    eddy_status (*create)(void *ctx, eddy_agg_call *call, void **acc);
+    void (*destroy)(void *ctx, void *acc);
+    eddy_status (*accumulate)(void *ctx, eddy_agg_call *call, void *acc, const eddy_row *args);
+    eddy_status (*retract)(void *ctx, eddy_agg_call *call, void *acc, const eddy_row *args); /* may be NULL */
+    eddy_status (*merge)(void *ctx, eddy_agg_call *call, void *acc, const void *other);      /* may be NULL */
+    eddy_status (*get_value)(void *ctx, eddy_agg_call *call, const void *acc, eddy_out *result);
+    void *ctx;                   /* passed to every callback */
+    void (*ctx_free)(void *ctx); /* may be NULL; called once (the rule at the top) */
+} eddy_aggregate_function;
+#define EDDY_AGGREGATE_FUNCTION_VERSION 1
+
+/* Records the message of a failing aggregate callback (it becomes the job's
+ * error); returns EDDY_E_UDF, so `return eddy_agg_error(call, "...")` is the
+ * idiom. */
+EDDY_API eddy_status eddy_agg_error(eddy_agg_call *call, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* createTemporarySystemFunction(name, aggregateFunction): makes f callable
+ * as an aggregate from SQL, name(...) in a GROUP BY query or a query without
+ * GROUP BY (names are case-insensitive). Errors: EDDY_E_VALIDATION for a
+ * name in use (by a scalar, table or aggregate function) or bad type
+ * strings, EDDY_E_MISUSE for a NULL handle, name, accumulate, get_value or
+ * result_type, another abi_version, or neither acc_size nor create/destroy.
+ * The struct is copied; its ctx and ctx_free follow the rule at the top. */
+EDDY_API eddy_status eddy_tenv_create_aggregate_function(eddy_tenv *tenv, const char *name,
+                                                         const eddy_aggregate_function *f);
+/* Registers f under an implementation name for SQL's CREATE [TEMPORARY]
+ * [SYSTEM] FUNCTION fname AS 'impl_name' [LANGUAGE C], which then defines
+ * an aggregate function (the sibling of eddy_tenv_register_function_impl;
+ * one name space for both). Same errors and ownership as
+ * eddy_tenv_create_aggregate_function. */
+EDDY_API eddy_status eddy_tenv_register_aggregate_function_impl(eddy_tenv *tenv, const char *impl_name,
+                                                                const eddy_aggregate_function *f);
+
 /* ---- user-defined table functions ------------------------------------------------- */
 
 /* A table function written in C (Flink's TableFunction): called once per

@@ -1,7 +1,9 @@
 /*
- * udf.c -- C scalar functions: createTemporarySystemFunction
- * (eddy_tenv_create_function), implementations that SQL's CREATE FUNCTION
- * refers to (eddy_tenv_register_function_impl), CREATE / DROP / ALTER
+ * udf.c -- C scalar and aggregate functions: createTemporarySystemFunction
+ * (eddy_tenv_create_function, eddy_tenv_create_aggregate_function),
+ * implementations that SQL's CREATE FUNCTION refers to
+ * (eddy_tenv_register_function_impl and its aggregate sibling, one name
+ * space), the aggregate callbacks' eddy_agg_error, CREATE / DROP / ALTER
  * FUNCTION, and the lookup the binder asks: temporary system functions
  * before the built-ins, temporary catalog functions and catalog functions
  * after them, as Flink resolves function names.
@@ -9,6 +11,7 @@
 #include <ctype.h>
 
 #include "api/sql_int.h"
+#include "expr/agg.h"
 
 typedef enum UfKind { UF_SYSTEM, UF_TEMPORARY, UF_CATALOG, UF_IMPL } UfKind;
 
@@ -16,7 +19,8 @@ struct UserFunction {
     UfKind kind;
     const char *name;  /* lower case; UF_IMPL: the implementation name as given */
     const char *path;  /* catalog functions: cat.db.name (name in lower case) */
-    const eddy_scalar_function *spec; /* copied */
+    const eddy_scalar_function *spec; /* copied; NULL for an aggregate function */
+    const eddy_aggregate_function *agg; /* copied; NULL for a scalar function */
     int nparams;
     const Type **params;
     const Type *result;
@@ -79,10 +83,39 @@ static UserFunction *new_entry(eddy_tenv *tenv, const eddy_scalar_function *f, c
     return u;
 }
 
+/* Checks and copies a user's aggregate function description into a new
+ * entry (its ctx is adopted by the caller, adopt_aggregate). */
+static UserFunction *new_agg_entry(eddy_tenv *tenv, const eddy_aggregate_function *f, const char *what) {
+    eddy_env *env = tenv->env;
+    if (!f || f->abi_version != EDDY_AGGREGATE_FUNCTION_VERSION)
+        return eddy__api_err(env, EDDY_E_MISUSE, "%s: the function description is NULL or of another abi_version.", what),
+               NULL;
+    if (!f->accumulate) return eddy__api_err(env, EDDY_E_MISUSE, "%s: accumulate is NULL.", what), NULL;
+    if (!f->get_value) return eddy__api_err(env, EDDY_E_MISUSE, "%s: get_value is NULL.", what), NULL;
+    if (!f->result_type) return eddy__api_err(env, EDDY_E_MISUSE, "%s: result_type is NULL.", what), NULL;
+    if (f->acc_size > (1u << 20))
+        return eddy__api_err(env, EDDY_E_MISUSE, "%s: acc_size %zu is over the limit of 1048576 bytes.", what,
+                             f->acc_size),
+               NULL;
+    if (!f->acc_size && (!f->create || !f->destroy))
+        return eddy__api_err(env, EDDY_E_MISUSE, "%s: acc_size is 0 and create or destroy is NULL.", what), NULL;
+    UserFunction *u = eddy__arena_alloc(&env->arena, sizeof *u);
+    eddy_aggregate_function *agg = eddy__arena_dup(&env->arena, f, sizeof *f);
+    if (!u || !agg) return eddy__api_nomem(env);
+    u->agg = agg;
+    if (eddy__api_parse_type_list(env, f->arg_types, &u->nparams, &u->params)) return NULL;
+    u->result = eddy__api_type(env, f->result_type);
+    if (!u->result) return NULL;
+    return u;
+}
+
 /* The FuncDef that runs entry u's implementation under `name`. */
 static bool make_def(eddy_tenv *tenv, UserFunction *u, const char *name) {
-    u->def = eddy__fn_user_new(&tenv->env->arena, name, u->nparams, u->params, u->result, u->spec->eval, u->spec->ctx,
-                               u->spec->nondeterministic);
+    if (u->agg)
+        u->def = eddy__agg_user_def(&tenv->env->arena, name, u->nparams, u->params, u->result, u->agg);
+    else
+        u->def = eddy__fn_user_new(&tenv->env->arena, name, u->nparams, u->params, u->result, u->spec->eval,
+                                   u->spec->ctx, u->spec->nondeterministic);
     if (!u->def) eddy__api_nomem(tenv->env);
     return u->def != NULL;
 }
@@ -112,26 +145,33 @@ static eddy_status add_entry(eddy_tenv *tenv, UserFunction *u) {
     return EDDY_OK;
 }
 
-/* Ends eddy_tenv_create_function / register_function_impl (registration
- * status rc): adopts f's ctx, or on failure runs its ctx_free (a
- * description eddy cannot read -- NULL or of another abi_version -- has
- * none it knows of). An entry published but not adopted is taken back. */
-static eddy_status adopt_function(eddy_tenv *tenv, eddy_status rc, const eddy_scalar_function *f) {
-    if (!f || f->abi_version != EDDY_SCALAR_FUNCTION_VERSION) return rc;
-    if (!eddy__api_adopt_ctx(tenv ? tenv->env : NULL, rc == EDDY_OK, f->ctx_free, f->ctx) && rc == EDDY_OK) {
-        tenv->functions.len--; /* add_entry published it last */
+/* Ends a registration (status rc) with the ctx its description carries:
+ * adopts it, or on failure runs its ctx_free -- the rule at the top of
+ * eddy.h. A description eddy cannot read (NULL, or of another abi_version)
+ * has no ctx it knows of. An entry published but not adopted is taken back
+ * (add_entry published it last). */
+static eddy_status adopt(eddy_tenv *tenv, eddy_status rc, bool readable, void (*ctx_free)(void *), void *ctx) {
+    if (!readable) return rc;
+    if (!eddy__api_adopt_ctx(tenv ? tenv->env : NULL, rc == EDDY_OK, ctx_free, ctx) && rc == EDDY_OK) {
+        tenv->functions.len--;
         rc = tenv->env->err.code;
     }
     return rc;
 }
 
-static eddy_status create_system_function(eddy_tenv *tenv, const char *name, const eddy_scalar_function *f) {
-    if (!tenv) return EDDY_E_MISUSE;
+static eddy_status adopt_scalar(eddy_tenv *tenv, eddy_status rc, const eddy_scalar_function *f) {
+    bool readable = f && f->abi_version == EDDY_SCALAR_FUNCTION_VERSION;
+    return adopt(tenv, rc, readable, readable ? f->ctx_free : NULL, readable ? f->ctx : NULL);
+}
+
+static eddy_status adopt_aggregate(eddy_tenv *tenv, eddy_status rc, const eddy_aggregate_function *f) {
+    bool readable = f && f->abi_version == EDDY_AGGREGATE_FUNCTION_VERSION;
+    return adopt(tenv, rc, readable, readable ? f->ctx_free : NULL, readable ? f->ctx : NULL);
+}
+
+/* Registers entry u as the temporary system function `name`. */
+static eddy_status add_system(eddy_tenv *tenv, UserFunction *u, const char *name) {
     eddy_env *env = tenv->env;
-    if (env->err.code) return env->err.code;
-    if (!name || !*name) return eddy__api_err(env, EDDY_E_MISUSE, "create_function: the name is required.");
-    UserFunction *u = new_entry(tenv, f, "create_function");
-    if (!u) return env->err.code;
     if (find(tenv, UF_SYSTEM, name) || eddy__api_table_function_lookup(tenv, name))
         return eddy__api_err(env, EDDY_E_VALIDATION,
                              "Could not register temporary system function. A function named '%s' does already exist.",
@@ -143,18 +183,9 @@ static eddy_status create_system_function(eddy_tenv *tenv, const char *name, con
     return add_entry(tenv, u);
 }
 
-eddy_status eddy_tenv_create_function(eddy_tenv *tenv, const char *name, const eddy_scalar_function *f) {
-    return adopt_function(tenv, create_system_function(tenv, name, f), f);
-}
-
-static eddy_status register_impl(eddy_tenv *tenv, const char *impl_name, const eddy_scalar_function *f) {
-    if (!tenv) return EDDY_E_MISUSE;
+/* Registers entry u as the implementation `impl_name` of CREATE FUNCTION. */
+static eddy_status add_impl(eddy_tenv *tenv, UserFunction *u, const char *impl_name) {
     eddy_env *env = tenv->env;
-    if (env->err.code) return env->err.code;
-    if (!impl_name || !*impl_name)
-        return eddy__api_err(env, EDDY_E_MISUSE, "register_function_impl: the implementation name is required.");
-    UserFunction *u = new_entry(tenv, f, "register_function_impl");
-    if (!u) return env->err.code;
     if (find(tenv, UF_IMPL, impl_name))
         return eddy__api_err(env, EDDY_E_VALIDATION, "A function implementation named '%s' is already registered.",
                              impl_name);
@@ -164,8 +195,68 @@ static eddy_status register_impl(eddy_tenv *tenv, const char *impl_name, const e
     return add_entry(tenv, u);
 }
 
+/* The checks every registration starts with: a usable tenv and a name. */
+static eddy_status usable(eddy_tenv *tenv, const char *name, const char *what) {
+    if (!tenv) return EDDY_E_MISUSE;
+    if (tenv->env->err.code) return tenv->env->err.code;
+    if (!name || !*name)
+        return eddy__api_err(tenv->env, EDDY_E_MISUSE, "%s: the %sname is required.", what,
+                             strstr(what, "impl") ? "implementation " : "");
+    return EDDY_OK;
+}
+
+static eddy_status create_scalar(eddy_tenv *tenv, const char *name, const eddy_scalar_function *f) {
+    eddy_status rc = usable(tenv, name, "create_function");
+    if (rc) return rc;
+    UserFunction *u = new_entry(tenv, f, "create_function");
+    return u ? add_system(tenv, u, name) : tenv->env->err.code;
+}
+
+eddy_status eddy_tenv_create_function(eddy_tenv *tenv, const char *name, const eddy_scalar_function *f) {
+    return adopt_scalar(tenv, create_scalar(tenv, name, f), f);
+}
+
+static eddy_status register_function_impl(eddy_tenv *tenv, const char *impl_name, const eddy_scalar_function *f) {
+    eddy_status rc = usable(tenv, impl_name, "register_function_impl");
+    if (rc) return rc;
+    UserFunction *u = new_entry(tenv, f, "register_function_impl");
+    return u ? add_impl(tenv, u, impl_name) : tenv->env->err.code;
+}
+
 eddy_status eddy_tenv_register_function_impl(eddy_tenv *tenv, const char *impl_name, const eddy_scalar_function *f) {
-    return adopt_function(tenv, register_impl(tenv, impl_name, f), f);
+    return adopt_scalar(tenv, register_function_impl(tenv, impl_name, f), f);
+}
+
+static eddy_status create_aggregate_function(eddy_tenv *tenv, const char *name, const eddy_aggregate_function *f) {
+    eddy_status rc = usable(tenv, name, "create_aggregate_function");
+    if (rc) return rc;
+    UserFunction *u = new_agg_entry(tenv, f, "create_aggregate_function");
+    return u ? add_system(tenv, u, name) : tenv->env->err.code;
+}
+
+eddy_status eddy_tenv_create_aggregate_function(eddy_tenv *tenv, const char *name, const eddy_aggregate_function *f) {
+    return adopt_aggregate(tenv, create_aggregate_function(tenv, name, f), f);
+}
+
+static eddy_status register_aggregate_impl(eddy_tenv *tenv, const char *impl_name, const eddy_aggregate_function *f) {
+    eddy_status rc = usable(tenv, impl_name, "register_aggregate_function_impl");
+    if (rc) return rc;
+    UserFunction *u = new_agg_entry(tenv, f, "register_aggregate_function_impl");
+    return u ? add_impl(tenv, u, impl_name) : tenv->env->err.code;
+}
+
+eddy_status eddy_tenv_register_aggregate_function_impl(eddy_tenv *tenv, const char *impl_name,
+                                                       const eddy_aggregate_function *f) {
+    return adopt_aggregate(tenv, register_aggregate_impl(tenv, impl_name, f), f);
+}
+
+eddy_status eddy_agg_error(eddy_agg_call *call, const char *fmt, ...) {
+    if (!call || !call->err || !fmt) return EDDY_E_UDF;
+    va_list ap;
+    va_start(ap, fmt);
+    eddy__verr(call->err, EDDY_E_UDF, fmt, ap);
+    va_end(ap);
+    return EDDY_E_UDF;
 }
 
 bool eddy_tenv_drop_function(eddy_tenv *tenv, const char *name) {

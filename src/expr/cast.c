@@ -116,7 +116,7 @@ static bool int_range(TypeRoot r, int64_t v) {
 }
 
 /* Java's (int)/(long) cast of a double: truncation, NaN -> 0, saturation. */
-static int64_t dbl_to_long(double d, TypeRoot r) {
+int64_t eddy__cast_dbl_to_long(double d, TypeRoot r) {
     if (isnan(d)) return 0;
     if (r == TY_BIGINT) {
         if (d >= 9223372036854775807.0) return INT64_MAX;
@@ -128,7 +128,8 @@ static int64_t dbl_to_long(double d, TypeRoot r) {
     return (int64_t)(int32_t)d; /* narrower types wrap from the int */
 }
 
-static double dec_to_double(ed_i128 v, int scale) {
+/* The nearest double of an unscaled DECIMAL value. */
+double eddy__cast_dec_to_double(ed_i128 v, int scale) {
     if (v < ((ed_i128)1 << 53) && v > -((ed_i128)1 << 53) && scale <= 22)
         return (double)(int64_t)v / pow(10, scale);
     Buf b;
@@ -140,7 +141,7 @@ static double dec_to_double(ed_i128 v, int scale) {
 }
 
 /* DECIMAL from a double, as BigDecimal.valueOf(d).setScale(s, HALF_UP). */
-static bool dbl_to_dec(double d, int p, int s, ed_i128 *out) {
+bool eddy__cast_dbl_to_dec(double d, int p, int s, ed_i128 *out) {
     if (isnan(d) || isinf(d)) return false;
     Buf b;
     eddy__buf_init(&b);
@@ -334,14 +335,14 @@ static eddy_status numeric_cast(CastCx *c, const Vector *in, Vector *out, const 
             ed_i128 z;
             bool ok;
             if (f == TY_DECIMAL) ok = eddy__decimal_rescale(ARG(in, ed_i128, r), c->from->scale, c->to->scale, c->to->precision, &z);
-            else if (f == TY_FLOAT || f == TY_DOUBLE) ok = dbl_to_dec(arg_dbl(in, r), c->to->precision, c->to->scale, &z);
+            else if (f == TY_FLOAT || f == TY_DOUBLE) ok = eddy__cast_dbl_to_dec(arg_dbl(in, r), c->to->precision, c->to->scale, &z);
             else ok = eddy__decimal_rescale(arg_int(in, r), 0, c->to->scale, c->to->precision, &z);
             if (ok) VEC_DATA(out, ed_i128)[r] = z;
             else eddy__vec_set_null(out, r);
             continue;
         }
         if (t == TY_FLOAT || t == TY_DOUBLE) {
-            double d = f == TY_DECIMAL ? dec_to_double(ARG(in, ed_i128, r), c->from->scale)
+            double d = f == TY_DECIMAL ? eddy__cast_dec_to_double(ARG(in, ed_i128, r), c->from->scale)
                        : (f == TY_FLOAT || f == TY_DOUBLE) ? arg_dbl(in, r)
                        : f == TY_BIGINT                    ? (double)arg_int(in, r)
                                                            : (double)arg_int(in, r);
@@ -354,7 +355,7 @@ static eddy_status numeric_cast(CastCx *c, const Vector *in, Vector *out, const 
             ed_i128 x = ARG(in, ed_i128, r) / eddy__pow10_i128(c->from->scale);
             v = (int64_t)(uint64_t)x; /* BigDecimal.longValue() keeps the low bits */
         } else if (f == TY_FLOAT || f == TY_DOUBLE) {
-            v = dbl_to_long(arg_dbl(in, r), t);
+            v = eddy__cast_dbl_to_long(arg_dbl(in, r), t);
         } else {
             v = arg_int(in, r);
         }

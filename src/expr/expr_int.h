@@ -132,6 +132,16 @@ bool eddy__decimal_rescale(ed_i128 v, int from, int to, int precision, ed_i128 *
 /* True when |v| fits in `precision` digits. */
 bool eddy__decimal_fits(ed_i128 v, int precision);
 
+/* Java's (int)/(long) cast of a double to integer type r: truncation, NaN
+ * -> 0, saturation at the int (TINYINT..INT) or long range, narrower types
+ * then wrapping from the int (cast.c). */
+int64_t eddy__cast_dbl_to_long(double d, TypeRoot r);
+/* A DECIMAL value of the given scale as the nearest double. */
+double eddy__cast_dec_to_double(ed_i128 v, int scale);
+/* DECIMAL(p, s) from a double, as BigDecimal.valueOf(d).setScale(s,
+ * HALF_UP); false for NaN, infinities and values over p digits. */
+bool eddy__cast_dbl_to_dec(double d, int p, int s, ed_i128 *out);
+
 /* ---- inference helpers --------------------------------------------------------- */
 
 /* Nullable when any argument is. */

@@ -835,6 +835,24 @@ static JsonValue *arg_json(Arena *a, const Expr *e, Vector *const *args, int k, 
     return to_json(a, args[k], r, e->args[k]->type, err);
 }
 
+/* Appends the JSON text JSON_STRING gives for v[i] of type t (the
+ * aggregates JSON_ARRAYAGG / JSON_OBJECTAGG take their values so). False
+ * with *err set on a value that does not convert, or when memory runs out
+ * (*err NULL). */
+bool eddy__json_value_text(Arena *a, Buf *out, const Vector *v, uint32_t i, const Type *t, const char **err) {
+    *err = NULL;
+    JsonValue *node = to_json(a, v, i, t, err);
+    if (!node) return false;
+    eddy__json_write(out, node, JSON_WRITE_SORT_KEYS);
+    return !out->failed;
+}
+
+/* Whether values of type t convert to JSON; else Flink's validation error. */
+eddy_status eddy__json_check_type(const Type *t, EdErr *err) {
+    const char *bad = NULL;
+    return json_convertible(t, &bad) ? EDDY_OK : convertible_error(err, t, bad);
+}
+
 typedef struct OnNullData {
     bool absent;
     int first; /* index of the first key / value (after the clause) */

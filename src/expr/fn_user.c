@@ -1,5 +1,7 @@
 /*
- * fn_user.c -- scalar functions written in C by the user (eddy_scalar_fn):
+ * fn_user.c -- scalar functions written in C by the user (eddy_scalar_fn),
+ * and the FuncDefs the binder sees for the user's aggregate functions (their
+ * runtime is agg_user.c):
  * a FuncDef per registered function whose inference checks the call
  * against the declared parameter types (casting implicitly where Flink
  * would) and whose kernel calls the user's callback once per row, with the
@@ -9,6 +11,7 @@
  * strict, as a Flink UDF taking boxed values); leaving the result unset
  * gives NULL. It may run on several worker threads at once.
  */
+#include "expr/agg.h"
 #include "expr/functions.h"
 #include "types/row.h"
 
@@ -21,6 +24,8 @@ typedef struct UserFn {
     const Type *result_row; /* ROW<result T> */
     eddy_scalar_fn eval;
     void *ctx;
+    const eddy_aggregate_function *agg; /* aggregate functions (eval NULL) */
+    const Type *agg_result;
 } UserFn;
 
 static void append_sig(Buf *b, const char *name, const Type *const *types, int n) {
@@ -134,4 +139,23 @@ const FuncDef *eddy__fn_user_new(Arena *a, const char *name, int nparams, const 
     u->ctx = ctx;
     if (!u->def.name || !u->params_row || !u->result_row) return NULL;
     return &u->def;
+}
+
+const FuncDef *eddy__agg_user_def(Arena *a, const char *name, int nparams, const Type *const *params,
+                                  const Type *result, const eddy_aggregate_function *f) {
+    const FuncDef *def = eddy__fn_user_new(a, name, nparams, params, result, NULL, f->ctx, false);
+    if (!def) return NULL;
+    UserFn *u = (UserFn *)def;
+    u->def.flags |= FN_AGGREGATE;
+    u->def.kernel = NULL; /* never evaluated as a scalar */
+    u->agg = f;
+    u->agg_result = result;
+    return def;
+}
+
+const eddy_aggregate_function *eddy__agg_user_spec(const FuncDef *def, const Type **result) {
+    if (!def || (def->flags & (FN_AGGREGATE | FN_USER)) != (FN_AGGREGATE | FN_USER)) return NULL;
+    const UserFn *u = (const UserFn *)def;
+    if (result) *result = u->agg_result;
+    return u->agg;
 }

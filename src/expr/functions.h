@@ -34,4 +34,10 @@ const Type *eddy__decimal_mul_type(Arena *a, int p1, int s1, int p2, int s2, boo
 const Type *eddy__decimal_div_type(Arena *a, int p1, int s1, int p2, int s2, bool nullable);
 const Type *eddy__decimal_mod_type(Arena *a, int p1, int s1, int p2, int s2, bool nullable);
 
+/* JSON for the aggregates (fn_json.c): the text JSON_STRING gives for
+ * v[i] of type t appended to out (false with *err set, or *err NULL when
+ * memory ran out), and the check that values of t convert at all. */
+bool eddy__json_value_text(Arena *a, Buf *out, const Vector *v, uint32_t i, const Type *t, const char **err);
+eddy_status eddy__json_check_type(const Type *t, EdErr *err);
+
 #endif

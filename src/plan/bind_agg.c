@@ -11,7 +11,9 @@
  * bound through a hook (Binder.hook) that maps group keys, aggregate calls
  * and window properties to the Aggregate's columns; everything else binds as
  * usual. Aggregate result types follow Flink's rules (SUM of DECIMAL(p, s) is
- * DECIMAL(38, s), COUNT is BIGINT NOT NULL, a global aggregate is nullable).
+ * DECIMAL(38, s), COUNT is BIGINT NOT NULL, a global aggregate is nullable);
+ * the user's C aggregate functions are aggregates too, typed by their
+ * declared signature.
  */
 #include <ctype.h>
 
@@ -24,48 +26,63 @@
 
 /* ---- AST walks ----------------------------------------------------------------------- */
 
-typedef bool (*AstPred)(const AstExpr *e);
+typedef bool (*AstPred)(const Binder *b, const AstExpr *e);
 
 /* Whether pred holds for e or a node below it (subqueries are not entered). */
-static bool any_node(const AstExpr *e, AstPred pred) {
+static bool any_node(const Binder *b, const AstExpr *e, AstPred pred) {
     if (!e) return false;
-    if (pred(e)) return true;
+    if (pred(b, e)) return true;
     switch (e->kind) {
     case AST_CALL:
         for (int i = 0; i < e->u.call.nargs; i++)
-            if (any_node(e->u.call.args[i], pred)) return true;
-        return any_node(e->u.call.filter, pred);
+            if (any_node(b, e->u.call.args[i], pred)) return true;
+        return any_node(b, e->u.call.filter, pred);
     case AST_CASE:
-        if (any_node(e->u.case_.operand, pred) || any_node(e->u.case_.else_, pred)) return true;
+        if (any_node(b, e->u.case_.operand, pred) || any_node(b, e->u.case_.else_, pred)) return true;
         for (int i = 0; i < e->u.case_.nwhens; i++)
-            if (any_node(e->u.case_.whens[i], pred) || any_node(e->u.case_.thens[i], pred)) return true;
+            if (any_node(b, e->u.case_.whens[i], pred) || any_node(b, e->u.case_.thens[i], pred)) return true;
         return false;
-    case AST_CAST: return any_node(e->u.cast.operand, pred);
-    case AST_INTERVAL: return any_node(e->u.interval.operand, pred);
+    case AST_CAST: return any_node(b, e->u.cast.operand, pred);
+    case AST_INTERVAL: return any_node(b, e->u.interval.operand, pred);
     case AST_IN:
-        if (any_node(e->u.in.operand, pred)) return true;
+        if (any_node(b, e->u.in.operand, pred)) return true;
         for (int i = 0; i < e->u.in.nlist; i++)
-            if (any_node(e->u.in.list[i], pred)) return true;
+            if (any_node(b, e->u.in.list[i], pred)) return true;
         return false;
     case AST_BETWEEN:
-        return any_node(e->u.between.operand, pred) || any_node(e->u.between.low, pred) ||
-               any_node(e->u.between.high, pred);
+        return any_node(b, e->u.between.operand, pred) || any_node(b, e->u.between.low, pred) ||
+               any_node(b, e->u.between.high, pred);
     case AST_LIKE:
-        return any_node(e->u.like.operand, pred) || any_node(e->u.like.pattern, pred) || any_node(e->u.like.escape, pred);
-    case AST_NAMED_ARG: return any_node(e->u.named.value, pred);
+        return any_node(b, e->u.like.operand, pred) || any_node(b, e->u.like.pattern, pred) ||
+               any_node(b, e->u.like.escape, pred);
+    case AST_NAMED_ARG: return any_node(b, e->u.named.value, pred);
     default: return false;
     }
 }
 
-static bool is_agg_call(const AstExpr *e) {
-    return e->kind == AST_CALL && !e->u.call.over && !e->u.call.over_name && e->u.call.fname.nparts <= 1 &&
-           eddy__bind_is_aggregate(e->u.call.name);
+const FuncDef *eddy__bind_user_aggregate(const Binder *b, const char *name) {
+    if (!b->be->functions) return NULL;
+    /* temporary system functions come before the built-ins, catalog functions after them */
+    const FuncDef *fn = b->be->functions(b->be->functions_ctx, name, 0);
+    if (!fn && !eddy__bind_is_aggregate(name)) fn = b->be->functions(b->be->functions_ctx, name, 1);
+    return fn && (fn->flags & FN_AGGREGATE) ? fn : NULL;
 }
 
-static bool is_over_call(const AstExpr *e) { return e->kind == AST_CALL && (e->u.call.over || e->u.call.over_name); }
+static bool is_agg_call(const Binder *b, const AstExpr *e) {
+    if (e->kind != AST_CALL || e->u.call.over || e->u.call.over_name || e->u.call.fname.nparts > 1) return false;
+    if (eddy__bind_user_aggregate(b, e->u.call.name)) return true;
+    /* a temporary system function shadows a built-in aggregate of its name */
+    return eddy__bind_is_aggregate(e->u.call.name) &&
+           !(b->be->functions && b->be->functions(b->be->functions_ctx, e->u.call.name, 0));
+}
 
-bool eddy__bind_has_agg(const AstExpr *e) { return any_node(e, is_agg_call); }
-bool eddy__bind_has_over(const AstExpr *e) { return any_node(e, is_over_call); }
+static bool is_over_call(const Binder *b, const AstExpr *e) {
+    (void)b;
+    return e->kind == AST_CALL && (e->u.call.over || e->u.call.over_name);
+}
+
+bool eddy__bind_has_agg(const Binder *b, const AstExpr *e) { return any_node(b, e, is_agg_call); }
+bool eddy__bind_has_over(const Binder *b, const AstExpr *e) { return any_node(b, e, is_over_call); }
 
 /* The expression as SQL text: group keys and repeated aggregate calls are
  * recognised by their text, as Calcite compares expressions structurally. */
@@ -181,10 +198,30 @@ eddy_status eddy__bind_agg_type(Binder *b, const AstPos *pos, const char *fn, Ex
     return eddy__bind_unsupported(b, pos, fn);
 }
 
-/* Binds the arguments of an aggregate call (no aggregates allowed inside). */
+/* Types a call of the C aggregate function fn: its arguments are checked
+ * and cast (in place) as for scalar C functions; the result is the declared
+ * type. */
+static eddy_status bind_user_agg(Binder *b, const AstPos *pos, const FuncDef *fn, Expr **args, int n, bool star,
+                                 const Type **out) {
+    if (star)
+        return eddy__bind_err(b, pos, EDDY_E_VALIDATION, "Unknown identifier '*'");
+    EdErr e2 = {0};
+    const void *data = NULL;
+    eddy_status rc = fn->infer(b->a, fn, args, n, out, &data, &e2);
+    if (rc) {
+        rc = eddy__bind_err(b, pos, e2.code ? e2.code : rc, "%s", e2.msg ? e2.msg : "invalid call");
+        eddy__err_clear(&e2);
+    }
+    return rc;
+}
+
+/* Binds the arguments of an aggregate call (no aggregates allowed inside);
+ * JSON_*AGG's NULL ON NULL / ABSENT ON NULL clause (a symbol argument) sets
+ * *nulls (AGG_NULLS_* of expr/agg.h: 1 NULL ON NULL, 2 ABSENT ON NULL). */
 static eddy_status bind_agg_args(Binder *b, const Scope *sc, const AstExpr *e, Expr ***args, int *nargs, bool *star,
-                                 Expr **filter) {
+                                 Expr **filter, int *nulls) {
     int n = 0;
+    *nulls = 0;
     Expr **xs = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(e->u.call.nargs + 1));
     if (!xs) return NOMEM(b);
     *star = false;
@@ -199,7 +236,12 @@ static eddy_status bind_agg_args(Binder *b, const Scope *sc, const AstExpr *e, E
             *star = true;
             continue;
         }
-        if (eddy__bind_has_agg(arg)) {
+        if (arg->kind == AST_SYMBOL &&
+            (!strcmp(arg->u.symbol.sym, "NULL ON NULL") || !strcmp(arg->u.symbol.sym, "ABSENT ON NULL"))) {
+            *nulls = arg->u.symbol.sym[0] == 'N' ? 1 : 2;
+            continue;
+        }
+        if (eddy__bind_has_agg(b, arg)) {
             rc = eddy__bind_err(b, &arg->pos, EDDY_E_VALIDATION, "Aggregate expressions cannot be nested");
             break;
         }
@@ -234,6 +276,8 @@ typedef struct AggEntry {
     Expr *filter;
     const Type *type;
     int *gkeys;         /* GROUPING(..): the keys (indices) it is over */
+    const FuncDef *user; /* a C aggregate function */
+    int nulls;           /* AggCall.nulls */
 } AggEntry;
 
 typedef struct PropEntry {
@@ -340,7 +384,7 @@ static eddy_status agg_hook(Binder *b, const Scope *sc, const AstExpr *e, Expr *
         *done = true;
         return grouping_call(b, c, e, text, out);
     }
-    if (is_agg_call(e)) {
+    if (is_agg_call(b, e)) {
         *done = true;
         for (size_t i = 0; i < c->aggs.len; i++)
             if (!strcmp(c->aggs.items[i].text, text)) {
@@ -348,15 +392,22 @@ static eddy_status agg_hook(Binder *b, const Scope *sc, const AstExpr *e, Expr *
                 return *out ? EDDY_OK : NOMEM(b);
             }
         AggEntry ae = {.text = text};
-        eddy_status rc = bind_agg_args(b, c->in.sc, e, &ae.args, &ae.nargs, &ae.star, &ae.filter);
+        eddy_status rc = bind_agg_args(b, c->in.sc, e, &ae.args, &ae.nargs, &ae.star, &ae.filter, &ae.nulls);
         if (rc) return rc;
-        char *fn = eddy__arena_strdup(b->a, e->u.call.name);
-        if (!fn) return NOMEM(b);
-        for (char *p = fn; *p; p++)
-            if (*p >= 'a' && *p <= 'z') *p = (char)(*p - 'a' + 'A');
-        ae.fn = fn;
         ae.distinct = e->u.call.distinct;
-        if ((rc = eddy__bind_agg_type(b, &e->pos, fn, ae.args, ae.nargs, ae.star, c->global, false, &ae.type))) return rc;
+        ae.user = eddy__bind_user_aggregate(b, e->u.call.name);
+        if (ae.user) {
+            ae.fn = ae.user->name;
+            if ((rc = bind_user_agg(b, &e->pos, ae.user, ae.args, ae.nargs, ae.star, &ae.type))) return rc;
+        } else {
+            char *fn = eddy__arena_strdup(b->a, e->u.call.name);
+            if (!fn) return NOMEM(b);
+            for (char *p = fn; *p; p++)
+                if (*p >= 'a' && *p <= 'z') *p = (char)(*p - 'a' + 'A');
+            ae.fn = fn;
+            if ((rc = eddy__bind_agg_type(b, &e->pos, fn, ae.args, ae.nargs, ae.star, c->global, false, &ae.type)))
+                return rc;
+        }
         if (!ed_vec_push(&c->aggs, ae)) return NOMEM(b);
         *out = placeholder(b, AGG_BASE + (int)c->aggs.len - 1, ae.type, &e->pos);
         return *out ? EDDY_OK : NOMEM(b);
@@ -553,7 +604,7 @@ static const char *agg_name(Binder *b, const AggCtx *c, size_t k, const SelItem 
         bool grouping = e && e->kind == AST_CALL &&
                         (eddy__str_ieq(e->u.call.name, "GROUPING") || eddy__str_ieq(e->u.call.name, "GROUPING_ID") ||
                          eddy__str_ieq(e->u.call.name, "GROUP_ID"));
-        if (!e || (!is_agg_call(e) && !grouping)) continue;
+        if (!e || (!is_agg_call(b, e) && !grouping)) continue;
         const char *t = ast_text(b, items[i].ast);
         if (t && !strcmp(t, c->aggs.items[k].text))
             return items[i].alias ? items[i].alias : eddy__arena_printf(b->a, "EXPR$%d", i);
@@ -602,7 +653,8 @@ static eddy_status build_aggregate(Binder *b, AggCtx *c, const SelItem *items, i
         if (!rc && ae->filter && (filter = proj_col(b, &p, in, ae->filter, true)) < 0) rc = NOMEM(b);
         calls[k] = (AggCall){.fn = ae->fn, .nargs = ae->nargs, .args = args, .star = ae->star,
                              .distinct = ae->distinct, .filter = filter, .type = ae->type,
-                             .name = agg_name(b, c, (size_t)k, items, nitems)};
+                             .name = agg_name(b, c, (size_t)k, items, nitems), .user = ae->user,
+                             .nulls = ae->nulls};
         if (!calls[k].name) rc = NOMEM(b);
     }
     Rel *below = NULL, *r = NULL;
@@ -768,7 +820,7 @@ static eddy_status bind_grouping_sets(Binder *b, const AstQuery *q, AggCtx *c) {
             rc = eddy__bind_unsupported(b, &e->pos, "group windows in GROUPING SETS / ROLLUP / CUBE");
             break;
         }
-        if (eddy__bind_has_agg(e)) {
+        if (eddy__bind_has_agg(b, e)) {
             rc = eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "Aggregate expression is illegal in GROUP BY clause");
             break;
         }
@@ -815,7 +867,7 @@ eddy_status eddy__bind_aggregate(Binder *b, const AstQuery *q, SelInput in, cons
             rc = group_window(b, &c, g->expr);
             continue;
         }
-        if (eddy__bind_has_agg(g->expr)) {
+        if (eddy__bind_has_agg(b, g->expr)) {
             rc = eddy__bind_err(b, &g->expr->pos, EDDY_E_VALIDATION, "Aggregate expression is illegal in GROUP BY clause");
             break;
         }
@@ -940,7 +992,7 @@ static eddy_status frame_bound(Binder *b, const AstBound *bd, int64_t *out) {
 static eddy_status over_hook(Binder *b, const Scope *sc, const AstExpr *e, Expr **out, bool *done) {
     OverCtx *c = b->hook_ctx;
     *done = false;
-    if (!is_over_call(e)) return EDDY_OK;
+    if (!is_over_call(b, e)) return EDDY_OK;
     *done = true;
     const char *text = ast_text(b, e);
     if (!text) return NOMEM(b);
@@ -966,7 +1018,7 @@ static eddy_status over_hook(Binder *b, const Scope *sc, const AstExpr *e, Expr 
         else return eddy__bind_unsupported(b, &w->pos, "OVER windows refining another window");
     }
     oe.win = w;
-    eddy_status rc = bind_agg_args(b, sc, e, &oe.agg.args, &oe.agg.nargs, &oe.agg.star, &oe.agg.filter);
+    eddy_status rc = bind_agg_args(b, sc, e, &oe.agg.args, &oe.agg.nargs, &oe.agg.star, &oe.agg.filter, &oe.agg.nulls);
     if (rc) return rc;
     char *fn = eddy__arena_strdup(b->a, e->u.call.name);
     if (!fn) return NOMEM(b);
@@ -1037,7 +1089,7 @@ eddy_status eddy__bind_over(Binder *b, const AstQuery *q, SelInput in, const Sel
             if ((order[i] = proj_col(b, &p, src, oe->order[i], true)) < 0) rc = NOMEM(b);
         calls[k] = (AggCall){.fn = oe->agg.fn, .nargs = oe->agg.nargs, .args = args, .star = oe->agg.star,
                              .distinct = oe->agg.distinct, .filter = -1, .type = oe->agg.type,
-                             .name = eddy__arena_printf(b->a, "w%d$o%d", 0, k)};
+                             .name = eddy__arena_printf(b->a, "w%d$o%d", 0, k), .nulls = oe->agg.nulls};
         specs[k] = (OverSpec){.npartition = oe->npart, .partition = part, .norder = oe->norder, .order = order,
                               .desc = oe->desc, .frame = oe->win->frame};
         if (!rc && oe->win->frame) {

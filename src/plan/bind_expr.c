@@ -690,6 +690,12 @@ static eddy_status bind_call(Binder *b, const Scope *sc, const AstExpr *e, Expr 
         eddy__buf_free(&sb);
         return rc;
     }
+    if (fn->flags & FN_AGGREGATE) {
+        /* a C aggregate function where no aggregate may be */
+        if (b->clause)
+            return eddy__bind_err(b, pos, EDDY_E_VALIDATION, "Aggregate expression is illegal in %s clause", b->clause);
+        return eddy__bind_unsupported(b, pos, "aggregate functions here");
+    }
     if (!strcmp(fn->name, "SOURCE_WATERMARK"))
         return eddy__bind_err(b, pos, EDDY_E_VALIDATION,
                               "SOURCE_WATERMARK() can only be used as the watermark expression of a table source.");

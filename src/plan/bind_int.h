@@ -91,10 +91,14 @@ typedef struct SelInput {
     const Scope *sc;
 } SelInput;
 
-/* Whether e contains an aggregate call outside OVER (subqueries excluded). */
-bool eddy__bind_has_agg(const AstExpr *e);
+/* Whether e contains an aggregate call outside OVER (subqueries excluded):
+ * a built-in aggregate or a C aggregate function of the environment. */
+bool eddy__bind_has_agg(const Binder *b, const AstExpr *e);
 /* Whether e contains an OVER call. */
-bool eddy__bind_has_over(const AstExpr *e);
+bool eddy__bind_has_over(const Binder *b, const AstExpr *e);
+/* The C aggregate function (FN_AGGREGATE) `name` resolves to, with Flink's
+ * order (temporary system functions, built-ins, catalog functions), or NULL. */
+const FuncDef *eddy__bind_user_aggregate(const Binder *b, const char *name);
 /* The result type of aggregate `fn` (upper case) over args. `global`: no
  * grouping keys (the result of an empty input is NULL); `over`: an OVER
  * aggregate. */

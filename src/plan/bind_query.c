@@ -780,8 +780,8 @@ static eddy_status bind_select(Binder *b, const AstQuery *q, AstExpr *const *ext
     if ((rc = select_items(b, q, &from, extra, nextra, &items, &n))) return rc;
     bool agg = q->u.select.has_group_by || q->u.select.having != NULL, over = false;
     for (int i = 0; i < n; i++) {
-        agg = agg || eddy__bind_has_agg(items[i].ast);
-        over = over || eddy__bind_has_over(items[i].ast);
+        agg = agg || eddy__bind_has_agg(b, items[i].ast);
+        over = over || eddy__bind_has_over(b, items[i].ast);
     }
     Expr **exprs = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(n + 1));
     const char **names = eddy__arena_alloc(b->a, sizeof(char *) * (size_t)(n + 1));

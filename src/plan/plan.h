@@ -58,6 +58,9 @@ typedef struct AggCall {
     int filter;           /* input column of FILTER (WHERE ..), -1 when none */
     const Type *type;     /* result type */
     const char *name;     /* output column name */
+    const FuncDef *user;  /* a C aggregate function (fn is its name), or NULL */
+    int nulls;            /* JSON_*AGG's clause: 0 none written, 1 NULL ON NULL, 2 ABSENT ON NULL
+                           * (AggSpec.nulls, expr/agg.h) */
 } AggCall;
 
 /* Legacy group windows (GROUP BY TUMBLE(ts, ..), Table API window(...)). */

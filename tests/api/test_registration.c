@@ -54,6 +54,19 @@ static eddy_status table_cb(void *ctx, const eddy_row *args, eddy_out *out) {
     ((Ctx *)ctx)->calls++;
     return eddy_out_set_long(out, 0, 1) || eddy_out_emit(out);
 }
+static eddy_status agg_accumulate(void *ctx, eddy_agg_call *call, void *acc, const eddy_row *args) {
+    (void)call;
+    (void)acc;
+    (void)args;
+    ((Ctx *)ctx)->calls++;
+    return EDDY_OK;
+}
+static eddy_status agg_get_value(void *ctx, eddy_agg_call *call, const void *acc, eddy_out *result) {
+    (void)call;
+    (void)acc;
+    ((Ctx *)ctx)->calls++;
+    return eddy_out_set_long(result, 0, 1);
+}
 static int raw_to_string(void *ctx, const void *obj, char *buf, size_t cap) {
     (void)obj;
     ((Ctx *)ctx)->calls++;
@@ -160,6 +173,25 @@ static bool reg_create_table_function(eddy_env *env, eddy_tenv *t, Mode m, Ctx *
     }
     return eddy_tenv_create_table_function(tenv_input(t, m), "tf", &f) == EDDY_OK;
 }
+static eddy_aggregate_function agg_fn(Mode m, Ctx *c) {
+    eddy_aggregate_function f = {EDDY_AGGREGATE_FUNCTION_VERSION, "BIGINT", m == BAD_ARGUMENT ? "NOT_A_TYPE" : "BIGINT"};
+    f.acc_size = sizeof(long long);
+    f.accumulate = agg_accumulate;
+    f.get_value = agg_get_value;
+    f.ctx = c;
+    f.ctx_free = ctx_free_fn;
+    return f;
+}
+static bool reg_create_aggregate_function(eddy_env *env, eddy_tenv *t, Mode m, Ctx *c) {
+    (void)env;
+    eddy_aggregate_function f = agg_fn(m, c);
+    return eddy_tenv_create_aggregate_function(tenv_input(t, m), "agg", &f) == EDDY_OK;
+}
+static bool reg_register_aggregate_function_impl(eddy_env *env, eddy_tenv *t, Mode m, Ctx *c) {
+    (void)env;
+    eddy_aggregate_function f = agg_fn(m, c);
+    return eddy_tenv_register_aggregate_function_impl(tenv_input(t, m), "com.example.Agg", &f) == EDDY_OK;
+}
 static bool reg_type_raw(eddy_env *env, eddy_tenv *t, Mode m, Ctx *c) {
     (void)t;
     eddy_raw_ops ops = {EDDY_RAW_OPS_VERSION, m == BAD_ARGUMENT ? 0 : sizeof(int), NULL, NULL, raw_to_string, c,
@@ -183,6 +215,8 @@ static const struct {
     {"eddy_tenv_create_function", reg_create_function},
     {"eddy_tenv_register_function_impl", reg_register_function_impl},
     {"eddy_tenv_create_table_function", reg_create_table_function},
+    {"eddy_tenv_create_aggregate_function", reg_create_aggregate_function},
+    {"eddy_tenv_register_aggregate_function_impl", reg_register_aggregate_function_impl},
     {"eddy_type_raw", reg_type_raw},
 };
 
