@@ -6,6 +6,7 @@
  * COALESCE, NULLIF, IF, simple CASE, IN lists).
  */
 #include <ctype.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 
@@ -98,6 +99,43 @@ static int frac_digits(const char *s) {
     return n;
 }
 
+/* An approximate literal ("1.5e400") in the scientific notation of
+ * Calcite's out-of-range message: the BigDecimal's unscaled digits cut to
+ * 20, trailing zeros dropped when its scale is 0, "E" and the exponent of
+ * the first digit ("1.5E400", "1.0E401" for 10e400). */
+static void approx_notation(Buf *out, const char *txt) {
+    Buf digits;
+    eddy__buf_init(&digits);
+    long scale = 0;
+    bool frac = false;
+    const char *p = txt;
+    for (; *p && *p != 'e' && *p != 'E'; p++) {
+        if (*p == '.') {
+            frac = true;
+        } else if (isdigit((unsigned char)*p)) {
+            if (frac) scale++;
+            if (digits.len || *p != '0') eddy__buf_putc(&digits, *p);
+        }
+    }
+    long exp = 0;
+    if (*p) exp = strtol(p + 1, NULL, 10); /* saturates: a literal that large is refused anyway */
+    if (!digits.len) eddy__buf_putc(&digits, '0');
+    const char *u = eddy__buf_cstr(&digits);
+    long len = (long)digits.len;
+    scale -= exp;
+    long e10 = len - scale - 1;
+    size_t keep = ED_MIN(digits.len, 20);
+    if (scale == 0)
+        while (keep > 1 && u[keep - 1] == '0') keep--;
+    eddy__buf_putc(out, u[0]);
+    if (keep > 1) {
+        eddy__buf_putc(out, '.');
+        eddy__buf_put(out, u + 1, keep - 1);
+    }
+    eddy__buf_printf(out, "E%ld", e10);
+    eddy__buf_free(&digits);
+}
+
 static eddy_status bind_literal(Binder *b, const AstExpr *e, Expr **out) {
     Value v = {0};
     const char *txt = e->u.lit.text;
@@ -143,6 +181,16 @@ static eddy_status bind_literal(Binder *b, const AstExpr *e, Expr **out) {
     case AST_LIT_APPROX:
         v.type = eddy__type_basic(TY_DOUBLE, false);
         v.u.d = strtod(txt, NULL);
+        if (isinf(v.u.d)) {
+            /* Calcite: a DOUBLE literal must be finite (an underflow is 0) */
+            Buf sci;
+            eddy__buf_init(&sci);
+            approx_notation(&sci, txt);
+            eddy_status rc = eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "Numeric literal '%s' out of range",
+                                            eddy__buf_cstr(&sci));
+            eddy__buf_free(&sci);
+            return rc;
+        }
         break;
     case AST_LIT_STRING:
         *out = at(eddy__bind_string_literal(b, e->u.lit.value, e->u.lit.value_len), &e->pos);
