@@ -12,7 +12,8 @@ path placeholders become relative directories (the fuzzer works in a
 temporary directory); any other $VAR_X becomes X, as in `eddy --check`.
 
 Usage: scripts/fuzz-seeds.py [OUT_DIR]   (default fuzz/corpus_sql; the
-directory's *.sql files are replaced)
+directory's *.sql files are replaced; hand-written seeds there are named
+hand_*.txt and kept)
 """
 import glob
 import os

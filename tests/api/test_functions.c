@@ -461,6 +461,26 @@ TEST(json_functions) {
     eddy_env_free(env);
 }
 
+/* A function whose result grows with an argument refuses a result past
+ * 1 GiB before it allocates it, whichever function it is. */
+TEST(results_past_the_size_cap) {
+    setup(EDDY_BATCH);
+    ASSERT_ROWS("SELECT LPAD('a', 2147483647, 'b')", "ERROR: LPAD result too large (more than 1073741824 bytes)");
+    ASSERT_ROWS("SELECT RPAD('a', 1073741825, 'xy')", "ERROR: RPAD result too large (more than 1073741824 bytes)");
+    ASSERT_ROWS("SELECT LPAD('a', 5, 'xy'), RPAD('a', 4, 'é')", "+I[xyxya, aééé]\n");
+    ASSERT_ROWS("SELECT REPEAT('ab', 536870913)", "ERROR: REPEAT result too large (more than 1073741824 bytes)");
+    ASSERT_ROWS("SELECT REPEAT('a', 2147483647)", "ERROR: REPEAT result too large (more than 1073741824 bytes)");
+    ASSERT_ROWS("SELECT CAST('a' AS CHAR(2000000000))", "ERROR: CAST result too large (more than 1073741824 bytes)");
+    ASSERT_ROWS("SELECT CAST(s AS CHAR(2000000000)) FROM T WHERE id = 1",
+                "ERROR: CAST result too large (more than 1073741824 bytes)");
+    ASSERT_ROWS("SELECT CAST(X'01' AS BINARY(2000000000))", "ERROR: CAST result too large (more than 1073741824 bytes)");
+    ASSERT_ROWS("SELECT CHAR_LENGTH(CAST('a' AS CHAR(100000)))", "+I[100000]\n");
+    ASSERT_ROWS("SELECT REPLACE(REPEAT('a', 100000), 'a', REPEAT('b', 100000))",
+                "ERROR: REPLACE result too large (more than 1073741824 bytes)");
+    ASSERT_ROWS("SELECT CHAR_LENGTH(REPLACE(REPEAT('ab', 1000), 'b', 'xyz'))", "+I[4000]\n");
+    eddy_env_free(env);
+}
+
 /* The same functions in a streaming job over a view, with NULL rows. */
 TEST(streaming_mode) {
     setup(EDDY_STREAMING);
@@ -483,6 +503,7 @@ int main(void) {
     RUN(special_syntax_temporal);
     RUN(formatting_and_parsing);
     RUN(json_functions);
+    RUN(results_past_the_size_cap);
     RUN(streaming_mode);
     if (skipped) fprintf(stderr, "%d groups skipped (see above)\n", skipped);
     return test_report();
