@@ -33,6 +33,9 @@
  *    -rss_limit_mb / -malloc_limit_mb (an argument that sizes an allocation
  *    past the limit is a finding).
  *
+ * EDDY_FUZZ_TRACE=1 prints each statement, its time and its outcome (to see
+ * what an input that crashed or hung did).
+ *
  * The text given to eddy_tenv_execute_sql is a C string, so an input is read
  * up to its first NUL byte (the API's contract; the shell rejects a NUL in a
  * script with its line and column).
@@ -68,6 +71,7 @@ static char sandbox[256];      /* the temporary directory the library's files go
 static size_t sandbox_len;
 static FILE *devnull;
 static long budget_ms = 500;
+static bool trace;             /* EDDY_FUZZ_TRACE: each statement, its time and outcome */
 
 /* ---- the file sandbox ------------------------------------------------------------------------------ */
 
@@ -241,7 +245,7 @@ static void set_current(eddy_result *r) {
 static FILE *report; /* stderr as it was: runs pass -close_fd_mask=3 (print sinks) */
 
 static void violated(const char *what, const char *stmt) {
-    fprintf(report ? report : stderr, "contract violated: %s\nstatement: %s\n", what, stmt);
+    fprintf(report, "contract violated: %s\nstatement: %s\n", what, stmt);
     fflush(report);
     abort();
 }
@@ -250,6 +254,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc, (void)argv;
     const char *b = getenv("EDDY_FUZZ_BUDGET_MS");
     if (b && atol(b) > 0) budget_ms = atol(b);
+    trace = getenv("EDDY_FUZZ_TRACE") != NULL;
     const char *tmp = getenv("TMPDIR");
     snprintf(sandbox, sizeof sandbox, "%s/eddy-fuzz-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(sandbox)) {
@@ -266,6 +271,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     }
     int fd = dup(2);
     report = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!report) report = stderr;
     pthread_t t;
     if (pthread_create(&t, NULL, watchdog, NULL) != 0) exit(1);
     pthread_detach(t);
@@ -292,11 +298,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         size_t s = i < n ? spans[i].start : rest, e = i < n ? spans[i].end : len;
         char *stmt = eddy__shell_xstrndup(text + s, e - s);
         eddy_tenv_set_option(tenv, "table.dml-sync", "false");
+        struct timespec t0;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
         eddy_result *r = eddy_tenv_execute_sql(tenv, stmt);
         if (!r) {
             if (eddy_env_errcode(env) == EDDY_OK) violated("NULL result without an error code", stmt);
             if (!*eddy_env_errmsg(env)) violated("failure without a message", stmt);
-            eddy_env_clear_error(env);
         } else {
             set_current(r);
             if (eddy_result_statement_kind(r) == EDDY_STMT_INSERT) eddy_result_await(r);
@@ -306,8 +313,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             eddy_result_print_with(r, devnull, &po);
             set_current(NULL);
             eddy_result_free(r);
-            eddy_env_clear_error(env);
         }
+        if (trace) {
+            struct timespec t1;
+            clock_gettime(CLOCK_MONOTONIC, &t1);
+            fprintf(report, "[%ld ms] %s\n  -> %s\n",
+                    (long)((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000), stmt,
+                    r ? "ok" : eddy_env_errmsg(env));
+            fflush(report);
+        }
+        eddy_env_clear_error(env);
         free(stmt);
     }
     disarm();
