@@ -6,6 +6,9 @@
  * everything formats to strings as CAST(x AS STRING) does, CHAR pads and
  * VARCHAR truncates, timestamps move between TIMESTAMP and TIMESTAMP_LTZ
  * through the session time zone, and ROW / ARRAY / MAP cast element-wise.
+ * SQL never casts a number to a TIMESTAMP / TIMESTAMP_LTZ or back (the
+ * binder refuses it with Flink's message); the kernels still do it, with
+ * Java's wrapping long, for callers inside eddy.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -394,7 +397,11 @@ static eddy_status temporal_cast(CastCx *c, const Vector *in, Vector *out, const
         case TY_TINYINT:
         case TY_SMALLINT:
         case TY_INT:
-        case TY_BIGINT: local.ms = arg_int(in, r) * 1000; is_instant = t == TY_TIMESTAMP_LTZ; break;
+        case TY_BIGINT:
+            /* (SQL refuses this cast, as Flink does; other callers get Java's wrapping long) */
+            local.ms = (int64_t)((uint64_t)arg_int(in, r) * 1000u);
+            is_instant = t == TY_TIMESTAMP_LTZ;
+            break;
         default: return eddy__err(c->cx->err, EDDY_E_UNSUPPORTED, "this CAST is not supported yet");
         }
         Ts inst = local;

@@ -210,7 +210,9 @@ static eddy_status k_instr(EvalCtx *cx, const Expr *e, Vector *const *args, Vect
             break;
         }
         int64_t pos;
-        if (start == 0) pos = 0;
+        /* a start past either end finds nothing (and Long.MIN has no negation) */
+        int64_t cps = (int64_t)eddy__utf8_len(s.p, s.n);
+        if (start == 0 || start > cps + 1 || start < -(cps + 1)) pos = 0;
         else if (start > 0) pos = instr_fwd(s, sub, start, nth);
         else {
             s2_reverse(&rs, s);
