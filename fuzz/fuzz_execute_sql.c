@@ -22,7 +22,8 @@
  *    directory is emptied after each input; 'path' options thus work, on
  *    files the input made itself. scripts/check-fuzz-sandbox.sh fails the
  *    build when the library calls a file function that is not wrapped.
- *  - time: each input has a budget (EDDY_FUZZ_BUDGET_MS, default 500 ms)
+ *  - time: each input has a budget (EDDY_FUZZ_BUDGET_MS, default 500 ms;
+ *    ctest sets 100 ms, as it runs every seed first)
  *    for all its statements; a watchdog thread then raises the printer's
  *    interrupt flag and cancels the running job (eddy_result_cancel), which
  *    is how unbounded datagen / nexmark sources end. A job that does not
