@@ -3,7 +3,6 @@
  * with its TableResult (tableau print and collect).
  */
 #include <limits.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <time.h>
@@ -218,27 +217,10 @@ eddy_status eddy_result_await(eddy_result *r) {
     return rc;
 }
 
-/* eddy_result_cancel may run on another thread (a Ctrl-C watcher) while
- * the printer ends the result or collect hands its iterator out: the
- * iterator is let go of under this lock, so a cancel sees it whole or not
- * at all. One lock for all results: a cancel is rare and short. */
-static pthread_mutex_t cancel_mu = PTHREAD_MUTEX_INITIALIZER;
-
-/* Takes the result's iterator away from what eddy_result_cancel reaches. */
-static eddy_iter *detach_iter(eddy_result *r) {
-    pthread_mutex_lock(&cancel_mu);
-    eddy_iter *it = r->it;
-    r->it = NULL;
-    pthread_mutex_unlock(&cancel_mu);
-    return it;
-}
-
 void eddy_result_cancel(eddy_result *r) {
     if (!r) return;
-    pthread_mutex_lock(&cancel_mu);
     if (r->job) eddy__job_cancel(r->job);
     if (r->it && r->it->job) eddy__job_cancel(r->it->job);
-    pthread_mutex_unlock(&cancel_mu);
 }
 
 size_t eddy_result_column_count(const eddy_result *r) { return r ? (size_t)r->ncols : 0; }
@@ -255,9 +237,11 @@ eddy_iter *eddy_result_collect(eddy_result *r) {
         eddy__api_err(env, EDDY_E_MISUSE, "The result has already been consumed (print and collect are exclusive).");
         return NULL;
     }
-    if (!ed_vec_push(&env->live, r->it)) return eddy__api_nomem(env);
+    eddy_iter *it = r->it;
+    if (!ed_vec_push(&env->live, it)) return eddy__api_nomem(env);
+    r->it = NULL;
     r->consumed = true;
-    return detach_iter(r);
+    return it;
 }
 
 uint64_t eddy_result_malformed_records(eddy_result *r, const char **report) {
@@ -493,7 +477,8 @@ out:
     eddy__free(w);
     eddy__free(cells);
     eddy__api_mal_take(it->job, &r->mal);
-    eddy__api_iter_destroy(detach_iter(r));
+    eddy__api_iter_destroy(it);
+    r->it = NULL;
     return rc;
 }
 
