@@ -4,7 +4,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 .PHONY: all deps build run test clean bench bench-nexmark bench-duckdb fuzz
 
-# How long `make fuzz` runs the SQL parser fuzzer (seconds).
+# How long `make fuzz` runs each of the two fuzzers (seconds).
 FUZZ_TIME ?= 300
 
 all: build
@@ -33,12 +33,17 @@ test: deps
 	@$(MAKE) --no-print-directory build
 	@./scripts/valgrind-examples.sh
 
-# The libFuzzer target of the SQL front end, run for FUZZ_TIME seconds over
-# the seed corpus (fuzz/corpus) and what earlier runs found (build-test/fuzz/corpus).
+# The libFuzzer targets, each run for FUZZ_TIME seconds over its seed corpus
+# and what earlier runs found (build-test/fuzz/corpus*): the SQL front end
+# (fuzz/corpus), then the whole library through eddy_tenv_execute_sql
+# (fuzz/corpus_sql; print sinks' output is dropped: -close_fd_mask=3; an
+# allocation past 2 GB is a finding: no function may size one from an argument).
 fuzz: deps
 	@cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Debug -DEDDY_SANITIZE=ON >/dev/null
-	@cmake --build build-test --target fuzz_sql_parser
+	@cmake --build build-test -j $(JOBS) --target fuzz_sql_parser fuzz_execute_sql
 	@./build-test/fuzz/fuzz_sql_parser -max_total_time=$(FUZZ_TIME) -rss_limit_mb=4096 build-test/fuzz/corpus fuzz/corpus
+	@./build-test/fuzz/fuzz_execute_sql -max_total_time=$(FUZZ_TIME) -rss_limit_mb=4096 -malloc_limit_mb=2048 -timeout=60 -close_fd_mask=3 \
+		build-test/fuzz/corpus_sql fuzz/corpus_sql
 
 bench: build
 	@./bench/run.sh

@@ -686,7 +686,11 @@ typedef enum eddy_statement_kind {
  * error on the env (EDDY_E_PARSE / EDDY_E_VALIDATION with the SQL position,
  * EDDY_E_TABLE, EDDY_E_UNSUPPORTED, ...). An INSERT returns once its job has
  * started; eddy_result_await waits for it (with table.dml-sync = true the
- * call itself waits). */
+ * call itself waits). statement is a C string, so it ends at its first NUL
+ * byte (there is no length-taking variant): text that may hold one (a file
+ * read by length) must be checked by the caller, as the shell does -- it
+ * reports a NUL as a lexical error at its line and column and runs
+ * nothing. */
 EDDY_API eddy_result *eddy_tenv_execute_sql(eddy_tenv *tenv, const char *statement);
 
 EDDY_API eddy_result_kind eddy_result_get_kind(const eddy_result *r);

@@ -150,7 +150,7 @@ static const SchemaSpec *spec_of(SqlExec *x, const Parts *p) {
     SchemaSpec *s = eddy__arena_alloc(x->a, sizeof *s);
     SpecPart *parts = eddy__arena_alloc(x->a, sizeof(SpecPart) * (p->len + 1));
     if (!s || !parts) return NULL;
-    memcpy(parts, p->items, sizeof(SpecPart) * p->len);
+    if (p->len) memcpy(parts, p->items, sizeof(SpecPart) * p->len); /* no columns: items is NULL */
     s->n = (int)p->len;
     s->parts = parts;
     return s;

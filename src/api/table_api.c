@@ -1458,8 +1458,9 @@ static int expr_items(eddy_env *env, eddy_expr *const *exprs, size_t n, AstTable
 
 eddy_table *eddy_table_select_exprs(eddy_table *t, eddy_expr *const *exprs, size_t n) {
     if (!usable(t)) return NULL;
-    AstTableItem **items;
-    return select_items(t, items, expr_items(env_of(t), exprs, n, &items));
+    AstTableItem **items = NULL;
+    int n_items = expr_items(env_of(t), exprs, n, &items); /* before items is read */
+    return select_items(t, items, n_items);
 }
 
 eddy_table *eddy_table_where_expr(eddy_table *t, eddy_expr *predicate) {
@@ -1471,26 +1472,30 @@ eddy_table *eddy_table_where_expr(eddy_table *t, eddy_expr *predicate) {
 
 eddy_table *eddy_table_add_columns_exprs(eddy_table *t, eddy_expr *const *exprs, size_t n) {
     if (!usable(t)) return NULL;
-    AstTableItem **items;
-    return add_columns(t, items, expr_items(env_of(t), exprs, n, &items));
+    AstTableItem **items = NULL;
+    int n_items = expr_items(env_of(t), exprs, n, &items); /* before items is read */
+    return add_columns(t, items, n_items);
 }
 
 eddy_table *eddy_table_order_by_exprs(eddy_table *t, eddy_expr *const *exprs, size_t n) {
     if (!usable(t)) return NULL;
-    AstTableItem **items;
-    return order_by(t, items, expr_items(env_of(t), exprs, n, &items));
+    AstTableItem **items = NULL;
+    int n_items = expr_items(env_of(t), exprs, n, &items); /* before items is read */
+    return order_by(t, items, n_items);
 }
 
 eddy_grouped_table *eddy_table_group_by_exprs(eddy_table *t, eddy_expr *const *exprs, size_t n) {
     if (!usable(t)) return NULL;
-    AstTableItem **items;
-    return group_by(t, items, expr_items(env_of(t), exprs, n, &items), NULL);
+    AstTableItem **items = NULL;
+    int n_items = expr_items(env_of(t), exprs, n, &items); /* before items is read */
+    return group_by(t, items, n_items, NULL);
 }
 
 eddy_table *eddy_grouped_table_select_exprs(eddy_grouped_table *g, eddy_expr *const *exprs, size_t n) {
     if (!g || !usable(g->t)) return NULL;
-    AstTableItem **items;
-    return grouped_select(g, items, expr_items(env_of(g->t), exprs, n, &items));
+    AstTableItem **items = NULL;
+    int n_items = expr_items(env_of(g->t), exprs, n, &items); /* before items is read */
+    return grouped_select(g, items, n_items);
 }
 
 eddy_table *eddy_table_join_on(eddy_table *left, eddy_table *right, eddy_expr *condition) {

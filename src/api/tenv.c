@@ -84,7 +84,7 @@ eddy_table *eddy__api_table(eddy_tenv *tenv, Rel *rel, const ResolvedSchema *sch
 }
 
 eddy_status eddy__api_sql_err(eddy_env *env, EdErr *e) {
-    if (e->code == EDDY_E_VALIDATION) {
+    if (e->code == EDDY_E_VALIDATION && !e->planning) {
         char *msg = e->msg;
         Buf b;
         eddy__buf_init(&b);

@@ -6,6 +6,9 @@
  * everything formats to strings as CAST(x AS STRING) does, CHAR pads and
  * VARCHAR truncates, timestamps move between TIMESTAMP and TIMESTAMP_LTZ
  * through the session time zone, and ROW / ARRAY / MAP cast element-wise.
+ * SQL never casts a number to a TIMESTAMP / TIMESTAMP_LTZ or back (the
+ * binder refuses it with Flink's message); the kernels still do it, with
+ * Java's wrapping long, for callers inside eddy.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -162,26 +165,49 @@ static Ts ts_truncate(Ts t, int precision) {
     return (Ts){sec_ms + kept / 1000000, (int32_t)(kept % 1000000)};
 }
 
-/* Writes s into a CHAR(n) / VARCHAR(n) slot, padding or truncating. */
-static void put_string(Vector *out, uint32_t r, const Type *to, const char *p, size_t n) {
+/* Writes s into a CHAR(n) / VARCHAR(n) slot, padding or truncating; a
+ * padded value past STR_RESULT_MAX fails (CHAR(2147483647)). */
+static eddy_status put_string(CastCx *c, Vector *out, uint32_t r, const char *p, size_t n) {
+    const Type *to = c->to;
     if (to->length == TY_MAX_LENGTH) {
         eddy__vec_set_str(out, r, p, n);
-        return;
+        return EDDY_OK;
     }
     size_t cps = eddy__utf8_len(p, n);
     if (cps > (size_t)to->length) {
         eddy__vec_set_str(out, r, p, eddy__utf8_offset(p, n, to->length));
-        return;
+        return EDDY_OK;
     }
     if (to->root == TY_CHAR && cps < (size_t)to->length) {
         size_t pad = (size_t)to->length - cps;
+        eddy_status rc = str_result_fits(c->cx, "CAST", (uint64_t)n + pad);
+        if (rc) return rc;
         char *o = eddy__vec_str_reserve(out, r, n + pad);
-        if (!o) return;
+        if (!o) return EDDY_OK; /* the vector's failed flag reports it */
         memcpy(o, p, n);
         memset(o + n, ' ', pad);
-        return;
+        return EDDY_OK;
     }
     eddy__vec_set_str(out, r, p, n);
+    return EDDY_OK;
+}
+
+/* Writes bytes into a BINARY(n) / VARBINARY(n) slot of type `to`, zero
+ * padding (BINARY) or truncating; as put_string for the size. */
+static eddy_status put_binary(CastCx *c, const Type *to, Vector *out, uint32_t r, const char *p, size_t n) {
+    if (to->length != TY_MAX_LENGTH && n > (size_t)to->length) n = (size_t)to->length;
+    if (to->root == TY_BINARY && n < (size_t)to->length) {
+        eddy_status rc = str_result_fits(c->cx, "CAST", (uint64_t)to->length);
+        if (rc) return rc;
+        char *o = eddy__vec_str_reserve(out, r, (size_t)to->length);
+        if (o) {
+            memcpy(o, p, n);
+            memset(o + n, 0, (size_t)to->length - n);
+        }
+        return EDDY_OK;
+    }
+    eddy__vec_set_str(out, r, p, n);
+    return EDDY_OK;
 }
 
 static eddy_status to_string(CastCx *c, const Vector *in, Vector *out, const uint32_t *rows, uint32_t nrows) {
@@ -192,7 +218,8 @@ static eddy_status to_string(CastCx *c, const Vector *in, Vector *out, const uin
         }
         if (eddy__type_is_string(c->from)) {
             Str s = vec_str(in, r);
-            put_string(out, r, c->to, s.p, s.n);
+            eddy_status rc = put_string(c, out, r, s.p, s.n);
+            if (rc) return rc;
             continue;
         }
         c->buf.len = 0;
@@ -206,7 +233,8 @@ static eddy_status to_string(CastCx *c, const Vector *in, Vector *out, const uin
             eddy__fmt_value_sql(&c->buf, in, r, zone(c));
         }
         if (c->buf.failed) return eddy__err(c->cx->err, EDDY_E_NOMEM, "out of memory");
-        put_string(out, r, c->to, c->buf.data ? c->buf.data : "", c->buf.len);
+        eddy_status rc = put_string(c, out, r, c->buf.data ? c->buf.data : "", c->buf.len);
+        if (rc) return rc;
     }
     return EDDY_OK;
 }
@@ -288,20 +316,7 @@ static eddy_status from_string(CastCx *c, const Vector *in, Vector *out, const u
             break;
         }
         case TY_BINARY:
-        case TY_VARBINARY: {
-            size_t n = s.n;
-            if (c->to->length != TY_MAX_LENGTH && n > (size_t)c->to->length) n = (size_t)c->to->length;
-            if (to == TY_BINARY && n < (size_t)c->to->length) {
-                char *o = eddy__vec_str_reserve(out, r, (size_t)c->to->length);
-                if (o) {
-                    memcpy(o, s.p, n);
-                    memset(o + n, 0, (size_t)c->to->length - n);
-                }
-            } else {
-                eddy__vec_set_str(out, r, s.p, n);
-            }
-            break;
-        }
+        case TY_VARBINARY: rc = put_binary(c, c->to, out, r, s.p, s.n); break;
         default:
             return eddy__err(c->cx->err, EDDY_E_UNSUPPORTED, "CAST from a string to this type is not supported yet");
         }
@@ -383,7 +398,11 @@ static eddy_status temporal_cast(CastCx *c, const Vector *in, Vector *out, const
         case TY_TINYINT:
         case TY_SMALLINT:
         case TY_INT:
-        case TY_BIGINT: local.ms = arg_int(in, r) * 1000; is_instant = t == TY_TIMESTAMP_LTZ; break;
+        case TY_BIGINT:
+            /* (SQL refuses this cast, as Flink does; other callers get Java's wrapping long) */
+            local.ms = (int64_t)((uint64_t)arg_int(in, r) * 1000u);
+            is_instant = t == TY_TIMESTAMP_LTZ;
+            break;
         default: return eddy__err(c->cx->err, EDDY_E_UNSUPPORTED, "this CAST is not supported yet");
         }
         Ts inst = local;
@@ -496,16 +515,8 @@ static eddy_status cast_rows(CastCx *c, const Vector *in, Vector *out, const uin
                 continue;
             }
             Str s = vec_str(in, r);
-            size_t n = t->length == TY_MAX_LENGTH ? s.n : ED_MIN(s.n, (size_t)t->length);
-            if (t->root == TY_BINARY && n < (size_t)t->length) {
-                char *o = eddy__vec_str_reserve(out, r, (size_t)t->length);
-                if (o) {
-                    memcpy(o, s.p, n);
-                    memset(o + n, 0, (size_t)t->length - n);
-                }
-            } else {
-                eddy__vec_set_str(out, r, s.p, n);
-            }
+            eddy_status rc = put_binary(c, t, out, r, s.p, s.n);
+            if (rc) return rc;
         }
         return EDDY_OK;
     }

@@ -94,6 +94,29 @@ static inline Str str_trim_set(Str s, Str set, bool leading, bool trailing) {
     return (Str){s.p + b, end - b};
 }
 
+/* The most bytes a function builds into one string or binary value: 1 GiB.
+ * A kernel whose result grows with an argument (REPEAT's count, LPAD's
+ * length, CAST to CHAR(n), REPLACE's matches, CONCAT's arguments, ...)
+ * checks the size with str_result_fits before it builds the value, so that
+ * no argument makes it allocate past this (a value's length is 32 bits). */
+#define STR_RESULT_MAX ((uint64_t)1 << 30)
+
+/* EDDY_OK when a result of `bytes` may be built, else the job's error
+ * "<what> result too large (more than 1073741824 bytes)". */
+static inline eddy_status str_result_fits(EvalCtx *cx, const char *what, uint64_t bytes) {
+    if (bytes <= STR_RESULT_MAX) return EDDY_OK;
+    return eddy__err(cx->err, EDDY_E_RUNTIME, "%s result too large (more than %llu bytes)", what,
+                     (unsigned long long)STR_RESULT_MAX);
+}
+
+/* The same for `count` pieces of `each` bytes and `extra` more; count may be
+ * any size (the product is not computed where it could wrap). */
+static inline eddy_status str_result_fits_n(EvalCtx *cx, const char *what, uint64_t count, uint64_t each,
+                                            uint64_t extra) {
+    if (each && count > STR_RESULT_MAX / each) return str_result_fits(cx, what, STR_RESULT_MAX + 1);
+    return str_result_fits(cx, what, count * each + extra);
+}
+
 static inline double arg_dbl(const Vector *v, uint32_t r) {
     r = vidx(v, r);
     switch ((PhysKind)v->phys) {

@@ -56,7 +56,7 @@ bool eddy__decimal_rescale(ed_i128 v, int from, int to, int precision, ed_i128 *
         ed_i128 d = eddy__pow10_i128(from - to);
         ed_i128 q = v / d, rem = v % d;
         ed_i128 arem = rem < 0 ? -rem : rem;
-        if (arem * 2 >= d) q += v < 0 ? -1 : 1; /* HALF_UP */
+        if (arem >= d - arem) q += v < 0 ? -1 : 1; /* HALF_UP; 2 * arem could pass 2^127 */
         v = q;
     }
     if (!eddy__decimal_fits(v, precision)) return false;
@@ -548,7 +548,9 @@ static eddy_status k_rand(EvalCtx *cx, const Expr *e, Vector *const *args, Vecto
     FOR_ROWS(i, r) {
         double x = next_rand();
         if (integer) {
+            /* the bound is an INT in Flink (Random.nextInt): a wider one is cut to its range */
             int64_t bound = arg_int(args[e->nargs - 1], r);
+            if (bound > INT32_MAX) bound = INT32_MAX;
             VEC_DATA(out, int32_t)[r] = bound > 0 ? (int32_t)(x * (double)bound) : 0;
         } else {
             VEC_DATA(out, double)[r] = x;
@@ -619,7 +621,7 @@ static ed_i128 round_i128(ed_i128 v, ed_i128 unit, RoundMode m) {
         break;
     case RM_ROUND: {
         ed_i128 ar = rem < 0 ? -rem : rem;
-        if (ar * 2 >= unit) q += v < 0 ? -1 : 1;
+        if (ar >= unit - ar) q += v < 0 ? -1 : 1; /* 2 * ar could pass 2^127 */
         break;
     }
     case RM_TRUNC: break;
@@ -645,7 +647,10 @@ static eddy_status k_round(EvalCtx *cx, const Expr *e, Vector *const *args, Vect
     RoundMode m = round_mode(e->fn->name);
     Vector *v = args[0];
     FOR_ROWS(i, r) {
-        int digits = e->nargs > 1 ? (int)arg_int(args[1], r) : 0;
+        /* past 100 digits either way every result is the same (0, or the
+         * value); the clamp keeps -digits and s - digits in range */
+        int64_t d64 = e->nargs > 1 ? arg_int(args[1], r) : 0;
+        int digits = d64 < -100 ? -100 : d64 > 100 ? 100 : (int)d64;
         switch ((PhysKind)v->phys) {
         case PH_I8:
         case PH_I16:
@@ -653,8 +658,13 @@ static eddy_status k_round(EvalCtx *cx, const Expr *e, Vector *const *args, Vect
         case PH_I64: {
             int64_t x = arg_int(v, r);
             if (digits < 0 && (m == RM_ROUND || m == RM_TRUNC)) {
-                ed_i128 unit = eddy__pow10_i128(-digits);
-                x = (int64_t)(round_i128(x, unit, m) * unit);
+                if (digits < -38) {
+                    x = 0; /* a unit past 10^38 takes every long to 0 */
+                } else {
+                    ed_i128 unit = eddy__pow10_i128(-digits);
+                    /* BigDecimal.longValue(): the low 64 bits of a result past Long.MAX */
+                    x = (int64_t)(uint64_t)(ed_u128)(round_i128(x, unit, m) * unit);
+                }
             }
             out_int(out, r, x);
             break;
@@ -665,6 +675,9 @@ static eddy_status k_round(EvalCtx *cx, const Expr *e, Vector *const *args, Vect
             int s = v->type->scale, os = out->type->scale;
             int keep = (m == RM_FLOOR || m == RM_CEIL) ? 0 : digits;
             ed_i128 x = ARG(v, ed_i128, r);
+            if (s - keep > 38) {
+                x = 0, keep = s; /* a unit past 10^38 takes every DECIMAL(38) to 0 */
+            }
             if (keep < s) {
                 ed_i128 unit = eddy__pow10_i128(s - keep);
                 x = round_i128(x, unit, m); /* now at scale `keep` */

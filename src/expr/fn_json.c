@@ -953,6 +953,8 @@ static eddy_status k_json_build(EvalCtx *cx, const Expr *e, Vector *const *args,
         }
         b.len = 0;
         eddy__json_write(&b, node, wflags);
+        /* escapes make a string up to six times longer */
+        if ((rc = str_result_fits(cx, e->fn->name, b.len))) break;
         eddy__vec_set_str(out, r, eddy__buf_cstr(&b), b.len);
     }
     if (!rc && b.failed) rc = js_nomem(cx);

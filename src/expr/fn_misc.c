@@ -527,6 +527,18 @@ static eddy_status k_array_join(EvalCtx *cx, const Expr *e, Vector *const *args,
         Str delim = vec_str(args[1], r);
         bool repl = e->nargs > 2;
         Str rs = repl ? vec_str(args[2], r) : (Str){"", 0};
+        /* the result's size, before building it */
+        uint64_t total = 0, parts = 0;
+        for (uint32_t j = 0; j < le.len; j++)
+            if (!vec_is_null(el, le.off + j) || repl) {
+                total += vec_is_null(el, le.off + j) ? rs.n : vec_str(el, le.off + j).n;
+                parts++;
+            }
+        eddy_status rc = str_result_fits_n(cx, "ARRAY_JOIN", parts ? parts - 1 : 0, delim.n, total);
+        if (rc) {
+            eddy__buf_free(&b);
+            return rc;
+        }
         b.len = 0;
         bool first = true;
         for (uint32_t j = 0; j < le.len; j++) {
@@ -1021,6 +1033,8 @@ static eddy_status k_printf(EvalCtx *cx, const Expr *e, Vector *const *args, Vec
             rc = eddy__err(cx->err, EDDY_E_RUNTIME, "%s", err);
             break;
         }
+        /* each conversion's width is capped; their number is not */
+        if ((rc = str_result_fits(cx, "PRINTF", b.len))) break;
         eddy__vec_set_str(out, r, b.data ? b.data : "", b.len);
     }
     if (!rc && b.failed) rc = mi_nomem(cx);

@@ -263,11 +263,15 @@ static eddy_status k_regexp_replace(EvalCtx *cx, const Expr *e, Vector *const *a
         RxMatch m;
         int f;
         while ((f = rx_find(cx, &rx, s, from, &m)) == 1) {
+            /* each match may grow the result: check before it does */
+            if ((rc = str_result_fits(cx, "REGEXP_REPLACE", (uint64_t)b.len + (m.start - last) + rep.n + (s.n - m.end))))
+                break;
             eddy__buf_put(&b, s.p + last, m.start - last);
             eddy__buf_put(&b, rep.p, rep.n);
             last = m.end;
             from = rx_next_from(s, &m);
         }
+        if (rc) break;
         if (f < 0) {
             rc = cx->err->code;
             break;

@@ -196,6 +196,12 @@ static eddy_status k_case_map(EvalCtx *cx, const Expr *e, Vector *const *args, V
                 eddy__buf_put_utf8(&b, m);
             }
         }
+        /* a code point's case can take a byte more than it (U+0250 -> U+2C6F) */
+        eddy_status rc = str_result_fits(cx, e->fn->name, b.len);
+        if (rc) {
+            eddy__buf_free(&b);
+            return rc;
+        }
         eddy__vec_set_str(out, r, b.data ? b.data : "", b.len);
     }
     bool failed = b.failed;
@@ -210,9 +216,11 @@ static const FuncDef fn_initcap = {"INITCAP", 1, 1, FN_STRICT, infer_str_same, k
 static eddy_status k_concat(EvalCtx *cx, const Expr *e, Vector *const *args, Vector *out, const uint32_t *rows,
                             uint32_t nrows) {
     FOR_ROWS(i, r) {
-        size_t n = 0;
+        uint64_t n = 0;
         for (int k = 0; k < e->nargs; k++) n += vec_str(args[k], r).n;
-        char *o = eddy__vec_str_reserve(out, r, n);
+        eddy_status rc = str_result_fits(cx, e->fn->name[0] == '|' ? "||" : "CONCAT", n);
+        if (rc) return rc;
+        char *o = eddy__vec_str_reserve(out, r, (size_t)n);
         if (!o) return nomem(cx);
         size_t w = 0;
         for (int k = 0; k < e->nargs; k++) {
@@ -236,6 +244,14 @@ static eddy_status k_concat_ws(EvalCtx *cx, const Expr *e, Vector *const *args, 
             continue;
         }
         Str sep = vec_str(args[0], r);
+        uint64_t n = 0;
+        for (int k = 1; k < e->nargs; k++)
+            if (!vec_is_null(args[k], r)) n += vec_str(args[k], r).n + (n ? sep.n : 0);
+        eddy_status rc = str_result_fits(cx, "CONCAT_WS", n);
+        if (rc) {
+            eddy__buf_free(&b);
+            return rc;
+        }
         b.len = 0;
         bool first = true;
         for (int k = 1; k < e->nargs; k++) {
@@ -355,6 +371,14 @@ static eddy_status k_replace(EvalCtx *cx, const Expr *e, Vector *const *args, Ve
             eddy__vec_set_str(out, r, s.p, s.n);
             continue;
         }
+        /* the result's size from the number of matches, before building it */
+        uint64_t matches = 0;
+        for (int64_t k = str_find(s, from, 0); k >= 0; k = str_find(s, from, (size_t)k + from.n)) matches++;
+        eddy_status rc = str_result_fits_n(cx, "REPLACE", matches, to.n, s.n - matches * from.n);
+        if (rc) {
+            eddy__buf_free(&b);
+            return rc;
+        }
         size_t pos = 0;
         for (;;) {
             int64_t k = str_find(s, from, pos);
@@ -421,8 +445,15 @@ static eddy_status k_pad(EvalCtx *cx, const Expr *e, Vector *const *args, Vector
         }
         b.len = 0;
         int64_t need = len - sl;
-        if (!left) eddy__buf_put(&b, s.p, s.n);
         int64_t pl = (int64_t)eddy__utf8_len(pad.p, pad.n);
+        /* whole copies of the pad, and the one cut short */
+        eddy_status rc = str_result_fits_n(cx, e->fn->name, (uint64_t)(need / pl), pad.n,
+                                           s.n + eddy__utf8_offset(pad.p, pad.n, need % pl));
+        if (rc) {
+            eddy__buf_free(&b);
+            return rc;
+        }
+        if (!left) eddy__buf_put(&b, s.p, s.n);
         while (need > 0) {
             int64_t take = need < pl ? need : pl;
             eddy__buf_put(&b, pad.p, eddy__utf8_offset(pad.p, pad.n, take));
@@ -448,7 +479,8 @@ static eddy_status k_repeat(EvalCtx *cx, const Expr *e, Vector *const *args, Vec
             eddy__vec_set_str(out, r, "", 0);
             continue;
         }
-        if ((uint64_t)n * s.n > (1u << 30)) return eddy__err(cx->err, EDDY_E_RUNTIME, "REPEAT result too large");
+        eddy_status rc = str_result_fits_n(cx, "REPEAT", (uint64_t)n, s.n, 0);
+        if (rc) return rc;
         size_t total = (size_t)n * s.n;
         char *o = eddy__vec_str_reserve(out, r, total);
         if (!o) return nomem(cx);

@@ -148,13 +148,17 @@ static eddy_status k_overlay(EvalCtx *cx, const Expr *e, Vector *const *args, Ve
             eddy__vec_set_str(out, r, s.p, s.n);
             continue;
         }
-        b.len = 0;
-        eddy__buf_put(&b, s.p, eddy__utf8_offset(s.p, s.n, start - 1));
-        eddy__buf_put(&b, rep.p, rep.n);
-        if (len > 0 && start + len <= slen) {
-            size_t tail = eddy__utf8_offset(s.p, s.n, start - 1 + len);
-            eddy__buf_put(&b, s.p + tail, s.n - tail);
+        size_t head = eddy__utf8_offset(s.p, s.n, start - 1), tail = s.n;
+        if (len > 0 && len <= slen - start) tail = eddy__utf8_offset(s.p, s.n, start - 1 + len);
+        eddy_status rc = str_result_fits(cx, "OVERLAY", (uint64_t)head + rep.n + (s.n - tail));
+        if (rc) {
+            eddy__buf_free(&b);
+            return rc;
         }
+        b.len = 0;
+        eddy__buf_put(&b, s.p, head);
+        eddy__buf_put(&b, rep.p, rep.n);
+        eddy__buf_put(&b, s.p + tail, s.n - tail);
         eddy__vec_set_str(out, r, b.data ? b.data : "", b.len);
     }
     bool failed = b.failed;
@@ -206,7 +210,9 @@ static eddy_status k_instr(EvalCtx *cx, const Expr *e, Vector *const *args, Vect
             break;
         }
         int64_t pos;
-        if (start == 0) pos = 0;
+        /* a start past either end finds nothing (and Long.MIN has no negation) */
+        int64_t cps = (int64_t)eddy__utf8_len(s.p, s.n);
+        if (start == 0 || start > cps + 1 || start < -(cps + 1)) pos = 0;
         else if (start > 0) pos = instr_fwd(s, sub, start, nth);
         else {
             s2_reverse(&rs, s);
@@ -270,6 +276,12 @@ static eddy_status k_translate(EvalCtx *cx, const Expr *e, Vector *const *args, 
             }
             size_t o = eddy__utf8_offset(to.p, to.n, pos);
             if (o < to.n) eddy__buf_put(&b, to.p + o, eddy__utf8_next(to.p, to.n, o) - o);
+        }
+        /* a character may become a longer one */
+        eddy_status rc = str_result_fits(cx, "TRANSLATE", b.len);
+        if (rc) {
+            eddy__buf_free(&b);
+            return rc;
         }
         eddy__vec_set_str(out, r, b.data ? b.data : "", b.len);
     }
@@ -349,6 +361,8 @@ static eddy_status k_to_base64(EvalCtx *cx, const Expr *e, Vector *const *args, 
     FOR_ROWS(i, r) {
         Str s = vec_str(args[0], r);
         size_t n = eddy__base64_len(s.n);
+        eddy_status rc = str_result_fits(cx, "TO_BASE64", n);
+        if (rc) return rc;
         char *o = eddy__vec_str_reserve(out, r, n);
         if (!o && n) return s2_nomem(cx);
         eddy__base64_write(o, (const uint8_t *)s.p, s.n);
@@ -541,6 +555,8 @@ static eddy_status k_encode(EvalCtx *cx, const Expr *e, Vector *const *args, Vec
         }
         if (enc) encode_cs(&b, vec_str(args[0], r), cs);
         else decode_cs(&b, vec_str(args[0], r), cs);
+        /* UTF-16 takes two bytes for an ASCII character */
+        if ((rc = str_result_fits(cx, e->fn->name, b.len))) break;
         eddy__vec_set_str(out, r, b.data ? b.data : "", b.len);
     }
     if (!rc && b.failed) rc = s2_nomem(cx);
@@ -940,6 +956,11 @@ static eddy_status k_url_code(EvalCtx *cx, const Expr *e, Vector *const *args, V
                 eddy__buf_putc(&b, (char)c);
             }
         }
+        eddy_status rc = str_result_fits(cx, e->fn->name, b.len); /* %XX for a byte */
+        if (rc) {
+            eddy__buf_free(&b);
+            return rc;
+        }
         if (bad) eddy__vec_set_null(out, r);
         else eddy__vec_set_str(out, r, b.data ? b.data : "", b.len);
     }
@@ -993,13 +1014,14 @@ static eddy_status k_uuid(EvalCtx *cx, const Expr *e, Vector *const *args, Vecto
 
 static eddy_status k_bin_hex(EvalCtx *cx, const Expr *e, Vector *const *args, Vector *out, const uint32_t *rows,
                              uint32_t nrows) {
-    (void)cx;
     bool bin = e->fn->name[0] == 'B';
     static const char hex[] = "0123456789ABCDEF";
     bool bytes = !bin && (eddy__type_is_string(e->args[0]->type) || eddy__type_is_binary(e->args[0]->type));
     FOR_ROWS(i, r) {
         if (bytes) {
             Str s = vec_str(args[0], r);
+            eddy_status rc = str_result_fits(cx, "HEX", 2 * (uint64_t)s.n);
+            if (rc) return rc;
             char *o = eddy__vec_str_reserve(out, r, 2 * s.n);
             if (!o && s.n) return s2_nomem(cx);
             for (size_t k = 0; k < s.n; k++) {

@@ -6,6 +6,7 @@
  * COALESCE, NULLIF, IF, simple CASE, IN lists).
  */
 #include <ctype.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 
@@ -98,6 +99,43 @@ static int frac_digits(const char *s) {
     return n;
 }
 
+/* An approximate literal ("1.5e400") in the scientific notation of
+ * Calcite's out-of-range message: the BigDecimal's unscaled digits cut to
+ * 20, trailing zeros dropped when its scale is 0, "E" and the exponent of
+ * the first digit ("1.5E400", "1.0E401" for 10e400). */
+static void approx_notation(Buf *out, const char *txt) {
+    Buf digits;
+    eddy__buf_init(&digits);
+    long scale = 0;
+    bool frac = false;
+    const char *p = txt;
+    for (; *p && *p != 'e' && *p != 'E'; p++) {
+        if (*p == '.') {
+            frac = true;
+        } else if (isdigit((unsigned char)*p)) {
+            if (frac) scale++;
+            if (digits.len || *p != '0') eddy__buf_putc(&digits, *p);
+        }
+    }
+    long exp = 0;
+    if (*p) exp = strtol(p + 1, NULL, 10); /* saturates: a literal that large is refused anyway */
+    if (!digits.len) eddy__buf_putc(&digits, '0');
+    const char *u = eddy__buf_cstr(&digits);
+    long len = (long)digits.len;
+    scale -= exp;
+    long e10 = len - scale - 1;
+    size_t keep = ED_MIN(digits.len, 20);
+    if (scale == 0)
+        while (keep > 1 && u[keep - 1] == '0') keep--;
+    eddy__buf_putc(out, u[0]);
+    if (keep > 1) {
+        eddy__buf_putc(out, '.');
+        eddy__buf_put(out, u + 1, keep - 1);
+    }
+    eddy__buf_printf(out, "E%ld", e10);
+    eddy__buf_free(&digits);
+}
+
 static eddy_status bind_literal(Binder *b, const AstExpr *e, Expr **out) {
     Value v = {0};
     const char *txt = e->u.lit.text;
@@ -143,6 +181,16 @@ static eddy_status bind_literal(Binder *b, const AstExpr *e, Expr **out) {
     case AST_LIT_APPROX:
         v.type = eddy__type_basic(TY_DOUBLE, false);
         v.u.d = strtod(txt, NULL);
+        if (isinf(v.u.d)) {
+            /* Calcite: a DOUBLE literal must be finite (an underflow is 0) */
+            Buf sci;
+            eddy__buf_init(&sci);
+            approx_notation(&sci, txt);
+            eddy_status rc = eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "Numeric literal '%s' out of range",
+                                            eddy__buf_cstr(&sci));
+            eddy__buf_free(&sci);
+            return rc;
+        }
         break;
     case AST_LIT_STRING:
         *out = at(eddy__bind_string_literal(b, e->u.lit.value, e->u.lit.value_len), &e->pos);
@@ -254,8 +302,9 @@ static bool interval_fields(const char *s, int64_t *f, int *nf, int64_t *frac_ms
         if (!isdigit((unsigned char)*s) || *nf >= 5) return false;
         int64_t v = 0;
         while (isdigit((unsigned char)*s)) {
-            if (v > 100000000000000LL) return false;
-            v = v * 10 + (*s++ - '0');
+            /* saturates: a field that long fails its range check (with its digits) */
+            if (v <= 100000000000000LL) v = v * 10 + (*s - '0');
+            s++;
         }
         f[(*nf)++] = v;
         if (*s == '.') {
@@ -279,6 +328,93 @@ static bool interval_fields(const char *s, int64_t *f, int *nf, int64_t *frac_ms
     }
     while (*s == ' ') s++;
     return *s == 0;
+}
+
+/* The qualifier as Calcite prints it in its messages: "DAY(3) TO SECOND(6)",
+ * "SECOND(2, 3)", each precision only where it was written. */
+static void interval_qualifier(Buf *q, const AstExpr *e) {
+    AstTimeUnit from = e->u.interval.from, to = e->u.interval.to;
+    int p = e->u.interval.precision, f = e->u.interval.frac_precision;
+    eddy__buf_puts(q, eddy__sql_time_unit_name(from));
+    if (from == AST_TU_SECOND && !to && p >= 0 && f >= 0) eddy__buf_printf(q, "(%d, %d)", p, f);
+    else if (p >= 0) eddy__buf_printf(q, "(%d)", p);
+    if (to) {
+        eddy__buf_printf(q, " TO %s", eddy__sql_time_unit_name(to));
+        if (f >= 0) eddy__buf_printf(q, "(%d)", f);
+    }
+}
+
+/* digits (no leading zeros) with Java's grouping ("106,751,991,167"). */
+static void grouped(Buf *b, const char *digits, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        if (i && (n - i) % 3 == 0) eddy__buf_putc(b, ',');
+        eddy__buf_putc(b, digits[i]);
+    }
+}
+
+/* Calcite's error for an interval string that does not fit its qualifier. */
+static eddy_status bad_interval(Binder *b, const AstExpr *e) {
+    Buf q;
+    eddy__buf_init(&q);
+    interval_qualifier(&q, e);
+    eddy_status rc = eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "Illegal interval literal format '%s' for INTERVAL %s",
+                                    e->u.interval.value, eddy__buf_cstr(&q));
+    eddy__buf_free(&q);
+    return rc;
+}
+
+/* Calcite's checks of an interval literal before its value is taken: the
+ * precisions of the qualifier (1..10 leading, 1..9 fractional), then the
+ * leading field against its precision (below 10^p; at precision 10 up to
+ * Integer.MAX_VALUE), then the other fields against their units (months
+ * 0..11, hours 0..23, minutes and seconds 0..59). The checks also keep the
+ * value within a long. */
+static eddy_status interval_ranges(Binder *b, const AstExpr *e, int prec, const int64_t *f, int nf) {
+    const char *txt = e->u.interval.value;
+    Buf q;
+    eddy__buf_init(&q);
+    interval_qualifier(&q, e);
+    eddy_status rc = EDDY_OK;
+    int fp = e->u.interval.frac_precision;
+    if (prec < 1 || prec > 10) {
+        rc = eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "Interval leading field precision '%d' out of range for INTERVAL %s",
+                            prec, eddy__buf_cstr(&q));
+    } else if (fp >= 0 && (fp < 1 || fp > 9)) {
+        rc = eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION,
+                            "Interval fractional second precision '%d' out of range for INTERVAL %s", fp, eddy__buf_cstr(&q));
+    }
+    if (!rc) {
+        /* the leading field's digits, as written */
+        const char *p = txt;
+        while (*p == ' ') p++;
+        bool neg = *p == '-';
+        if (*p == '-' || *p == '+') p++;
+        while (*p == '0' && isdigit((unsigned char)p[1])) p++;
+        size_t nd = 0;
+        while (isdigit((unsigned char)p[nd])) nd++;
+        bool over = prec < 10 ? nd > (size_t)prec : nd > 10 || (nd == 10 && strncmp(p, "2147483647", 10) > 0);
+        if (over) {
+            Buf v;
+            eddy__buf_init(&v);
+            if (neg) eddy__buf_putc(&v, '-');
+            grouped(&v, p, nd);
+            rc = eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "Interval field value %s exceeds precision of %s(%d) field",
+                                eddy__buf_cstr(&v), eddy__sql_time_unit_name(e->u.interval.from), prec);
+            eddy__buf_free(&v);
+        }
+    }
+    if (!rc) {
+        /* the limit of each field after the first, by the unit it stands for */
+        AstTimeUnit from = e->u.interval.from;
+        static const AstTimeUnit order[] = {AST_TU_DAY, AST_TU_HOUR, AST_TU_MINUTE, AST_TU_SECOND};
+        int first = from == AST_TU_HOUR ? 1 : from == AST_TU_MINUTE ? 2 : from == AST_TU_SECOND ? 3 : 0;
+        for (int k = 1; k < nf && !rc; k++) {
+            int64_t lim = is_ym(from) ? 11 : order[first + k] == AST_TU_HOUR ? 23 : 59;
+            if (f[k] > lim) rc = bad_interval(b, e);
+        }
+    }
+    eddy__buf_free(&q);
+    return rc;
 }
 
 static eddy_status bind_interval(Binder *b, const Scope *sc, const AstExpr *e, Expr **out) {
@@ -306,10 +442,7 @@ static eddy_status bind_interval(Binder *b, const Scope *sc, const AstExpr *e, E
     int64_t f[5], frac_ms;
     int nf;
     bool neg;
-    if (!interval_fields(e->u.interval.value, f, &nf, &frac_ms, &neg))
-        return eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "Illegal interval literal format '%s' for INTERVAL %s%s%s",
-                              e->u.interval.value, eddy__sql_time_unit_name(from), to ? " TO " : "",
-                              to ? eddy__sql_time_unit_name(to) : "");
+    if (!interval_fields(e->u.interval.value, f, &nf, &frac_ms, &neg)) return bad_interval(b, e);
     Value v = {.type = t};
     /* the fields expected by each resolution */
     static const int want[] = {[IR_YEAR] = 1, [IR_YEAR_TO_MONTH] = 2, [IR_MONTH] = 1, [IR_DAY] = 1,
@@ -318,9 +451,9 @@ static eddy_status bind_interval(Binder *b, const Scope *sc, const AstExpr *e, E
                                [IR_MINUTE] = 1, [IR_MINUTE_TO_SECOND] = 2, [IR_SECOND] = 1};
     if (nf != want[res] || (frac_ms && !(res == IR_SECOND || res == IR_DAY_TO_SECOND || res == IR_HOUR_TO_SECOND ||
                                          res == IR_MINUTE_TO_SECOND)))
-        return eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "Illegal interval literal format '%s' for INTERVAL %s%s%s",
-                              e->u.interval.value, eddy__sql_time_unit_name(from), to ? " TO " : "",
-                              to ? eddy__sql_time_unit_name(to) : "");
+        return bad_interval(b, e);
+    eddy_status rc = interval_ranges(b, e, prec, f, nf);
+    if (rc) return rc;
     int64_t val;
     if (ym) {
         if (res == IR_YEAR_TO_MONTH) val = f[0] * 12 + f[1];
@@ -335,9 +468,35 @@ static eddy_status bind_interval(Binder *b, const Scope *sc, const AstExpr *e, E
     }
     if (neg) val = -val;
     if (e->u.interval.sign < 0) val = -val;
+    if (ym && (val > INT32_MAX || val < INT32_MIN)) {
+        /* Flink's code generator holds months in an int */
+        eddy__err(b->err, EDDY_E_TABLE, "Decimal '%lld' can not be converted to interval of months.", (long long)val);
+        return EDDY_E_TABLE;
+    }
     v.u.i = val;
     *out = at(eddy__expr_literal(b->a, &v), &e->pos);
     return *out ? EDDY_OK : eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+}
+
+/* ---- casts ------------------------------------------------------------------------------------- */
+
+/* Flink's message for a CAST between a number and a TIMESTAMP or
+ * TIMESTAMP_LTZ, which its cast rules refuse when the cast is planned (the
+ * type system lets it through, so TRY_CAST is refused too); NULL for any
+ * other cast. */
+static const char *numeric_timestamp_cast(const Type *from, const Type *to) {
+    if (eddy__type_is_numeric(from) && to->root == TY_TIMESTAMP)
+        return "The cast from NUMERIC type to TIMESTAMP type is not allowed. It's recommended to use "
+               "TO_TIMESTAMP(FROM_UNIXTIME(numeric_col)) instead, note the numeric is in seconds.";
+    if (eddy__type_is_numeric(from) && to->root == TY_TIMESTAMP_LTZ)
+        return "The cast from NUMERIC type to TIMESTAMP_LTZ type is not allowed. It's recommended to use "
+               "TO_TIMESTAMP_LTZ(numeric_col, precision) instead.";
+    if (from->root == TY_TIMESTAMP && eddy__type_is_numeric(to))
+        return "The cast from TIMESTAMP type to NUMERIC type is not allowed. It's recommended to use "
+               "UNIX_TIMESTAMP(CAST(timestamp_col AS STRING)) instead.";
+    if (from->root == TY_TIMESTAMP_LTZ && eddy__type_is_numeric(to))
+        return "The cast from TIMESTAMP_LTZ type to NUMERIC type is not allowed.";
+    return NULL;
 }
 
 /* ---- names ------------------------------------------------------------------------------------- */
@@ -810,6 +969,13 @@ eddy_status eddy__bind_scalar(Binder *b, const Scope *sc, const AstExpr *e, Expr
         const Type *t = e->u.cast.type;
         /* CAST keeps the operand's nullability unless NOT NULL was written */
         if (t->nullable && !x->type->nullable && x->type->root != TY_NULL) t = eddy__type_with_nullable(b->a, t, false);
+        const char *refused = numeric_timestamp_cast(x->type, t);
+        if (refused && !eddy__err_is_set(b->err)) {
+            eddy__err(b->err, EDDY_E_VALIDATION, "%s", refused);
+            b->err->planning = true; /* Flink's cast rules refuse it when they generate code */
+            return EDDY_E_VALIDATION;
+        }
+        if (refused) return b->err->code;
         EdErr e2 = {0};
         if (eddy__expr_cast(b->a, x, t, e->u.cast.try_, out, &e2)) return relocate(b, &e->pos, &e2);
         if (*out == x) {

@@ -1028,7 +1028,10 @@ static eddy_status bind_ordered(Binder *b, const AstQuery *q, Rel **out) {
         keys[i] = -1;
         const AstExpr *e = o->expr;
         if (e->kind == AST_LITERAL && e->u.lit.lit_kind == AST_LIT_INTEGER) {
-            keys[i] = -2 - (int)strtol(e->u.lit.text, NULL, 10); /* resolved below */
+            /* resolved below; a number past any column count is out of range
+             * there (0), not an int it would wrap to */
+            long ord = strtol(e->u.lit.text, NULL, 10);
+            keys[i] = -2 - (ord >= 1 && ord < 900000 ? (int)ord : 0);
             continue;
         }
         pending[i] = e;

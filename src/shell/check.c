@@ -374,10 +374,21 @@ static int first_line_len(const char *s) {
 
 /* Runs one file; adds to the pass / fail counts. */
 static void check_file(const char *path, bool rewrite, int *passed, int *failed) {
-    char *text = eddy__shell_read_file(path, NULL);
+    size_t len;
+    char *text = eddy__shell_read_file(path, &len);
     if (!text) {
         printf("FAIL %s: cannot read it: %s\n", path, strerror(errno));
         (*failed)++;
+        return;
+    }
+    const char *nul = memchr(text, 0, len);
+    if (nul) {
+        /* the blocks are read as text: the NUL would end the file there */
+        int line, col;
+        eddy__shell_position(text, (size_t)(nul - text), &line, &col);
+        printf("FAIL %s: a NUL byte at line %d, column %d (a .q file is text)\n", path, line, col);
+        (*failed)++;
+        free(text);
         return;
     }
     Script sc;

@@ -39,8 +39,8 @@ static int bad_usage(const char *fmt, const char *arg) {
     return 2;
 }
 
-static char *read_or_complain(const char *path) {
-    char *text = eddy__shell_read_file(path, NULL);
+static char *read_or_complain(const char *path, size_t *len) {
+    char *text = eddy__shell_read_file(path, len);
     if (!text) fprintf(stderr, "eddy: cannot read %s: %s\n", path, strerror(errno));
     return text;
 }
@@ -110,7 +110,8 @@ int main(int argc, char **argv) {
         goto done;
     }
     for (int k = 0; k < ninits && rc == 0; k++) {
-        char *text = read_or_complain(inits[k]);
+        size_t len;
+        char *text = read_or_complain(inits[k], &len);
         if (!text) {
             rc = 1;
             break;
@@ -120,7 +121,7 @@ int main(int argc, char **argv) {
         size_t said_len = 0;
         FILE *quiet = open_memstream(&said, &said_len);
         FILE *was = eddy__shell_set_output(sh, quiet ? quiet : stdout, true);
-        bool ok = eddy__shell_run_script(sh, text, SCRIPT_INIT);
+        bool ok = eddy__shell_run_script(sh, text, len, SCRIPT_INIT);
         eddy__shell_set_output(sh, was, false);
         if (quiet) fclose(quiet);
         if (!ok) {
@@ -133,16 +134,17 @@ int main(int argc, char **argv) {
     }
     if (rc == 0) {
         if (file) {
-            char *text = read_or_complain(file);
+            size_t len;
+            char *text = read_or_complain(file, &len);
             if (!text) {
                 rc = 1;
             } else {
                 printf("[INFO] Executing SQL from file.\n\n");
-                rc = eddy__shell_run_script(sh, text, SCRIPT_FILE) ? 0 : 1;
+                rc = eddy__shell_run_script(sh, text, len, SCRIPT_FILE) ? 0 : 1;
                 free(text);
             }
         } else if (exec) {
-            rc = eddy__shell_run_script(sh, exec, SCRIPT_FILE) ? 0 : 1;
+            rc = eddy__shell_run_script(sh, exec, strlen(exec), SCRIPT_FILE) ? 0 : 1;
         } else if (interactive) {
             rc = eddy__shell_interactive(sh);
         } else {
@@ -151,7 +153,7 @@ int main(int argc, char **argv) {
             char chunk[8192];
             size_t n;
             while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0) eddy__shell_sb_put(&in, chunk, n);
-            rc = eddy__shell_run_script(sh, in.s ? in.s : "", SCRIPT_ALL) ? 0 : 1;
+            rc = eddy__shell_run_script(sh, in.s ? in.s : "", in.len, SCRIPT_ALL) ? 0 : 1;
             eddy__shell_sb_free(&in);
         }
     }

@@ -17,36 +17,39 @@
 
 #include "shell.h"
 
-/* Echoes a statement after the prompt as it would have been typed. */
-static void echo(const char *sql) {
+/* Echoes a statement of len bytes after the prompt as it would have been
+ * typed (a NUL byte shows as nothing, as the error about it says). */
+static void echo(const char *sql, size_t len) {
     fputs(EDDY_SHELL_PROMPT, stdout);
-    for (const char *p = sql; *p; p++) {
-        putchar(*p);
-        if (*p == '\n') fputs(EDDY_SHELL_CONTINUATION, stdout);
+    for (size_t i = 0; i < len; i++) {
+        if (sql[i]) putchar(sql[i]);
+        if (sql[i] == '\n') fputs(EDDY_SHELL_CONTINUATION, stdout);
     }
     fputs(";\n", stdout);
 }
 
-bool eddy__shell_run_script(Shell *sh, const char *text, ScriptMode mode) {
+bool eddy__shell_run_script(Shell *sh, const char *text, size_t len, ScriptMode mode) {
     bool quiet = mode == SCRIPT_INIT, all_ok = true;
-    size_t len = strlen(text), rest;
+    size_t rest;
     bool pending, ok = true;
     SqlSpan *spans;
     size_t n = eddy__shell_split(text, len, &spans, &rest, &pending);
     for (size_t i = 0; i <= n && (ok || mode == SCRIPT_ALL) && !eddy__shell_quit(sh); i++) {
-        char *sql;
+        size_t s, e;
         if (i < n) {
-            sql = eddy__shell_xstrndup(text + spans[i].start, spans[i].end - spans[i].start);
+            s = spans[i].start;
+            e = spans[i].end;
         } else {
             /* a last statement without ';' still runs, as in Flink's client */
             if (!pending) break;
-            size_t e = len;
+            s = rest;
+            e = len;
             while (e > rest && (text[e - 1] == ' ' || text[e - 1] == '\n' || text[e - 1] == '\t' || text[e - 1] == '\r'))
                 e--;
-            sql = eddy__shell_xstrndup(text + rest, e - rest);
         }
-        if (!quiet) echo(sql);
-        ok = eddy__shell_run(sh, sql);
+        char *sql = eddy__shell_xstrndup(text + s, e - s);
+        if (!quiet) echo(sql, e - s);
+        ok = eddy__shell_run_n(sh, sql, e - s);
         all_ok = all_ok && ok;
         if (!quiet) putchar('\n');
         fflush(stdout);
@@ -90,7 +93,8 @@ static bool feed(Shell *sh, StrBuf *buf, void (*add_history)(void *ctx, const ch
         pending = false;
     }
     for (size_t i = 0; i < n && !eddy__shell_quit(sh); i++) {
-        char *sql = eddy__shell_xstrndup(buf->s + spans[i].start, spans[i].end - spans[i].start);
+        size_t n_sql = spans[i].end - spans[i].start;
+        char *sql = eddy__shell_xstrndup(buf->s + spans[i].start, n_sql);
         if (add_history) {
             StrBuf h = {0};
             eddy__shell_sb_printf(&h, "%s;", sql);
@@ -98,7 +102,7 @@ static bool feed(Shell *sh, StrBuf *buf, void (*add_history)(void *ctx, const ch
             eddy__shell_sb_free(&h);
         }
         eddy__shell_sigint_install(true);
-        eddy__shell_run(sh, sql);
+        eddy__shell_run_n(sh, sql, n_sql);
         putchar('\n');
         fflush(stdout);
         free(sql);
@@ -192,13 +196,16 @@ int eddy__shell_interactive(Shell *sh) {
     printf(welcome, eddy_version());
     StrBuf buf = {0};
     eddy__shell_sb_put(&buf, "", 0);
-    char line[4096];
+    char *line = NULL;
+    size_t cap = 0;
     for (;;) {
         fputs(buf.len ? EDDY_SHELL_CONTINUATION : EDDY_SHELL_PROMPT, stdout);
         fflush(stdout);
         eddy__shell_sigint_install(false);
         eddy__shell_take_sigint();
-        if (!fgets(line, sizeof line, stdin)) {
+        /* by length: a NUL typed in a line is reported, not a cut */
+        ssize_t got = getline(&line, &cap, stdin);
+        if (got < 0) {
             if (eddy__shell_take_sigint()) {
                 clearerr(stdin);
                 buf.len = 0;
@@ -209,9 +216,10 @@ int eddy__shell_interactive(Shell *sh) {
             putchar('\n');
             break;
         }
-        eddy__shell_sb_puts(&buf, line);
+        eddy__shell_sb_put(&buf, line, (size_t)got);
         if (!feed(sh, &buf, NULL, NULL)) break;
     }
+    free(line);
     eddy__shell_sb_free(&buf);
     return 0;
 }

@@ -441,6 +441,21 @@ static bool add_to_set(Shell *sh, const char *sql, const char *first_word) {
     return true;
 }
 
+bool eddy__shell_run_n(Shell *sh, const char *sql, size_t len) {
+    const char *nul = memchr(sql, 0, len);
+    if (!nul) return eddy__shell_run(sh, sql);
+    /* the message the SQL lexer gives a NUL outside a literal (JavaCC
+     * prints the character as ""); inside one too: it cannot be passed on */
+    int line, col;
+    eddy__shell_position(sql, (size_t)(nul - sql), &line, &col);
+    StrBuf b = {0};
+    eddy__shell_sb_printf(&b, "SQL parse failed. Lexical error at line %d, column %d.  Encountered: \"\" (0), after : \"\"",
+                          line, col);
+    fail(sh, b.s);
+    eddy__shell_sb_free(&b);
+    return false;
+}
+
 bool eddy__shell_run(Shell *sh, const char *sql) {
     char w[4][32];
     bool exact;

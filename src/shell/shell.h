@@ -31,6 +31,9 @@ char *eddy__shell_xstrndup(const char *s, size_t n);
 /* Reads a whole file into a NUL-terminated string (caller frees), or NULL
  * with errno set. */
 char *eddy__shell_read_file(const char *path, size_t *len);
+/* The 1-based line and column of byte `upto` in t, counted as the SQL
+ * lexer counts them (\n, \r\n and \r end a line; a column is a Java char). */
+void eddy__shell_position(const char *t, size_t upto, int *line, int *col);
 
 /* ---- statement splitting (split.c) ---------------------------------------------------------------- */
 
@@ -80,6 +83,10 @@ void eddy__shell_free(Shell *sh);
 /* Runs one statement (without its ';') and prints what Flink's SQL client
  * prints for it. Returns false when the statement failed. */
 bool eddy__shell_run(Shell *sh, const char *sql);
+/* The same for a statement of len bytes read from a script or the prompt:
+ * a NUL byte in it is an error at its line and column (eddy_tenv_execute_sql
+ * takes C strings: the statement would end there), and nothing runs. */
+bool eddy__shell_run_n(Shell *sh, const char *sql, size_t len);
 /* Sends the session's output to out (borrowed) and returns the previous
  * stream; init restricts the session to set-up statements (-i). */
 FILE *eddy__shell_set_output(Shell *sh, FILE *out, bool init);
@@ -102,9 +109,9 @@ typedef enum ScriptMode {
     SCRIPT_ALL   /* SQL piped into stdin: echo, run every statement */
 } ScriptMode;
 
-/* Runs every statement of a script; a last statement without ';' runs too.
- * Returns false when a statement failed. */
-bool eddy__shell_run_script(Shell *sh, const char *text, ScriptMode mode);
+/* Runs every statement of a script of len bytes; a last statement without
+ * ';' runs too. Returns false when a statement failed. */
+bool eddy__shell_run_script(Shell *sh, const char *text, size_t len, ScriptMode mode);
 /* The interactive loop (libedit when built with it). Returns the exit status. */
 int eddy__shell_interactive(Shell *sh);
 /* --check: runs golden .q scripts; rewrite regenerates their expected

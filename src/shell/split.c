@@ -93,6 +93,23 @@ char *eddy__shell_read_file(const char *path, size_t *len) {
     return b.s;
 }
 
+void eddy__shell_position(const char *t, size_t upto, int *line, int *col) {
+    int l = 1, c = 1;
+    for (size_t i = 0; i < upto; i++) {
+        unsigned char ch = (unsigned char)t[i];
+        if (ch == '\n' || (ch == '\r' && !(i + 1 < upto && t[i + 1] == '\n'))) {
+            l++;
+            c = 1;
+        } else if (ch == '\r' || (ch & 0xC0) == 0x80) {
+            /* the \r of \r\n, a continuation byte: no column of its own */
+        } else {
+            c += ch >= 0xF0 ? 2 : 1; /* a code point past U+FFFF is two Java chars */
+        }
+    }
+    *line = l;
+    *col = c;
+}
+
 /* ---- the scanner ------------------------------------------------------------------------------------ */
 
 static bool word_char(char c) { return isalnum((unsigned char)c) || c == '_'; }

@@ -227,6 +227,7 @@ void eddy__lex_escape(Buf *b, const char *s, size_t n) {
         uint32_t c = utf8_at(s, n, i, &len);
         i += (size_t)len;
         switch (c) {
+        case 0: continue; /* JavaCC's addEscapes drops a NUL */
         case '\b': eddy__buf_puts(b, "\\b"); continue;
         case '\t': eddy__buf_puts(b, "\\t"); continue;
         case '\n': eddy__buf_puts(b, "\\n"); continue;

@@ -185,6 +185,12 @@ static void sv_fill(StrView *sv, const char *p, size_t n) {
 void eddy__vec_set_str(Vector *v, uint32_t i, const char *p, size_t n) {
     StrView *sv = &VEC_DATA(v, StrView)[i];
     vec_set_valid(v, i);
+    if (n > UINT32_MAX) {
+        /* a length past 32 bits fails, never wraps */
+        v->failed = true;
+        memset(sv, 0, sizeof *sv);
+        return;
+    }
     if (n <= STRV_INLINE) {
         sv_fill(sv, p, n);
         return;
@@ -208,6 +214,12 @@ void eddy__vec_set_str_owned(Vector *v, uint32_t i, const char *p, size_t n) {
 char *eddy__vec_str_reserve(Vector *v, uint32_t i, size_t n) {
     StrView *sv = &VEC_DATA(v, StrView)[i];
     vec_set_valid(v, i);
+    if (n > UINT32_MAX) {
+        /* as in eddy__vec_set_str */
+        v->failed = true;
+        memset(sv, 0, sizeof *sv);
+        return NULL;
+    }
     if (n <= STRV_INLINE) {
         memset(sv, 0, sizeof *sv);
         sv->len = (uint32_t)n;

@@ -307,6 +307,9 @@ typedef struct EdErr {
     int line, col;
     int end_line, end_col;
     char *msg;
+    /* a validation error Flink raises when it plans the statement, after
+     * Calcite's validation: the API does not prefix "SQL validation failed." */
+    bool planning;
 } EdErr;
 
 /* Records an error unless one is already set; returns `code` either way, so

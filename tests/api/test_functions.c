@@ -461,6 +461,79 @@ TEST(json_functions) {
     eddy_env_free(env);
 }
 
+/* A function whose result grows with an argument refuses a result past
+ * 1 GiB before it allocates it, whichever function it is. */
+TEST(results_past_the_size_cap) {
+    setup(EDDY_BATCH);
+    ASSERT_ROWS("SELECT LPAD('a', 2147483647, 'b')", "ERROR: LPAD result too large (more than 1073741824 bytes)");
+    ASSERT_ROWS("SELECT RPAD('a', 1073741825, 'xy')", "ERROR: RPAD result too large (more than 1073741824 bytes)");
+    ASSERT_ROWS("SELECT LPAD('a', 5, 'xy'), RPAD('a', 4, 'é')", "+I[xyxya, aééé]\n");
+    ASSERT_ROWS("SELECT REPEAT('ab', 536870913)", "ERROR: REPEAT result too large (more than 1073741824 bytes)");
+    ASSERT_ROWS("SELECT REPEAT('a', 2147483647)", "ERROR: REPEAT result too large (more than 1073741824 bytes)");
+    ASSERT_ROWS("SELECT CAST('a' AS CHAR(2000000000))", "ERROR: CAST result too large (more than 1073741824 bytes)");
+    ASSERT_ROWS("SELECT CAST(s AS CHAR(2000000000)) FROM T WHERE id = 1",
+                "ERROR: CAST result too large (more than 1073741824 bytes)");
+    ASSERT_ROWS("SELECT CAST(X'01' AS BINARY(2000000000))", "ERROR: CAST result too large (more than 1073741824 bytes)");
+    ASSERT_ROWS("SELECT CHAR_LENGTH(CAST('a' AS CHAR(100000)))", "+I[100000]\n");
+    ASSERT_ROWS("SELECT REPLACE(REPEAT('a', 100000), 'a', REPEAT('b', 100000))",
+                "ERROR: REPLACE result too large (more than 1073741824 bytes)");
+    ASSERT_ROWS("SELECT CHAR_LENGTH(REPLACE(REPEAT('ab', 1000), 'b', 'xyz'))", "+I[4000]\n");
+    eddy_env_free(env);
+}
+
+/* Boundary values give Flink's result -- its error, or Java's wrapped long --
+ * never undefined behaviour (test_boundaries sweeps every function). */
+TEST(boundary_values) {
+    setup(EDDY_BATCH);
+    /* Flink's cast rules refuse casts between numbers and timestamps */
+    ASSERT_ROWS("SELECT CAST(9223372036854775807 AS TIMESTAMP(3))",
+                "ERROR: The cast from NUMERIC type to TIMESTAMP type is not allowed. It's recommended to use "
+                "TO_TIMESTAMP(FROM_UNIXTIME(numeric_col)) instead, note the numeric is in seconds.");
+    ASSERT_ROWS("SELECT TRY_CAST(n AS TIMESTAMP_LTZ(3)) FROM T",
+                "ERROR: The cast from NUMERIC type to TIMESTAMP_LTZ type is not allowed. It's recommended to use "
+                "TO_TIMESTAMP_LTZ(numeric_col, precision) instead.");
+    ASSERT_ROWS("SELECT CAST(TIMESTAMP '2000-01-01 00:00:00' AS BIGINT)",
+                "ERROR: The cast from TIMESTAMP type to NUMERIC type is not allowed. It's recommended to use "
+                "UNIX_TIMESTAMP(CAST(timestamp_col AS STRING)) instead.");
+    ASSERT_ROWS("SELECT CAST(CAST(TIMESTAMP '2000-01-01 00:00:00' AS TIMESTAMP_LTZ(3)) AS DOUBLE)",
+                "ERROR: The cast from TIMESTAMP_LTZ type to NUMERIC type is not allowed.");
+    /* interval literals within Calcite's precisions (a day count past a long's milliseconds overflowed) */
+    ASSERT_ROWS("SELECT TIMESTAMP '2000-01-01 00:00:00' + INTERVAL '106751991167' DAY",
+                "ERROR: SQL validation failed. From line 1, column 42 to line 1, column 68: Interval field value "
+                "106,751,991,167 exceeds precision of DAY(2) field");
+    ASSERT_ROWS("SELECT INTERVAL '100' SECOND",
+                "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 28: Interval field value 100 "
+                "exceeds precision of SECOND(2) field");
+    ASSERT_ROWS("SELECT INTERVAL '-2147483648' YEAR(10)",
+                "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 38: Interval field value "
+                "-2,147,483,648 exceeds precision of YEAR(10) field");
+    ASSERT_ROWS("SELECT INTERVAL '2147483647' YEAR(10)",
+                "ERROR: Decimal '25769803764' can not be converted to interval of months.");
+    ASSERT_ROWS("SELECT INTERVAL '1' DAY(11)",
+                "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 27: Interval leading field "
+                "precision '11' out of range for INTERVAL DAY(11)");
+    ASSERT_ROWS("SELECT INTERVAL '1' SECOND(2, 10)",
+                "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 33: Interval fractional second "
+                "precision '10' out of range for INTERVAL SECOND(2, 10)");
+    ASSERT_ROWS("SELECT INTERVAL '1 24' DAY(3) TO HOUR",
+                "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 37: Illegal interval literal "
+                "format '1 24' for INTERVAL DAY(3) TO HOUR");
+    ASSERT_ROWS("SELECT INTERVAL '1-12' YEAR TO MONTH",
+                "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 36: Illegal interval literal "
+                "format '1-12' for INTERVAL YEAR TO MONTH");
+    ASSERT_ROWS("SELECT INTERVAL '2147483647' DAY(10), INTERVAL '0099' DAY, INTERVAL '99-11' YEAR TO MONTH",
+                "+I[PT51539607528H, PT2376H, P99Y11M]\n");
+    /* BigDecimal.longValue() keeps the low 64 bits of a rounded long */
+    ASSERT_ROWS("SELECT ROUND(9223372036854775807, -1), ROUND(CAST(-9223372036854775808 AS BIGINT), -19), "
+                "ROUND(123, -2147483648)",
+                "+I[-9223372036854775806, 8446744073709551616, 0]\n");
+    /* positions past either end, Long.MIN included, find nothing */
+    ASSERT_ROWS("SELECT INSTR('abc', 'b', CAST(-9223372036854775808 AS BIGINT)), INSTR('abcb', 'b', -1), "
+                "INSTR('abcb', 'b', 9223372036854775807)",
+                "+I[0, 4, 0]\n");
+    eddy_env_free(env);
+}
+
 /* The same functions in a streaming job over a view, with NULL rows. */
 TEST(streaming_mode) {
     setup(EDDY_STREAMING);
@@ -483,6 +556,8 @@ int main(void) {
     RUN(special_syntax_temporal);
     RUN(formatting_and_parsing);
     RUN(json_functions);
+    RUN(results_past_the_size_cap);
+    RUN(boundary_values);
     RUN(streaming_mode);
     if (skipped) fprintf(stderr, "%d groups skipped (see above)\n", skipped);
     return test_report();

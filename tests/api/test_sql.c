@@ -223,6 +223,37 @@ TEST(errors_with_positions) {
     eddy_env_free(env);
 }
 
+/* Literals past their type's range fail as Calcite's validator fails them,
+ * at the literal; a DOUBLE literal that underflows is 0. */
+TEST(literal_ranges) {
+    setup(EDDY_BATCH);
+    ASSERT_TEXT(run_rows("SELECT 1e400"),
+                "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 12: Numeric literal '1E400' out "
+                "of range");
+    ASSERT_TEXT(run_rows("SELECT 1,\n  -1.50E+400"),
+                "ERROR: SQL validation failed. From line 2, column 4 to line 2, column 12: Numeric literal '1.50E400' "
+                "out of range");
+    ASSERT_TEXT(run_rows("SELECT 10e400"),
+                "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 13: Numeric literal '1.0E401' out "
+                "of range");
+    ASSERT_TEXT(run_rows("SELECT 123456789012345678901234567e400"),
+                "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 38: Numeric literal "
+                "'1.2345678901234567890E426' out of range");
+    ASSERT_TEXT(run_rows("SELECT 1.8E308"),
+                "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 14: Numeric literal '1.8E308' out "
+                "of range");
+    ASSERT_TEXT(run_rows("SELECT 1.7976931348623157E308, 1e-400, 0e999"), "+I[1.7976931348623157E308, 0.0, 0.0]\n");
+    ASSERT_TEXT(run_rows("SELECT 99999999999999999999999999999999999999, 9223372036854775808"),
+                "+I[99999999999999999999999999999999999999, 9223372036854775808]\n");
+    ASSERT_TEXT(run_rows("SELECT 123456789012345678901234567890123456789"),
+                "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 46: Numeric literal "
+                "'123456789012345678901234567890123456789' out of range");
+    ASSERT_TEXT(run_rows("SELECT 0.1234567890123456789012345678901234567890"),
+                "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 49: Numeric literal "
+                "'0.1234567890123456789012345678901234567890' out of range");
+    eddy_env_free(env);
+}
+
 int main(void) {
     RUN(tableau_streaming_widths_from_types);
     RUN(tableau_batch_widths_from_content);
@@ -234,5 +265,6 @@ int main(void) {
     RUN(string_functions);
     RUN(temporal_values);
     RUN(errors_with_positions);
+    RUN(literal_ranges);
     return test_report();
 }

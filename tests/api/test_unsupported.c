@@ -224,6 +224,13 @@ TEST(order_by_and_limit) {
     ASSERT_TEXT(rows_of("SELECT name FROM People ORDER BY name OFFSET 3 ROWS"), "+I[Dave]\n");
     ASSERT_TEXT(rows_of("SELECT name FROM People ORDER BY 3"),
                 "ERROR: SQL validation failed. From line 1, column 34 to line 1, column 34: Ordinal out of range");
+    /* ordinals that do not fit an int are out of range too (they wrapped: to 1, to a hidden column) */
+    ASSERT_TEXT(rows_of("SELECT name FROM People ORDER BY 4294967297"),
+                "ERROR: SQL validation failed. From line 1, column 34 to line 1, column 43: Ordinal out of range");
+    ASSERT_TEXT(rows_of("SELECT name FROM People ORDER BY 99999999999999"),
+                "ERROR: SQL validation failed. From line 1, column 34 to line 1, column 47: Ordinal out of range");
+    ASSERT_TEXT(rows_of("SELECT name FROM People ORDER BY 999999"),
+                "ERROR: SQL validation failed. From line 1, column 34 to line 1, column 39: Ordinal out of range");
     ASSERT_TEXT(rows_of("SELECT DISTINCT name FROM People ORDER BY score"),
                 "ERROR: SQL validation failed. From line 1, column 43 to line 1, column 47: Expression '`score`' is not "
                 "in the select clause");

@@ -3,7 +3,7 @@
 # echoed after the prompt, stop at the first failure, exit status 1), -i
 # (silent set-up), SQL piped into stdin (every statement runs), and
 # --check itself (a passing script, a failing one with its exact report,
-# --rewrite). Usage: test-cli.sh PATH_TO_EDDY
+# --rewrite); a NUL byte in any of them is an error at its position. Usage: test-cli.sh PATH_TO_EDDY
 eddy="$1"
 cd "$(dirname "$0")/../.." || exit 2
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -120,6 +120,43 @@ Flink SQL> SELECT * FROM t;
 OUT
 out=$("$eddy" -e "CREATE TABLE t (n INT, s STRING) WITH ('connector' = 'filesystem', 'path' = '$tmp/bad.csv', 'format' = 'csv', 'csv.ignore-parse-errors' = 'true'); SET 'execution.runtime-mode' = 'batch'; SELECT * FROM t"); rc=$?
 expect "malformed records are reported" 0 "$tmp/malformed.out" "$out" $rc
+
+# a NUL byte in a script is an error at its place, never the end of the
+# statement (which would run without its WHERE): -f, -i, stdin and --check
+printf 'SELECT a FROM (VALUES (1), (2)) AS T(a)\000 WHERE a = 2;\nSELECT\n  1 AS x,\n  \303\251\000;\nSELECT 3 AS y;\n' >"$tmp/nul.sql"
+cat >"$tmp/nul.out" <<'OUT'
+Flink SQL> SELECT a FROM (VALUES (1), (2)) AS T(a) WHERE a = 2;
+[ERROR] Could not execute SQL statement. Reason:
+SQL parse failed. Lexical error at line 1, column 40.  Encountered: "" (0), after : ""
+
+Flink SQL> SELECT
+>   1 AS x,
+>   é;
+[ERROR] Could not execute SQL statement. Reason:
+SQL parse failed. Lexical error at line 3, column 4.  Encountered: "" (0), after : ""
+
+Flink SQL> SELECT 3 AS y;
++----+-------------+
+| op |           y |
++----+-------------+
+| +I |           3 |
++----+-------------+
+Received a total of 1 row
+OUT
+out=$("$eddy" <"$tmp/nul.sql"); rc=$?
+expect "a NUL in SQL on stdin is an error at its line and column" 1 "$tmp/nul.out" "$out" $rc
+out=$("$eddy" -f "$tmp/nul.sql"); rc=$?
+printf '[INFO] Executing SQL from file.\n\n' >"$tmp/nulf.out"
+sed -n '1,3p' "$tmp/nul.out" >>"$tmp/nulf.out"
+expect "a NUL in a -f script stops it there" 1 "$tmp/nulf.out" "$out" $rc
+out=$("$eddy" -i "$tmp/nul.sql" -e "SELECT 1" 2>"$tmp/nuli.err"); rc=$?
+out=$(printf '%s\n' "$out"; cat "$tmp/nuli.err")
+{ sed -n '2,3p' "$tmp/nul.out"; printf 'eddy: the init file %s failed; see the error above.\n' "$tmp/nul.sql"; } >"$tmp/nuli.out"
+expect "a NUL in an -i file fails it" 1 "$tmp/nuli.out" "$out" $rc
+printf 'SELECT 1 AS x;\n+----+\n!ok\n\nSELECT\000 2;\n!ok\n' >"$tmp/nul.q"
+out=$("$eddy" --check "$tmp/nul.q"); rc=$?
+printf 'FAIL %s: a NUL byte at line 5, column 7 (a .q file is text)\n0 passed, 1 failed\n' "$tmp/nul.q" >"$tmp/nulq.out"
+expect "--check of a .q file with a NUL" 1 "$tmp/nulq.out" "$out" $rc
 
 out=$("$eddy" --version); rc=$?
 printf 'eddy 0.1.0\n' >"$tmp/version.out"

@@ -78,6 +78,35 @@ WITH (
 1 row in set
 !ok
 
+# A table without columns is accepted, as in Flink (its parser makes the
+# column list optional); SHOW CREATE TABLE prints Flink's empty parentheses
+CREATE TABLE nocols WITH ('connector' = 'blackhole');
+[INFO] Execute statement succeeded.
+!info
+
+CREATE TABLE nocols2;
+[INFO] Execute statement succeeded.
+!info
+
+SHOW CREATE TABLE nocols;
++-------------------------------------------------------------------------------------------------------+
+|                                                                                                result |
++-------------------------------------------------------------------------------------------------------+
+| CREATE TABLE `default_catalog`.`default_database`.`nocols` (
+
+)
+WITH (
+  'connector' = 'blackhole'
+)
+ |
++-------------------------------------------------------------------------------------------------------+
+1 row in set
+!ok
+
+DESCRIBE nocols;
+Empty set
+!ok
+
 CREATE TABLE clash (id INT) LIKE base;
 [ERROR] Could not execute SQL statement. Reason:
 A column named 'id' already exists in the base table.

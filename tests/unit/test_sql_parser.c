@@ -1215,6 +1215,11 @@ TEST(lexical_error_messages) {
     ASSERT_STR_EQ(S("SELECT #"), "ERR 1:9 SQL parse failed. Lexical error at line 1, column 9.  Encountered: <EOF> after : \"\"");
     ASSERT_STR_EQ(S("SELECT U&'abc"), "ERR 1:9 SQL parse failed. Lexical error at line 1, column 9.  Encountered: \"&\" (38), after : \"\"");
     ASSERT_STR_EQ(E("\xef\xbc\x91"), "ERR 1:2 SQL parse failed. Lexical error at line 1, column 2.  Encountered: <EOF> after : \"\"");
+    /* a NUL byte (the text is read by length): JavaCC prints the character as nothing */
+    AstStmt *st;
+    EdErr nul = {0};
+    ASSERT_EQ_INT(eddy__sql_parse_stmt(&A, "SELECT 1\0 FROM t", 17, &st, &nul), EDDY_E_PARSE);
+    ASSERT_STR_EQ(err_text(&nul), "ERR 1:9 SQL parse failed. Lexical error at line 1, column 9.  Encountered: \"\" (0), after : \"\"");
     /* a parse error before the lexical error wins, as with JavaCC's lazy lexer */
     ASSERT_STR_CONTAINS(S("SELECT FROM /*"), "Encountered \"FROM\" at line 1, column 8.");
 }
@@ -1378,7 +1383,7 @@ TEST(nul_in_identifiers) {
     EdErr e = {0};
     ASSERT_EQ_INT(eddy__sql_parse_stmt(&A, sql, sizeof sql - 1, &st, &e), EDDY_E_PARSE);
     ASSERT_TRUE(st == NULL);
-    ASSERT_STR_EQ(e.msg, "SQL parse failed. Lexical error at line 1, column 10.  Encountered: \"\\u0000\" (0), after : \"`a\"");
+    ASSERT_STR_EQ(e.msg, "SQL parse failed. Lexical error at line 1, column 10.  Encountered: \"\" (0), after : \"`a\"");
     eddy__err_clear(&e);
     /* in a string literal it is a character like any other */
     static const char lit[] = "SELECT 'a\0b'";

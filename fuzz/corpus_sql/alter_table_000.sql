@@ -1,0 +1,1 @@
+CREATE TABLE k (a INT NOT NULL, ts TIMESTAMP(3)) WITH ('connector' = 'datagen');

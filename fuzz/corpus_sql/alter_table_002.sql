@@ -1,0 +1,2 @@
+CREATE TABLE k (a INT NOT NULL, ts TIMESTAMP(3)) WITH ('connector' = 'datagen');
+ALTER TABLE k MODIFY WATERMARK FOR ts AS ts;

@@ -1,0 +1,1 @@
+use catalog non_existing_catalog;

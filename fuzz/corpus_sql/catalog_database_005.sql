@@ -1,0 +1,1 @@
+create catalog c1 with ('type' = 'generic_in_memory');

@@ -1,0 +1,12 @@
+SET 'sql-client.execution.result-mode' = 'tableau';
+SET 'table.dml-sync' = 'true';
+SET 'execution.runtime-mode' = 'streaming';
+create table StreamingTable (
+  id int,
+  str string
+) with (
+  'connector' = 'filesystem',
+  'path' = 'streaming',
+  'format' = 'csv'
+);
+SELECT * FROM StreamingTable;

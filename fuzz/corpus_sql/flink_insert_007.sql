@@ -1,0 +1,20 @@
+SET 'sql-client.execution.result-mode' = 'tableau';
+SET 'table.dml-sync' = 'true';
+SET 'execution.runtime-mode' = 'streaming';
+create table StreamingTable (
+  id int,
+  str string
+) with (
+  'connector' = 'filesystem',
+  'path' = 'streaming',
+  'format' = 'csv'
+);
+SET 'execution.runtime-mode' = 'batch';
+create table BatchTable (
+  id int,
+  str string
+) with (
+  'connector' = 'filesystem',
+  'path' = 'batch',
+  'format' = 'csv'
+);

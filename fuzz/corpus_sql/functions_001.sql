@@ -1,0 +1,2 @@
+SET 'execution.runtime-mode' = 'batch';
+SET 'table.local-time-zone' = 'UTC';

@@ -1,0 +1,3 @@
+SET 'execution.runtime-mode' = 'batch';
+SET 'table.local-time-zone' = 'UTC';
+SET 'table.local-time-zone' = 'Europe/Berlin';

@@ -1,0 +1,5 @@
+SET 'execution.runtime-mode' = 'batch';
+SET 'table.local-time-zone' = 'UTC';
+SET 'table.local-time-zone' = 'Europe/Berlin';
+SET 'table.local-time-zone' = 'UTC';
+SELECT NO_SUCH_FUNCTION(1);

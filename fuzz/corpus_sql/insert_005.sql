@@ -1,0 +1,13 @@
+SET 'sql-client.execution.result-mode' = 'tableau';
+SET 'table.dml-sync' = 'true';
+SET 'execution.runtime-mode' = 'streaming';
+create table StreamingTable (
+  id int,
+  str string
+) with (
+  'connector' = 'print'
+);
+create table Sequence (id int) with (
+  'connector' = 'datagen',
+  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '4'
+);

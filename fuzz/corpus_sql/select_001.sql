@@ -1,0 +1,2 @@
+SET 'execution.runtime-mode' = 'streaming';
+SET 'sql-client.execution.result-mode' = 'tableau';

@@ -1,0 +1,2 @@
+SET 'sql-client.execution.result-mode' = 'tableau';
+SET 'table.dml-sync' = 'true';

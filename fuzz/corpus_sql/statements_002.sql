@@ -1,0 +1,3 @@
+SET 'sql-client.execution.result-mode' = 'tableau';
+SET 'table.dml-sync' = 'true';
+SET 'execution.runtime-mode' = 'batch';

@@ -1,0 +1,1 @@
+create table tbl(a int, b as invalid_function());

@@ -1,0 +1,1 @@
+drop table non_exist;

@@ -1,0 +1,1 @@
+desc non_exist;

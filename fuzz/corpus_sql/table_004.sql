@@ -1,0 +1,1 @@
+alter table non_exist rename to non_exist2;

@@ -1,0 +1,1 @@
+alter table if exists non_exist rename to non_exist2;

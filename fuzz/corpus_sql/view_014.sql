@@ -1,0 +1,18 @@
+CREATE TABLE orders (
+ `user` BIGINT NOT NULl,
+ product VARCHAR(32),
+ amount INT,
+ ts TIMESTAMP(3),
+ ptime AS PROCTIME(),
+ PRIMARY KEY(`user`) NOT ENFORCED,
+ WATERMARK FOR ts AS ts - INTERVAL '1' SECONDS
+) with (
+ 'connector' = 'datagen'
+);
+create temporary view v1 as select * from orders;
+create temporary view if not exists v1 as select * from orders;
+create temporary view if not exists v2 as select * from v1;
+create view v1 as select * from orders;
+create view permanent_v1 as select * from orders;
+drop view permanent_v1;
+show columns from v1 like '%u%';
