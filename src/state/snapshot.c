@@ -9,7 +9,7 @@
  *   str operator uid   u32 max_parallelism  u32 first group  u32 last group
  *   u32 states      { str name, u8 kind, str key type, str namespace type,
  *                     str value type, str map key type, u32 fixed size,
- *                     u8 ttl }
+ *                     i64 ttl in ms (0: none) }
  *   u32 op lists    { str name, str element type, u32 n, n x str element }
  *   u32 groups      { u32 group, u32 entries, u32 timers,
  *                     entries x { u32 state, u64 key hash, str key, str ns,
@@ -198,7 +198,7 @@ eddy_status eddy__state_snapshot(StateBackend *be, int first, int last, Buf *out
         put_u8(out, (uint8_t)s->d.kind);
         for (int t = 0; t < NTYPES; t++) put_str(out, s->types[t], (uint32_t)strlen(s->types[t]));
         put_u32(out, s->d.fixed_size);
-        put_u8(out, s->ttl_on ? 1 : 0);
+        put_u64(out, s->ttl_on ? (uint64_t)s->d.ttl.ttl_ms : 0);
     }
     put_u32(out, be->noplists);
     for (uint32_t i = 0; i < be->noplists; i++) {
@@ -382,8 +382,9 @@ static eddy_status restore_one(Restore *x, const char *data, size_t len) {
         char *types[NTYPES] = {0};
         for (int t = 0; t < NTYPES; t++) types[t] = rd_cstr(r);
         uint32_t fixed = rd_u32(r);
-        uint8_t ttl = rd_u8(r);
-        bool ok = !r->bad && name && *name && kind <= STATE_AGGREGATING && ttl <= 1;
+        int64_t ttl_ms = (int64_t)rd_u64(r);
+        bool ttl = ttl_ms > 0;
+        bool ok = !r->bad && name && *name && kind <= STATE_AGGREGATING && ttl_ms >= 0;
         for (int t = 0; t < NTYPES; t++) ok = ok && types[t];
         if (!ok) {
             rc = corrupt(x, "a malformed state descriptor");
@@ -401,7 +402,7 @@ static eddy_status restore_one(Restore *x, const char *data, size_t len) {
                 eddy__buf_free(&have);
                 eddy__buf_free(&want);
             } else if (!s) {
-                rc = eddy__state_create_restored(be, name, (StateKind)kind, types, fixed, ttl, &s);
+                rc = eddy__state_create_restored(be, name, (StateKind)kind, types, fixed, ttl_ms, &s);
             }
             map[i] = s;
         }

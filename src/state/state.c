@@ -186,15 +186,19 @@ static eddy_status state_create(StateBackend *be, const char *name, StateKind ki
 }
 
 eddy_status eddy__state_create_restored(StateBackend *be, const char *name, StateKind kind, char *const *types,
-                                        uint32_t fixed_size, bool ttl_on, State **out) {
+                                        uint32_t fixed_size, int64_t ttl_ms, State **out) {
     char *copy[NTYPES] = {0};
     for (int i = 0; i < NTYPES; i++)
         if (!(copy[i] = eddy__strdup(types[i]))) {
             for (int j = 0; j < i; j++) eddy__free(copy[j]);
             return nomem(be);
         }
-    eddy_status rc = state_create(be, name, kind, copy, fixed_size, ttl_on, out);
+    eddy_status rc = state_create(be, name, kind, copy, fixed_size, ttl_ms > 0, out);
     for (int i = 0; i < NTYPES; i++) eddy__free(copy[i]);
+    if (!rc) {
+        (*out)->d.ttl.ttl_ms = ttl_ms;
+        (*out)->d.ttl.cleanup_size = TTL_DEFAULT_CLEANUP_SIZE;
+    }
     return rc;
 }
 
@@ -309,7 +313,7 @@ static bool list_filter(const State *s, const void *blob, uint32_t len, int64_t 
 
 /* One step of incremental cleanup over up to `budget` entries of s. */
 static eddy_status cleanup_step(State *s, uint64_t budget) {
-    if (!s->ttl_on || s->slots_out || !budget) return EDDY_OK;
+    if (!s->ttl_on || s->slots_out || !budget || s->d.ttl.no_background_cleanup) return EDDY_OK;
     StateBackend *be = s->be;
     int64_t now = now_ms(s);
     eddy_status rc;

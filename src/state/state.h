@@ -251,6 +251,7 @@ typedef struct StateTtl {
     StateTtlVisibility visibility;
     uint32_t cleanup_size;
     bool cleanup_every_record;
+    bool no_background_cleanup; /* Flink's disableCleanupInBackground: lazy cleanup only */
 } StateTtl;
 
 /* Reducing state: folds value b into accumulator a, writing the result to

@@ -65,9 +65,10 @@ struct StateBackend {
 State *eddy__state_find(StateBackend *be, const char *name);
 /* Creates a state from a descriptor whose types are given as printed
  * strings (restore): it waits for the operator's registration to get its
- * types, callbacks and TTL settings. */
+ * types, callbacks and TTL settings; until then its TTL is ttl_ms (0: none),
+ * the one it was snapshotted with. */
 eddy_status eddy__state_create_restored(StateBackend *be, const char *name, StateKind kind, char *const *types,
-                                        uint32_t fixed_size, bool ttl_on, State **out);
+                                        uint32_t fixed_size, int64_t ttl_ms, State **out);
 /* Does s have this kind, these printed types, fixed size and TTL on/off;
  * when not, the "VALUE<STRING> (key ...)" texts of both for a message. */
 bool eddy__state_same_shape(const State *s, StateKind kind, char *const *types, uint32_t fixed, bool ttl);

@@ -9,6 +9,8 @@
 
 #include <stdlib.h>
 
+#include "state/state_int.h"
+
 #include "state/timers.h"
 #include "test.h"
 #include "types/compare.h"
@@ -695,6 +697,538 @@ TEST(randomized_against_a_model) {
     env_close(&e);
 }
 
+
+/* ---- TTL ------------------------------------------------------------------------------------ */
+
+static State *reg_ttl_n(Env *e, const char *name, StateKind kind, int64_t ttl, StateTtlUpdate up,
+                        StateTtlVisibility vis, uint32_t fixed, bool lazy_only) {
+    StateDesc d = {.name = name, .kind = kind, .key_type = tp("BIGINT"), .value_type = tp("BIGINT"), .fixed_size = fixed,
+                   .ttl = {ttl, up, vis, 0, false, lazy_only}};
+    if (kind == STATE_MAP) d.map_key_type = tp("STRING");
+    State *s = NULL;
+    if (eddy__state_register(e->be, &d, &s)) {
+        fprintf(stderr, "register: %s\n", e->err.msg);
+        exit(2);
+    }
+    return s;
+}
+
+static State *reg_ttl(Env *e, const char *name, StateKind kind, int64_t ttl, StateTtlUpdate up, StateTtlVisibility vis,
+                      uint32_t fixed) {
+    return reg_ttl_n(e, name, kind, ttl, up, vis, fixed, false);
+}
+
+TEST(ttl_on_create_and_write_expires_unless_written) {
+    Env e;
+    env_open(&e, 0, 127, 128, 0);
+    State *s = reg_ttl(&e, "v", STATE_VALUE, 100, TTL_ON_CREATE_AND_WRITE, TTL_NEVER_RETURN_EXPIRED, 0);
+    K k;
+    int64_t one = 1;
+    const void *v;
+    uint32_t len;
+    bool found;
+    ASSERT_EQ_INT(eddy__state_put(s, key(&k, 1, 128), STATE_NO_NS, &one, 8), EDDY_OK); /* t = 1000 */
+    eddy__clock_manual_set(&e.clock, 1099);
+    ASSERT_EQ_INT(eddy__state_get(s, key(&k, 1, 128), STATE_NO_NS, &v, &len, &found), EDDY_OK);
+    ASSERT_TRUE(found && len == 8 && !memcmp(v, &one, 8));
+    /* reading does not renew: at 1000 + 100 it is gone */
+    eddy__clock_manual_set(&e.clock, 1100);
+    ASSERT_EQ_INT(eddy__state_get(s, key(&k, 1, 128), STATE_NO_NS, &v, &len, &found), EDDY_OK);
+    ASSERT_FALSE(found);
+    /* a write renews */
+    ASSERT_EQ_INT(eddy__state_put(s, key(&k, 1, 128), STATE_NO_NS, &one, 8), EDDY_OK);
+    eddy__clock_manual_set(&e.clock, 1150);
+    ASSERT_EQ_INT(eddy__state_put(s, key(&k, 1, 128), STATE_NO_NS, &one, 8), EDDY_OK);
+    eddy__clock_manual_set(&e.clock, 1249);
+    ASSERT_EQ_INT(eddy__state_get(s, key(&k, 1, 128), STATE_NO_NS, &v, &len, &found), EDDY_OK);
+    ASSERT_TRUE(found);
+    env_close(&e);
+}
+
+TEST(ttl_on_read_and_write_renews_on_read_and_visibility) {
+    Env e;
+    env_open(&e, 0, 127, 128, 0);
+    State *s = reg_ttl(&e, "v", STATE_VALUE, 100, TTL_ON_READ_AND_WRITE, TTL_NEVER_RETURN_EXPIRED, 0);
+    /* without background cleanup nothing removes it before it is read */
+    State *r = reg_ttl_n(&e, "r", STATE_VALUE, 100, TTL_ON_CREATE_AND_WRITE, TTL_RETURN_EXPIRED_IF_NOT_CLEANED, 0, true);
+    K k;
+    int64_t one = 1;
+    const void *v;
+    uint32_t len;
+    bool found;
+    ASSERT_EQ_INT(eddy__state_put(s, key(&k, 1, 128), STATE_NO_NS, &one, 8), EDDY_OK);
+    ASSERT_EQ_INT(eddy__state_put(r, key(&k, 1, 128), STATE_NO_NS, &one, 8), EDDY_OK);
+    for (int64_t t = 1050; t <= 1500; t += 50) {
+        eddy__clock_manual_set(&e.clock, t);
+        ASSERT_EQ_INT(eddy__state_get(s, key(&k, 1, 128), STATE_NO_NS, &v, &len, &found), EDDY_OK);
+        ASSERT_TRUE(found); /* each read keeps it alive */
+    }
+    /* expired but not cleaned up yet: returned once, then gone */
+    ASSERT_EQ_INT(eddy__state_get(r, key(&k, 1, 128), STATE_NO_NS, &v, &len, &found), EDDY_OK);
+    ASSERT_TRUE(found && len == 8 && !memcmp(v, &one, 8));
+    ASSERT_EQ_INT(eddy__state_get(r, key(&k, 1, 128), STATE_NO_NS, &v, &len, &found), EDDY_OK);
+    ASSERT_FALSE(found);
+    env_close(&e);
+}
+
+TEST(ttl_of_list_elements_map_entries_and_slots) {
+    Env e;
+    env_open(&e, 0, 127, 128, 0);
+    State *l = reg_ttl(&e, "l", STATE_LIST, 100, TTL_ON_CREATE_AND_WRITE, TTL_NEVER_RETURN_EXPIRED, 0);
+    State *m = reg_ttl(&e, "m", STATE_MAP, 100, TTL_ON_CREATE_AND_WRITE, TTL_NEVER_RETURN_EXPIRED, 0);
+    State *f = reg_ttl(&e, "f", STATE_VALUE, 100, TTL_ON_CREATE_AND_WRITE, TTL_NEVER_RETURN_EXPIRED, 8);
+    K k;
+    int64_t a = 1, b = 2;
+    const void *blob;
+    uint32_t len;
+    bool found;
+    ASSERT_EQ_INT(eddy__state_list_add(l, key(&k, 1, 128), STATE_NO_NS, &a, 8), EDDY_OK); /* at 1000 */
+    ASSERT_EQ_INT(eddy__state_map_put(m, key(&k, 1, 128), STATE_NO_NS, "a", 1, &a, 8), EDDY_OK);
+    eddy__clock_manual_set(&e.clock, 1060);
+    ASSERT_EQ_INT(eddy__state_list_add(l, key(&k, 1, 128), STATE_NO_NS, &b, 8), EDDY_OK); /* at 1060 */
+    ASSERT_EQ_INT(eddy__state_map_put(m, key(&k, 1, 128), STATE_NO_NS, "b", 1, &b, 8), EDDY_OK);
+    eddy__clock_manual_set(&e.clock, 1120);
+    /* each element has its own time */
+    ASSERT_EQ_INT(eddy__state_list_get(l, key(&k, 1, 128), STATE_NO_NS, &blob, &len, &found), EDDY_OK);
+    ASSERT_TRUE(found);
+    uint32_t pos = 0, el;
+    const void *elem;
+    ASSERT_TRUE(eddy__state_list_next(blob, len, &pos, &elem, &el));
+    ASSERT_TRUE(el == 8 && !memcmp(elem, &b, 8));
+    ASSERT_FALSE(eddy__state_list_next(blob, len, &pos, &elem, &el));
+    ASSERT_EQ_INT(eddy__state_map_contains(m, key(&k, 1, 128), STATE_NO_NS, "a", 1, &found), EDDY_OK);
+    ASSERT_FALSE(found);
+    ASSERT_EQ_INT(eddy__state_map_contains(m, key(&k, 1, 128), STATE_NO_NS, "b", 1, &found), EDDY_OK);
+    ASSERT_TRUE(found);
+    /* slots: an expired slot comes back zeroed and counts as created */
+    Vector *v = eddy__vec_new(tp("BIGINT"), 2);
+    VEC_DATA(v, int64_t)[0] = 5;
+    VEC_DATA(v, int64_t)[1] = 6;
+    KeyBatch kb;
+    eddy__key_batch_init(&kb);
+    Vector *keys[1] = {v};
+    ASSERT_EQ_INT(eddy__key_batch_encode(&kb, keys, 1, NULL, 2, 128, &e.err), EDDY_OK);
+    void *slots[2];
+    uint8_t created[2];
+    ASSERT_EQ_INT(eddy__state_slots(f, &kb, NULL, 2, NULL, 0, slots, created), EDDY_OK);
+    ASSERT_TRUE(created[0] && created[1]);
+    *(int64_t *)slots[0] = 50;
+    *(int64_t *)slots[1] = 60;
+    ASSERT_EQ_INT(eddy__state_flush(f), EDDY_OK);
+    eddy__clock_manual_set(&e.clock, 1200);
+    ASSERT_EQ_INT(eddy__key_batch_encode(&kb, keys, 1, NULL, 1, 128, &e.err), EDDY_OK); /* only key 5 */
+    ASSERT_EQ_INT(eddy__state_slots(f, &kb, NULL, 1, NULL, 0, slots, created), EDDY_OK);
+    ASSERT_TRUE(!created[0] && *(int64_t *)slots[0] == 50); /* 1120 + 100 > 1200 */
+    ASSERT_EQ_INT(eddy__state_flush(f), EDDY_OK);
+    eddy__clock_manual_set(&e.clock, 1250);
+    ASSERT_EQ_INT(eddy__key_batch_encode(&kb, keys, 1, NULL, 2, 128, &e.err), EDDY_OK);
+    ASSERT_EQ_INT(eddy__state_slots(f, &kb, NULL, 2, NULL, 0, slots, created), EDDY_OK);
+    ASSERT_TRUE(!created[0] && *(int64_t *)slots[0] == 50);
+    ASSERT_TRUE(created[1] && *(int64_t *)slots[1] == 0); /* key 6 expired at 1220 */
+    ASSERT_EQ_INT(eddy__state_flush(f), EDDY_OK);
+    eddy__key_batch_free(&kb);
+    eddy__vec_release(v);
+    env_close(&e);
+}
+
+TEST(ttl_incremental_cleanup_removes_keys_nobody_reads) {
+    Env e;
+    env_open(&e, 0, 127, 128, 0);
+    State *s = reg_ttl(&e, "v", STATE_VALUE, 100, TTL_ON_CREATE_AND_WRITE, TTL_NEVER_RETURN_EXPIRED, 0);
+    K k;
+    for (int64_t i = 0; i < 1000; i++) ASSERT_EQ_INT(eddy__state_put(s, key(&k, i, 128), STATE_NO_NS, &i, 8), EDDY_OK);
+    StateStats st;
+    eddy__state_backend_stats(e.be, &st);
+    ASSERT_EQ_INT(st.entries, 1000);
+    int64_t mem_full = eddy__mem_bytes(&e.acct);
+    eddy__clock_manual_set(&e.clock, 5000);
+    /* only key 5000 is touched from now on; each access checks 5 more */
+    int64_t x = 0;
+    for (int i = 0; i < 250; i++) ASSERT_EQ_INT(eddy__state_put(s, key(&k, 5000, 128), STATE_NO_NS, &x, 8), EDDY_OK);
+    eddy__state_backend_stats(e.be, &st);
+    ASSERT_EQ_INT(st.entries, 1);
+    ASSERT_TRUE(eddy__mem_bytes(&e.acct) <= mem_full);
+    /* the runtime's per-record step does the same without an access */
+    for (int64_t i = 0; i < 100; i++) ASSERT_EQ_INT(eddy__state_put(s, key(&k, i, 128), STATE_NO_NS, &i, 8), EDDY_OK);
+    eddy__clock_manual_set(&e.clock, 9000);
+    for (int i = 0; i < 30; i++) ASSERT_EQ_INT(eddy__state_cleanup(e.be), EDDY_OK);
+    eddy__state_backend_stats(e.be, &st);
+    ASSERT_EQ_INT(st.entries, 0);
+    env_close(&e);
+}
+
+/* ---- memory ----------------------------------------------------------------------------------- */
+
+TEST(memory_budget_refuses_streaming_state_past_it) {
+    Env e;
+    env_open(&e, 0, 127, 128, 64 * 1024);
+    State *s = reg(&e, "v", STATE_VALUE, "BYTES");
+    K k;
+    char val[100] = {0};
+    eddy_status rc = EDDY_OK;
+    int64_t i;
+    for (i = 0; i < 100000 && !rc; i++) rc = eddy__state_put(s, key(&k, i, 128), STATE_NO_NS, val, sizeof val);
+    ASSERT_EQ_INT(rc, EDDY_E_RUNTIME);
+    ASSERT_STR_CONTAINS(e.err.msg, "The state of operator 'Test' (uid t1) needs ");
+    ASSERT_STR_CONTAINS(e.err.msg, " more bytes, but the job's managed memory (taskmanager.memory.managed.size: 65536 "
+                                   "bytes) is used up (");
+    ASSERT_TRUE(eddy__mem_bytes(&e.acct) <= 64 * 1024);
+    ASSERT_TRUE(atomic_load(&e.budget.used) <= 64 * 1024);
+    /* what was stored before stays readable */
+    const void *v;
+    uint32_t len;
+    bool found;
+    eddy__err_clear(&e.err);
+    ASSERT_EQ_INT(eddy__state_get(s, key(&k, 0, 128), STATE_NO_NS, &v, &len, &found), EDDY_OK);
+    ASSERT_TRUE(found && len == 100);
+    /* a batch operator's soft account asks instead */
+    MemAccount soft;
+    eddy__mem_account_init(&soft, &e.budget, "sort", false);
+    ASSERT_TRUE(eddy__mem_should_spill(&soft, 64 * 1024));
+    ASSERT_EQ_INT(eddy__mem_charge(&soft, 1 << 20, &e.err), EDDY_OK);
+    eddy__mem_release(&soft, 1 << 20);
+    int64_t before = atomic_load(&e.budget.used);
+    env_close(&e);
+    ASSERT_TRUE(before > 0);
+    ASSERT_EQ_INT(atomic_load(&e.budget.used), 0); /* freeing gives it all back */
+}
+
+TEST(memory_budget_options_parse_as_flink_does) {
+    EdErr err = {0};
+    int64_t v;
+    ASSERT_EQ_INT(eddy__mem_budget_resolve("512mb", NULL, &v, &err), EDDY_OK);
+    ASSERT_EQ_INT(v, 512LL << 20);
+    ASSERT_EQ_INT(eddy__mem_budget_resolve(" 1 gb ", NULL, &v, &err), EDDY_OK);
+    ASSERT_EQ_INT(v, 1LL << 30);
+    ASSERT_EQ_INT(eddy__mem_budget_resolve("1024", NULL, &v, &err), EDDY_OK);
+    ASSERT_EQ_INT(v, 1024);
+    ASSERT_EQ_INT(eddy__mem_budget_resolve("64k", "0.9", &v, &err), EDDY_OK);
+    ASSERT_EQ_INT(v, 65536);
+    ASSERT_EQ_INT(eddy__mem_budget_resolve("12 parsecs", NULL, &v, &err), EDDY_E_VALIDATION);
+    ASSERT_STR_EQ(err.msg, "Could not parse value '12 parsecs' for key 'taskmanager.memory.managed.size'.");
+    eddy__err_clear(&err);
+    ASSERT_EQ_INT(eddy__mem_budget_resolve(NULL, "1.5", &v, &err), EDDY_E_VALIDATION);
+    ASSERT_STR_EQ(err.msg, "Could not parse value '1.5' for key 'taskmanager.memory.managed.fraction'.");
+    eddy__err_clear(&err);
+    int64_t a, b;
+    ASSERT_EQ_INT(eddy__mem_budget_resolve(NULL, NULL, &a, &err), EDDY_OK);
+    ASSERT_EQ_INT(eddy__mem_budget_resolve(NULL, "0.2", &b, &err), EDDY_OK);
+    ASSERT_TRUE(a > 0 && b > 0 && a > b); /* 0.4 of RAM by default */
+}
+
+/* ---- snapshots ------------------------------------------------------------------------------------ */
+
+/* Fills a backend with every kind of state, timers and operator state, for
+ * keys lo..hi. */
+static void fill_all(Env *e, int64_t lo, int64_t hi) {
+    State *v = reg(e, "value", STATE_VALUE, "STRING");
+    State *l = reg(e, "list", STATE_LIST, "BIGINT");
+    State *m = reg(e, "map", STATE_MAP, "BIGINT");
+    StateDesc fd = {.name = "slots", .kind = STATE_VALUE, .key_type = tp("BIGINT"), .value_type = tp("BINARY(8)"),
+                    .fixed_size = 8, .ttl = {1 << 30}};
+    State *f;
+    eddy__state_register(e->be, &fd, &f);
+    TimerService *ts;
+    eddy__timers_get(e->be, &ts);
+    K k;
+    int first, last, mp;
+    eddy__state_backend_range(e->be, &first, &last, &mp);
+    for (int64_t i = lo; i <= hi; i++) {
+        StateKey *sk = key(&k, i, mp);
+        if (sk->group < first || sk->group > last) continue;
+        char txt[32];
+        snprintf(txt, sizeof txt, "v%lld", (long long)i);
+        eddy__state_put(v, sk, STATE_NO_NS, txt, (uint32_t)strlen(txt));
+        eddy__state_put(v, sk, ns_of("w"), txt, 1);
+        for (int64_t j = 0; j < i % 4; j++) eddy__state_list_add(l, sk, STATE_NO_NS, &j, 8);
+        eddy__state_map_put(m, sk, STATE_NO_NS, txt, (uint32_t)strlen(txt), &i, 8);
+        eddy__state_put(f, sk, STATE_NO_NS, &i, 8);
+        eddy__timers_register(ts, TIME_EVENT, sk, STATE_NO_NS, i * 10);
+        eddy__timers_register(ts, TIME_PROCESSING, sk, ns_of("w"), i);
+    }
+    OpListState *ol;
+    eddy__state_op_list(e->be, "offsets", tp("BIGINT"), &ol);
+    eddy__state_op_list_add(ol, &lo, 8);
+    eddy__state_op_list_add(ol, &hi, 8);
+}
+
+/* A canonical text of everything a backend holds (sorted), for comparisons. */
+static int cmp_line(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static char *dump(Env *e) {
+    ED_VEC(char *) lines = {0};
+    char buf[256];
+    const char *names[] = {"value", "list", "map", "slots"};
+    for (int n = 0; n < 4; n++) {
+        State *s = eddy__state_find(e->be, names[n]);
+        if (!s) continue;
+        StateIter *it;
+        eddy__state_iter_keys(s, NULL, &it);
+        for (;;) {
+            StateEntry en;
+            bool has;
+            if (eddy__state_iter_next(it, &en, &has) || !has) break;
+            int64_t kx;
+            memcpy(&kx, (const char *)en.key.bytes + 1, 8);
+            int p = snprintf(buf, sizeof buf, "%s k=%lld g=%d ns=%.*s uk=%.*s v=", names[n], (long long)kx, en.key.group,
+                             (int)en.ns.len, en.ns.len ? (const char *)en.ns.bytes : "", (int)en.ukey_len,
+                             en.ukey_len ? (const char *)en.ukey : "");
+            for (uint32_t i = 0; i < en.value_len && p < 250; i++)
+                p += snprintf(buf + p, sizeof buf - (size_t)p, "%02x", ((const unsigned char *)en.value)[i]);
+            ed_vec_push(&lines, eddy__strdup(buf));
+        }
+        eddy__state_iter_close(it);
+    }
+    Buf out;
+    eddy__buf_init(&out);
+    qsort(lines.items, lines.len, sizeof(char *), cmp_line);
+    for (size_t i = 0; i < lines.len; i++) {
+        eddy__buf_puts(&out, lines.items[i]);
+        eddy__buf_putc(&out, '\n');
+        eddy__free(lines.items[i]);
+    }
+    ed_vec_free(&lines);
+    return eddy__buf_take(&out);
+}
+
+typedef struct TDump {
+    Buf *b;
+} TDump;
+static eddy_status dump_timer(void *ctx, const Timer *t) {
+    TDump *d = ctx;
+    int64_t kx;
+    memcpy(&kx, (const char *)t->key.bytes + 1, 8);
+    eddy__buf_printf(d->b, "%d %lld %lld %.*s\n", (int)t->domain, (long long)t->ts, (long long)kx, (int)t->ns.len,
+                     t->ns.len ? (const char *)t->ns.bytes : "");
+    return EDDY_OK;
+}
+static char *dump_timers(Env *e) {
+    Buf b;
+    eddy__buf_init(&b);
+    TDump d = {&b};
+    TimerService *ts = eddy__timers_peek(e->be);
+    for (int dom = 0; dom < 2 && ts; dom++) eddy__timers_for_each(ts, (TimeDomain)dom, dump_timer, &d);
+    eddy__buf_putc(&b, 0);
+    return eddy__buf_take(&b);
+}
+
+TEST(snapshot_round_trip) {
+    Env a, b;
+    env_open(&a, 0, 127, 128, 0);
+    fill_all(&a, 0, 300);
+    Buf snap;
+    eddy__buf_init(&snap);
+    ASSERT_EQ_INT(eddy__state_snapshot(a.be, 0, 127, &snap), EDDY_OK);
+    ASSERT_TRUE(!memcmp(snap.data, "EDDYSNAP", 8));
+    env_open(&b, 0, 127, 128, 0);
+    const void *p = snap.data;
+    size_t n = snap.len;
+    ASSERT_EQ_INT(eddy__state_restore(b.be, &p, &n, 1), EDDY_OK);
+    char *da = dump(&a), *db = dump(&b), *ta = dump_timers(&a), *tb = dump_timers(&b);
+    ASSERT_TRUE(strlen(da) > 1000);
+    ASSERT_STR_EQ(db, da);
+    ASSERT_STR_EQ(tb, ta);
+    /* the restored states wait for the operator: same descriptor fits, another one is refused */
+    State *s;
+    StateDesc ok = {.name = "value", .kind = STATE_VALUE, .key_type = tp("BIGINT"), .value_type = tp("STRING")};
+    ASSERT_EQ_INT(eddy__state_register(b.be, &ok, &s), EDDY_OK);
+    StateDesc bad = {.name = "list", .kind = STATE_LIST, .key_type = tp("BIGINT"), .value_type = tp("STRING")};
+    ASSERT_EQ_INT(eddy__state_register(b.be, &bad, &s), EDDY_E_RUNTIME);
+    ASSERT_STR_EQ(b.err.msg, "State 'list' of operator 'Test' was restored as LIST<BIGINT> (key BIGINT) and cannot be "
+                             "registered as LIST<STRING> (key BIGINT): the snapshot does not fit this operator.");
+    OpListState *ol;
+    ASSERT_EQ_INT(eddy__state_op_list(b.be, "offsets", tp("BIGINT"), &ol), EDDY_OK);
+    ASSERT_EQ_INT(eddy__state_op_list_count(ol), 2);
+    /* a snapshot of a snapshot is the same bytes */
+    Buf snap2;
+    eddy__buf_init(&snap2);
+    ASSERT_EQ_INT(eddy__state_snapshot(b.be, 0, 127, &snap2), EDDY_OK);
+    ASSERT_EQ_INT(snap2.len, snap.len);
+    free(da);
+    free(db);
+    free(ta);
+    free(tb);
+    eddy__buf_free(&snap);
+    eddy__buf_free(&snap2);
+    env_close(&a);
+    env_close(&b);
+}
+
+TEST(snapshot_rescaling_merges_and_drops_key_groups) {
+    /* two old subtasks (0..63, 64..127) -> one new (all), and one (32..95) */
+    Env o1, o2, all, mid;
+    env_open(&o1, 0, 63, 128, 0);
+    env_open(&o2, 64, 127, 128, 0);
+    fill_all(&o1, 0, 500);
+    fill_all(&o2, 0, 500);
+    Buf s1, s2;
+    eddy__buf_init(&s1);
+    eddy__buf_init(&s2);
+    ASSERT_EQ_INT(eddy__state_snapshot(o1.be, 0, 63, &s1), EDDY_OK);
+    ASSERT_EQ_INT(eddy__state_snapshot(o2.be, 64, 127, &s2), EDDY_OK);
+    const void *ps[2] = {s1.data, s2.data};
+    size_t ns[2] = {s1.len, s2.len};
+    env_open(&all, 0, 127, 128, 0);
+    ASSERT_EQ_INT(eddy__state_restore(all.be, ps, ns, 2), EDDY_OK);
+    Env ref;
+    env_open(&ref, 0, 127, 128, 0);
+    fill_all(&ref, 0, 500);
+    char *dr = dump(&ref), *da = dump(&all);
+    ASSERT_STR_EQ(da, dr);
+    free(da);
+    /* the middle subtask of a rescale gets groups 32..95 only */
+    StateBackendConfig cfg = {.uid = "t1", .op_name = "'Test'", .max_parallelism = 128, .first_group = 32,
+                              .last_group = 95, .subtask = 1, .parallelism = 3, .err = &mid.err};
+    memset(&mid, 0, sizeof mid);
+    eddy__clock_manual_init(&mid.clock, 1000);
+    cfg.clock = &mid.clock;
+    ASSERT_EQ_INT(eddy__state_backend_new(&cfg, &mid.be), EDDY_OK);
+    ASSERT_EQ_INT(eddy__state_restore(mid.be, ps, ns, 2), EDDY_OK);
+    char *dm = dump(&mid);
+    int lines = 0;
+    for (char *p = dm; *p; p++)
+        if (*p == '\n') lines++;
+    ASSERT_TRUE(lines > 100);
+    for (char *line = strtok(dm, "\n"); line; line = strtok(NULL, "\n")) {
+        char *g = strstr(line, " g=");
+        int grp = atoi(g + 3);
+        ASSERT_TRUE(grp >= 32 && grp <= 95);
+        ASSERT_TRUE(strstr(dr, line) != NULL);
+    }
+    /* operator state: 4 elements over 3 subtasks, the middle one gets 1 */
+    OpListState *ol;
+    ASSERT_EQ_INT(eddy__state_op_list(mid.be, "offsets", tp("BIGINT"), &ol), EDDY_OK);
+    ASSERT_EQ_INT(eddy__state_op_list_count(ol), 1);
+    /* a group cannot come from two snapshots */
+    Env dup;
+    env_open(&dup, 0, 127, 128, 0);
+    const void *pd[2] = {s1.data, s1.data};
+    size_t nd[2] = {s1.len, s1.len};
+    ASSERT_EQ_INT(eddy__state_restore(dup.be, pd, nd, 2), EDDY_E_RUNTIME);
+    ASSERT_STR_CONTAINS(dup.err.msg, "of operator 'Test' is in two of the snapshots restored.");
+    free(dm);
+    free(dr);
+    eddy__buf_free(&s1);
+    eddy__buf_free(&s2);
+    env_close(&o1);
+    env_close(&o2);
+    env_close(&all);
+    env_close(&ref);
+    env_close(&mid);
+    env_close(&dup);
+}
+
+TEST(damaged_snapshots_fail_with_a_message) {
+    Env a;
+    env_open(&a, 0, 127, 128, 0);
+    fill_all(&a, 0, 20);
+    Buf snap;
+    eddy__buf_init(&snap);
+    ASSERT_EQ_INT(eddy__state_snapshot(a.be, 0, 127, &snap), EDDY_OK);
+    env_close(&a);
+    /* every truncation */
+    for (size_t n = 0; n < snap.len; n++) {
+        Env b;
+        env_open(&b, 0, 127, 128, 0);
+        const void *p = snap.data;
+        ASSERT_EQ_INT(eddy__state_restore(b.be, &p, &n, 1), EDDY_E_RUNTIME);
+        ASSERT_STR_CONTAINS(b.err.msg, "The state snapshot of operator t1 is corrupt: ");
+        env_close(&b);
+    }
+    /* every bit flip */
+    for (size_t i = 0; i < snap.len * 8; i += 1) {
+        snap.data[i / 8] ^= (char)(1 << (i % 8));
+        Env b;
+        env_open(&b, 0, 127, 128, 0);
+        const void *p = snap.data;
+        size_t n = snap.len;
+        eddy_status rc = eddy__state_restore(b.be, &p, &n, 1);
+        ASSERT_EQ_INT(rc, EDDY_E_RUNTIME);
+        ASSERT_TRUE(b.err.msg && strlen(b.err.msg) > 20);
+        env_close(&b);
+        snap.data[i / 8] ^= (char)(1 << (i % 8));
+    }
+    /* the messages for the common cases */
+    Env b;
+    env_open(&b, 0, 127, 128, 0);
+    const void *p = snap.data;
+    size_t n = snap.len - 10;
+    eddy__state_restore(b.be, &p, &n, 1);
+    char want[200];
+    snprintf(want, sizeof want, "The state snapshot of operator t1 is corrupt: %zu bytes where its header says %zu "
+                                "(truncated) (snapshot 0, byte 20).", n, snap.len);
+    ASSERT_STR_EQ(b.err.msg, want);
+    env_close(&b);
+    snap.data[100] ^= 4;
+    env_open(&b, 0, 127, 128, 0);
+    n = snap.len;
+    eddy__state_restore(b.be, &p, &n, 1);
+    snprintf(want, sizeof want, "The state snapshot of operator t1 is corrupt: checksum mismatch (the bytes were "
+                                "changed) (snapshot 0, byte %zu).", snap.len - 8);
+    ASSERT_STR_EQ(b.err.msg, want);
+    env_close(&b);
+    snap.data[100] ^= 4;
+    const char *junk = "not a snapshot at all";
+    env_open(&b, 0, 127, 128, 0);
+    p = junk;
+    n = strlen(junk);
+    eddy__state_restore(b.be, &p, &n, 1);
+    ASSERT_STR_EQ(b.err.msg, "The state snapshot of operator t1 is corrupt: it does not start with EDDYSNAP, the mark "
+                             "of an eddy state snapshot (snapshot 0, byte 0).");
+    env_close(&b);
+    /* another operator's snapshot */
+    StateBackendConfig cfg = {.uid = "other", .op_name = "'Other'", .max_parallelism = 128, .first_group = 0,
+                              .last_group = 127, .parallelism = 1, .err = &b.err};
+    memset(&b, 0, sizeof b);
+    ASSERT_EQ_INT(eddy__state_backend_new(&cfg, &b.be), EDDY_OK);
+    p = snap.data;
+    n = snap.len;
+    ASSERT_EQ_INT(eddy__state_restore(b.be, &p, &n, 1), EDDY_E_RUNTIME);
+    ASSERT_STR_EQ(b.err.msg, "State snapshot 0 belongs to operator t1, not to operator 'Other' (uid other).");
+    env_close(&b);
+    eddy__buf_free(&snap);
+}
+
+/* ---- timers ----------------------------------------------------------------------------------------- */
+
+TEST(timers_fire_in_timestamp_then_key_order_once_each) {
+    Env e;
+    env_open(&e, 0, 127, 128, 0);
+    TimerService *ts;
+    ASSERT_EQ_INT(eddy__timers_get(e.be, &ts), EDDY_OK);
+    ASSERT_TRUE(eddy__timers_peek(e.be) == ts);
+    K k;
+    /* registered in a scrambled order; equal timestamps tie by key bytes */
+    int64_t keys[] = {7, 3, 9, 1, 3, 7};
+    int64_t times[] = {20, 10, 10, 30, 10, 20};
+    for (int i = 0; i < 6; i++)
+        ASSERT_EQ_INT(eddy__timers_register(ts, TIME_EVENT, key(&k, keys[i], 128), STATE_NO_NS, times[i]), EDDY_OK);
+    ASSERT_EQ_INT(eddy__timers_register(ts, TIME_EVENT, key(&k, 3, 128), ns_of("w"), 10), EDDY_OK);
+    ASSERT_EQ_INT(eddy__timers_count(ts, TIME_EVENT), 5); /* duplicates kept once */
+    ASSERT_EQ_INT(eddy__timers_delete(ts, TIME_EVENT, key(&k, 1, 128), STATE_NO_NS, 30), EDDY_OK);
+    ASSERT_EQ_INT(eddy__timers_delete(ts, TIME_EVENT, key(&k, 1, 128), STATE_NO_NS, 31), EDDY_OK); /* none: fine */
+    int64_t next;
+    ASSERT_TRUE(eddy__timers_next_time(ts, TIME_EVENT, &next));
+    ASSERT_EQ_INT(next, 10);
+    ASSERT_FALSE(eddy__timers_next_time(ts, TIME_PROCESSING, &next));
+    Buf got;
+    eddy__buf_init(&got);
+    Timer t;
+    while (eddy__timers_pop(ts, TIME_EVENT, 25, &t)) {
+        int64_t kx;
+        memcpy(&kx, (const char *)t.key.bytes + 1, 8);
+        eddy__buf_printf(&got, "%lld@%lld%s ", (long long)kx, (long long)t.ts, t.ns.len ? "w" : "");
+        ASSERT_EQ_INT(t.key.group, key(&k, kx, 128)->group);
+        /* a timer registered while firing, already due, fires in this round */
+        if (kx == 9) ASSERT_EQ_INT(eddy__timers_register(ts, TIME_EVENT, key(&k, 100, 128), STATE_NO_NS, 15), EDDY_OK);
+    }
+    /* 3 < 9 as key bytes: 03.. sorts before 09.. (little endian low byte) */
+    ASSERT_STR_EQ(eddy__buf_cstr(&got), "3@10 3@10w 9@10 100@15 7@20 ");
+    ASSERT_EQ_INT(eddy__timers_count(ts, TIME_EVENT), 0);
+    eddy__buf_free(&got);
+    env_close(&e);
+}
+
 int main(void) {
     eddy__arena_init(&arena, 4096);
     RUN(key_batch_matches_the_routing_hash_and_serde);
@@ -708,6 +1242,16 @@ int main(void) {
     RUN(slots_are_stable_and_created_once);
     RUN(iteration_is_safe_against_writes);
     RUN(randomized_against_a_model);
+    RUN(ttl_on_create_and_write_expires_unless_written);
+    RUN(ttl_on_read_and_write_renews_on_read_and_visibility);
+    RUN(ttl_of_list_elements_map_entries_and_slots);
+    RUN(ttl_incremental_cleanup_removes_keys_nobody_reads);
+    RUN(memory_budget_refuses_streaming_state_past_it);
+    RUN(memory_budget_options_parse_as_flink_does);
+    RUN(snapshot_round_trip);
+    RUN(snapshot_rescaling_merges_and_drops_key_groups);
+    RUN(damaged_snapshots_fail_with_a_message);
+    RUN(timers_fire_in_timestamp_then_key_order_once_each);
     eddy__arena_destroy(&arena);
     return test_report();
 }
