@@ -46,6 +46,9 @@ struct eddy_env {
     int anon_sources;    /* counter for fromDataStream tables "*anonymous_datastream_source$N*" */
     eddy_tenv *tenv_first;
     MalInfo last_mal;    /* of the last eddy_env_execute job */
+    /* taskmanager.memory.managed.size / .fraction as set (env arena; NULL:
+     * not set), resolved into each job's JobConfig.managed_memory */
+    const char *managed_size, *managed_fraction;
 };
 
 struct eddy_stream {

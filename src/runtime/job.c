@@ -253,15 +253,16 @@ static eddy_status op_watermark(Op *op, int64_t wm) {
     return eddy__op_emit_watermark(op, wm);
 }
 
-/* Due processing-time timers of the task's operators (all of them at the
- * end of a BATCH job's input). */
-static eddy_status fire_processing_timers(Task *t, bool all) {
+/* Due processing-time timers of the task's operators. In BATCH mode
+ * processing time stands still until the end of input (finish_chain). */
+static eddy_status fire_processing_timers(Task *t) {
+    if (t->job->cfg.batch_mode) return EDDY_OK;
     for (int i = 0; i < t->nops; i++) {
         Op *op = t->ops[i];
         int64_t next;
         if (!op->vt->on_timer || !eddy__timers_next_time(eddy__timers_peek(op->backend), TIME_PROCESSING, &next))
             continue;
-        int64_t now = all ? INT64_MAX : eddy__clock_now(eddy__op_clock(op));
+        int64_t now = eddy__clock_now(eddy__op_clock(op));
         if (next > now) continue;
         eddy_status rc = fire_timers(op, TIME_PROCESSING, now);
         if (rc) return rc;
@@ -644,7 +645,7 @@ static eddy_status task_step(Task *t) {
     for (int budget = 16; budget > 0 && !t->finished; budget--) {
         if (atomic_load(&t->job->stop)) return EDDY_OK;
         if (outputs_full(t)) break;
-        if ((rc = fire_processing_timers(t, false))) break;
+        if ((rc = fire_processing_timers(t))) break;
         if (t->is_source) {
             if (t->wake_at_ns) break;
             rc = t->head->vt->produce(t->head);
