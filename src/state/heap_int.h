@@ -123,9 +123,69 @@ void eddy__hindex_destroy(HIndex *ix);
 /* Drops every slot (keeps the current table's size). */
 void eddy__hindex_clear(HIndex *ix);
 static inline uint64_t eddy__hindex_count(const HIndex *ix) { return ix->cur_used + ix->old_used; }
+/* Moves one slot of a rehash in progress to the current table. */
+void eddy__hindex_move1(HIndex *ix);
+
+/* The home slot of a hash in a table of 2^bits slots: the hash's high bits
+ * (the low bits pick the key group, so a subtask's keys share them). */
+static inline size_t eddy__hindex_home(uint64_t hash, uint8_t bits) { return (size_t)(hash >> (64 - bits)); }
+
 /* The record with this hash for which eq(rec, probe) holds, or NULL. Moves a
- * slot of a rehash in progress along. */
-void *eddy__hindex_find(HIndex *ix, uint64_t hash, HIndexEq eq, const void *probe);
+ * slot of a rehash in progress along. Inline so that a constant eq inlines
+ * too: this is the probe loop of every state access. */
+static inline void *eddy__hindex_find(HIndex *ix, uint64_t hash, HIndexEq eq, const void *probe) {
+    if (!ix->cur) return NULL;
+    size_t mask = ((size_t)1 << ix->cur_bits) - 1, i = eddy__hindex_home(hash, ix->cur_bits);
+    for (;;) {
+        HSlot *s = &ix->cur[i];
+        if (!s->rec) break;
+        if (s->hash == hash && eq(s->rec, probe)) return s->rec;
+        i = (i + 1) & mask;
+    }
+    if (!ix->old) return NULL;
+    void *found = NULL;
+    mask = ((size_t)1 << ix->old_bits) - 1;
+    i = eddy__hindex_home(hash, ix->old_bits);
+    for (;;) {
+        HSlot *s = &ix->old[i];
+        if (!s->rec) break;
+        if (s->rec != HINDEX_TOMB && s->hash == hash && eq(s->rec, probe)) {
+            found = s->rec;
+            break;
+        }
+        i = (i + 1) & mask;
+    }
+    eddy__hindex_move1(ix);
+    return found;
+}
+
+/* Prefetch hints for a coming lookup of `hash`: the home slot's line, and
+ * (a second step, once that line is in) the record of the first slot there
+ * with this hash. Read-only: stale hints cost nothing but a wasted fetch.
+ * The record is found by a function and prefetched by a macro, because gcc
+ * drops calls of a function whose only effect is a prefetch. */
+static inline void eddy__hindex_prefetch_slot(const HIndex *ix, uint64_t hash) {
+    if (ix->cur) __builtin_prefetch(&ix->cur[eddy__hindex_home(hash, ix->cur_bits)]);
+}
+static inline const char *eddy__hindex_peek(const HIndex *ix, uint64_t hash) {
+    if (!ix->cur) return NULL;
+    size_t mask = ((size_t)1 << ix->cur_bits) - 1, i = eddy__hindex_home(hash, ix->cur_bits);
+    for (int k = 0; k < 4; k++, i = (i + 1) & mask) {
+        const HSlot *s = &ix->cur[i];
+        if (!s->rec) return NULL;
+        if (s->hash == hash) return s->rec;
+    }
+    return NULL;
+}
+/* Both lines of a record that straddles two. */
+#define eddy__hindex_prefetch_rec(ix, hash)                      \
+    do {                                                         \
+        const char *rec_ = eddy__hindex_peek((ix), (hash));      \
+        if (rec_) {                                              \
+            __builtin_prefetch(rec_);                            \
+            __builtin_prefetch(rec_ + 40);                       \
+        }                                                        \
+    } while (0)
 /* Makes room for one more record (may start or advance a rehash); call it
  * before eddy__hindex_add. EDDY_OK, or the error (budget, memory) in err. */
 eddy_status eddy__hindex_reserve(HIndex *ix);

@@ -318,7 +318,7 @@ void eddy__hindex_clear(HIndex *ix) {
     ix->cur_used = 0;
 }
 
-static inline size_t home(uint64_t hash, uint8_t bits) { return (size_t)(hash >> (64 - bits)); }
+#define home eddy__hindex_home
 
 /* Inserts into table t (known to have room and not to hold rec). */
 static inline void table_put(HSlot *t, uint8_t bits, uint64_t hash, void *rec) {
@@ -349,31 +349,7 @@ static void move_some(HIndex *ix, int k) {
     }
 }
 
-void *eddy__hindex_find(HIndex *ix, uint64_t hash, HIndexEq eq, const void *probe) {
-    if (!ix->cur) return NULL;
-    size_t mask = ((size_t)1 << ix->cur_bits) - 1, i = home(hash, ix->cur_bits);
-    for (;;) {
-        HSlot *s = &ix->cur[i];
-        if (!s->rec) break;
-        if (s->hash == hash && eq(s->rec, probe)) return s->rec;
-        i = (i + 1) & mask;
-    }
-    if (!ix->old) return NULL;
-    void *found = NULL;
-    mask = ((size_t)1 << ix->old_bits) - 1;
-    i = home(hash, ix->old_bits);
-    for (;;) {
-        HSlot *s = &ix->old[i];
-        if (!s->rec) break;
-        if (s->rec != HINDEX_TOMB && s->hash == hash && eq(s->rec, probe)) {
-            found = s->rec;
-            break;
-        }
-        i = (i + 1) & mask;
-    }
-    move_some(ix, 1);
-    return found;
-}
+void eddy__hindex_move1(HIndex *ix) { move_some(ix, 1); }
 
 eddy_status eddy__hindex_reserve(HIndex *ix) {
     if (!ix->cur) {

@@ -70,8 +70,12 @@
 uint64_t eddy__state_key_hash(Vector *const *keys, int nkeys, uint32_t row);
 
 /* The key group of a key hash (Flink's KeyGroupRangeAssignment:
- * hash % max_parallelism). */
-static inline int eddy__state_key_group(uint64_t hash, int max_par) { return (int)(hash % (uint64_t)max_par); }
+ * hash % max_parallelism; a power of two -- the default 128 -- takes a mask
+ * instead of a division, with the same result). */
+static inline int eddy__state_key_group(uint64_t hash, int max_par) {
+    uint64_t m = (uint64_t)max_par;
+    return (int)((m & (m - 1)) == 0 ? hash & (m - 1) : hash % m);
+}
 
 /* The subtask of parallelism `par` that owns key group `group`. */
 static inline int eddy__state_group_subtask(int group, int max_par, int par) {

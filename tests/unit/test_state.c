@@ -264,7 +264,7 @@ TEST(map_state_put_get_remove_iterate) {
     ASSERT_TRUE(empty);
     /* past the linear size: the map gets an index */
     for (int64_t i = 0; i < 200; i++) {
-        char uk[16];
+        char uk[32];
         snprintf(uk, sizeof uk, "u%lld", (long long)i);
         ASSERT_EQ_INT(eddy__state_map_put(s, key(&k, 5, 128), STATE_NO_NS, uk, (uint32_t)strlen(uk), &i, 8), EDDY_OK);
     }
@@ -277,7 +277,7 @@ TEST(map_state_put_get_remove_iterate) {
     ASSERT_EQ_INT(eddy__state_map_contains(s, key(&k, 5, 128), STATE_NO_NS, "nope", 4, &found), EDDY_OK);
     ASSERT_FALSE(found);
     for (int64_t i = 0; i < 200; i += 2) {
-        char uk[16];
+        char uk[32];
         snprintf(uk, sizeof uk, "u%lld", (long long)i);
         ASSERT_EQ_INT(eddy__state_map_remove(s, key(&k, 5, 128), STATE_NO_NS, uk, (uint32_t)strlen(uk), &found), EDDY_OK);
         ASSERT_TRUE(found);
@@ -300,7 +300,7 @@ TEST(map_state_put_get_remove_iterate) {
     ASSERT_EQ_INT(seen, 100);
     ASSERT_EQ_INT(sum, 100 * 100 - 7 + 77); /* the odd numbers 1..199, u7 = 77 */
     for (int64_t i = 1; i < 200; i += 2) {
-        char uk[16];
+        char uk[32];
         snprintf(uk, sizeof uk, "u%lld", (long long)i);
         ASSERT_EQ_INT(eddy__state_map_remove(s, key(&k, 5, 128), STATE_NO_NS, uk, (uint32_t)strlen(uk), &found), EDDY_OK);
     }
@@ -318,7 +318,7 @@ TEST(map_iteration_survives_removing_its_key) {
     State *s = reg(&e, "m", STATE_MAP, "BIGINT");
     K k;
     for (int64_t i = 0; i < 20; i++) {
-        char uk[8];
+        char uk[32];
         snprintf(uk, sizeof uk, "%lld", (long long)i);
         ASSERT_EQ_INT(eddy__state_map_put(s, key(&k, 1, 128), STATE_NO_NS, uk, (uint32_t)strlen(uk), &i, 8), EDDY_OK);
     }
