@@ -342,6 +342,18 @@ eddy_status eddy__op_state(Op *op, StateBackend **out) {
     return EDDY_OK;
 }
 
+eddy_status eddy__op_snapshot(Op *op, int64_t checkpoint_id, Buf *out) {
+    if (op->vt->snapshot) {
+        eddy_status rc = op->vt->snapshot(op, checkpoint_id);
+        if (rc) return rc;
+    }
+    if (!op->backend) return EDDY_OK;
+    int first, last, max_par;
+    eddy__state_backend_range(op->backend, &first, &last, &max_par);
+    if (first > last) return EDDY_OK; /* more subtasks than key groups: this one has none */
+    return eddy__state_snapshot(op->backend, first, last, out);
+}
+
 eddy_status eddy__op_block_input(Op *op, int input, bool blocked) {
     Task *t = op->task;
     if (op != t->head || input < 0 || input >= 32)

@@ -138,6 +138,14 @@ bool eddy__op_cancelled(const Op *op);
  * job's clock. The runtime frees it after close. Errors (memory) are the
  * job's. */
 eddy_status eddy__op_state(Op *op, StateBackend **out);
+/* Snapshots the operator's state for checkpoint `checkpoint_id`: the
+ * operator's snapshot member first (what it keeps outside its backend goes
+ * in), then its backend's whole key-group range is appended to out
+ * (state.h's format). An operator without a backend appends nothing. For
+ * the checkpointing that calls it at barriers (the restore side --
+ * eddy__state_restore before open, then the restore member -- comes with
+ * it). */
+eddy_status eddy__op_snapshot(Op *op, int64_t checkpoint_id, Buf *out);
 /* The job's processing-time clock (system, or a test's manual clock). */
 const Clock *eddy__op_clock(const Op *op);
 

@@ -239,6 +239,7 @@ eddy_status eddy__state_register(StateBackend *be, const StateDesc *d, State **o
         eddy__buf_free(&want);
     }
     if (!rc && !s) rc = state_create(be, d->name, d->kind, types, d->fixed_size, ttl, &s);
+    if (!rc && !s->registered && ttl && d->ttl.cleanup_every_record) be->every_record++;
     for (int i = 0; i < NTYPES; i++) eddy__free(types[i]);
     if (rc) return rc;
     /* the operator's descriptor: types, callbacks and TTL settings (a
@@ -349,7 +350,25 @@ static eddy_status cleanup_step(State *s, uint64_t budget) {
     return EDDY_OK;
 }
 
-static eddy_status access_cleanup(State *s) { return cleanup_step(s, s->d.ttl.cleanup_size); }
+/* Flink's runCleanupForEveryRecord: every access to any state of the
+ * backend (each row of a slot batch) also steps the states that ask for it,
+ * so a state nobody touches any more still gets cleaned. */
+static eddy_status record_tick(StateBackend *be, const State *except, uint64_t times) {
+    for (uint32_t i = 0; i < be->nstates && be->every_record; i++) {
+        State *t = be->states[i];
+        if (t == except || !t->ttl_on || !t->d.ttl.cleanup_every_record) continue;
+        eddy_status rc = cleanup_step(t, times * t->d.ttl.cleanup_size);
+        if (rc) return rc;
+    }
+    return EDDY_OK;
+}
+
+/* What each access does: its own state's cleanup step, and the others'
+ * that run for every record. */
+static eddy_status access_cleanup(State *s) {
+    eddy_status rc = s->ttl_on ? cleanup_step(s, s->d.ttl.cleanup_size) : EDDY_OK;
+    return rc || !s->be->every_record ? rc : record_tick(s->be, s, 1);
+}
 
 eddy_status eddy__state_cleanup(StateBackend *be) {
     for (uint32_t i = 0; i < be->nstates; i++) {
@@ -371,7 +390,10 @@ static eddy_status wrong_kind(const State *s, const char *call) {
 eddy_status eddy__state_get(State *s, const StateKey *k, StateNs ns, const void **val, uint32_t *len, bool *found) {
     if (!value_kind(s->d.kind)) return wrong_kind(s, "get");
     StateBackend *be = s->be;
-    if (!s->ttl_on) return be->vt->get(s->bs, k, ns, val, len, found);
+    if (!s->ttl_on) {
+        eddy_status rc0 = be->every_record ? access_cleanup(s) : EDDY_OK;
+        return rc0 ? rc0 : be->vt->get(s->bs, k, ns, val, len, found);
+    }
     eddy_status rc = access_cleanup(s);
     if (rc) return rc;
     const void *v;
@@ -417,7 +439,10 @@ eddy_status eddy__state_put(State *s, const StateKey *k, StateNs ns, const void 
         return eddy__err(berr(s->be), EDDY_E_INTERNAL, "a %u-byte value for state '%s' of %u-byte values", len, s->name,
                          s->d.fixed_size);
     StateBackend *be = s->be;
-    if (!s->ttl_on) return be->vt->put(s->bs, k, ns, val, len);
+    if (!s->ttl_on) {
+        eddy_status rc0 = be->every_record ? access_cleanup(s) : EDDY_OK;
+        return rc0 ? rc0 : be->vt->put(s->bs, k, ns, val, len);
+    }
     eddy_status rc = access_cleanup(s);
     if (rc) return rc;
     if (!prefixed(&be->tmp1, now_ms(s), val, len)) return nomem(be);
@@ -528,6 +553,7 @@ eddy_status eddy__state_slots(State *s, const KeyBatch *kb, const uint32_t *rows
     eddy_status rc = s->be->vt->slots(s->bs, kb, rows, n, ns, ns_count, slots, created);
     if (rc) return rc;
     s->slots_out = true;
+    s->last_rows = n;
     if (!s->ttl_on) return EDDY_OK;
     int64_t now = now_ms(s);
     int64_t ttl = s->d.ttl.ttl_ms;
@@ -551,7 +577,9 @@ eddy_status eddy__state_flush(State *s) {
     if (rc) return rc;
     uint64_t credit = s->cleanup_credit;
     s->cleanup_credit = 0;
-    return cleanup_step(s, credit);
+    rc = cleanup_step(s, credit);
+    if (!rc && s->be->every_record) rc = record_tick(s->be, s, s->last_rows);
+    return rc;
 }
 
 /* ---- LIST ----------------------------------------------------------------------------------- */
@@ -575,7 +603,10 @@ void eddy__state_list_frame(Buf *b, const void *elem, uint32_t len) {
 eddy_status eddy__state_list_add(State *s, const StateKey *k, StateNs ns, const void *elem, uint32_t len) {
     if (s->d.kind != STATE_LIST) return wrong_kind(s, "list_add");
     StateBackend *be = s->be;
-    if (!s->ttl_on) return be->vt->list_append(s->bs, k, ns, elem, len);
+    if (!s->ttl_on) {
+        eddy_status rc0 = be->every_record ? access_cleanup(s) : EDDY_OK;
+        return rc0 ? rc0 : be->vt->list_append(s->bs, k, ns, elem, len);
+    }
     eddy_status rc = access_cleanup(s);
     if (rc) return rc;
     if (!prefixed(&be->tmp1, now_ms(s), elem, len)) return nomem(be);
@@ -586,7 +617,10 @@ eddy_status eddy__state_list_get(State *s, const StateKey *k, StateNs ns, const 
                                  bool *found) {
     if (s->d.kind != STATE_LIST) return wrong_kind(s, "list_get");
     StateBackend *be = s->be;
-    if (!s->ttl_on) return be->vt->list_get(s->bs, k, ns, blob, len, found);
+    if (!s->ttl_on) {
+        eddy_status rc0 = be->every_record ? access_cleanup(s) : EDDY_OK;
+        return rc0 ? rc0 : be->vt->list_get(s->bs, k, ns, blob, len, found);
+    }
     eddy_status rc = access_cleanup(s);
     if (rc) return rc;
     const void *b;
@@ -637,7 +671,10 @@ eddy_status eddy__state_map_get(State *s, const StateKey *k, StateNs ns, const v
                                 const void **val, uint32_t *len, bool *found) {
     if (s->d.kind != STATE_MAP) return wrong_kind(s, "map_get");
     StateBackend *be = s->be;
-    if (!s->ttl_on) return be->vt->map_get(s->bs, k, ns, ukey, uklen, val, len, found);
+    if (!s->ttl_on) {
+        eddy_status rc0 = be->every_record ? access_cleanup(s) : EDDY_OK;
+        return rc0 ? rc0 : be->vt->map_get(s->bs, k, ns, ukey, uklen, val, len, found);
+    }
     eddy_status rc = access_cleanup(s);
     if (rc) return rc;
     const void *v;
@@ -677,7 +714,10 @@ eddy_status eddy__state_map_put(State *s, const StateKey *k, StateNs ns, const v
                                 const void *val, uint32_t len) {
     if (s->d.kind != STATE_MAP) return wrong_kind(s, "map_put");
     StateBackend *be = s->be;
-    if (!s->ttl_on) return be->vt->map_put(s->bs, k, ns, ukey, uklen, val, len);
+    if (!s->ttl_on) {
+        eddy_status rc0 = be->every_record ? access_cleanup(s) : EDDY_OK;
+        return rc0 ? rc0 : be->vt->map_put(s->bs, k, ns, ukey, uklen, val, len);
+    }
     eddy_status rc = access_cleanup(s);
     if (rc) return rc;
     if (!prefixed(&be->tmp1, now_ms(s), val, len)) return nomem(be);

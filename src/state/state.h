@@ -245,10 +245,12 @@ typedef enum StateTtlVisibility {
  * characteristic). A value (list element, map entry) written at t expires at
  * t + ttl_ms: from then on it is expired (now >= t + ttl_ms). ttl_ms <= 0:
  * no TTL. Expired values are removed lazily when accessed and incrementally:
- * every state access, and every batch a State serves through the slot fast
- * path, checks cleanup_size further entries of that state (0: the default,
- * 5); with cleanup_every_record also once per record (the runtime calls
- * eddy__state_cleanup). Snapshots leave expired entries out. */
+ * every state access checks cleanup_size further entries of that state (0:
+ * the default, 5), a slot batch of n rows counts as n accesses (the step runs
+ * at flush); with cleanup_every_record (Flink's runCleanupForEveryRecord)
+ * every access to any state of the backend steps this state too, so it is
+ * cleaned even when nobody reads it any more. Snapshots leave expired
+ * entries out. */
 typedef struct StateTtl {
     int64_t ttl_ms;
     StateTtlUpdate update;
@@ -568,8 +570,8 @@ void eddy__state_iter_close(StateIter *it);
 
 /* Removes every entry of the state. */
 eddy_status eddy__state_clear(State *s);
-/* Runs one step of incremental TTL cleanup on every state with TTL (for
- * cleanup_every_record; also what each access does for its own state). */
+/* Runs one step of incremental TTL cleanup on every state with TTL (for an
+ * operator that wants cleanup without an access, e.g. on a timer). */
 eddy_status eddy__state_cleanup(StateBackend *be);
 
 /* ---- operator (non-keyed) list state ----------------------------------------------------- */

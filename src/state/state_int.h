@@ -29,6 +29,7 @@ struct State {
     bool slots_out;        /* slots handed out and not flushed */
     BackendIter *cleanup_it; /* the incremental cleanup's position */
     uint64_t cleanup_credit; /* entries the last slot batch earned */
+    uint32_t last_rows;      /* rows of the last slot batch */
 };
 
 struct OpListState {
@@ -58,6 +59,7 @@ struct StateBackend {
     uint32_t noplists;
     TimerService *timers;
     StateIter *iters;   /* open iterators (closed when the backend goes) */
+    uint32_t every_record; /* states with TTL cleanup_every_record */
     Buf scratch, tmp1, tmp2;
 };
 

@@ -1229,6 +1229,88 @@ TEST(timers_fire_in_timestamp_then_key_order_once_each) {
     env_close(&e);
 }
 
+TEST(iteration_of_one_namespace_and_clear) {
+    Env e;
+    env_open(&e, 0, 127, 128, 0);
+    State *s = reg(&e, "v", STATE_VALUE, "BIGINT");
+    State *m = reg(&e, "m", STATE_MAP, "BIGINT");
+    K k;
+    const char *wins[] = {"w1", "w2", "w1w"};
+    for (int64_t i = 0; i < 300; i++) {
+        ASSERT_EQ_INT(eddy__state_put(s, key(&k, i, 128), ns_of(wins[i % 3]), &i, 8), EDDY_OK);
+        ASSERT_EQ_INT(eddy__state_map_put(m, key(&k, i, 128), ns_of(wins[i % 3]), "x", 1, &i, 8), EDDY_OK);
+    }
+    StateNs w1 = ns_of("w1");
+    StateIter *it;
+    ASSERT_EQ_INT(eddy__state_iter_keys(s, &w1, &it), EDDY_OK);
+    int n = 0;
+    for (;;) {
+        StateEntry en;
+        bool has;
+        ASSERT_EQ_INT(eddy__state_iter_next(it, &en, &has), EDDY_OK);
+        if (!has) break;
+        int64_t x;
+        memcpy(&x, en.value, 8);
+        ASSERT_EQ_INT(x % 3, 0); /* "w1w" is another namespace, not a prefix match */
+        ASSERT_TRUE(en.ns.len == 2 && !memcmp(en.ns.bytes, "w1", 2));
+        n++;
+    }
+    eddy__state_iter_close(it);
+    ASSERT_EQ_INT(n, 100);
+    /* clear empties one state, the other stays; clear while iterating is safe */
+    ASSERT_EQ_INT(eddy__state_iter_keys(m, NULL, &it), EDDY_OK);
+    StateEntry en;
+    bool has;
+    ASSERT_EQ_INT(eddy__state_iter_next(it, &en, &has), EDDY_OK);
+    ASSERT_TRUE(has);
+    ASSERT_EQ_INT(eddy__state_clear(m), EDDY_OK);
+    ASSERT_EQ_INT(eddy__state_iter_next(it, &en, &has), EDDY_OK);
+    ASSERT_FALSE(has);
+    eddy__state_iter_close(it);
+    StateStats st;
+    eddy__state_backend_stats(e.be, &st);
+    ASSERT_EQ_INT(st.entries, 300);
+    ASSERT_EQ_INT(eddy__state_clear(s), EDDY_OK);
+    eddy__state_backend_stats(e.be, &st);
+    ASSERT_EQ_INT(st.entries, 0);
+    ASSERT_EQ_INT(st.key_bytes + st.value_bytes, 0);
+    /* operator list state */
+    OpListState *ol;
+    ASSERT_EQ_INT(eddy__state_op_list(e.be, "o", tp("STRING"), &ol), EDDY_OK);
+    ASSERT_EQ_INT(eddy__state_op_list_add(ol, "abc", 3), EDDY_OK);
+    ASSERT_EQ_INT(eddy__state_op_list_add(ol, "", 0), EDDY_OK);
+    const void *el;
+    uint32_t len;
+    eddy__state_op_list_at(ol, 0, &el, &len);
+    ASSERT_TRUE(len == 3 && !memcmp(el, "abc", 3));
+    eddy__state_op_list_at(ol, 1, &el, &len);
+    ASSERT_EQ_INT(len, 0);
+    ASSERT_EQ_INT(eddy__state_op_list(e.be, "o", tp("BIGINT"), &ol), EDDY_E_MISUSE);
+    ASSERT_STR_EQ(e.err.msg, "Operator state 'o' holds STRING elements; it cannot be used for BIGINT.");
+    eddy__err_clear(&e.err);
+    eddy__state_op_list_clear(ol);
+    ASSERT_EQ_INT(eddy__state_op_list_count(ol), 0);
+    env_close(&e);
+}
+
+TEST(ttl_cleanup_for_every_record_cleans_a_state_nobody_reads) {
+    Env e;
+    env_open(&e, 0, 127, 128, 0);
+    StateDesc d = {.name = "old", .kind = STATE_VALUE, .key_type = tp("BIGINT"), .value_type = tp("BIGINT"),
+                   .ttl = {.ttl_ms = 100, .cleanup_every_record = true}};
+    State *old, *other = reg(&e, "other", STATE_VALUE, "BIGINT");
+    ASSERT_EQ_INT(eddy__state_register(e.be, &d, &old), EDDY_OK);
+    K k;
+    for (int64_t i = 0; i < 500; i++) ASSERT_EQ_INT(eddy__state_put(old, key(&k, i, 128), STATE_NO_NS, &i, 8), EDDY_OK);
+    eddy__clock_manual_advance(&e.clock, 1000);
+    /* only the other state (no TTL) is used from now on */
+    for (int64_t i = 0; i < 120; i++) ASSERT_EQ_INT(eddy__state_put(other, key(&k, i, 128), STATE_NO_NS, &i, 8), EDDY_OK);
+    StateStats st;
+    eddy__state_backend_stats(e.be, &st);
+    ASSERT_EQ_INT(st.entries, 120);
+    env_close(&e);
+}
+
 int main(void) {
     eddy__arena_init(&arena, 4096);
     RUN(key_batch_matches_the_routing_hash_and_serde);
@@ -1252,6 +1334,8 @@ int main(void) {
     RUN(snapshot_rescaling_merges_and_drops_key_groups);
     RUN(damaged_snapshots_fail_with_a_message);
     RUN(timers_fire_in_timestamp_then_key_order_once_each);
+    RUN(iteration_of_one_namespace_and_clear);
+    RUN(ttl_cleanup_for_every_record_cleans_a_state_nobody_reads);
     eddy__arena_destroy(&arena);
     return test_report();
 }
