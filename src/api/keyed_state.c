@@ -162,7 +162,8 @@ static Handle *get_handle(eddy_keyed_ctx *kc, const char *name, StateKind kind, 
     StateDesc d = {.name = name, .kind = kind, .key_type = kc->plan->key_type, .value_type = vt, .map_key_type = kt};
     State *st;
     /* a name of another kind, or with another type, is refused here */
-    if (eddy__state_register(kc->be, &d, &st)) return kc_check(kc, EDDY_E_MISUSE), NULL;
+    eddy_status rc = eddy__state_register(kc->be, &d, &st);
+    if (rc) return kc_check(kc, rc), NULL;
     Handle *h = eddy__calloc(1, sizeof *h);
     char *nm = eddy__arena_strdup(kc->arena, name);
     EdErr *err = eddy__op_err(kc->op);

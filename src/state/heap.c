@@ -76,7 +76,8 @@ struct BackendState {
     StateBackendImpl *be;
     const StateDesc *d;
     StateKind kind;
-    uint32_t slot_size; /* 0: variable */
+    uint32_t slot_size; /* bytes a fixed-size value takes (8-aligned); 0: variable */
+    uint32_t value_size; /* its real size, what get and iteration report */
     HIndex ix;
     Pool pool;
     uint64_t entries, key_bytes, value_bytes;
@@ -317,6 +318,7 @@ static eddy_status heap_create_state(StateBackendImpl *be, const StateDesc *d, u
     s->d = d;
     s->kind = d->kind;
     s->slot_size = (d->kind == STATE_LIST || d->kind == STATE_MAP) ? 0 : align8(slot_size);
+    s->value_size = s->slot_size ? slot_size : 0;
     eddy__hindex_init(&s->ix, be->cfg.account, be->cfg.err);
     eddy__pool_init(&s->pool, be->cfg.account, be->cfg.err);
     be->states[be->nstates++] = s;
@@ -333,7 +335,7 @@ static eddy_status heap_get(BackendState *s, const StateKey *k, StateNs ns, cons
     if (!e) return EDDY_OK;
     if (s->slot_size) {
         *val = entry_slot(e);
-        *len = s->slot_size;
+        *len = s->value_size;
     } else {
         VarPart *v = entry_var(e);
         *val = v->val ? v->val : "";
@@ -369,9 +371,9 @@ static eddy_status heap_put(BackendState *s, const StateKey *k, StateNs ns, cons
     uint64_t h = entry_hash(k, ns);
     Entry *e = find_entry(s, k, ns, h);
     if (s->slot_size) {
-        if (len > s->slot_size)
+        if (len > s->value_size)
             return eddy__err(s_err(s), EDDY_E_INTERNAL, "a value of %u bytes for a state of %u-byte values", len,
-                             s->slot_size);
+                             s->value_size);
         if (!e && !(e = new_entry(s, k, ns, h))) return fail_code(s);
         memcpy(entry_slot(e), val, len);
         return EDDY_OK;
@@ -723,7 +725,7 @@ static eddy_status heap_iter_next(BackendIter *it, StateEntry *e, bool *has) {
         fill_entry(s, en, e);
         if (s->slot_size) {
             e->value = entry_slot(en);
-            e->value_len = s->slot_size;
+            e->value_len = s->value_size;
         } else {
             VarPart *v = entry_var(en);
             if (s->kind == STATE_LIST && !v->vlen) continue;

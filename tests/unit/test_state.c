@@ -924,8 +924,9 @@ static void fill_all(Env *e, int64_t lo, int64_t hi) {
     State *v = reg(e, "value", STATE_VALUE, "STRING");
     State *l = reg(e, "list", STATE_LIST, "BIGINT");
     State *m = reg(e, "map", STATE_MAP, "BIGINT");
-    StateDesc fd = {.name = "slots", .kind = STATE_VALUE, .key_type = tp("BIGINT"), .value_type = tp("BINARY(8)"),
-                    .fixed_size = 8, .ttl = {1 << 30}};
+    /* 12-byte values: a fixed size that is not a multiple of 8 */
+    StateDesc fd = {.name = "slots", .kind = STATE_VALUE, .key_type = tp("BIGINT"), .value_type = tp("BINARY(12)"),
+                    .fixed_size = 12, .ttl = {1 << 30}};
     State *f;
     eddy__state_register(e->be, &fd, &f);
     TimerService *ts;
@@ -942,7 +943,9 @@ static void fill_all(Env *e, int64_t lo, int64_t hi) {
         eddy__state_put(v, sk, ns_of("w"), txt, 1);
         for (int64_t j = 0; j < i % 4; j++) eddy__state_list_add(l, sk, STATE_NO_NS, &j, 8);
         eddy__state_map_put(m, sk, STATE_NO_NS, txt, (uint32_t)strlen(txt), &i, 8);
-        eddy__state_put(f, sk, STATE_NO_NS, &i, 8);
+        char twelve[12] = {0};
+        memcpy(twelve, &i, 8);
+        eddy__state_put(f, sk, STATE_NO_NS, twelve, 12);
         eddy__timers_register(ts, TIME_EVENT, sk, STATE_NO_NS, i * 10);
         eddy__timers_register(ts, TIME_PROCESSING, sk, ns_of("w"), i);
     }
