@@ -8,3 +8,5 @@ echo "== pipeline ($rows rows, best of 3)"
 ./build/bench/bench_pipeline "$rows" 3
 echo "== formats (csv and json through the filesystem connector, ${FORMAT_ROWS:-2000000} rows, best of 3)"
 ./build/bench/bench_formats "${FORMAT_ROWS:-2000000}" 3
+echo "== state (COUNT+SUM over 1M BIGINT keys through the slot fast path, best of 3)"
+./build/bench/bench_state 10000000 1000000 3

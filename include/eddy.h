@@ -248,6 +248,19 @@ EDDY_API int eddy_env_get_parallelism(const eddy_env *env);
 /* env.setMaxParallelism: the number of key groups (1..32768, default 128). */
 EDDY_API eddy_status eddy_env_set_max_parallelism(eddy_env *env, int max_parallelism);
 EDDY_API int eddy_env_get_max_parallelism(const eddy_env *env);
+/* env.configure(...): sets a Flink configuration option on the environment,
+ * for the jobs it runs from then on. Keys:
+ *   taskmanager.memory.managed.size      the managed memory the operators'
+ *       state shares, as Flink's MemorySize ("512mb", "1 gb", "1048576";
+ *       units b, k/kb, m/mb, g/gb, t/tb, powers of 1024);
+ *   taskmanager.memory.managed.fraction  without a size: this fraction of
+ *       the machine's physical memory (default 0.4), a number in (0, 1].
+ * A STREAMING job whose state needs more fails with "The state of operator
+ * ... needs N more bytes, but the job's managed memory ... is used up";
+ * BATCH operators spill instead. A bad value is EDDY_E_VALIDATION ("Could not
+ * parse value 'x' for key 'k'.") and changes nothing; an unknown key is
+ * EDDY_E_VALIDATION too. */
+EDDY_API eddy_status eddy_env_set_option(eddy_env *env, const char *key, const char *value);
 
 /* env.execute(jobName): runs every pipeline built since the last execution
  * (every print / sink / to_datastream branch that ends in a sink), waits for
@@ -498,6 +511,14 @@ EDDY_API eddy_stream *eddy_stream_union(eddy_stream *s, eddy_stream *other);
 EDDY_API eddy_stream *eddy_stream_set_parallelism(eddy_stream *s, int parallelism);
 /* Names the operator that produced s (shown in plans and errors); returns s. */
 EDDY_API eddy_stream *eddy_stream_name(eddy_stream *s, const char *name);
+/* uid(String): the stable id of the operator that produced s, which names
+ * its state in snapshots so a restarted (or changed) job finds it again.
+ * Without one the job derives an id from the graph's shape: the same graph
+ * gets the same ids in every run, a changed graph may not. uid is copied;
+ * returns s. NULL or empty uid, or a union / partitioning (no operator of
+ * its own): EDDY_E_MISUSE. Two operators of one job with the same uid fail
+ * the job: "Hash collision on user-specified ID ...". */
+EDDY_API eddy_stream *eddy_stream_uid(eddy_stream *s, const char *uid);
 /* Partitioning: round-robin, to every subtask, to subtask 0, and 1:1. */
 EDDY_API eddy_stream *eddy_stream_rebalance(eddy_stream *s);
 EDDY_API eddy_stream *eddy_stream_broadcast(eddy_stream *s);
@@ -528,6 +549,142 @@ EDDY_API eddy_stream *eddy_keyed_sum(eddy_keyed_stream *ks, const char *field);
  * the keyed partitioning. */
 EDDY_API eddy_stream *eddy_keyed_map(eddy_keyed_stream *ks, const char *out_type, eddy_map_fn fn, void *ctx,
                                      void (*ctx_free)(void *));
+
+/* ---- keyed process functions (KeyedProcessFunction) ------------------------ */
+
+/* The Context a keyed process function is called with: the current key, the
+ * record's timestamp, keyed state and the timer service. It is borrowed for
+ * the callback. One per parallel instance: open, process_element, on_timer
+ * and close of an instance get the same one, so a value stored with
+ * eddy_keyed_ctx_set_local stays for the instance's life.
+ *
+ * Errors of the ctx calls below are sticky: a call that fails records its
+ * message on the job and returns NULL / an error code; when the callback
+ * returns, the job fails with that message whatever the callback returned. */
+typedef struct eddy_keyed_ctx eddy_keyed_ctx;
+typedef struct eddy_value_state eddy_value_state; /* ValueState<T> */
+typedef struct eddy_list_state eddy_list_state;   /* ListState<T> */
+typedef struct eddy_map_state eddy_map_state;     /* MapState<K, V> */
+
+/* The callbacks of a keyed process function. Each takes the user context
+ * first; every one but process_element may be NULL. They run on worker
+ * threads, one parallel instance at a time per instance (instances share
+ * ctx: see "Threads" at the top). A non-OK return fails the job.
+ *   open             once per instance before any element: register the
+ *                    states here (getRuntimeContext().getState(...));
+ *   process_element  for each element, with the element's key current: emit
+ *                    zero or more rows of the output type through out
+ *                    (eddy_out_emit per row; their record timestamp starts as
+ *                    the element's). The element's row kind is
+ *                    eddy_row_get_kind(in); set an output row's kind with
+ *                    eddy_out_set_kind;
+ *   on_timer         a timer of the current key fired at `timestamp`
+ *                    (eddy_keyed_ctx_timer_domain tells which kind); emit as
+ *                    above (event-time: the rows carry the timer's timestamp);
+ *   close            once per instance at the end (also after errors). */
+typedef struct eddy_keyed_process_fn {
+    uint32_t abi_version; /* EDDY_KEYED_PROCESS_FN_VERSION */
+    eddy_status (*open)(void *ctx, eddy_keyed_ctx *kc);
+    eddy_status (*process_element)(void *ctx, eddy_keyed_ctx *kc, const eddy_row *in, eddy_out *out);
+    eddy_status (*on_timer)(void *ctx, eddy_keyed_ctx *kc, int64_t timestamp, eddy_out *out);
+    eddy_status (*close)(void *ctx, eddy_keyed_ctx *kc);
+} eddy_keyed_process_fn;
+#define EDDY_KEYED_PROCESS_FN_VERSION 1
+
+/* keyBy(...).process(KeyedProcessFunction): runs fn over the keyed stream,
+ * producing a stream of out_type (a type string). fn is copied; ctx and
+ * ctx_free follow the callback conventions. Errors: NULL fn or
+ * process_element, an unknown abi_version (EDDY_E_MISUSE), a bad out_type. */
+EDDY_API eddy_stream *eddy_keyed_process(eddy_keyed_stream *ks, const eddy_keyed_process_fn *fn, const char *out_type,
+                                         void *ctx, void (*ctx_free)(void *));
+
+/* The current key as a row (field 0 for a one-field key; the key selector's
+ * fields otherwise). Borrowed until the callback returns; NULL in open and
+ * close. */
+EDDY_API const eddy_row *eddy_keyed_ctx_current_key(eddy_keyed_ctx *kc);
+/* ctx.timestamp(): the element's record timestamp, or in on_timer the
+ * timer's timestamp. false when there is none (no timestamp, open/close). */
+EDDY_API bool eddy_keyed_ctx_timestamp(eddy_keyed_ctx *kc, int64_t *out);
+/* In on_timer: EDDY_EVENT_TIME or EDDY_PROCESSING_TIME. */
+typedef enum eddy_time_domain { EDDY_EVENT_TIME = 0, EDDY_PROCESSING_TIME = 1 } eddy_time_domain;
+EDDY_API eddy_time_domain eddy_keyed_ctx_timer_domain(eddy_keyed_ctx *kc);
+/* A pointer the instance keeps between callbacks (instance fields of the
+ * Java function); the instance frees what it points to in close. */
+EDDY_API void eddy_keyed_ctx_set_local(eddy_keyed_ctx *kc, void *local);
+EDDY_API void *eddy_keyed_ctx_local(eddy_keyed_ctx *kc);
+
+/* The timer service of the current key (ctx.timerService()). Registering a
+ * timer that exists changes nothing; deleting one that does not exist does
+ * nothing. Event-time timers fire when the watermark reaches their time
+ * (BATCH mode and the end of a bounded input bring the MAX watermark: all of
+ * them fire then); processing-time timers when the clock passes theirs
+ * (BATCH: at the end of input; a STREAMING job that ends drops those still
+ * pending). Timers fire in timestamp order, ties by key. Not in open/close:
+ * EDDY_E_MISUSE. */
+EDDY_API eddy_status eddy_keyed_ctx_register_event_timer(eddy_keyed_ctx *kc, int64_t timestamp);
+EDDY_API eddy_status eddy_keyed_ctx_delete_event_timer(eddy_keyed_ctx *kc, int64_t timestamp);
+EDDY_API eddy_status eddy_keyed_ctx_register_processing_timer(eddy_keyed_ctx *kc, int64_t timestamp);
+EDDY_API eddy_status eddy_keyed_ctx_delete_processing_timer(eddy_keyed_ctx *kc, int64_t timestamp);
+/* The operator's current event time (the last watermark it saw; INT64_MIN
+ * before the first) and processing time (ms since the epoch). */
+EDDY_API int64_t eddy_keyed_ctx_current_watermark(eddy_keyed_ctx *kc);
+EDDY_API int64_t eddy_keyed_ctx_current_processing_time(eddy_keyed_ctx *kc);
+
+/* Keyed state by descriptor (getState(new ValueStateDescriptor<>(name, T))):
+ * name is unique per operator and type a Flink type string. The first call
+ * for a name registers the state, later calls (in any callback) return the
+ * same handle; a name registered with another kind or type is an error
+ * ("State 'x' is already registered as ..."). Handles live as long as the
+ * instance. Every state call reads or writes the value of the current key;
+ * outside process_element / on_timer they are EDDY_E_MISUSE. */
+EDDY_API eddy_value_state *eddy_keyed_ctx_value_state(eddy_keyed_ctx *kc, const char *name, const char *type);
+EDDY_API eddy_list_state *eddy_keyed_ctx_list_state(eddy_keyed_ctx *kc, const char *name, const char *element_type);
+EDDY_API eddy_map_state *eddy_keyed_ctx_map_state(eddy_keyed_ctx *kc, const char *name, const char *key_type,
+                                                  const char *value_type);
+
+/* ValueState.value(): *out is the value as a row (field 0 for an atomic
+ * type), or NULL when the key has none (Java's null). Borrowed until the
+ * next call on this handle or the callback returns. */
+EDDY_API eddy_status eddy_value_state_value(eddy_value_state *s, const eddy_row **out);
+/* ValueState.update(v), in two steps: new_value starts a value (fields NULL)
+ * to fill with the eddy_out setters, update stores it. */
+EDDY_API eddy_out *eddy_value_state_new_value(eddy_value_state *s);
+EDDY_API eddy_status eddy_value_state_update(eddy_value_state *s);
+/* update(v) with v = field `field` of row (an atomic state type), or every
+ * field of row (a ROW state type of the row's shape: field = (size_t)-1). */
+EDDY_API eddy_status eddy_value_state_update_from(eddy_value_state *s, const eddy_row *row, size_t field);
+/* ValueState.clear(). */
+EDDY_API eddy_status eddy_value_state_clear(eddy_value_state *s);
+
+/* ListState.get(): steps through the elements -- start with *cursor = 0;
+ * returns EDDY_ROW with *out the next element (borrowed like a value), or
+ * EDDY_DONE after the last. Changing the list while stepping restarts
+ * nothing: the walk goes on over the elements as they were when it began. */
+EDDY_API eddy_status eddy_list_state_next(eddy_list_state *s, size_t *cursor, const eddy_row **out);
+/* ListState.add(v), two steps like values; add_from takes a row's field. */
+EDDY_API eddy_out *eddy_list_state_new_element(eddy_list_state *s);
+EDDY_API eddy_status eddy_list_state_add(eddy_list_state *s);
+EDDY_API eddy_status eddy_list_state_add_from(eddy_list_state *s, const eddy_row *row, size_t field);
+EDDY_API eddy_status eddy_list_state_clear(eddy_list_state *s);
+
+/* MapState: the map key is built with map_key (an eddy_out over the key
+ * type: set its fields, then call get / contains / put / remove); put stores
+ * the value built with map_value. Values and iteration rows are borrowed
+ * until the next call on this handle or the callback returns. */
+EDDY_API eddy_out *eddy_map_state_key(eddy_map_state *s);
+EDDY_API eddy_out *eddy_map_state_value(eddy_map_state *s);
+/* get(key): *out the value, or NULL when the key is absent. */
+EDDY_API eddy_status eddy_map_state_get(eddy_map_state *s, const eddy_row **out);
+EDDY_API eddy_status eddy_map_state_contains(eddy_map_state *s, bool *out);
+EDDY_API eddy_status eddy_map_state_put(eddy_map_state *s);
+EDDY_API eddy_status eddy_map_state_remove(eddy_map_state *s);
+EDDY_API eddy_status eddy_map_state_is_empty(eddy_map_state *s, bool *out);
+/* entries(): start with *cursor = 0; EDDY_ROW with *key / *value, EDDY_DONE
+ * at the end. Order unspecified. Writing the map while iterating is allowed:
+ * an entry present throughout is seen exactly once. */
+EDDY_API eddy_status eddy_map_state_next(eddy_map_state *s, size_t *cursor, const eddy_row **key,
+                                         const eddy_row **value);
+EDDY_API eddy_status eddy_map_state_clear(eddy_map_state *s);
 
 /* print(): a sink writing Row.toString of each record to stdout, one line
  * each, prefixed as Flink does ("3> " when the sink's parallelism is above 1).

@@ -6,7 +6,8 @@
 # without the "N> " subtask prefix of a parallel print sink, in any order).
 # Every other ```c block is a snippet: it is put in a main() that has an env
 # and a tenv, built with the same command, and run; it must exit 0 with no
-# error left on the env. Everything is built with -Wall -Wextra -Werror.
+# error left on the env. A block starting with "static " is file-scope code
+# (a callback) for the snippet after it. Everything is built with -Wall -Wextra -Werror.
 # Usage: check-readme.sh <source dir> <build dir> (the build holds
 # libeddy.a and eddy-link-flags.txt; the command's build/ points there).
 src=$(cd "$1" 2>/dev/null && pwd); bin=$(cd "$2" 2>/dev/null && pwd)
@@ -72,12 +73,23 @@ else
   fail=1
 fi
 
-# The snippets.
-for f in "$tmp"/block*.c; do
-  [ -e "$f" ] || continue
-  name=$(basename "$f" .c)
+# The snippets, in order. A block whose first line starts with "static " is
+# file-scope code (a callback): it goes before main() of the next snippet,
+# which uses it, and is not run on its own.
+scope=""
+i=1
+while [ -e "$tmp/block$((i + 1)).c" ]; do
+  i=$((i + 1))
+  f="$tmp/block$i.c"
+  name="block$i"
+  if head -n 1 "$f" | grep -q '^static '; then
+    scope="$scope $f"
+    continue
+  fi
   {
-    printf '#include <eddy.h>\n#include <stdio.h>\n\nint main(void) {\n'
+    printf '#include <eddy.h>\n#include <stdio.h>\n\n'
+    for g in $scope; do printf '#line 1 "README.md %s"\n' "$(basename "$g" .c)"; cat "$g"; done
+    printf '\nint main(void) {\n'
     printf '    eddy_env *env = eddy_env_new(NULL);\n    eddy_tenv *tenv = eddy_tenv_new(env);\n    (void)tenv;\n'
     printf '#line 1 "README.md %s"\n' "$name"
     cat "$f"
@@ -85,6 +97,7 @@ for f in "$tmp"/block*.c; do
     printf '    if (rc) fprintf(stderr, "error: %%s\\n", eddy_env_errmsg(env));\n'
     printf '    eddy_env_free(env);\n    return rc;\n}\n'
   } >"$tmp/snippet_$name.c"
+  scope=""
   if build "snippet_$name"; then
     if ! (cd "$tmp" && "./snippet_$name") >/dev/null 2>"$tmp/err"; then
       echo "README.md: the C snippet $name failed when run:" >&2; cat "$tmp/err" >&2; fail=1
@@ -93,4 +106,8 @@ for f in "$tmp"/block*.c; do
     fail=1
   fi
 done
+if [ -n "$scope" ]; then
+  echo "README.md: a file-scope block (starting with 'static ') is not followed by a snippet that uses it" >&2
+  fail=1
+fi
 exit $fail

@@ -68,6 +68,9 @@ struct eddy_env {
     MalInfo last_mal;    /* of the last eddy_env_execute job */
     ED_VEC(Job *) stuck; /* jobs a task of which did not stop in time */
     bool stuck_unlisted; /* such a job could not be listed (no memory) */
+    /* taskmanager.memory.managed.size / .fraction as set (env arena; NULL:
+     * not set), resolved into each job's JobConfig.managed_memory */
+    const char *managed_size, *managed_fraction;
 };
 
 struct eddy_stream {

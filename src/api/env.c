@@ -207,6 +207,29 @@ void eddy__api_job_config(const eddy_env *env, JobConfig *cfg, const char *name)
     cfg->batch_size = (uint32_t)env->cfg.batch_size;
     cfg->batch_mode = env->cfg.mode == EDDY_BATCH;
     cfg->cancel_timeout_ms = env->cfg.task_cancellation_timeout_ms;
+    /* the values were checked when set */
+    EdErr err = {0};
+    if (eddy__mem_budget_resolve(env->managed_size, env->managed_fraction, &cfg->managed_memory, &err))
+        cfg->managed_memory = 0;
+    eddy__err_clear(&err);
+}
+
+eddy_status eddy_env_set_option(eddy_env *env, const char *key, const char *value) {
+    if (!env) return EDDY_E_MISUSE;
+    if (env->err.code) return env->err.code;
+    if (!key || !value) return eddy__api_err(env, EDDY_E_MISUSE, "set_option: key and value are required.");
+    bool size = !strcmp(key, MEM_MANAGED_SIZE_OPTION), fraction = !strcmp(key, MEM_MANAGED_FRACTION_OPTION);
+    if (!size && !fraction)
+        return eddy__api_err(env, EDDY_E_VALIDATION, "The environment has no option '%s' (known: %s, %s).", key,
+                             MEM_MANAGED_SIZE_OPTION, MEM_MANAGED_FRACTION_OPTION);
+    EdErr err = {0};
+    int64_t v;
+    if (eddy__mem_budget_resolve(size ? value : NULL, size ? NULL : value, &v, &err)) return eddy__api_take(env, &err);
+    const char *copy = eddy__arena_strdup(&env->arena, value);
+    if (!copy) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
+    if (size) env->managed_size = copy;
+    else env->managed_fraction = copy;
+    return EDDY_OK;
 }
 
 const Type *eddy__api_type(eddy_env *env, const char *type_string) {

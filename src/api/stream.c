@@ -282,6 +282,21 @@ eddy_stream *eddy_stream_name(eddy_stream *s, const char *name) {
     return s;
 }
 
+eddy_stream *eddy_stream_uid(eddy_stream *s, const char *uid) {
+    eddy_env *env = STREAM_ENV(s);
+    if (!env_ok(env)) return NULL;
+    if (!uid || !*uid) return eddy__api_err(env, EDDY_E_MISUSE, "A uid must not be empty."), NULL;
+    if (s->node->kind == NODE_UNION)
+        return eddy__api_err(env, EDDY_E_MISUSE,
+                             "A uid cannot be set on '%s': a union or partitioning has no operator of its own.",
+                             s->node->name),
+               NULL;
+    char *u = eddy__arena_strdup(&env->arena, uid);
+    if (!u) return eddy__api_nomem(env);
+    s->node->uid = u;
+    return s;
+}
+
 static eddy_stream *partition(eddy_stream *s, PartKind part, const char *name) {
     eddy_env *env = STREAM_ENV(s);
     if (!env_ok(env)) return NULL;
@@ -472,6 +487,35 @@ eddy_stream *eddy_keyed_map(eddy_keyed_stream *ks, const char *out_type, eddy_ma
                             void (*ctx_free)(void *)) {
     eddy_stream *in = ks && env_ok(ks->env) ? keyed_input(ks) : NULL;
     eddy_stream *r = in ? udf_node(in, UDF_MAP, out_type, (void *)fn, ctx, PART_HASH, ks->key) : NULL;
+    return eddy__api_adopt_ctx(ks ? ks->env : NULL, r != NULL, ctx_free, ctx) ? r : NULL;
+}
+
+static eddy_stream *keyed_process(eddy_keyed_stream *ks, const eddy_keyed_process_fn *fn, const char *out_type,
+                                  void *ctx) {
+    if (!ks || !env_ok(ks->env)) return NULL;
+    eddy_env *env = ks->env;
+    if (!fn || !fn->process_element)
+        return eddy__api_err(env, EDDY_E_MISUSE, "process: the function or its process_element is NULL."), NULL;
+    if (fn->abi_version != EDDY_KEYED_PROCESS_FN_VERSION)
+        return eddy__api_err(env, EDDY_E_MISUSE, "process: unknown eddy_keyed_process_fn abi_version %u (this eddy has %d).",
+                             fn->abi_version, EDDY_KEYED_PROCESS_FN_VERSION),
+               NULL;
+    const Type *t = eddy__api_type(env, out_type);
+    if (!t) return NULL;
+    KeyedProcessPlan *p = eddy__arena_alloc(&env->arena, sizeof *p);
+    eddy_stream *in = keyed_input(ks);
+    if (!p || !in) return eddy__api_nomem(env);
+    p->key = ks->key;
+    p->in_type = ks->input->type;
+    p->key_type = ks->key_type;
+    p->fn = *fn;
+    p->ctx = ctx;
+    return one_input(in, NODE_OPERATOR, "KeyedProcess", &eddy__op_keyed_process, p, t, PART_HASH, ks->key);
+}
+
+eddy_stream *eddy_keyed_process(eddy_keyed_stream *ks, const eddy_keyed_process_fn *fn, const char *out_type,
+                                void *ctx, void (*ctx_free)(void *)) {
+    eddy_stream *r = keyed_process(ks, fn, out_type, ctx);
     return eddy__api_adopt_ctx(ks ? ks->env : NULL, r != NULL, ctx_free, ctx) ? r : NULL;
 }
 

@@ -79,6 +79,9 @@ struct StreamNode {
     StreamInput *in;
     /* Sinks whose results are delivered to the client (collect sink). */
     bool is_collect;
+    /* The user's stable id for the operator (eddy_stream_uid), or NULL: the
+     * job derives one from the graph (eddy__uid_derive). */
+    const char *uid;
 };
 
 /* Creates a node in arena `a` with room for nin inputs. */
@@ -86,5 +89,21 @@ StreamNode *eddy__node_new(Arena *a, NodeKind kind, const char *name, const OpVt
                            const Type *type, int nin);
 /* Sets the output type and derives the column layout. */
 void eddy__node_set_type(Arena *a, StreamNode *n, const Type *type);
+
+/* Operator ids (Flink's OperatorID, StreamGraphHasherV2's scheme): 128 bits,
+ * printed as 32 hex digits. A node with a user uid gets the hash of that
+ * string; any other node the hash of its position in the job's topological
+ * order, mixed with the ids of its inputs (in input order) -- the same graph
+ * built again, in this process or another, gets the same ids, and no
+ * counter of the process takes part. */
+typedef struct OpUid {
+    uint64_t h[2];
+} OpUid;
+/* The id of a node with user uid `uid`. */
+OpUid eddy__uid_user(const char *uid);
+/* The id of the node at `position` with inputs of ids in[0..nin). */
+OpUid eddy__uid_derive(int position, const OpUid *in, int nin);
+/* 32 lowercase hex digits and a NUL into out. */
+void eddy__uid_hex(OpUid u, char out[33]);
 
 #endif

@@ -1,10 +1,8 @@
 /*
- * hash.c -- key computation and key-group routing for keyed exchanges and
- * keyed state. See hash.h.
+ * hash.c -- key computation and key-group routing for keyed exchanges, with
+ * the state layer's key hash. See hash.h.
  */
 #include "runtime/hash.h"
-
-#include "types/compare.h"
 
 eddy_status eddy__key_compute(const KeySpec *ks, const Batch *b, Vector **keys, EdErr *err) {
     if (!ks->fn) {
@@ -25,13 +23,6 @@ eddy_status eddy__key_compute(const KeySpec *ks, const Batch *b, Vector **keys, 
     return rc;
 }
 
-uint64_t eddy__key_hash(Vector *const *keys, int nkeys, uint32_t row) {
-    if (nkeys == 1) return eddy__hash_slot(keys[0], row);
-    uint64_t h = 0x2545f4914f6cdd1dULL;
-    for (int k = 0; k < nkeys; k++) h = eddy__hash_combine(h, eddy__hash_slot(keys[k], row));
-    return h;
-}
-
 eddy_status eddy__key_targets(const KeySpec *ks, const Batch *b, int max_par, int par, uint32_t *targets, EdErr *err) {
     Vector *keys[16];
     Vector **kv = ks->nkeys <= 16 ? keys : eddy__calloc((size_t)ks->nkeys, sizeof(Vector *));
@@ -39,8 +30,8 @@ eddy_status eddy__key_targets(const KeySpec *ks, const Batch *b, int max_par, in
     eddy_status rc = eddy__key_compute(ks, b, kv, err);
     if (!rc) {
         for (uint32_t i = 0; i < b->count; i++) {
-            uint64_t h = eddy__key_hash(kv, ks->nkeys, batch_row(b, i));
-            targets[i] = (uint32_t)eddy__key_group_subtask(eddy__key_group(h, max_par), max_par, par);
+            uint64_t h = eddy__state_key_hash(kv, ks->nkeys, batch_row(b, i));
+            targets[i] = (uint32_t)eddy__state_group_subtask(eddy__state_key_group(h, max_par), max_par, par);
         }
         for (int k = 0; k < ks->nkeys; k++) eddy__vec_release(kv[k]);
     }

@@ -102,6 +102,7 @@ struct Job {
     bool started, joined;
     pthread_mutex_t mal_mu; /* guards mal */
     ED_VEC(Malformed) mal;
+    MemBudget budget; /* managed memory of the operators' state */
 };
 
 static void job_fail(Job *job, eddy_status code, EdErr *src);
@@ -237,9 +238,43 @@ static void task_wake(Task *t) {
 
 static eddy_status send_net(Op *op, NetOut *no, Batch *b);
 
+/* Fires the due timers of one domain of op (limit: the watermark, or the
+ * clock). */
+static eddy_status fire_timers(Op *op, TimeDomain d, int64_t limit) {
+    TimerService *ts = op->vt->on_timer ? eddy__timers_peek(op->backend) : NULL;
+    Timer t;
+    while (ts && eddy__timers_pop(ts, d, limit, &t)) {
+        eddy_status rc = op->vt->on_timer(op, &t);
+        if (rc) return rc;
+    }
+    return EDDY_OK;
+}
+
+/* A new input watermark for op: its due event-time timers fire first, then
+ * the operator sees (or forwards) the watermark -- Flink's order. */
 static eddy_status op_watermark(Op *op, int64_t wm) {
+    if (wm > op->input_watermark) op->input_watermark = wm;
+    eddy_status rc = fire_timers(op, TIME_EVENT, wm);
+    if (rc) return rc;
     if (op->vt->push_watermark) return op->vt->push_watermark(op, wm);
     return eddy__op_emit_watermark(op, wm);
+}
+
+/* Due processing-time timers of the task's operators. In BATCH mode
+ * processing time stands still until the end of input (finish_chain). */
+static eddy_status fire_processing_timers(Task *t) {
+    if (t->job->cfg.batch_mode) return EDDY_OK;
+    for (int i = 0; i < t->nops; i++) {
+        Op *op = t->ops[i];
+        int64_t next;
+        if (!op->vt->on_timer || !eddy__timers_next_time(eddy__timers_peek(op->backend), TIME_PROCESSING, &next))
+            continue;
+        int64_t now = eddy__clock_now(eddy__op_clock(op));
+        if (next > now) continue;
+        eddy_status rc = fire_timers(op, TIME_PROCESSING, now);
+        if (rc) return rc;
+    }
+    return EDDY_OK;
 }
 
 eddy_status eddy__op_emit(Op *op, Batch *b) {
@@ -290,6 +325,60 @@ eddy_status eddy__op_fail(Op *op, eddy_status code, const char *fmt, ...) {
 }
 
 EdErr *eddy__op_err(Op *op) { return &op->task->err; }
+
+const Clock *eddy__op_clock(const Op *op) {
+    const Clock *c = op->task->job->cfg.clock;
+    return c ? c : eddy__clock_system();
+}
+
+eddy_status eddy__op_state(Op *op, StateBackend **out) {
+    if (!op->backend) {
+        StateBackendConfig cfg = {.uid = op->uid,
+                                  .op_name = op->mem.owner,
+                                  .max_parallelism = op->max_parallelism,
+                                  .subtask = op->subtask,
+                                  .parallelism = op->parallelism,
+                                  .account = &op->mem,
+                                  .clock = eddy__op_clock(op),
+                                  .err = &op->task->err};
+        eddy__state_group_range(op->max_parallelism, op->parallelism, op->subtask, &cfg.first_group, &cfg.last_group);
+        eddy_status rc = eddy__state_backend_new(&cfg, &op->backend);
+        if (rc) return rc;
+    }
+    *out = op->backend;
+    return EDDY_OK;
+}
+
+eddy_status eddy__op_snapshot(Op *op, int64_t checkpoint_id, Buf *out) {
+    if (op->vt->snapshot) {
+        eddy_status rc = op->vt->snapshot(op, checkpoint_id);
+        if (rc) return rc;
+    }
+    if (!op->backend) return EDDY_OK;
+    int first, last, max_par;
+    eddy__state_backend_range(op->backend, &first, &last, &max_par);
+    if (first > last) return EDDY_OK; /* more subtasks than key groups: this one has none */
+    return eddy__state_snapshot(op->backend, first, last, out);
+}
+
+eddy_status eddy__op_block_input(Op *op, int input, bool blocked) {
+    Task *t = op->task;
+    if (op != t->head || input < 0 || input >= 32)
+        return eddy__op_fail(op, EDDY_E_INTERNAL, "operator %s cannot block input %d", op->node->name, input);
+    uint32_t bit = 1u << input, next = blocked ? op->blocked | bit : op->blocked & ~bit;
+    if (blocked) {
+        /* refuse to block the last input still open and unblocked */
+        bool other = false;
+        for (int i = 0; i < t->nin && !other; i++) {
+            int in = t->in[i]->input_index;
+            other = !t->in_ended[i] && (in >= 32 || !(next & (1u << in)));
+        }
+        if (!other) return eddy__op_fail(op, EDDY_E_INTERNAL, "operator %s cannot block its every input", op->node->name);
+    }
+    op->blocked = next;
+    if (!blocked) task_wake(t); /* its channels may hold events already */
+    return EDDY_OK;
+}
 
 bool eddy__op_cancelled(const Op *op) { return atomic_load(&op->task->job->stop); }
 
@@ -431,9 +520,14 @@ static bool outputs_full(Task *t) {
     return false;
 }
 
+static bool input_blocked(const Task *t, int i) {
+    int in = t->in[i]->input_index;
+    return t->head->blocked && in < 32 && (t->head->blocked & (1u << in));
+}
+
 static bool has_input(Task *t) {
     for (int i = 0; i < t->nin; i++)
-        if (!t->in_ended[i] && channel_has_data(t->in[i])) return true;
+        if (!t->in_ended[i] && !input_blocked(t, i) && channel_has_data(t->in[i])) return true;
     return false;
 }
 
@@ -447,6 +541,20 @@ static bool task_runnable(Task *t) {
 static eddy_status finish_chain(Task *t) {
     for (int i = 0; i < t->nops; i++) {
         Op *op = t->ops[i];
+        /* BATCH: processing time does not advance; what is registered fires
+         * now, before the operator finishes */
+        if (t->job->cfg.batch_mode && op->vt->on_timer) {
+            int64_t next;
+            while (eddy__timers_next_time(eddy__timers_peek(op->backend), TIME_PROCESSING, &next)) {
+                eddy_status rc = fire_timers(op, TIME_PROCESSING, INT64_MAX);
+                if (rc) return rc;
+            }
+        }
+        /* a chained operator's one input ends with its predecessor */
+        if (op != t->head && op->vt->end_input) {
+            eddy_status rc = op->vt->end_input(op, op->input_index);
+            if (rc) return rc;
+        }
         if (op->vt->finish) {
             eddy_status rc = op->vt->finish(op);
             if (rc) return rc;
@@ -482,12 +590,21 @@ static eddy_status advance_wm(Task *t) {
     return EDDY_OK;
 }
 
+/* The head's logical input `input` ended when every channel feeding it
+ * has. */
+static eddy_status end_logical_input(Task *t, int input) {
+    if (!t->head->vt->end_input) return EDDY_OK;
+    for (int i = 0; i < t->nin; i++)
+        if (t->in[i]->input_index == input && !t->in_ended[i]) return EDDY_OK;
+    return t->head->vt->end_input(t->head, input);
+}
+
 /* Handles one input event; sets *progress when it found one. */
 static eddy_status task_consume_one(Task *t, bool *progress) {
     *progress = false;
     for (int k = 0; k < t->nin; k++) {
         int i = (t->rr + k) % t->nin;
-        if (t->in_ended[i]) continue;
+        if (t->in_ended[i] || input_blocked(t, i)) continue;
         Event ev;
         if (!channel_pop(t->in[i], &ev)) continue;
         t->rr = (i + 1) % t->nin;
@@ -503,6 +620,8 @@ static eddy_status task_consume_one(Task *t, bool *progress) {
         } else {
             t->in_ended[i] = true;
             t->nended++;
+            rc = end_logical_input(t, t->in[i]->input_index);
+            if (rc) return rc;
             if (t->nended == t->nin) {
                 rc = task_finish(t);
             } else {
@@ -532,6 +651,9 @@ static void task_close(Task *t) {
         Op *op = t->ops[i];
         if (op->vt->close) op->vt->close(op);
         op->state = NULL;
+        atomic_store(&op->closed_bytes, eddy__mem_bytes(&op->mem));
+        eddy__state_backend_free(op->backend);
+        op->backend = NULL;
     }
 }
 
@@ -542,6 +664,7 @@ static eddy_status task_step(Task *t) {
     for (int budget = 16; budget > 0 && !t->finished; budget--) {
         if (atomic_load(&t->job->stop)) return EDDY_OK;
         if (outputs_full(t)) break;
+        if ((rc = fire_processing_timers(t))) break;
         if (t->is_source) {
             if (t->wake_at_ns) break;
             rc = t->head->vt->produce(t->head);
@@ -700,6 +823,8 @@ typedef struct BNode {
     bool chained;      /* chained to its (single) input */
     int first_task;    /* index of its vertex's first task (heads only) */
     Op **ops;          /* per subtask */
+    OpUid id;
+    const char *uid;   /* id as 32 hex digits (job arena) */
 } BNode;
 
 typedef struct Builder {
@@ -755,6 +880,34 @@ static eddy_status collect_nodes(Builder *bd, StreamNode *sn, int depth) {
     return EDDY_OK;
 }
 
+/* Stable operator ids (graph.h): nodes are collected inputs first, so each
+ * node's inputs have their ids when it gets its own. */
+static eddy_status assign_uids(Builder *bd) {
+    BNode *nodes = bd->nodes.items;
+    int nn = (int)bd->nodes.len;
+    for (int i = 0; i < nn; i++) {
+        BNode *bn = &nodes[i];
+        if (bn->sn->uid) {
+            bn->id = eddy__uid_user(bn->sn->uid);
+        } else {
+            OpUid in[8], *ins = bn->nin <= 8 ? in : eddy__arena_alloc(&bd->job->arena, sizeof(OpUid) * (size_t)bn->nin);
+            if (!ins) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+            for (int k = 0; k < bn->nin; k++) ins[k] = bn->in_nodes[k]->id;
+            bn->id = eddy__uid_derive(i, ins, bn->nin);
+        }
+        for (int j = 0; j < i; j++)
+            if (nodes[j].id.h[0] == bn->id.h[0] && nodes[j].id.h[1] == bn->id.h[1])
+                return eddy__err(bd->err, EDDY_E_MISUSE,
+                                 "Hash collision on user-specified ID \"%s\". Most likely cause is a non-unique ID. "
+                                 "Please check that all IDs specified via `uid(String)` are unique.",
+                                 bn->sn->uid ? bn->sn->uid : nodes[j].sn->uid ? nodes[j].sn->uid : "");
+        char hex[33];
+        eddy__uid_hex(bn->id, hex);
+        if (!(bn->uid = eddy__arena_strdup(&bd->job->arena, hex))) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+    }
+    return EDDY_OK;
+}
+
 static Op *make_op(Job *job, Task *t, BNode *bn, int subtask) {
     Op *op = eddy__arena_alloc(&t->arena, sizeof *op);
     if (!op) return NULL;
@@ -769,6 +922,12 @@ static Op *make_op(Job *job, Task *t, BNode *bn, int subtask) {
     op->batch_size = job->cfg.batch_size;
     op->batch_mode = job->cfg.batch_mode;
     op->watermark = INT64_MIN;
+    op->input_watermark = INT64_MIN;
+    op->uid = bn->uid;
+    const char *owner = eddy__arena_printf(&t->arena, "'%s' (uid %s)", bn->sn->name, bn->uid);
+    if (!owner) return NULL;
+    eddy__mem_account_init(&op->mem, &job->budget, owner, !job->cfg.batch_mode);
+    atomic_init(&op->closed_bytes, 0);
     return op;
 }
 
@@ -818,6 +977,8 @@ static eddy_status build(Builder *bd, StreamNode *const *sinks, int nsinks) {
         if (!bn->in_nodes) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
         for (int k = 0; k < bn->nin; k++) bn->in_nodes[k] = &nodes[bnode_index(bd, bn->in[k].from)];
     }
+    eddy_status urc = assign_uids(bd);
+    if (urc) return urc;
     for (int i = 0; i < nn; i++) {
         BNode *bn = &nodes[i];
         for (int k = 0; k < bn->nin; k++) {
@@ -977,6 +1138,7 @@ eddy_status eddy__job_create(const JobConfig *cfg, StreamNode *const *sinks, int
     if (job->cfg.channel_capacity < 1) job->cfg.channel_capacity = 4;
     if (job->cfg.batch_size < 1) job->cfg.batch_size = 1024;
     eddy__arena_init(&job->arena, 16384);
+    eddy__mem_budget_init(&job->budget, job->cfg.managed_memory);
     pthread_mutex_init(&job->mu, NULL);
     pthread_cond_init(&job->cv, NULL);
     pthread_condattr_t ca;
@@ -1203,3 +1365,17 @@ void eddy__job_describe(const Job *job, Buf *b) {
 }
 
 int eddy__job_thread_count(const Job *job) { return job->nthreads; }
+
+size_t eddy__job_op_stats(const Job *job, JobOpStats *out, size_t cap) {
+    size_t n = 0;
+    for (int i = 0; i < job->ntasks; i++) {
+        const Task *t = job->tasks[i];
+        for (int k = 0; k < t->nops; k++, n++) {
+            Op *op = t->ops[k];
+            if (n >= cap) continue;
+            int64_t now = eddy__mem_bytes(&op->mem), closed = atomic_load(&op->closed_bytes);
+            out[n] = (JobOpStats){op->node->name, op->uid, op->subtask, now > closed ? now : closed};
+        }
+    }
+    return n;
+}

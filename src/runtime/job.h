@@ -29,6 +29,11 @@ typedef struct JobConfig {
     bool batch_mode;     /* BATCH runtime mode */
     int64_t cancel_timeout_ms; /* task.cancellation.timeout: how long a stopped
                                 * job's workers get to exit; <= 0: no limit */
+    /* managed memory shared by the operators' state (bytes; <= 0:
+     * unlimited). The API resolves it from taskmanager.memory.managed.size /
+     * .fraction (state.h). */
+    int64_t managed_memory;
+    const Clock *clock;  /* processing time; NULL: the system clock */
 } JobConfig;
 
 /* One event of a channel. */
@@ -93,5 +98,17 @@ uint64_t eddy__job_malformed(Job *job, Buf *report);
 
 /* Number of worker threads a job started (for tests). */
 int eddy__job_thread_count(const Job *job);
+
+/* One operator instance as the job reports it (job stats). */
+typedef struct JobOpStats {
+    const char *name;    /* the node's name; borrowed until the job is freed */
+    const char *uid;     /* its stable id (32 hex digits); same lifetime */
+    int subtask;
+    int64_t state_bytes; /* what its state backend holds now, or held when it was closed */
+} JobOpStats;
+/* Fills out[0..cap) with the job's operator instances (task by task, in
+ * chain order) and returns how many there are. Any thread, while the job
+ * runs or after it ended (the bytes are read atomically). */
+size_t eddy__job_op_stats(const Job *job, JobOpStats *out, size_t cap);
 
 #endif

@@ -14,11 +14,30 @@
  * A batch passed to push_batch is borrowed for the call: an operator that
  * keeps rows copies them; one that passes the batch on unchanged may emit it
  * directly (emit borrows too).
+ *
+ * State. An operator keeps what outlives a batch in its state backend
+ * (eddy__op_state: keyed state for the subtask's key-group range, operator
+ * state, timers), which the runtime creates on first use, snapshots and
+ * frees after close; the operator includes state/state.h and
+ * state/timers.h, nothing else of src/state/. Every operator has a stable
+ * id (Op.uid) that names its state in snapshots.
+ *
+ * Time. Before an operator sees a new input watermark (push_watermark, or
+ * the forwarding that replaces it) every event-time timer of its timer
+ * service due at that watermark fires through on_timer -- timers first, then
+ * the watermark, as in Flink. Due processing-time timers fire before the
+ * task handles its next event; in BATCH mode the remaining ones fire at the
+ * end of input, before finish.
+ *
+ * The optional members (NULL = none): snapshot, restore, on_timer,
+ * end_input, commit, produce; and open / push_watermark / finish / close as
+ * described below.
  */
 #ifndef EDDY_OP_H
 #define EDDY_OP_H
 
 #include "runtime/graph.h"
+#include "state/timers.h"
 
 typedef struct Op Op;
 typedef struct Task Task;
@@ -45,6 +64,24 @@ struct OpVtab {
      * on one worker thread, instance after instance. An error fails the job
      * (later instances are not committed). NULL: nothing to commit. */
     eddy_status (*commit)(Op *op);
+    /* Checkpoint `checkpoint_id`: the operator writes what it keeps outside
+     * its state backend (a source's offsets, buffered rows) into its state
+     * (operator list state); the runtime snapshots the backend afterwards.
+     * NULL: everything is in the backend already. */
+    eddy_status (*snapshot)(Op *op, int64_t checkpoint_id);
+    /* Called once, after open, when the operator's backend was restored
+     * from a snapshot: the operator rebuilds what it keeps outside the
+     * backend. NULL: nothing to rebuild. */
+    eddy_status (*restore)(Op *op);
+    /* A timer of the operator's timer service is due (t and its key bytes
+     * are borrowed for the call). The operator may register and delete
+     * timers and use its state; a new timer that is due already fires in the
+     * same round. NULL: the operator registers no timers. */
+    eddy_status (*on_timer)(Op *op, const Timer *t);
+    /* Logical input `input` has ended (every channel feeding it delivered
+     * its end): called once per input, before finish, so a multi-input
+     * operator (a join) can act when one side is complete. NULL: nothing. */
+    eddy_status (*end_input)(Op *op, int input);
 };
 
 /* Where an operator's output goes: chained operators (called directly) and
@@ -67,7 +104,14 @@ struct Op {
     uint32_t batch_size;
     bool batch_mode;
     int64_t watermark; /* last watermark emitted */
+    int64_t input_watermark; /* last watermark received (INT64_MIN: none) */
     uint64_t rows_in, rows_out;
+    /* state */
+    const char *uid;       /* stable operator id: 32 hex digits (graph.h) */
+    StateBackend *backend; /* created by eddy__op_state; freed after close */
+    MemAccount mem;        /* what the backend (and the operator) holds */
+    _Atomic int64_t closed_bytes; /* mem's bytes when the backend was freed */
+    uint32_t blocked;      /* logical inputs blocked (bit per input), chain heads only */
 };
 
 /* Emits a batch to all outputs of op (borrowed: callers keep ownership). */
@@ -85,6 +129,42 @@ EdErr *eddy__op_err(Op *op);
 /* True when the job has been cancelled or has failed (long-running operators
  * check it). */
 bool eddy__op_cancelled(const Op *op);
+
+/* The operator's state backend: keyed state for the subtask's key-group
+ * range (eddy__state_group_range of subtask / parallelism /
+ * max_parallelism), operator state and timers, created on the first call
+ * (in open, or later) with the operator's uid, its MemAccount (charged
+ * against the job's managed memory; for streaming jobs a hard limit) and the
+ * job's clock. The runtime frees it after close. Errors (memory) are the
+ * job's. */
+eddy_status eddy__op_state(Op *op, StateBackend **out);
+/* Snapshots the operator's state for checkpoint `checkpoint_id`: the
+ * operator's snapshot member first (what it keeps outside its backend goes
+ * in), then its backend's whole key-group range is appended to out
+ * (state.h's format). An operator without a backend appends nothing. For
+ * the checkpointing that calls it at barriers (the restore side --
+ * eddy__state_restore before open, then the restore member -- comes with
+ * it). */
+eddy_status eddy__op_snapshot(Op *op, int64_t checkpoint_id, Buf *out);
+/* The job's processing-time clock (system, or a test's manual clock). */
+const Clock *eddy__op_clock(const Op *op);
+
+/* Blocks (blocked = true) or unblocks logical input `input` of a chain head:
+ * while blocked, the task does not take events from that input's channels;
+ * they queue up to the channel capacity and then hold back their producers
+ * (backpressure). For barrier alignment: block an input whose barrier has
+ * arrived until the others' arrive.
+ *
+ * The deadlock rule: block an input only to wait for events that are
+ * already on their way on the other inputs -- sent before (in their
+ * producers' order) whatever the blocked channels are holding back. Every
+ * producer pushes a barrier (or watermark, end) to all its channels at once
+ * and channel pushes never block, so barriers of one checkpoint satisfy it;
+ * waiting for data that a blocked channel's producer has yet to produce
+ * does not. Blocking every input of an operator is refused
+ * (EDDY_E_INTERNAL): the task would never run again. Only the chain head
+ * has inputs to block; a chained operator gets EDDY_E_INTERNAL too. */
+eddy_status eddy__op_block_input(Op *op, int input, bool blocked);
 
 /* Reports the malformed records a source met in one input (`where`: a file
  * path) and did not fail on, as its format's ignore-parse-errors option

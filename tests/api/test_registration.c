@@ -137,6 +137,17 @@ static bool reg_keyed_reduce(eddy_env *env, eddy_tenv *t, Mode m, Ctx *c) {
     eddy_keyed_stream *ks = keyed_input(env, m);
     return eddy_keyed_reduce(ks, m == BAD_ARGUMENT ? NULL : reduce_cb, c, ctx_free_fn) != NULL;
 }
+static eddy_status process_cb(void *ctx, eddy_keyed_ctx *kc, const eddy_row *in, eddy_out *out) {
+    (void)kc;
+    ((Ctx *)ctx)->calls++;
+    return eddy_out_copy_field(out, 0, in, 0) || eddy_out_emit(out);
+}
+static bool reg_keyed_process(eddy_env *env, eddy_tenv *t, Mode m, Ctx *c) {
+    (void)t;
+    eddy_keyed_stream *ks = keyed_input(env, m);
+    eddy_keyed_process_fn fn = {EDDY_KEYED_PROCESS_FN_VERSION, NULL, process_cb, NULL, NULL};
+    return eddy_keyed_process(ks, &fn, m == BAD_ARGUMENT ? "NOT_A_TYPE" : "BIGINT", c, ctx_free_fn) != NULL;
+}
 static bool reg_keyed_map(eddy_env *env, eddy_tenv *t, Mode m, Ctx *c) {
     (void)t;
     eddy_keyed_stream *ks = keyed_input(env, m);
@@ -211,6 +222,7 @@ static const struct {
     {"eddy_stream_key_by_fn", reg_key_by_fn},
     {"eddy_keyed_reduce", reg_keyed_reduce},
     {"eddy_keyed_map", reg_keyed_map},
+    {"eddy_keyed_process", reg_keyed_process},
     {"eddy_stream_add_sink", reg_add_sink},
     {"eddy_tenv_create_function", reg_create_function},
     {"eddy_tenv_register_function_impl", reg_register_function_impl},

@@ -54,6 +54,48 @@ typedef struct ReducePlan {
 } ReducePlan;
 extern const OpVtab eddy__op_reduce;
 
+/* Keyed process function (process.c): a user KeyedProcessFunction with
+ * keyed state and timers. The plan holds a copy of the callbacks. */
+typedef struct KeyedProcessPlan {
+    const KeySpec *key;
+    const Type *in_type;  /* record type of the input */
+    const Type *key_type; /* the key as a row (one field: that field's type) */
+    eddy_keyed_process_fn fn;
+    void *ctx;
+} KeyedProcessPlan;
+extern const OpVtab eddy__op_keyed_process;
+
+/* A handle the keyed-state functions of the API (api/keyed_state.c) hang on
+ * a context: freed with the operator instance. */
+typedef struct KctxHandle KctxHandle;
+struct KctxHandle {
+    KctxHandle *next;
+    const char *name;
+    int kind; /* StateKind */
+    void (*free)(KctxHandle *h);
+};
+
+typedef enum KctxPhase { KC_OPEN, KC_ELEMENT, KC_TIMER, KC_CLOSE } KctxPhase;
+
+/* The Context of a keyed process function (eddy.h's eddy_keyed_ctx): what
+ * the operator (process.c) sets before each callback and the API's ctx
+ * functions read. */
+struct eddy_keyed_ctx {
+    Op *op;
+    StateBackend *be;
+    const KeyedProcessPlan *plan;
+    KctxPhase phase;
+    StateKey key;      /* the current key (bytes valid for the callback) */
+    eddy_row key_row;  /* the same key as a row */
+    bool has_ts;
+    int64_t ts;
+    TimeDomain domain; /* of the timer firing */
+    void *local;
+    KctxHandle *handles;
+    Arena *arena;      /* the task's: types of the handles */
+    bool failed;       /* a ctx call failed: the job fails after the callback */
+};
+
 /* ---- sinks --------------------------------------------------------------------- */
 
 typedef struct PrintPlan {

@@ -1,50 +1,72 @@
 /*
- * reduce.c -- keyed reduce (KeyedStream.reduce / sum). State: per key the
- * current result row, serialized, in a KvMap. STREAMING emits the new result
- * for every input row (the first row of a key is its first result, as in
- * Flink); BATCH emits each key's final result once, at the end of input.
- * A result left with NULL in a field of a NOT NULL type fails the job, as a
- * scalar function's NULL result does.
+ * reduce.c -- keyed reduce (KeyedStream.reduce / sum) on the state API.
+ *
+ *   per batch:  keys = the key columns; kb = KeyBatch(keys)   (hash once)
+ *   per row i:  acc = state[kb.key(i)]
+ *               result = acc ? reduce(acc, row) : row          (sum: acc + row)
+ *               state[kb.key(i)] = result
+ *               STREAMING: emit +I result
+ *   BATCH, at the end of input: emit +I state[k] for every key k
+ *
+ * STREAMING emits the new result for every input row (a key's first row is
+ * its first result, as in Flink); BATCH emits each key's final result once
+ * (reference §3a testTableStreamConversionBatch). Rows are reduced in arrival
+ * order, so the state is read and written row by row; the key hashing and
+ * encoding is done once per batch.
+ *
+ * State: one VALUE state "reduce" per key: the current result row in the
+ * serde.h form, in the operator's state backend (heap or whatever the
+ * runtime made), snapshotted with it by key group. Memory: the backend's,
+ * charged against the job's managed memory; past it the job fails with the
+ * budget's message. A result left with NULL in a field of a NOT NULL type
+ * fails the job, as a scalar function's NULL result does. Scratch: the one-row accumulator batch and the output
+ * batch live with the operator; the KeyBatch is reused batch after batch.
  */
 #include "runtime/hash.h"
 #include "runtime/ops/ops.h"
-#include "state/kvmap.h"
 #include "types/serde.h"
 
 typedef struct ReduceState {
-    KvMap *map;
+    State *st;
+    KeyBatch kb;
     Batch *acc; /* one-row scratch for the deserialized result */
     eddy_out out;
-    Buf kbuf, vbuf;
+    Buf vbuf;
     Arena scratch;
     const char *who; /* for the NOT NULL check of the function's results */
 } ReduceState;
 
 static eddy_status reduce_open(Op *op) {
+    const ReducePlan *p = op->plan;
     ReduceState *s = eddy__arena_alloc(op->arena, sizeof *s);
     if (!s) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     op->state = s;
-    s->map = eddy__kv_new();
+    eddy__key_batch_init(&s->kb);
     s->acc = eddy__batch_new_typed(op->node->ncols, op->node->col_types, 1);
-    eddy__buf_init(&s->kbuf);
     eddy__buf_init(&s->vbuf);
     eddy__arena_init(&s->scratch, 4096);
     eddy__out_init(&s->out, op->node->type, op->node->ncols, op->node->col_types, op->batch_size, eddy__op_emit_owned, op,
                    eddy__op_err(op));
     s->out.single = true;
     s->who = eddy__arena_printf(op->arena, "The reduce function of operator '%s' returned", op->node->name);
-    if (!s->map || !s->acc || !s->who) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    if (!s->acc || !s->who) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     s->acc->n = s->acc->count = 1;
-    return EDDY_OK;
+    StateBackend *be;
+    eddy_status rc = eddy__op_state(op, &be);
+    if (rc) return rc;
+    StateDesc d = {.name = "reduce",
+                   .kind = STATE_VALUE,
+                   .key_type = p->key->nkeys == 1 ? p->key->types[0] : NULL,
+                   .value_type = p->type};
+    return eddy__state_register(be, &d, &s->st);
 }
 
 static void reduce_close(Op *op) {
     ReduceState *s = op->state;
     if (!s) return;
-    eddy__kv_free(s->map);
+    eddy__key_batch_free(&s->kb);
     eddy__batch_release(s->acc);
     eddy__out_free(&s->out);
-    eddy__buf_free(&s->kbuf);
     eddy__buf_free(&s->vbuf);
     eddy__arena_destroy(&s->scratch);
 }
@@ -83,19 +105,20 @@ static eddy_status reduce_push(Op *op, int input, Batch *b) {
     if (p->key->nkeys > 16) return eddy__op_fail(op, EDDY_E_UNSUPPORTED, "keys of more than 16 fields are not supported yet");
     eddy_status rc = eddy__key_compute(p->key, b, keys, eddy__op_err(op));
     if (rc) return rc;
+    rc = eddy__key_batch_encode(&s->kb, keys, p->key->nkeys, b->sel, b->count, op->max_parallelism, eddy__op_err(op));
     int ncols = op->node->ncols;
     for (uint32_t i = 0; i < b->count && !rc; i++) {
         uint32_t r = batch_row(b, i);
-        s->kbuf.len = 0;
-        eddy__serde_write(&s->kbuf, keys, p->key->nkeys, r);
-        uint64_t h = eddy__hash_bytes(s->kbuf.data, s->kbuf.len, 7);
+        StateKey k = eddy__key_batch_key(&s->kb, i);
         const void *val;
-        size_t vlen;
+        uint32_t vlen;
+        bool found;
+        if ((rc = eddy__state_get(s->st, &k, STATE_NO_NS, &val, &vlen, &found))) break;
         s->out.default_ts = batch_ts(b, r);
         if ((rc = eddy__out_begin(&s->out))) break;
         Vector **oc = s->out.batch->cols;
         uint32_t oi = s->out.row;
-        if (!eddy__kv_get(s->map, s->kbuf.data, s->kbuf.len, h, &val, &vlen)) {
+        if (!found) {
             eddy__out_set_all(&s->out);
             for (int c = 0; c < ncols; c++) eddy__vec_copy_value(oc[c], oi, b->cols[c], r);
         } else {
@@ -128,10 +151,11 @@ static eddy_status reduce_push(Op *op, int input, Batch *b) {
         if (p->fn && (rc = eddy__out_check_not_null(&s->out, s->who))) break;
         s->vbuf.len = 0;
         eddy__serde_write(&s->vbuf, oc, ncols, oi);
-        if (s->vbuf.failed || s->kbuf.failed || !eddy__kv_put(s->map, s->kbuf.data, s->kbuf.len, h, s->vbuf.data, s->vbuf.len)) {
+        if (s->vbuf.failed || s->vbuf.len > UINT32_MAX) {
             rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
             break;
         }
+        if ((rc = eddy__state_put(s->st, &k, STATE_NO_NS, s->vbuf.data, (uint32_t)s->vbuf.len))) break;
         if (op->batch_mode) eddy__out_discard(&s->out);
         else rc = eddy__out_commit(&s->out);
     }
@@ -143,19 +167,24 @@ static eddy_status reduce_push(Op *op, int input, Batch *b) {
 static eddy_status reduce_finish(Op *op) {
     ReduceState *s = op->state;
     if (!op->batch_mode) return EDDY_OK;
-    size_t pos = 0;
-    const void *k, *v;
-    size_t kl, vl;
+    StateIter *it;
+    eddy_status rc = eddy__state_iter_keys(s->st, NULL, &it);
+    if (rc) return rc;
     s->out.default_ts = TS_NONE;
-    while (eddy__kv_next(s->map, &pos, &k, &kl, &v, &vl)) {
-        eddy_status rc = eddy__out_begin(&s->out);
-        if (rc) return rc;
+    for (;;) {
+        StateEntry e;
+        bool has;
+        if ((rc = eddy__state_iter_next(it, &e, &has)) || !has) break;
+        if ((rc = eddy__out_begin(&s->out))) break;
         eddy__out_set_all(&s->out);
-        if (!eddy__serde_read(v, vl, s->out.batch->cols, op->node->ncols, s->out.row))
-            return eddy__op_fail(op, EDDY_E_INTERNAL, "corrupt reduce state");
-        if ((rc = eddy__out_commit(&s->out))) return rc;
+        if (!eddy__serde_read(e.value, e.value_len, s->out.batch->cols, op->node->ncols, s->out.row)) {
+            rc = eddy__op_fail(op, EDDY_E_INTERNAL, "corrupt reduce state");
+            break;
+        }
+        if ((rc = eddy__out_commit(&s->out))) break;
     }
-    return eddy__out_flush(&s->out);
+    eddy__state_iter_close(it);
+    return rc ? rc : eddy__out_flush(&s->out);
 }
 
 const OpVtab eddy__op_reduce = {.name = "Keyed Reduce",
