@@ -6,7 +6,9 @@
  * Reading (a bounded source in both runtime modes). 'path' is a file or a
  * directory; a directory is read recursively, skipping every file and
  * directory whose name starts with '.' or '_' (in-progress and staging
- * files, _SUCCESS markers), as Flink does. A partitioned table reads the
+ * files, _SUCCESS markers), as Flink does; a directory cycle through a
+ * symbolic link, a dangling link, a FIFO, socket or device in it is an
+ * error. A partitioned table reads the
  * files below its partition directories "k1=v1/k2=v2/" (exactly one level
  * per partition key) and takes the partition columns from those names,
  * %XX-unescaped and parsed for the column's type; the value
@@ -424,11 +426,34 @@ static int cmp_files(const void *x, const void *y) {
     return strcmp(((const FsFile *)x)->path, ((const FsFile *)y)->path);
 }
 
+/* A directory on the way from the table's root to the one being listed. */
+typedef struct DirChain {
+    dev_t dev;
+    ino_t ino;
+    const char *path;
+    const struct DirChain *up;
+} DirChain;
+
+/* What a file that is neither regular nor a directory is. */
+static const char *file_kind(mode_t m) {
+    return S_ISFIFO(m) ? "a FIFO" : S_ISSOCK(m) ? "a socket" : S_ISCHR(m) ? "a character device"
+                                  : S_ISBLK(m) ? "a block device" : "not a regular file";
+}
+
+/* The error for an entry of the table that cannot be read as a file:
+ * "<path>: <why>" in the words of the table's root. */
+static eddy_status bad_entry(Op *op, const char *root, const char *path, const char *why) {
+    return eddy__op_fail(op, EDDY_E_IO, "Could not read the table directory %s: %s %s", root, path, why);
+}
+
 /* Lists the visible files below dir (recursively) into s->files; depth
  * counts the partition levels still to descend (files above them are not
- * part of a partitioned table). */
+ * part of a partitioned table); chain holds dir and the directories above
+ * it (a directory met again is a cycle through a symbolic link, an error).
+ * A dangling symbolic link and a file that is not regular (FIFO, socket,
+ * device) are errors too: the table cannot be read whole. */
 static eddy_status list_dir(Op *op, FsSource *s, const FsSourcePlan *p, const char *dir, const char *part_dir,
-                            int depth) {
+                            int depth, const DirChain *chain) {
     DIR *dh = opendir(dir);
     if (!dh) return eddy__op_fail(op, EDDY_E_IO, "Could not list the directory %s: %s", dir, strerror(errno));
     eddy_status rc = EDDY_OK;
@@ -436,20 +461,49 @@ static eddy_status list_dir(Op *op, FsSource *s, const FsSourcePlan *p, const ch
     while (!rc && (e = readdir(dh))) {
         if (hidden(e->d_name)) continue;
         char *path = eddy__arena_printf(&s->a, "%s/%s", dir, e->d_name);
-        struct stat st;
+        struct stat st, lst;
         if (!path) {
             rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
             break;
         }
-        if (stat(path, &st) != 0) continue; /* vanished, or a dangling link */
-        if (S_ISDIR(st.st_mode)) {
-            const char *pd = depth > 0 ? eddy__arena_printf(&s->a, "%s%s/", part_dir, e->d_name) : part_dir;
-            if (!pd) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-            else rc = list_dir(op, s, p, path, pd, depth > 0 ? depth - 1 : 0);
+        if (stat(path, &st) != 0) {
+            int err = errno;
+            if (lstat(path, &lst) != 0) {
+                if (errno == ENOENT) continue; /* removed while listing */
+                rc = eddy__op_fail(op, EDDY_E_IO, "Could not read %s: %s", path, strerror(errno));
+            } else if (S_ISLNK(lst.st_mode) && err == ENOENT) {
+                char target[1024];
+                ssize_t n = readlink(path, target, sizeof target - 1);
+                target[n > 0 ? n : 0] = 0;
+                char *why = eddy__arena_printf(&s->a, "is a symbolic link to '%s', which does not exist", target);
+                rc = why ? bad_entry(op, p->l.root, path, why) : eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+            } else {
+                rc = eddy__op_fail(op, EDDY_E_IO, "Could not read %s: %s", path, strerror(err));
+            }
             continue;
         }
-        if (!S_ISREG(st.st_mode) || depth > 0) continue;
+        if (S_ISDIR(st.st_mode)) {
+            const DirChain *c = chain;
+            while (c && (c->dev != st.st_dev || c->ino != st.st_ino)) c = c->up;
+            if (c) {
+                char *why = eddy__arena_printf(&s->a, "is the directory %s again (a cycle through a symbolic link)",
+                                               c->path);
+                rc = why ? bad_entry(op, p->l.root, path, why) : eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+                continue;
+            }
+            DirChain here = {st.st_dev, st.st_ino, path, chain};
+            const char *pd = depth > 0 ? eddy__arena_printf(&s->a, "%s%s/", part_dir, e->d_name) : part_dir;
+            if (!pd) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+            else rc = list_dir(op, s, p, path, pd, depth > 0 ? depth - 1 : 0, &here);
+            continue;
+        }
+        if (depth > 0) continue;
         if (p->regex && regexec(p->regex, path, 0, NULL, 0) != 0) continue;
+        if (!S_ISREG(st.st_mode)) {
+            const char *why = eddy__arena_printf(&s->a, "is %s, not a regular file", file_kind(st.st_mode));
+            rc = why ? bad_entry(op, p->l.root, path, why) : eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+            continue;
+        }
         FsFile f = {path, part_dir, (int64_t)st.st_size, (int64_t)st.st_mtim.tv_sec * 1000 + st.st_mtim.tv_nsec / 1000000};
         if (!ed_vec_push(&s->files, f)) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     }
@@ -487,13 +541,17 @@ static eddy_status fs_source_open(Op *op) {
     }
     eddy_status rc;
     if (S_ISDIR(st.st_mode)) {
-        rc = list_dir(op, s, p, root, "", npart);
+        DirChain top = {st.st_dev, st.st_ino, root, NULL};
+        rc = list_dir(op, s, p, root, "", npart, &top);
+    } else if (!S_ISREG(st.st_mode)) {
+        return eddy__op_fail(op, EDDY_E_IO, "Could not read %s: it is %s, not a regular file or a directory", root,
+                             file_kind(st.st_mode));
     } else {
         FsFile f = {root, "", (int64_t)st.st_size, (int64_t)st.st_mtim.tv_sec * 1000 + st.st_mtim.tv_nsec / 1000000};
         rc = npart || ed_vec_push(&s->files, f) ? EDDY_OK : eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     }
     if (rc) return rc;
-    qsort(s->files.items, s->files.len, sizeof(FsFile), cmp_files);
+    if (s->files.len > 1) qsort(s->files.items, s->files.len, sizeof(FsFile), cmp_files);
     /* this subtask's share: every parallelism-th file */
     size_t k = 0;
     for (size_t i = (size_t)op->subtask; i < s->files.len; i += (size_t)op->parallelism) s->files.items[k++] = s->files.items[i];

@@ -10,7 +10,9 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <time.h>
 
 #include "fs_check.h"
@@ -901,6 +903,78 @@ TEST(large_files_cross_read_chunks) {
     fx_free(&fx);
 }
 
+TEST(an_empty_table_directory_has_no_rows) {
+    Fx fx = fx_new(EDDY_BATCH);
+    ASSERT_TEXT(create(&fx, "t", "v INT", "'format' = 'csv'"), "OK");
+    ASSERT_TEXT(create_partitioned(&fx, "p", "v INT, k STRING", "k", "'format' = 'csv'"), "OK");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/t", fx.dir);
+    mkdir(path, 0777);
+    snprintf(path, sizeof path, "%s/p", fx.dir);
+    mkdir(path, 0777);
+    ASSERT_TEXT(rows(fx.t, "SELECT * FROM t"), "");
+    ASSERT_TEXT(rows(fx.t, "SELECT * FROM p"), "");
+    fx_free(&fx);
+}
+
+/* The path of rel below the test's directory (a static buffer). */
+static const char *at(Fx *fx, const char *rel) {
+    static char path[4096];
+    if (snprintf(path, sizeof path, "%s/%s", fx->dir, rel) < 0) abort();
+    return path;
+}
+
+TEST(listing_stops_at_cycles_dangling_links_and_special_files) {
+    Fx fx = fx_new(EDDY_BATCH);
+    ASSERT_TEXT(create(&fx, "t", "v INT", "'format' = 'csv'"), "OK");
+    put(&fx, "t/a/data.csv", "1\n");
+    /* a link to a directory that is no parent is read as a directory */
+    ASSERT_TRUE(symlink("a", at(&fx, "t/b")) == 0);
+    ASSERT_TEXT(rows(fx.t, "SELECT * FROM t"), "+I[1]\n+I[1]\n");
+    unlink(at(&fx, "t/b"));
+    /* a link back to a directory above is a cycle: an error, not 41 reads */
+    ASSERT_TRUE(symlink("..", at(&fx, "t/a/up")) == 0);
+    ASSERT_TEXT(undir(&fx, rows(fx.t, "SELECT * FROM t")),
+                "ERROR: Could not read the table directory DIR/t: DIR/t/a/up is the directory DIR/t again (a cycle "
+                "through a symbolic link)");
+    /* two of them: an error, not a listing without end */
+    mkdirs(at(&fx, "t/a/sub"));
+    ASSERT_TRUE(symlink("../..", at(&fx, "t/a/sub/up2")) == 0);
+    char *two = undir(&fx, rows(fx.t, "SELECT * FROM t"));
+    ASSERT_STR_CONTAINS(two, "is the directory DIR/t again (a cycle through a symbolic link)");
+    free(two);
+    rmtree(at(&fx, "t/a/sub"));
+    unlink(at(&fx, "t/a/up"));
+    /* a link to nothing */
+    ASSERT_TRUE(symlink("gone.csv", at(&fx, "t/a/lost.csv")) == 0);
+    ASSERT_TEXT(undir(&fx, rows(fx.t, "SELECT * FROM t")),
+                "ERROR: Could not read the table directory DIR/t: DIR/t/a/lost.csv is a symbolic link to 'gone.csv', "
+                "which does not exist");
+    unlink(at(&fx, "t/a/lost.csv"));
+    /* a FIFO would block the reader; a socket cannot be read */
+    ASSERT_TRUE(mkfifo(at(&fx, "t/a/pipe"), 0666) == 0);
+    ASSERT_TEXT(undir(&fx, rows(fx.t, "SELECT * FROM t")),
+                "ERROR: Could not read the table directory DIR/t: DIR/t/a/pipe is a FIFO, not a regular file");
+    unlink(at(&fx, "t/a/pipe"));
+    int sock = socket(AF_UNIX, SOCK_STREAM, 0);
+    struct sockaddr_un sa = {.sun_family = AF_UNIX};
+    snprintf(sa.sun_path, sizeof sa.sun_path, "%s", at(&fx, "t/s.sock"));
+    ASSERT_TRUE(bind(sock, (struct sockaddr *)&sa, sizeof sa) == 0);
+    ASSERT_TEXT(undir(&fx, rows(fx.t, "SELECT * FROM t")),
+                "ERROR: Could not read the table directory DIR/t: DIR/t/s.sock is a socket, not a regular file");
+    close(sock);
+    unlink(at(&fx, "t/s.sock"));
+    /* hidden names are skipped whatever they are; so are files a regex leaves out */
+    ASSERT_TRUE(mkfifo(at(&fx, "t/.pipe"), 0666) == 0 && mkfifo(at(&fx, "t/a/pipe.txt"), 0666) == 0);
+    snprintf(fx.sql, sizeof fx.sql,
+             "CREATE TABLE r (v INT) WITH ('connector' = 'filesystem', 'path' = '%s', 'format' = 'csv', "
+             "'source.path.regex-pattern' = '.*\\.csv')",
+             at(&fx, "t"));
+    RUN_OK(fx.t, fx.sql);
+    ASSERT_TEXT(rows(fx.t, "SELECT * FROM r"), "+I[1]\n");
+    fx_free(&fx);
+}
+
 int main(void) {
     RUN(csv_every_type_round_trip);
     RUN(csv_nulls_and_null_literal);
@@ -923,5 +997,7 @@ int main(void) {
     RUN(malformed_counts_on_every_path);
     RUN(parallel_reads_and_writes);
     RUN(large_files_cross_read_chunks);
+    RUN(an_empty_table_directory_has_no_rows);
+    RUN(listing_stops_at_cycles_dangling_links_and_special_files);
     return test_report();
 }
