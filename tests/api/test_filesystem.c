@@ -563,32 +563,123 @@ TEST(files_appear_only_when_the_job_succeeds) {
     fx_free(&fx);
 }
 
-TEST(a_cancelled_job_leaves_nothing) {
-    Fx fx = fx_new(EDDY_STREAMING);
-    RUN_OK(fx.t, "CREATE TABLE gen (i INT) WITH ('connector' = 'datagen', 'rows-per-second' = '100000')");
-    ASSERT_TEXT(create(&fx, "dst", "i INT", "'format' = 'csv', 'sink.rolling-policy.file-size' = '1kb'"), "OK");
-    eddy_result *r = eddy_tenv_execute_sql(fx.t, "INSERT INTO dst SELECT * FROM gen");
-    ASSERT_TRUE(r != NULL);
-    /* wait until the sink has written (hidden) files, then cancel */
+/* Waits (up to 5 s) until the table's staging holds `files` part files. */
+static bool wait_for_staged(Fx *fx, const char *name, int files) {
     char path[4096];
-    snprintf(path, sizeof path, "%s/dst", fx.dir);
+    if (snprintf(path, sizeof path, "%s/%s", fx->dir, name) < 0) abort();
     for (int k = 0; k < 500; k++) {
         char *all = tree(path, true, false);
-        bool written = strstr(all, "part-") != NULL;
+        int n = 0;
+        for (const char *p = strstr(all, "/part-"); p; p = strstr(p + 1, "/part-")) n++;
         free(all);
-        if (written) break;
+        if (n >= files) return true;
         struct timespec ts = {0, 10 * 1000000};
         nanosleep(&ts, NULL);
     }
-    char *during = tree(path, true, false);
-    ASSERT_STR_CONTAINS(during, ".staging_");
-    free(during);
-    ASSERT_TEXT(files_of(&fx, "dst"), "");
+    return false;
+}
+
+/* Starts INSERT INTO dst SELECT * FROM gen in streaming mode (gen: datagen
+ * with the options `gen`; dst: csv files rolling at 1 kb), waits until it
+ * has staged three files and cancels it. Returns what was seen: "staged,
+ * none visible" (or what went otherwise), then the job's status message. */
+static char *insert_then_cancel(Fx *fx, const char *gen) {
+    snprintf(fx->sql, sizeof fx->sql,
+             "CREATE TABLE gen (i INT) WITH ('connector' = 'datagen', 'rows-per-second' = '20000', %s)", gen);
+    free(run(fx->t, fx->sql));
+    free(create(fx, "dst", "i INT", "'format' = 'csv', 'sink.rolling-policy.file-size' = '1kb'"));
+    eddy_result *r = eddy_tenv_execute_sql(fx->t, "INSERT INTO dst SELECT * FROM gen");
+    bool staged = r && wait_for_staged(fx, "dst", 3);
+    char *visible = files_of(fx, "dst");
     eddy_result_cancel(r);
-    ASSERT_EQ_INT(eddy_result_await(r), EDDY_E_CANCELLED);
-    eddy_env_clear_error(fx.env);
+    char *msg = eddy_result_await(r) == EDDY_E_CANCELLED ? env_error_text(fx->env) : strdup("(not cancelled)");
     eddy_result_free(r);
+    char *out = malloc(strlen(msg) + 64);
+    sprintf(out, "%s, %s\n%s", staged ? "staged" : "nothing staged", *visible ? "some visible" : "none visible", msg);
+    free(visible);
+    free(msg);
+    return out;
+}
+
+TEST(cancelling_an_unbounded_streaming_insert_commits_its_files) {
+    Fx fx = fx_new(EDDY_STREAMING);
+    ASSERT_TEXT(insert_then_cancel(&fx, "'fields.i.min' = '0', 'fields.i.max' = '9'"),
+                "staged, none visible\nERROR: The job was cancelled.");
+    /* the cancel is a final checkpoint: the finished files and the one in
+     * progress are committed, nothing stays staged */
+    char *names = all_files_of(&fx, "dst");
+    ASSERT_TRUE(count_lines(names) >= 3);
+    ASSERT_TRUE(strstr(names, ".staging_") == NULL && strstr(names, ".commit_") == NULL);
+    free(names);
+    /* every file holds whole records (one digit a line), and they read back */
+    char *content = files_of(&fx, "dst");
+    int nrows = 0;
+    for (char *line = strtok(content, "\n"); line; line = strtok(NULL, "\n")) {
+        if (!strncmp(line, "part-", 5)) continue;
+        ASSERT_TRUE(strlen(line) == 1 && line[0] >= '0' && line[0] <= '9');
+        nrows++;
+    }
+    free(content);
+    RUN_OK(fx.t, "SET 'execution.runtime-mode' = 'batch'");
+    char *back = rows(fx.t, "SELECT * FROM dst");
+    ASSERT_TRUE(strstr(back, "ERROR") == NULL);
+    ASSERT_EQ_INT(count_lines(back), nrows);
+    free(back);
+    fx_free(&fx);
+}
+
+TEST(cancelling_a_bounded_insert_commits_nothing) {
+    Fx fx = fx_new(EDDY_STREAMING);
+    /* a sequence is bounded: the job would end by itself, all or nothing */
+    ASSERT_TEXT(insert_then_cancel(&fx, "'fields.i.kind' = 'sequence', 'fields.i.start' = '1', "
+                                        "'fields.i.end' = '100000000'"),
+                "staged, none visible\nERROR: The job was cancelled.");
     ASSERT_TEXT(all_files_of(&fx, "dst"), "");
+    fx_free(&fx);
+}
+
+/* A partition directory blocked by a file: INSERT INTO and INSERT
+ * OVERWRITE of partitions a, m and z fail before anything is visible -- no
+ * new file in a or m, the old ones still there -- and once the way is clear
+ * the retry writes every row once. */
+TEST(a_commit_that_cannot_write_a_partition_changes_nothing) {
+    static const struct {
+        const char *stmt, *after;
+    } cases[] = {
+        {"INSERT INTO t VALUES (3, 'a'), (4, 'm'), (5, 'z')", "+I[1, a]\n+I[2, m]\n+I[3, a]\n+I[4, m]\n+I[5, z]\n"},
+        {"INSERT OVERWRITE t VALUES (3, 'a'), (4, 'm'), (5, 'z')", "+I[3, a]\n+I[4, m]\n+I[5, z]\n"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        Fx fx = fx_new(EDDY_BATCH);
+        ASSERT_TEXT(create_partitioned(&fx, "t", "v INT, p STRING", "p", "'format' = 'csv'"), "OK");
+        RUN_OK(fx.t, "INSERT INTO t VALUES (1, 'a'), (2, 'm')");
+        put(&fx, "t/p=z", "not a directory\n");
+        ASSERT_TEXT(undir(&fx, run(fx.t, cases[k].stmt)),
+                    "ERROR: Could not create the directory DIR/t/p=z: a file of that name is in the way");
+        ASSERT_TEXT(files_of(&fx, "t"), "p=a/part-*-0-0:\n1\np=m/part-*-0-1:\n2\np=z:\nnot a directory\n");
+        ASSERT_TEXT(all_files_of(&fx, "t"), "p=a/part-*-0-0\np=m/part-*-0-1\np=z\n");
+        char path[4096];
+        snprintf(path, sizeof path, "%s/t/p=z", fx.dir);
+        unlink(path);
+        RUN_OK(fx.t, cases[k].stmt);
+        ASSERT_TEXT(sorted_lines(rows(fx.t, "SELECT * FROM t")), cases[k].after);
+        fx_free(&fx);
+    }
+}
+
+/* A staging directory and a commit record left by a job that died are
+ * rolled back by the next reader, and never read as table data. */
+TEST(a_dead_jobs_staging_is_rolled_back_and_never_read) {
+    Fx fx = fx_new(EDDY_BATCH);
+    ASSERT_TEXT(create_partitioned(&fx, "t", "v INT, p STRING", "p", "'format' = 'csv'"), "OK");
+    RUN_OK(fx.t, "INSERT INTO t VALUES (1, 'a')");
+    put(&fx, "t/.staging_0b0c6e0e-7d1e-4a55-9c1a-1d8d2b9a0f00/0/p=a/part-0b0c6e0e-7d1e-4a55-9c1a-1d8d2b9a0f00-0-0",
+        "2\n");
+    put(&fx, "t/.commit_0b0c6e0e-7d1e-4a55-9c1a-1d8d2b9a0f00.tmp", "eddy-commit 1\n");
+    /* a job not of eddy's (a name without a uuid) is left alone */
+    put(&fx, "t/.staging_1700000000000/x", "3\n");
+    ASSERT_TEXT(rows(fx.t, "SELECT * FROM t"), "+I[1, a]\n");
+    ASSERT_TEXT(all_files_of(&fx, "t"), ".staging_1700000000000/x\np=a/part-*-0-0\n");
     fx_free(&fx);
 }
 
@@ -989,7 +1080,10 @@ int main(void) {
     RUN(partitioned_writes_and_reads);
     RUN(insert_overwrite);
     RUN(files_appear_only_when_the_job_succeeds);
-    RUN(a_cancelled_job_leaves_nothing);
+    RUN(cancelling_an_unbounded_streaming_insert_commits_its_files);
+    RUN(cancelling_a_bounded_insert_commits_nothing);
+    RUN(a_commit_that_cannot_write_a_partition_changes_nothing);
+    RUN(a_dead_jobs_staging_is_rolled_back_and_never_read);
     RUN(streaming_mode_rolls_files);
     RUN(option_errors);
     RUN(files_paths_and_metadata);
