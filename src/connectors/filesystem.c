@@ -6,7 +6,10 @@
  * Reading (a bounded source in both runtime modes). 'path' is a file or a
  * directory; a directory is read recursively, skipping every file and
  * directory whose name starts with '.' or '_' (in-progress and staging
- * files, _SUCCESS markers), as Flink does. A partitioned table reads the
+ * files, commit records, _SUCCESS markers), as Flink does; a directory cycle
+ * through a symbolic link, a dangling link, a FIFO, socket or device in it
+ * is an error. Before it lists, a commit a crash left half done is
+ * completed (fs_commit.h). A partitioned table reads the
  * files below its partition directories "k1=v1/k2=v2/" (exactly one level
  * per partition key) and takes the partition columns from those names,
  * %XX-unescaped and parsed for the column's type; the value
@@ -25,11 +28,14 @@
  * directory (values rendered as Flink renders them, escaped, NULL or empty
  * as the default partition name); partition columns are not written into
  * the files. Files are written in a hidden staging directory
- * <path>/.staging_<uuid>/ and moved into place only when the whole job has
- * finished successfully (OpVtab.commit); a failed or cancelled job leaves
- * nothing visible. INSERT INTO adds files; INSERT OVERWRITE (batch only)
- * first removes the other visible files of every partition written, or of
- * the whole table when it is not partitioned. In streaming mode a file rolls
+ * <path>/.staging_<uuid>/ and moved into place, all subtasks' at once, only
+ * when the whole job has finished successfully (OpVtab.commit, with the
+ * crash-safe protocol of fs_commit.h); a failed job leaves nothing visible,
+ * nor does a cancelled bounded one, while a cancelled unbounded streaming
+ * INSERT commits its files as a final checkpoint would (finishing the ones
+ * in progress). INSERT INTO adds files; INSERT OVERWRITE (batch only)
+ * replaces the other visible files of every partition written, or of the
+ * whole table when it is not partitioned. In streaming mode a file rolls
  * over when it passes 'sink.rolling-policy.file-size' or is older than
  * 'sink.rolling-policy.rollover-interval' when a batch arrives. With
  * 'sink.partition-commit.policy.kind' containing success-file, each
@@ -47,6 +53,7 @@
 #include <unistd.h>
 
 #include "connectors/connector.h"
+#include "connectors/fs_commit.h"
 #include "formats/formats.h"
 #include "types/format.h"
 
@@ -424,11 +431,34 @@ static int cmp_files(const void *x, const void *y) {
     return strcmp(((const FsFile *)x)->path, ((const FsFile *)y)->path);
 }
 
+/* A directory on the way from the table's root to the one being listed. */
+typedef struct DirChain {
+    dev_t dev;
+    ino_t ino;
+    const char *path;
+    const struct DirChain *up;
+} DirChain;
+
+/* What a file that is neither regular nor a directory is. */
+static const char *file_kind(mode_t m) {
+    return S_ISFIFO(m) ? "a FIFO" : S_ISSOCK(m) ? "a socket" : S_ISCHR(m) ? "a character device"
+                                  : S_ISBLK(m) ? "a block device" : "not a regular file";
+}
+
+/* The error for an entry of the table that cannot be read as a file:
+ * "<path>: <why>" in the words of the table's root. */
+static eddy_status bad_entry(Op *op, const char *root, const char *path, const char *why) {
+    return eddy__op_fail(op, EDDY_E_IO, "Could not read the table directory %s: %s %s", root, path, why);
+}
+
 /* Lists the visible files below dir (recursively) into s->files; depth
  * counts the partition levels still to descend (files above them are not
- * part of a partitioned table). */
+ * part of a partitioned table); chain holds dir and the directories above
+ * it (a directory met again is a cycle through a symbolic link, an error).
+ * A dangling symbolic link and a file that is not regular (FIFO, socket,
+ * device) are errors too: the table cannot be read whole. */
 static eddy_status list_dir(Op *op, FsSource *s, const FsSourcePlan *p, const char *dir, const char *part_dir,
-                            int depth) {
+                            int depth, const DirChain *chain) {
     DIR *dh = opendir(dir);
     if (!dh) return eddy__op_fail(op, EDDY_E_IO, "Could not list the directory %s: %s", dir, strerror(errno));
     eddy_status rc = EDDY_OK;
@@ -436,20 +466,49 @@ static eddy_status list_dir(Op *op, FsSource *s, const FsSourcePlan *p, const ch
     while (!rc && (e = readdir(dh))) {
         if (hidden(e->d_name)) continue;
         char *path = eddy__arena_printf(&s->a, "%s/%s", dir, e->d_name);
-        struct stat st;
+        struct stat st, lst;
         if (!path) {
             rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
             break;
         }
-        if (stat(path, &st) != 0) continue; /* vanished, or a dangling link */
-        if (S_ISDIR(st.st_mode)) {
-            const char *pd = depth > 0 ? eddy__arena_printf(&s->a, "%s%s/", part_dir, e->d_name) : part_dir;
-            if (!pd) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-            else rc = list_dir(op, s, p, path, pd, depth > 0 ? depth - 1 : 0);
+        if (stat(path, &st) != 0) {
+            int err = errno;
+            if (lstat(path, &lst) != 0) {
+                if (errno == ENOENT) continue; /* removed while listing */
+                rc = eddy__op_fail(op, EDDY_E_IO, "Could not read %s: %s", path, strerror(errno));
+            } else if (S_ISLNK(lst.st_mode) && err == ENOENT) {
+                char target[1024];
+                ssize_t n = readlink(path, target, sizeof target - 1);
+                target[n > 0 ? n : 0] = 0;
+                char *why = eddy__arena_printf(&s->a, "is a symbolic link to '%s', which does not exist", target);
+                rc = why ? bad_entry(op, p->l.root, path, why) : eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+            } else {
+                rc = eddy__op_fail(op, EDDY_E_IO, "Could not read %s: %s", path, strerror(err));
+            }
             continue;
         }
-        if (!S_ISREG(st.st_mode) || depth > 0) continue;
+        if (S_ISDIR(st.st_mode)) {
+            const DirChain *c = chain;
+            while (c && (c->dev != st.st_dev || c->ino != st.st_ino)) c = c->up;
+            if (c) {
+                char *why = eddy__arena_printf(&s->a, "is the directory %s again (a cycle through a symbolic link)",
+                                               c->path);
+                rc = why ? bad_entry(op, p->l.root, path, why) : eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+                continue;
+            }
+            DirChain here = {st.st_dev, st.st_ino, path, chain};
+            const char *pd = depth > 0 ? eddy__arena_printf(&s->a, "%s%s/", part_dir, e->d_name) : part_dir;
+            if (!pd) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+            else rc = list_dir(op, s, p, path, pd, depth > 0 ? depth - 1 : 0, &here);
+            continue;
+        }
+        if (depth > 0) continue;
         if (p->regex && regexec(p->regex, path, 0, NULL, 0) != 0) continue;
+        if (!S_ISREG(st.st_mode)) {
+            const char *why = eddy__arena_printf(&s->a, "is %s, not a regular file", file_kind(st.st_mode));
+            rc = why ? bad_entry(op, p->l.root, path, why) : eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+            continue;
+        }
         FsFile f = {path, part_dir, (int64_t)st.st_size, (int64_t)st.st_mtim.tv_sec * 1000 + st.st_mtim.tv_nsec / 1000000};
         if (!ed_vec_push(&s->files, f)) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     }
@@ -487,13 +546,22 @@ static eddy_status fs_source_open(Op *op) {
     }
     eddy_status rc;
     if (S_ISDIR(st.st_mode)) {
-        rc = list_dir(op, s, p, root, "", npart);
+        /* a commit a crash left half done is finished first; no commit
+         * runs while the directory is listed */
+        int lock;
+        rc = eddy__fs_read_begin(root, &lock, eddy__op_err(op));
+        DirChain top = {st.st_dev, st.st_ino, root, NULL};
+        if (!rc) rc = list_dir(op, s, p, root, "", npart, &top);
+        eddy__fs_unlock(lock);
+    } else if (!S_ISREG(st.st_mode)) {
+        return eddy__op_fail(op, EDDY_E_IO, "Could not read %s: it is %s, not a regular file or a directory", root,
+                             file_kind(st.st_mode));
     } else {
         FsFile f = {root, "", (int64_t)st.st_size, (int64_t)st.st_mtim.tv_sec * 1000 + st.st_mtim.tv_nsec / 1000000};
         rc = npart || ed_vec_push(&s->files, f) ? EDDY_OK : eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     }
     if (rc) return rc;
-    qsort(s->files.items, s->files.len, sizeof(FsFile), cmp_files);
+    if (s->files.len > 1) qsort(s->files.items, s->files.len, sizeof(FsFile), cmp_files);
     /* this subtask's share: every parallelism-th file */
     size_t k = 0;
     for (size_t i = (size_t)op->subtask; i < s->files.len; i += (size_t)op->parallelism) s->files.items[k++] = s->files.items[i];
@@ -815,41 +883,27 @@ typedef struct PartWriter {
     struct PartWriter *next;
 } PartWriter;
 
+/* A finished file: part-<token>-<subtask>-<seq> in dir, staged. */
 typedef struct StagedFile {
-    char *staged, *dir, *name;
+    const char *dir; /* the writer's */
+    uint32_t seq;
 } StagedFile;
 
 typedef struct FsSink {
     char *staging; /* <root>/.staging_<token> */
     char *mine;    /* <staging>/<subtask> */
+    int stage_lock; /* holds the shared lock on the staging directory */
     PartWriter **table;
     size_t nbuckets, nwriters;
     PartWriter *last;
     ED_VEC(StagedFile) done;
     ED_VEC(char *) dirs; /* partition dirs written (for overwrite, success files) */
     uint32_t counter;
-    bool committed;
+    bool committed, pending; /* pending: a commit record waits for recovery */
     Buf key, scratch;
     Vector **file_vecs;
     FormatRun run;
 } FsSink;
-
-static eddy_status mkdirs(const char *path) {
-    char *p = eddy__strdup(path);
-    if (!p) return EDDY_E_NOMEM;
-    for (char *s = p + 1; *s; s++) {
-        if (*s != '/') continue;
-        *s = 0;
-        if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-            eddy__free(p);
-            return EDDY_E_IO;
-        }
-        *s = '/';
-    }
-    int r = mkdir(p, 0777);
-    eddy__free(p);
-    return r != 0 && errno != EEXIST ? EDDY_E_IO : EDDY_OK;
-}
 
 static eddy_status fs_sink_open(Op *op) {
     const FsSinkPlan *p = op->plan;
@@ -864,11 +918,11 @@ static eddy_status fs_sink_open(Op *op) {
     s->file_vecs = eddy__calloc((size_t)p->l.nfile + 1, sizeof(Vector *));
     s->staging = eddy__arena_printf(op->arena, "%s/.staging_%s", p->l.root, p->token);
     s->mine = eddy__arena_printf(op->arena, "%s/%d", s->staging ? s->staging : "", op->subtask);
+    s->stage_lock = -1;
     if (!s->table || !s->file_vecs || !s->staging || !s->mine) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-    /* the table directory exists from the start, as in Flink */
-    if (mkdirs(p->l.root))
-        return eddy__op_fail(op, EDDY_E_IO, "Could not create the directory %s: %s", p->l.root, strerror(errno));
-    return EDDY_OK;
+    /* the table directory exists from the start, as in Flink; a commit a
+     * crash left half done is finished first */
+    return eddy__fs_stage_begin(p->l.root, p->token, &s->stage_lock, eddy__op_err(op));
 }
 
 /* Writes the writer's buffered bytes to its file (opening it first). */
@@ -883,10 +937,10 @@ static eddy_status flush_writer(Op *op, FsSink *s, PartWriter *w) {
         sprintf(w->staged, "%s/%s%s", s->mine, w->dir, name);
         char *slash = strrchr(w->staged, '/');
         *slash = 0;
-        eddy_status rc = mkdirs(w->staged);
+        int r = eddy__fs_mkdirs(w->staged);
         *slash = '/';
-        if (rc) return eddy__op_fail(op, EDDY_E_IO, "Could not create the directory for %s: %s", w->staged, strerror(errno));
-        w->fd = open(w->staged, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+        if (r) return eddy__op_fail(op, EDDY_E_IO, "Could not create the directory for %s: %s", w->staged, strerror(errno));
+        w->fd = eddy__fs_create(w->staged);
         if (w->fd < 0) return eddy__op_fail(op, EDDY_E_IO, "Could not create %s: %s", w->staged, strerror(errno));
         w->bytes = 0;
     }
@@ -909,15 +963,9 @@ static eddy_status roll_writer(Op *op, FsSink *s, PartWriter *w) {
     if (rc || !w->staged) return rc;
     if (close(w->fd) != 0) return eddy__op_fail(op, EDDY_E_IO, "Could not write %s: %s", w->staged, strerror(errno));
     w->fd = -1;
-    const char *name = strrchr(w->staged, '/') + 1;
-    StagedFile f = {w->staged, eddy__strdup(w->dir), eddy__strdup(name)};
+    eddy__free(w->staged);
     w->staged = NULL;
-    if (!f.dir || !f.name || !ed_vec_push(&s->done, f)) {
-        eddy__free(f.staged);
-        eddy__free(f.dir);
-        eddy__free(f.name);
-        return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-    }
+    if (!ed_vec_push(&s->done, ((StagedFile){w->dir, w->seq}))) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     return EDDY_OK;
 }
 
@@ -1024,103 +1072,65 @@ static eddy_status fs_sink_finish(Op *op) {
     return EDDY_OK;
 }
 
-/* Removes path (a file, or a directory with everything in it). */
-static int remove_tree(const char *path) {
-    struct stat st;
-    if (lstat(path, &st) != 0) return errno == ENOENT ? 0 : -1;
-    if (!S_ISDIR(st.st_mode)) return unlink(path);
-    DIR *d = opendir(path);
-    if (!d) return -1;
-    struct dirent *e;
-    int rc = 0;
-    while ((e = readdir(d)) && !rc) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-        char *c = eddy__malloc(strlen(path) + strlen(e->d_name) + 2);
-        if (!c) {
-            rc = -1;
-            break;
-        }
-        sprintf(c, "%s/%s", path, e->d_name);
-        rc = remove_tree(c);
-        eddy__free(c);
-    }
-    closedir(d);
-    return rc ? rc : rmdir(path);
-}
-
-/* INSERT OVERWRITE: removes the visible entries of dir except this job's
- * files (other subtasks may have committed theirs already). */
-static eddy_status clear_dir(Op *op, const char *dir) {
-    const FsSinkPlan *p = op->plan;
-    DIR *d = opendir(dir);
-    if (!d) return errno == ENOENT ? EDDY_OK : eddy__op_fail(op, EDDY_E_IO, "Could not list %s: %s", dir, strerror(errno));
-    char mine[64];
-    snprintf(mine, sizeof mine, "part-%s-", p->token);
-    struct dirent *e;
-    eddy_status rc = EDDY_OK;
-    while (!rc && (e = readdir(d))) {
-        if (hidden(e->d_name) || !strncmp(e->d_name, mine, strlen(mine))) continue;
-        char *c = eddy__malloc(strlen(dir) + strlen(e->d_name) + 2);
-        if (!c) {
-            rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-            break;
-        }
-        sprintf(c, "%s/%s", dir, e->d_name);
-        if (remove_tree(c) != 0) rc = eddy__op_fail(op, EDDY_E_IO, "Could not delete %s: %s", c, strerror(errno));
-        eddy__free(c);
-    }
-    closedir(d);
-    return rc;
-}
-
-/* Removes the staging directories of this subtask (and the staging root
+/* Removes the staging directory of this subtask (and the staging root
  * once every subtask's are gone); never fails. */
 static void remove_staging(FsSink *s) {
-    if (s->mine) remove_tree(s->mine);
+    if (s->mine) eddy__fs_remove_tree(s->mine);
     if (s->staging) rmdir(s->staging);
 }
 
-/* The job succeeded: moves this subtask's files into place. */
-static eddy_status fs_sink_commit(Op *op) {
-    const FsSinkPlan *p = op->plan;
-    FsSink *s = op->state;
-    Buf dir;
-    eddy__buf_init(&dir);
+static int cmp_cstr(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+
+/* Commits the files of every instance as one (fs_commit.h): when the job
+ * finished, and when an unbounded streaming job was cancelled -- a final
+ * checkpoint: its in-progress files are finished and committed with the
+ * finished ones. A cancelled bounded job commits nothing. */
+static eddy_status fs_sink_commit(Op *const *ops, int n, CommitKind kind) {
+    const FsSinkPlan *p = ops[0]->plan;
+    if (kind == COMMIT_CANCELLED && !p->streaming) return EDDY_OK;
+    ED_VEC(const char *) dirs = {0};
+    ED_VEC(FsCommitFile) files = {0};
     eddy_status rc = EDDY_OK;
-    /* the directories to clear or mark: those written, and for a table
-     * without partitions the table itself even when nothing was written */
-    size_t ndirs = s->dirs.len;
-    bool root_only = p->l.npart == 0;
-    for (size_t i = 0; !rc && i < (root_only ? 1 : ndirs); i++) {
-        eddy__buf_truncate(&dir, 0);
-        eddy__buf_printf(&dir, "%s/%s", p->l.root, root_only ? "" : s->dirs.items[i]);
-        if (dir.failed) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-        else if (mkdirs(eddy__buf_cstr(&dir)))
-            rc = eddy__op_fail(op, EDDY_E_IO, "Could not create the directory %s: %s", dir.data, strerror(errno));
-        else if (p->overwrite) rc = clear_dir(op, dir.data);
+    bool ok = true, any = false;
+    if (p->l.npart == 0) ok = ed_vec_push(&dirs, "");
+    for (int i = 0; ok && !rc && i < n; i++) {
+        FsSink *s = ops[i]->state;
+        if (!s) continue;
+        any = true;
+        if (kind == COMMIT_CANCELLED) rc = fs_sink_finish(ops[i]);
+        for (size_t k = 0; p->l.npart && k < s->dirs.len; k++) ok = ok && ed_vec_push(&dirs, s->dirs.items[k]);
     }
-    for (size_t i = 0; !rc && i < s->done.len; i++) {
-        const StagedFile *f = &s->done.items[i];
-        eddy__buf_truncate(&dir, 0);
-        eddy__buf_printf(&dir, "%s/%s%s", p->l.root, f->dir, f->name);
-        if (dir.failed) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-        else if (rename(f->staged, eddy__buf_cstr(&dir)) != 0)
-            rc = eddy__op_fail(op, EDDY_E_IO, "Could not move %s to %s: %s", f->staged, dir.data, strerror(errno));
-    }
-    if (!rc && p->success_file) {
-        for (size_t i = 0; !rc && i < (root_only ? 1 : ndirs); i++) {
-            eddy__buf_truncate(&dir, 0);
-            eddy__buf_printf(&dir, "%s/%s%s", p->l.root, root_only ? "" : s->dirs.items[i], p->success_file);
-            int fd = dir.failed ? -1 : open(eddy__buf_cstr(&dir), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
-            if (fd < 0) rc = eddy__op_fail(op, EDDY_E_IO, "Could not create %s: %s", dir.data, strerror(errno));
-            else close(fd);
+    if (!rc && ok && any) {
+        if (dirs.len > 1) qsort(dirs.items, dirs.len, sizeof(char *), cmp_cstr);
+        size_t u = dirs.len ? 1 : 0;
+        for (size_t i = 1; i < dirs.len; i++)
+            if (strcmp(dirs.items[i], dirs.items[u - 1])) dirs.items[u++] = dirs.items[i];
+        dirs.len = u;
+        for (int i = 0; ok && i < n; i++) {
+            FsSink *s = ops[i]->state;
+            for (size_t k = 0; s && ok && k < s->done.len; k++) {
+                const char **d = bsearch(&s->done.items[k].dir, dirs.items, dirs.len, sizeof(char *), cmp_cstr);
+                ok = ed_vec_push(&files, ((FsCommitFile){(uint32_t)(d - dirs.items), ops[i]->subtask, s->done.items[k].seq}));
+            }
         }
     }
-    eddy__buf_free(&dir);
-    if (!rc) {
-        s->committed = true;
-        remove_staging(s);
+    bool pending = false;
+    if (!rc && !ok) rc = eddy__op_fail(ops[0], EDDY_E_NOMEM, "out of memory");
+    /* nothing to move, clear or mark: nothing to commit */
+    bool work = files.len || p->overwrite || p->success_file;
+    if (!rc && any && work) {
+        FsCommit c = {p->l.root, p->token, p->overwrite, p->success_file, dirs.len, dirs.items, files.len, files.items};
+        rc = eddy__fs_commit(&c, &pending, eddy__op_err(ops[0]));
     }
+    for (int i = 0; i < n; i++) {
+        FsSink *s = ops[i]->state;
+        if (!s) continue;
+        s->committed = !rc;
+        s->pending = pending;
+        if (!rc) remove_staging(s);
+    }
+    ed_vec_free(&dirs);
+    ed_vec_free(&files);
     return rc;
 }
 
@@ -1139,13 +1149,10 @@ static void fs_sink_close(Op *op) {
             w = next;
         }
     }
-    /* a job that did not commit leaves nothing behind */
-    if (!s->committed) remove_staging(s);
-    for (size_t i = 0; i < s->done.len; i++) {
-        eddy__free(s->done.items[i].staged);
-        eddy__free(s->done.items[i].dir);
-        eddy__free(s->done.items[i].name);
-    }
+    /* a job that did not commit leaves nothing behind, unless its commit
+     * is recorded: then recovery needs the staged files */
+    if (!s->committed && !s->pending) remove_staging(s);
+    eddy__fs_unlock(s->stage_lock);
     ed_vec_free(&s->done);
     for (size_t i = 0; i < s->dirs.len; i++) eddy__free(s->dirs.items[i]);
     ed_vec_free(&s->dirs);

@@ -67,6 +67,12 @@ struct Task {
     EdErr err;
 };
 
+/* An operator with a commit step and its instances, in subtask order. */
+typedef struct CommitGroup {
+    Op **ops;
+    int n;
+} CommitGroup;
+
 /* The malformed records of one input (eddy__op_report_malformed). */
 typedef struct Malformed {
     char *where, *first_reason;
@@ -103,6 +109,11 @@ struct Job {
     pthread_mutex_t mal_mu; /* guards mal */
     ED_VEC(Malformed) mal;
     MemBudget budget; /* managed memory of the operators' state */
+    /* the operators with a commit step, each with its instances */
+    int ncommits;
+    CommitGroup *commits;
+    bool unbounded;  /* a source is unbounded */
+    bool commit_ran; /* the commit step ran (or is running) */
 };
 
 static void job_fail(Job *job, eddy_status code, EdErr *src);
@@ -427,21 +438,31 @@ uint64_t eddy__job_malformed(Job *job, Buf *report) {
     return total;
 }
 
-/* Runs the commit step of every operator (OpVtab.commit) once all tasks
- * finished successfully; the first error fails the job. Called by the worker
- * that finished the last task, without job->mu held. */
-static void job_commit(Job *job) {
-    for (int i = 0; i < job->ntasks; i++) {
-        Task *t = job->tasks[i];
-        for (int k = 0; k < t->nops; k++) {
-            Op *op = t->ops[k];
-            if (!op->vt->commit) continue;
-            eddy_status rc = op->vt->commit(op);
-            if (rc) {
-                job_fail(job, rc, &t->err);
-                return;
-            }
+/* Runs the commit step of every operator that has one (OpVtab.commit);
+ * the first error fails the job. COMMIT_FINISHED: called by the worker that
+ * finished the last task, without job->mu held; COMMIT_CANCELLED: by
+ * job_join once the workers are gone. */
+static void job_commit(Job *job, CommitKind kind) {
+    job->commit_ran = true;
+    for (int i = 0; i < job->ncommits; i++) {
+        CommitGroup *g = &job->commits[i];
+        eddy_status rc = g->ops[0]->vt->commit(g->ops, g->n, kind);
+        if (!rc) continue;
+        EdErr *e = NULL;
+        for (int k = 0; k < g->n && !e; k++)
+            if (eddy__err_is_set(&g->ops[k]->task->err)) e = &g->ops[k]->task->err;
+        if (kind == COMMIT_FINISHED) {
+            job_fail(job, rc, e);
+        } else {
+            /* the cancel is reported as the failure to commit */
+            pthread_mutex_lock(&job->mu);
+            job->status = rc;
+            eddy__err_clear(&job->err);
+            if (e) eddy__err_move(&job->err, e);
+            else eddy__err(&job->err, rc, "%s", eddy_status_str(rc));
+            pthread_mutex_unlock(&job->mu);
         }
+        return;
     }
 }
 
@@ -774,7 +795,7 @@ static void *worker_main(void *arg) {
             if (job->tasks_done + 1 == job->ntasks && job->status == EDDY_OK) {
                 job->committing = true;
                 pthread_mutex_unlock(&job->mu);
-                job_commit(job);
+                job_commit(job, COMMIT_FINISHED);
                 pthread_mutex_lock(&job->mu);
                 job->committing = false;
             }
@@ -1047,6 +1068,16 @@ static eddy_status build(Builder *bd, StreamNode *const *sinks, int nsinks) {
             }
         }
     }
+    /* the commit steps; whether a source is unbounded */
+    for (int i = 0; i < nn; i++) {
+        BNode *bn = &nodes[i];
+        if (bn->sn->kind == NODE_SOURCE && !bn->sn->bounded) job->unbounded = true;
+        if (bn->sn->op.vt && bn->sn->op.vt->commit) job->ncommits++;
+    }
+    job->commits = eddy__arena_alloc(ja, sizeof(CommitGroup) * (size_t)(job->ncommits + 1));
+    if (!job->commits) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+    for (int i = 0, k = 0; i < nn; i++)
+        if (nodes[i].sn->op.vt && nodes[i].sn->op.vt->commit) job->commits[k++] = (CommitGroup){nodes[i].ops, nodes[i].par};
     /* network edges */
     job->channels = eddy__arena_alloc(ja, sizeof(Channel *) * 1);
     size_t chcap = 1;
@@ -1244,6 +1275,12 @@ static eddy_status job_join(Job *job, EdErr *err) {
     pthread_mutex_unlock(&job->mu);
     for (int i = 0; i < job->nthreads; i++) pthread_join(job->threads[i], NULL);
     job->joined = true;
+    /* an unbounded job ends only by a cancel: its sinks commit what a final
+     * checkpoint would */
+    pthread_mutex_lock(&job->mu);
+    bool cancelled = job->status == EDDY_E_CANCELLED;
+    pthread_mutex_unlock(&job->mu);
+    if (cancelled && job->unbounded && !job->commit_ran) job_commit(job, COMMIT_CANCELLED);
     /* close operators (on this thread: the workers are gone) */
     for (int i = 0; i < job->ntasks; i++)
         if (job->tasks[i]->opened) task_close(job->tasks[i]);

@@ -43,6 +43,12 @@ typedef struct Op Op;
 typedef struct Task Task;
 typedef struct Job Job;
 
+/* Why OpVtab.commit is called. */
+typedef enum CommitKind {
+    COMMIT_FINISHED,  /* the job finished */
+    COMMIT_CANCELLED  /* an unbounded job was cancelled */
+} CommitKind;
+
 struct OpVtab {
     const char *name;
     /* Sets up op->state. May be NULL. */
@@ -58,12 +64,18 @@ struct OpVtab {
     /* Sources: emit some data; return EDDY_OK for more, EDDY_DONE at the end,
      * EDDY_ROW when nothing is available right now (the task retries later). */
     eddy_status (*produce)(Op *op);
-    /* Called once for every instance of the operator after all tasks of the
-     * job finished successfully, before any close: sinks that publish their
-     * output only when the whole job succeeded (file sinks) do it here. Runs
-     * on one worker thread, instance after instance. An error fails the job
-     * (later instances are not committed). NULL: nothing to commit. */
-    eddy_status (*commit)(Op *op);
+    /* Called once per operator -- not per instance -- with its n instances
+     * in subtask order (ops[i]->subtask == i; an instance whose task never
+     * opened has state NULL), before any close: sinks that publish their
+     * output all at once (file sinks) do it here. COMMIT_FINISHED: every
+     * task of the job finished without error (runs on the worker that
+     * finished the last task). COMMIT_CANCELLED: the job was cancelled while
+     * one of its sources was unbounded -- a final checkpoint -- after every
+     * worker stopped (runs on the thread that waits for the job). Not called
+     * for a failed job, nor for a cancelled bounded one. An error (recorded
+     * with eddy__op_fail on any of the instances) fails the job. NULL:
+     * nothing to commit. */
+    eddy_status (*commit)(Op *const *ops, int n, CommitKind kind);
     /* Checkpoint `checkpoint_id`: the operator writes what it keeps outside
      * its state backend (a source's offsets, buffered rows) into its state
      * (operator list state); the runtime snapshots the backend afterwards.

@@ -10,197 +10,12 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <time.h>
 
-#include "check.h"
-
-/* ---- files ------------------------------------------------------------------------- */
-
-static char *tmpdir(void) {
-    char tmpl[] = "/tmp/eddy-fs-XXXXXX";
-    char *d = mkdtemp(tmpl);
-    return d ? strdup(d) : NULL;
-}
-
-static void rmtree(const char *path) {
-    struct stat st;
-    if (lstat(path, &st) != 0) return;
-    if (S_ISDIR(st.st_mode)) {
-        DIR *d = opendir(path);
-        struct dirent *e;
-        while (d && (e = readdir(d))) {
-            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-            char c[4096];
-            snprintf(c, sizeof c, "%s/%s", path, e->d_name);
-            rmtree(c);
-        }
-        if (d) closedir(d);
-        rmdir(path);
-    } else {
-        unlink(path);
-    }
-}
-
-static void mkdirs(const char *path) {
-    char p[4096];
-    snprintf(p, sizeof p, "%s", path);
-    for (char *s = p + 1; *s; s++)
-        if (*s == '/') {
-            *s = 0;
-            mkdir(p, 0777);
-            *s = '/';
-        }
-    mkdir(p, 0777);
-}
-
-static void write_file(const char *dir, const char *rel, const char *content) {
-    char p[4096];
-    snprintf(p, sizeof p, "%s/%s", dir, rel);
-    char *slash = strrchr(p, '/');
-    *slash = 0;
-    mkdirs(p);
-    *slash = '/';
-    FILE *f = fopen(p, "w");
-    fputs(content, f);
-    fclose(f);
-}
-
-static char *read_all(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return strdup("(missing)");
-    Lines l = {0};
-    char buf[4096];
-    size_t n;
-    lines_add(&l, "");
-    l.len = 0;
-    l.text[0] = 0;
-    while ((n = fread(buf, 1, sizeof buf - 1, f)) > 0) {
-        buf[n] = 0;
-        if (l.len + n + 2 > l.cap) {
-            l.cap = (l.len + n + 2) * 2;
-            l.text = realloc(l.text, l.cap);
-        }
-        memcpy(l.text + l.len, buf, n + 1);
-        l.len += n;
-    }
-    fclose(f);
-    return l.text;
-}
-
-/* A file name with the random uuid of part files masked:
- * part-1b2c...-0-1 -> part-*-0-1. */
-static void mask_uuid(char *name) {
-    char *p = strstr(name, "part-");
-    if (!p || strlen(p) < 5 + 36) return;
-    memmove(p + 6, p + 5 + 36, strlen(p + 5 + 36) + 1);
-    p[5] = '*';
-}
-
-typedef struct Entry {
-    char rel[1024];
-    char path[4096];
-} Entry;
-
-static int cmp_entry(const void *a, const void *b) { return strcmp(((const Entry *)a)->rel, ((const Entry *)b)->rel); }
-
-static void collect(const char *root, const char *rel, Entry **es, size_t *n, size_t *cap, bool all) {
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s%s%s", root, *rel ? "/" : "", rel);
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    while (d && (e = readdir(d))) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-        if (!all && (e->d_name[0] == '.' || e->d_name[0] == '_')) continue;
-        char r[1024], p[4096];
-        snprintf(r, sizeof r, "%s%s%s", rel, *rel ? "/" : "", e->d_name);
-        snprintf(p, sizeof p, "%s/%s", root, r);
-        struct stat st;
-        stat(p, &st);
-        if (S_ISDIR(st.st_mode)) {
-            collect(root, r, es, n, cap, all);
-            continue;
-        }
-        if (*n == *cap) *es = realloc(*es, (*cap = *cap * 2 + 8) * sizeof(Entry));
-        snprintf((*es)[*n].rel, sizeof(*es)[*n].rel, "%s", r);
-        snprintf((*es)[*n].path, sizeof(*es)[*n].path, "%s", p);
-        mask_uuid((*es)[*n].rel);
-        (*n)++;
-    }
-    if (d) closedir(d);
-}
-
-/* Every file below dir (hidden ones too when all), sorted, one per line
- * ("p=1/part-*-0-0"), with its content after a ':' when with_content. */
-static char *tree(const char *dir, bool all, bool with_content) {
-    Entry *es = NULL;
-    size_t n = 0, cap = 0;
-    collect(dir, "", &es, &n, &cap, all);
-    if (n) qsort(es, n, sizeof(Entry), cmp_entry);
-    Lines l = {0};
-    lines_add(&l, "");
-    l.len = 0;
-    l.text[0] = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (!with_content) {
-            lines_add(&l, es[i].rel);
-            continue;
-        }
-        char *c = read_all(es[i].path);
-        size_t need = strlen(es[i].rel) + strlen(c) + 4;
-        char *line = malloc(need);
-        snprintf(line, need, "%s:\n%s", es[i].rel, c);
-        if (need > 2 && line[strlen(line) - 1] == '\n') line[strlen(line) - 1] = 0;
-        lines_add(&l, line);
-        free(line);
-        free(c);
-    }
-    free(es);
-    return l.text;
-}
-
-/* ---- SQL ---------------------------------------------------------------------------- */
-
-/* Runs a statement: "OK" for DDL and a finished INSERT, or "ERROR: <message>"
- * (the error is cleared). */
-static char *run(eddy_tenv *t, const char *stmt) {
-    eddy_env *env = eddy_tenv_env(t);
-    eddy_result *r = eddy_tenv_execute_sql(t, stmt);
-    if (!r || (eddy_result_statement_kind(r) == EDDY_STMT_INSERT && eddy_result_await(r) != EDDY_OK)) {
-        char *m = env_error_text(env);
-        eddy_result_free(r);
-        return m;
-    }
-    eddy_result_free(r);
-    return strdup("OK");
-}
-
-#define RUN_OK(t, s) ASSERT_TEXT(run((t), (s)), "OK")
-
-/* The rows a query returns as Row.toString lines ("+I[1, a]"), or
- * "ERROR: <message>"; *malformed (may be NULL) receives the result's
- * malformed-record report, "" when none. */
-static char *rows_m(eddy_tenv *t, const char *query, char **malformed) {
-    eddy_env *env = eddy_tenv_env(t);
-    eddy_result *r = eddy_tenv_execute_sql(t, query);
-    char *out = NULL;
-    size_t n = 0;
-    FILE *f = open_memstream(&out, &n);
-    eddy_print_options o = {EDDY_PRINT_OPTIONS_VERSION, EDDY_PRINT_CHANGELOG, 0, NULL};
-    if (!r || eddy_result_print_with(r, f, &o) != EDDY_OK) print_env_error(f, env);
-    if (malformed) {
-        const char *rep = "";
-        uint64_t count = eddy_result_malformed_records(r, &rep);
-        char *m = malloc(strlen(rep) + 32);
-        sprintf(m, "%llu\n%s", (unsigned long long)count, rep);
-        *malformed = m;
-    }
-    eddy_result_free(r);
-    fclose(f);
-    return out;
-}
-
-static char *rows(eddy_tenv *t, const char *query) { return rows_m(t, query, NULL); }
+#include "fs_check.h"
 
 /* A batch-mode table env (parallelism 1) and a temporary directory. */
 typedef struct Fx {
@@ -748,32 +563,123 @@ TEST(files_appear_only_when_the_job_succeeds) {
     fx_free(&fx);
 }
 
-TEST(a_cancelled_job_leaves_nothing) {
-    Fx fx = fx_new(EDDY_STREAMING);
-    RUN_OK(fx.t, "CREATE TABLE gen (i INT) WITH ('connector' = 'datagen', 'rows-per-second' = '100000')");
-    ASSERT_TEXT(create(&fx, "dst", "i INT", "'format' = 'csv', 'sink.rolling-policy.file-size' = '1kb'"), "OK");
-    eddy_result *r = eddy_tenv_execute_sql(fx.t, "INSERT INTO dst SELECT * FROM gen");
-    ASSERT_TRUE(r != NULL);
-    /* wait until the sink has written (hidden) files, then cancel */
+/* Waits (up to 5 s) until the table's staging holds `files` part files. */
+static bool wait_for_staged(Fx *fx, const char *name, int files) {
     char path[4096];
-    snprintf(path, sizeof path, "%s/dst", fx.dir);
+    if (snprintf(path, sizeof path, "%s/%s", fx->dir, name) < 0) abort();
     for (int k = 0; k < 500; k++) {
         char *all = tree(path, true, false);
-        bool written = strstr(all, "part-") != NULL;
+        int n = 0;
+        for (const char *p = strstr(all, "/part-"); p; p = strstr(p + 1, "/part-")) n++;
         free(all);
-        if (written) break;
+        if (n >= files) return true;
         struct timespec ts = {0, 10 * 1000000};
         nanosleep(&ts, NULL);
     }
-    char *during = tree(path, true, false);
-    ASSERT_STR_CONTAINS(during, ".staging_");
-    free(during);
-    ASSERT_TEXT(files_of(&fx, "dst"), "");
+    return false;
+}
+
+/* Starts INSERT INTO dst SELECT * FROM gen in streaming mode (gen: datagen
+ * with the options `gen`; dst: csv files rolling at 1 kb), waits until it
+ * has staged three files and cancels it. Returns what was seen: "staged,
+ * none visible" (or what went otherwise), then the job's status message. */
+static char *insert_then_cancel(Fx *fx, const char *gen) {
+    snprintf(fx->sql, sizeof fx->sql,
+             "CREATE TABLE gen (i INT) WITH ('connector' = 'datagen', 'rows-per-second' = '20000', %s)", gen);
+    free(run(fx->t, fx->sql));
+    free(create(fx, "dst", "i INT", "'format' = 'csv', 'sink.rolling-policy.file-size' = '1kb'"));
+    eddy_result *r = eddy_tenv_execute_sql(fx->t, "INSERT INTO dst SELECT * FROM gen");
+    bool staged = r && wait_for_staged(fx, "dst", 3);
+    char *visible = files_of(fx, "dst");
     eddy_result_cancel(r);
-    ASSERT_EQ_INT(eddy_result_await(r), EDDY_E_CANCELLED);
-    eddy_env_clear_error(fx.env);
+    char *msg = eddy_result_await(r) == EDDY_E_CANCELLED ? env_error_text(fx->env) : strdup("(not cancelled)");
     eddy_result_free(r);
+    char *out = malloc(strlen(msg) + 64);
+    sprintf(out, "%s, %s\n%s", staged ? "staged" : "nothing staged", *visible ? "some visible" : "none visible", msg);
+    free(visible);
+    free(msg);
+    return out;
+}
+
+TEST(cancelling_an_unbounded_streaming_insert_commits_its_files) {
+    Fx fx = fx_new(EDDY_STREAMING);
+    ASSERT_TEXT(insert_then_cancel(&fx, "'fields.i.min' = '0', 'fields.i.max' = '9'"),
+                "staged, none visible\nERROR: The job was cancelled.");
+    /* the cancel is a final checkpoint: the finished files and the one in
+     * progress are committed, nothing stays staged */
+    char *names = all_files_of(&fx, "dst");
+    ASSERT_TRUE(count_lines(names) >= 3);
+    ASSERT_TRUE(strstr(names, ".staging_") == NULL && strstr(names, ".commit_") == NULL);
+    free(names);
+    /* every file holds whole records (one digit a line), and they read back */
+    char *content = files_of(&fx, "dst");
+    int nrows = 0;
+    for (char *line = strtok(content, "\n"); line; line = strtok(NULL, "\n")) {
+        if (!strncmp(line, "part-", 5)) continue;
+        ASSERT_TRUE(strlen(line) == 1 && line[0] >= '0' && line[0] <= '9');
+        nrows++;
+    }
+    free(content);
+    RUN_OK(fx.t, "SET 'execution.runtime-mode' = 'batch'");
+    char *back = rows(fx.t, "SELECT * FROM dst");
+    ASSERT_TRUE(strstr(back, "ERROR") == NULL);
+    ASSERT_EQ_INT(count_lines(back), nrows);
+    free(back);
+    fx_free(&fx);
+}
+
+TEST(cancelling_a_bounded_insert_commits_nothing) {
+    Fx fx = fx_new(EDDY_STREAMING);
+    /* a sequence is bounded: the job would end by itself, all or nothing */
+    ASSERT_TEXT(insert_then_cancel(&fx, "'fields.i.kind' = 'sequence', 'fields.i.start' = '1', "
+                                        "'fields.i.end' = '100000000'"),
+                "staged, none visible\nERROR: The job was cancelled.");
     ASSERT_TEXT(all_files_of(&fx, "dst"), "");
+    fx_free(&fx);
+}
+
+/* A partition directory blocked by a file: INSERT INTO and INSERT
+ * OVERWRITE of partitions a, m and z fail before anything is visible -- no
+ * new file in a or m, the old ones still there -- and once the way is clear
+ * the retry writes every row once. */
+TEST(a_commit_that_cannot_write_a_partition_changes_nothing) {
+    static const struct {
+        const char *stmt, *after;
+    } cases[] = {
+        {"INSERT INTO t VALUES (3, 'a'), (4, 'm'), (5, 'z')", "+I[1, a]\n+I[2, m]\n+I[3, a]\n+I[4, m]\n+I[5, z]\n"},
+        {"INSERT OVERWRITE t VALUES (3, 'a'), (4, 'm'), (5, 'z')", "+I[3, a]\n+I[4, m]\n+I[5, z]\n"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        Fx fx = fx_new(EDDY_BATCH);
+        ASSERT_TEXT(create_partitioned(&fx, "t", "v INT, p STRING", "p", "'format' = 'csv'"), "OK");
+        RUN_OK(fx.t, "INSERT INTO t VALUES (1, 'a'), (2, 'm')");
+        put(&fx, "t/p=z", "not a directory\n");
+        ASSERT_TEXT(undir(&fx, run(fx.t, cases[k].stmt)),
+                    "ERROR: Could not create the directory DIR/t/p=z: a file of that name is in the way");
+        ASSERT_TEXT(files_of(&fx, "t"), "p=a/part-*-0-0:\n1\np=m/part-*-0-1:\n2\np=z:\nnot a directory\n");
+        ASSERT_TEXT(all_files_of(&fx, "t"), "p=a/part-*-0-0\np=m/part-*-0-1\np=z\n");
+        char path[4096];
+        snprintf(path, sizeof path, "%s/t/p=z", fx.dir);
+        unlink(path);
+        RUN_OK(fx.t, cases[k].stmt);
+        ASSERT_TEXT(sorted_lines(rows(fx.t, "SELECT * FROM t")), cases[k].after);
+        fx_free(&fx);
+    }
+}
+
+/* A staging directory and a commit record left by a job that died are
+ * rolled back by the next reader, and never read as table data. */
+TEST(a_dead_jobs_staging_is_rolled_back_and_never_read) {
+    Fx fx = fx_new(EDDY_BATCH);
+    ASSERT_TEXT(create_partitioned(&fx, "t", "v INT, p STRING", "p", "'format' = 'csv'"), "OK");
+    RUN_OK(fx.t, "INSERT INTO t VALUES (1, 'a')");
+    put(&fx, "t/.staging_0b0c6e0e-7d1e-4a55-9c1a-1d8d2b9a0f00/0/p=a/part-0b0c6e0e-7d1e-4a55-9c1a-1d8d2b9a0f00-0-0",
+        "2\n");
+    put(&fx, "t/.commit_0b0c6e0e-7d1e-4a55-9c1a-1d8d2b9a0f00.tmp", "eddy-commit 1\n");
+    /* a job not of eddy's (a name without a uuid) is left alone */
+    put(&fx, "t/.staging_1700000000000/x", "3\n");
+    ASSERT_TEXT(rows(fx.t, "SELECT * FROM t"), "+I[1, a]\n");
+    ASSERT_TEXT(all_files_of(&fx, "t"), ".staging_1700000000000/x\np=a/part-*-0-0\n");
     fx_free(&fx);
 }
 
@@ -1088,6 +994,78 @@ TEST(large_files_cross_read_chunks) {
     fx_free(&fx);
 }
 
+TEST(an_empty_table_directory_has_no_rows) {
+    Fx fx = fx_new(EDDY_BATCH);
+    ASSERT_TEXT(create(&fx, "t", "v INT", "'format' = 'csv'"), "OK");
+    ASSERT_TEXT(create_partitioned(&fx, "p", "v INT, k STRING", "k", "'format' = 'csv'"), "OK");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/t", fx.dir);
+    mkdir(path, 0777);
+    snprintf(path, sizeof path, "%s/p", fx.dir);
+    mkdir(path, 0777);
+    ASSERT_TEXT(rows(fx.t, "SELECT * FROM t"), "");
+    ASSERT_TEXT(rows(fx.t, "SELECT * FROM p"), "");
+    fx_free(&fx);
+}
+
+/* The path of rel below the test's directory (a static buffer). */
+static const char *at(Fx *fx, const char *rel) {
+    static char path[4096];
+    if (snprintf(path, sizeof path, "%s/%s", fx->dir, rel) < 0) abort();
+    return path;
+}
+
+TEST(listing_stops_at_cycles_dangling_links_and_special_files) {
+    Fx fx = fx_new(EDDY_BATCH);
+    ASSERT_TEXT(create(&fx, "t", "v INT", "'format' = 'csv'"), "OK");
+    put(&fx, "t/a/data.csv", "1\n");
+    /* a link to a directory that is no parent is read as a directory */
+    ASSERT_TRUE(symlink("a", at(&fx, "t/b")) == 0);
+    ASSERT_TEXT(rows(fx.t, "SELECT * FROM t"), "+I[1]\n+I[1]\n");
+    unlink(at(&fx, "t/b"));
+    /* a link back to a directory above is a cycle: an error, not 41 reads */
+    ASSERT_TRUE(symlink("..", at(&fx, "t/a/up")) == 0);
+    ASSERT_TEXT(undir(&fx, rows(fx.t, "SELECT * FROM t")),
+                "ERROR: Could not read the table directory DIR/t: DIR/t/a/up is the directory DIR/t again (a cycle "
+                "through a symbolic link)");
+    /* two of them: an error, not a listing without end */
+    mkdirs(at(&fx, "t/a/sub"));
+    ASSERT_TRUE(symlink("../..", at(&fx, "t/a/sub/up2")) == 0);
+    char *two = undir(&fx, rows(fx.t, "SELECT * FROM t"));
+    ASSERT_STR_CONTAINS(two, "is the directory DIR/t again (a cycle through a symbolic link)");
+    free(two);
+    rmtree(at(&fx, "t/a/sub"));
+    unlink(at(&fx, "t/a/up"));
+    /* a link to nothing */
+    ASSERT_TRUE(symlink("gone.csv", at(&fx, "t/a/lost.csv")) == 0);
+    ASSERT_TEXT(undir(&fx, rows(fx.t, "SELECT * FROM t")),
+                "ERROR: Could not read the table directory DIR/t: DIR/t/a/lost.csv is a symbolic link to 'gone.csv', "
+                "which does not exist");
+    unlink(at(&fx, "t/a/lost.csv"));
+    /* a FIFO would block the reader; a socket cannot be read */
+    ASSERT_TRUE(mkfifo(at(&fx, "t/a/pipe"), 0666) == 0);
+    ASSERT_TEXT(undir(&fx, rows(fx.t, "SELECT * FROM t")),
+                "ERROR: Could not read the table directory DIR/t: DIR/t/a/pipe is a FIFO, not a regular file");
+    unlink(at(&fx, "t/a/pipe"));
+    int sock = socket(AF_UNIX, SOCK_STREAM, 0);
+    struct sockaddr_un sa = {.sun_family = AF_UNIX};
+    snprintf(sa.sun_path, sizeof sa.sun_path, "%s", at(&fx, "t/s.sock"));
+    ASSERT_TRUE(bind(sock, (struct sockaddr *)&sa, sizeof sa) == 0);
+    ASSERT_TEXT(undir(&fx, rows(fx.t, "SELECT * FROM t")),
+                "ERROR: Could not read the table directory DIR/t: DIR/t/s.sock is a socket, not a regular file");
+    close(sock);
+    unlink(at(&fx, "t/s.sock"));
+    /* hidden names are skipped whatever they are; so are files a regex leaves out */
+    ASSERT_TRUE(mkfifo(at(&fx, "t/.pipe"), 0666) == 0 && mkfifo(at(&fx, "t/a/pipe.txt"), 0666) == 0);
+    snprintf(fx.sql, sizeof fx.sql,
+             "CREATE TABLE r (v INT) WITH ('connector' = 'filesystem', 'path' = '%s', 'format' = 'csv', "
+             "'source.path.regex-pattern' = '.*\\.csv')",
+             at(&fx, "t"));
+    RUN_OK(fx.t, fx.sql);
+    ASSERT_TEXT(rows(fx.t, "SELECT * FROM r"), "+I[1]\n");
+    fx_free(&fx);
+}
+
 int main(void) {
     RUN(csv_every_type_round_trip);
     RUN(csv_nulls_and_null_literal);
@@ -1102,7 +1080,10 @@ int main(void) {
     RUN(partitioned_writes_and_reads);
     RUN(insert_overwrite);
     RUN(files_appear_only_when_the_job_succeeds);
-    RUN(a_cancelled_job_leaves_nothing);
+    RUN(cancelling_an_unbounded_streaming_insert_commits_its_files);
+    RUN(cancelling_a_bounded_insert_commits_nothing);
+    RUN(a_commit_that_cannot_write_a_partition_changes_nothing);
+    RUN(a_dead_jobs_staging_is_rolled_back_and_never_read);
     RUN(streaming_mode_rolls_files);
     RUN(option_errors);
     RUN(files_paths_and_metadata);
@@ -1110,5 +1091,7 @@ int main(void) {
     RUN(malformed_counts_on_every_path);
     RUN(parallel_reads_and_writes);
     RUN(large_files_cross_read_chunks);
+    RUN(an_empty_table_directory_has_no_rows);
+    RUN(listing_stops_at_cycles_dangling_links_and_special_files);
     return test_report();
 }
