@@ -22,6 +22,11 @@ typedef struct Scope {
     int ntables;
     ScopeTable *tables;
     int ncols; /* total */
+    /* the correlation variable of the Rel whose expressions this scope binds
+     * (its Rel.cor): set to a new id when a subquery first refers to one of
+     * the scope's columns; NULL where no Rel can take one (a reference then
+     * gets correlation 0, which the planner refuses) */
+    int *cor;
 } Scope;
 
 typedef struct Binder Binder;
@@ -53,6 +58,7 @@ struct Binder {
     void *hook_ctx;
     const char *clause; /* "WHERE", "GROUP BY", ...: where aggregates are illegal */
     const OuterScope *outer; /* while binding a subquery of an expression */
+    int ncor;          /* correlation variables made so far ($cor0 is 1) */
 };
 
 /* Error at an AST position, in Calcite's form. */

@@ -733,8 +733,18 @@ static PhysNode *join_node(Build *b, PhysNodeKind kind, const Rel *r, PhysNode *
     return j;
 }
 
+/* A semi / anti join's right input: a Calc of no column stays one
+ * (Calc(select=[]), as Flink's plan has it), where elsewhere a Calc of no
+ * column is Calcite's 0 AS $f0. */
+static PhysNode *build_semi_right(Build *b, const Rel *r) {
+    if (r->kind != REL_CALC || r->ncols) return build(b, r);
+    PhysNode *in = build(b, r->in[0]);
+    return in ? calc(b, in, 0, NULL, NULL, r->cond, r) : NULL;
+}
+
 static PhysNode *build_join(Build *b, const Rel *r) {
-    PhysNode *l = build(b, r->in[0]), *rr = l ? build(b, r->in[1]) : NULL;
+    bool semi = r->join == JOIN_SEMI || r->join == JOIN_ANTI;
+    PhysNode *l = build(b, r->in[0]), *rr = !l ? NULL : semi ? build_semi_right(b, r->in[1]) : build(b, r->in[1]);
     if (!rr) return NULL;
     int nl = r->in[0]->ncols;
     ExprList cs = {0}, rest = {0};
