@@ -40,6 +40,8 @@
  *                              read dropped (possibly all of them)
  *   left_join_to_inner         a left join under a condition that a NULL right
  *                              row fails is an inner join
+ *   aggregate_input_prune      the columns of an aggregate's Calc input it
+ *                              does not read are dropped
  */
 #include "plan/plan.h"
 
@@ -761,36 +763,37 @@ static bool operands_as_columns(RuleCtx *cx, Left *l, int n, Expr **ops) {
     return true;
 }
 
-/* Moves the sides of equalities of cond (AND / OR trees) that are
- * expressions of one input into a projection of that input (Calcite's
- * JoinPushExpressionsRule); *l, *r and the condition change. */
+/* Calcite's JoinPushExpressionsRule: the sides of the condition's
+ * equalities (at the top or among its top conjuncts) that are expressions
+ * of one input, and a whole condition that is not a conjunction but an
+ * expression of one input, become columns of a projection of that input;
+ * *l, *r and the condition change. */
 static bool push_expressions(RuleCtx *cx, const Rel **l, const Rel **r, Expr **cond, bool semi) {
     Arena *a = cx->a;
-    XVec lx = {0}, rx = {0};
+    XVec lx = {0}, rx = {0}, tops = {0};
     int nl = (*l)->ncols, nr = (*r)->ncols;
-    /* collect */
-    XVec stack = {0};
-    if (!*cond || !xpush(a, &stack, *cond)) return !*cond || (NOMEM(), false);
-    XVec eqs = {0};
-    while (stack.n) {
-        const Expr *e = stack.items[--stack.n];
-        if (is_fn(e, "AND") || is_fn(e, "OR")) {
-            for (int i = 0; i < e->nargs; i++)
-                if (!xpush(a, &stack, e->args[i])) return NOMEM(), false;
-        } else if ((is_fn(e, "=") || is_fn(e, "IS NOT DISTINCT FROM")) && e->nargs == 2) {
-            if (!xpush(a, &eqs, e)) return NOMEM(), false;
-        }
+    if (!*cond) return true;
+    bool conj = is_fn(*cond, "AND");
+    if (conj) {
+        for (int i = 0; i < (*cond)->nargs; i++)
+            if (!xpush(a, &tops, (*cond)->args[i])) return NOMEM(), false;
+    } else if (!xpush(a, &tops, *cond)) {
+        return NOMEM(), false;
     }
-    for (int i = 0; i < eqs.n; i++)
-        for (int k = 0; k < 2; k++) {
-            const Expr *x = eqs.items[i]->args[k];
+    for (int i = 0; i < tops.n; i++) {
+        const Expr *t = tops.items[i];
+        bool eq = (is_fn(t, "=") || is_fn(t, "IS NOT DISTINCT FROM")) && t->nargs == 2;
+        if (!eq && conj) continue;
+        for (int k = 0; k < (eq ? 2 : 1); k++) {
+            const Expr *x = eq ? t->args[k] : t;
             int s = side_of(x, nl);
-            if (x->kind == EX_COLUMN || s < 0 || s == -2) continue;
+            if (x->kind == EX_COLUMN || x->kind == EX_LITERAL || s < 0 || !eddy__expr_deterministic(x)) continue;
             XVec *v = s == 0 ? &lx : &rx;
             bool dup = false;
             for (int j = 0; j < v->n && !dup; j++) dup = same_expr(v->items[j], x);
             if (!dup && !xpush(a, v, x)) return NOMEM(), false;
         }
+    }
     if (!lx.n && !rx.n) return true;
     /* the new projections */
     const Rel *side[2] = {*l, *r};
@@ -817,6 +820,17 @@ static bool push_expressions(RuleCtx *cx, const Rel **l, const Rel **r, Expr **c
     /* replace the pushed expressions, then remap */
     Expr *c = rewrite_expr(a, *cond, map, 0, 0);
     if (!c) return NOMEM(), false;
+    /* the whole condition pushed */
+    if (!conj && (lx.n + rx.n == 1) && same_expr(lx.n ? lx.items[0] : rx.items[0], *cond)) {
+        int at = lx.n ? nl : nnl + nr;
+        Expr *to = eddy__expr_column(a, at, (*cond)->type);
+        if (!to) return NOMEM(), false;
+        (void)semi;
+        *l = out[0];
+        *r = out[1];
+        *cond = to;
+        return true;
+    }
     for (int s = 0; s < 2; s++) {
         XVec *v = s == 0 ? &lx : &rx;
         for (int i = 0; i < v->n; i++) {
@@ -1455,6 +1469,56 @@ Rel *eddy__rule_semi_join_right_prune(RuleCtx *cx, const Rel *r) {
     if (!p || (r->cond && !cond)) return NOMEM();
     Rel *j = with_join_inputs(cx, r, r->in[0], p, cond);
     return j ? j : NOMEM();
+}
+
+/* The columns of an Aggregate's Calc input that neither its keys nor its
+ * calls read are dropped (Calcite's field trimming; the decorrelation
+ * leaves constant keys it moved above the aggregate). */
+Rel *eddy__rule_aggregate_input_prune(RuleCtx *cx, const Rel *r) {
+    if (r->kind != REL_AGGREGATE || r->nsets || r->window || r->in[0]->kind != REL_CALC) return NULL;
+    Arena *a = cx->a;
+    const Rel *in = r->in[0];
+    int n = in->ncols;
+    bool *used = eddy__arena_alloc(a, (size_t)n + 1);
+    int *map = eddy__arena_alloc(a, sizeof(int) * (size_t)(n + 1));
+    if (!used || !map) return NOMEM();
+    for (int i = 0; i < r->ngroup; i++) used[r->group[i]] = true;
+    for (int i = 0; i < r->naggs; i++) {
+        for (int k = 0; k < r->aggs[i].nargs; k++) used[r->aggs[i].args[k]] = true;
+        if (r->aggs[i].filter >= 0) used[r->aggs[i].filter] = true;
+    }
+    int k = 0;
+    for (int i = 0; i < n; i++) map[i] = used[i] ? k++ : -1;
+    /* COUNT(*) alone reads no column: Calcite keeps one */
+    if (k == n || k == 0) return NULL;
+    const Expr **ex = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(k + 1));
+    const char **nm = eddy__arena_alloc(a, sizeof(char *) * (size_t)(k + 1));
+    int *group = eddy__arena_alloc(a, sizeof(int) * (size_t)(r->ngroup + 1));
+    AggCall *aggs = eddy__arena_alloc(a, sizeof(AggCall) * (size_t)(r->naggs + 1));
+    if (!ex || !nm || !group || !aggs) return NOMEM();
+    for (int i = 0; i < n; i++)
+        if (used[i]) {
+            ex[map[i]] = in->exprs[i];
+            nm[map[i]] = in->names[i];
+        }
+    Rel *c = eddy__rel_calc(a, in->in[0], k, ex, nm, in->cond);
+    Rel *g = c ? eddy__arena_dup(a, r, sizeof *r) : NULL;
+    Rel **ins = eddy__arena_alloc(a, sizeof(Rel *));
+    if (!g || !ins) return NOMEM();
+    for (int i = 0; i < r->ngroup; i++) group[i] = map[r->group[i]];
+    for (int i = 0; i < r->naggs; i++) {
+        aggs[i] = r->aggs[i];
+        int *args = eddy__arena_alloc(a, sizeof(int) * (size_t)(aggs[i].nargs + 1));
+        if (!args) return NOMEM();
+        for (int j = 0; j < aggs[i].nargs; j++) args[j] = map[aggs[i].args[j]];
+        aggs[i].args = args;
+        if (aggs[i].filter >= 0) aggs[i].filter = map[aggs[i].filter];
+    }
+    ins[0] = c;
+    g->in = ins;
+    g->group = group;
+    g->aggs = aggs;
+    return g;
 }
 
 /* Whether a conjunct is NULL (so not true) when every column of [from, to)
