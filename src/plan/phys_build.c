@@ -364,7 +364,8 @@ static bool fixed_acc(const AggCall *ac) {
     if (!strcmp(ac->fn, "COUNT") || !strcmp(ac->fn, "SUM") || !strcmp(ac->fn, "SUM0") || !strcmp(ac->fn, "$SUM0") ||
         !strcmp(ac->fn, "AVG"))
         return !eddy__type_is_string(ac->type) && !eddy__type_is_binary(ac->type);
-    if (!strcmp(ac->fn, "MIN") || !strcmp(ac->fn, "MAX") || !strcmp(ac->fn, "BOOL_AND") || !strcmp(ac->fn, "BOOL_OR"))
+    if (!strcmp(ac->fn, "MIN") || !strcmp(ac->fn, "MAX") || !strcmp(ac->fn, "BOOL_AND") || !strcmp(ac->fn, "BOOL_OR") ||
+        !strcmp(ac->fn, "SINGLE_VALUE"))
         return !eddy__type_is_string(ac->type) && !eddy__type_is_binary(ac->type) &&
                !eddy__type_is_composite(ac->type) && ac->type->root != TY_ARRAY && ac->type->root != TY_MAP &&
                ac->type->root != TY_MULTISET;
@@ -579,6 +580,13 @@ PhysNode *eddy__phys_local_agg(Arena *a, PhysNodeKind kind, const PhysNode *in, 
     return l;
 }
 
+/* Whether a batch node's rows are one row on one subtask: a global
+ * aggregate without keys under Calcs. */
+static bool one_row(const PhysNode *n) {
+    while (n->kind == PK_CALC) n = n->in[0];
+    return (n->kind == PK_HASH_AGGREGATE || n->kind == PK_SORT_AGGREGATE) && !n->ngroup;
+}
+
 /* The batch aggregate: two phases (local, exchange, global) when every
  * call can merge, else one; SortAggregate behind sorts when an
  * accumulator has no fixed length. */
@@ -595,7 +603,8 @@ static PhysNode *batch_agg(Build *b, PhysNode *in, int ng, const int *group, int
     if (!keys) return NOMEM();
     for (int k = 0; k < ng; k++) keys[k] = k;
     if (!two) {
-        PhysNode *x = exchange_keys(b, in, ng, group);
+        /* an input of one row (a global aggregate's) is on one subtask already */
+        PhysNode *x = !ng && one_row(in) ? in : exchange_keys(b, in, ng, group);
         if (x && !hash && ng) x = sort_node(b, PK_BATCH_SORT, x, ng, group, NULL, NULL, NULL);
         return x ? agg_node(b, global, x, ng, group, na, aggs, r) : NULL;
     }
@@ -742,6 +751,13 @@ static PhysNode *build_semi_right(Build *b, const Rel *r) {
     return in ? calc(b, in, 0, NULL, NULL, r->cond, r) : NULL;
 }
 
+/* Whether a Rel gives one row at most: an aggregate without keys under
+ * projections and filters (FlinkRelMdUtil's isSingleRow). */
+static bool single_row(const Rel *r) {
+    while (r->kind == REL_CALC || r->kind == REL_PROJECT || r->kind == REL_FILTER) r = r->in[0];
+    return r->kind == REL_AGGREGATE && r->ngroup == 0 && !r->nsets && !r->window;
+}
+
 static PhysNode *build_join(Build *b, const Rel *r) {
     bool semi = r->join == JOIN_SEMI || r->join == JOIN_ANTI;
     PhysNode *l = build(b, r->in[0]), *rr = !l ? NULL : semi ? build_semi_right(b, r->in[1]) : build(b, r->in[1]);
@@ -787,6 +803,23 @@ static PhysNode *build_join(Build *b, const Rel *r) {
             kind = PK_WINDOW_JOIN;
         PhysNode *xl = exchange_keys(b, l, nk, lk), *xr = xl ? exchange_keys(b, rr, nk, rk) : NULL;
         return xr ? join_node(b, kind, r, xl, xr, nk, lk, rk) : NULL;
+    }
+    /* a side of one row at most (an aggregate without keys, a scalar
+     * subquery's): a nested loop building it, broadcast (Flink's
+     * BatchPhysicalSingleRowJoinRule) */
+    bool rsingle = single_row(r->in[1]) && (r->join == JOIN_INNER || r->join == JOIN_FULL || r->join == JOIN_LEFT);
+    bool lsingle = !rsingle && single_row(r->in[0]) &&
+                   (r->join == JOIN_INNER || r->join == JOIN_FULL || r->join == JOIN_RIGHT);
+    if (rsingle || lsingle) {
+        PhysNode *xl = lsingle ? exchange(b, l, DIST_BROADCAST, 0, NULL) : l;
+        PhysNode *xr = rsingle ? exchange(b, rr, DIST_BROADCAST, 0, NULL) : rr;
+        PhysNode *j = xl && xr ? join_node(b, PK_NESTED_LOOP_JOIN, r, xl, xr, nk, lk, rk) : NULL;
+        if (j) {
+            j->broadcast = true;
+            j->build_left = lsingle;
+            j->single_row = true;
+        }
+        return j;
     }
     if (nk == 0) {
         /* no equi-join keys: a nested loop over the broadcast right side */

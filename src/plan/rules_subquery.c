@@ -1031,6 +1031,34 @@ static bool counts(const Rel *g) {
     return false;
 }
 
+/* SELECT DISTINCT <q's first n columns>, true AS i FROM q: the constant
+ * above the distinct rows (Calcite's AggregateProjectPullUpConstantsRule),
+ * unless it is the only key. */
+static const Rel *distinct_marked(RuleCtx *cx, const Rel *q, int n) {
+    Arena *a = cx->a;
+    Value tv = {.type = eddy__type_basic(TY_BOOLEAN, false), .u.b = true};
+    const Expr **ex = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(n + 2));
+    const char **nm = eddy__arena_alloc(a, sizeof(char *) * (size_t)(n + 2));
+    int *grp = identity_map(a, n + 1);
+    if (!ex || !nm || !grp) return NULL;
+    if (!n) {
+        if (!(ex[0] = eddy__expr_literal(a, &tv))) return NULL;
+        nm[0] = "i";
+        const Rel *p = project(cx, q, 1, ex, nm);
+        return p ? aggregate(cx, p, 1, grp, 0, NULL) : NULL;
+    }
+    const Rel *in = q->ncols == n ? q : project_cols(cx, q, n, grp);
+    const Rel *g = in ? aggregate(cx, in, n, grp, 0, NULL) : NULL;
+    if (!g) return NULL;
+    for (int i = 0; i < n; i++) {
+        if (!(ex[i] = eddy__expr_column(a, i, g->types[i]))) return NULL;
+        nm[i] = g->names[i];
+    }
+    if (!(ex[n] = eddy__expr_literal(a, &tv))) return NULL;
+    nm[n] = "i";
+    return project(cx, g, n + 1, ex, nm);
+}
+
 /* Rewrites marker m of an expression over `left`'s columns into a join:
  * *out the new left (left's columns first), *value the expression
  * replacing m over it. */
@@ -1092,18 +1120,7 @@ static bool calcite_apply(RuleCtx *cx, const Rel *left, const Expr *m, int cor, 
         Expr *cond;
         if (!decorrelate(cx, q, cor, nl, SQ_EXISTS, &right, &cond, NULL)) return false;
         int n = cond ? right->ncols + 1 : 1;
-        const Expr **ex = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(n + 1));
-        const char **nm = eddy__arena_alloc(a, sizeof(char *) * (size_t)(n + 1));
-        if (!ex || !nm) return NOMEM(), false;
-        for (int i = 0; i < n - 1; i++) {
-            ex[i] = eddy__expr_column(a, i, right->types[i]);
-            nm[i] = right->names[i];
-        }
-        ex[n - 1] = t;
-        nm[n - 1] = "i";
-        const Rel *p = project(cx, right, n, ex, nm);
-        int *grp = identity_map(a, n);
-        const Rel *dt = p && grp ? aggregate(cx, p, n, grp, 0, NULL) : NULL;
+        const Rel *dt = distinct_marked(cx, right, n - 1);
         const Rel *j = dt ? join(cx, JOIN_LEFT, left, dt, cond) : NULL;
         if (!j) return NOMEM(), false;
         Expr *i = eddy__expr_column(a, nl + n - 1, j->types[nl + n - 1]);
@@ -1151,19 +1168,8 @@ static bool calcite_apply(RuleCtx *cx, const Rel *left, const Expr *m, int cor, 
         c_col = nl;
         if (vals_null) ck_col = nl + 1;
     }
-    int ncur = cur->ncols, n = q->ncols + 1;
-    const Expr **ex = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(n + 1));
-    const char **nm = eddy__arena_alloc(a, sizeof(char *) * (size_t)(n + 1));
-    if (!ex || !nm) return NOMEM(), false;
-    for (int i = 0; i < q->ncols; i++) {
-        ex[i] = eddy__expr_column(a, i, q->types[i]);
-        nm[i] = q->names[i];
-    }
-    ex[n - 1] = t;
-    nm[n - 1] = "i";
-    const Rel *p = project(cx, q, n, ex, nm);
-    int *grp = identity_map(a, n);
-    const Rel *dt = p && grp ? aggregate(cx, p, n, grp, 0, NULL) : NULL;
+    int ncur = cur->ncols;
+    const Rel *dt = distinct_marked(cx, q, q->ncols);
     if (!dt) return NOMEM(), false;
     XVec cs = {0};
     for (int i = 0; i < nops; i++) {
@@ -1270,14 +1276,14 @@ Rel *eddy__rule_lateral_join(RuleCtx *cx, const Rel *r) {
     if (!c) return NOMEM();
     c->cor = 0;
     if (!eddy__rel_refs_cor(q, r->cor)) return c;
-    Dc d = {cx, r->cor, false, false};
+    Dc d = {cx, r->cor, true, false};
     Frame f;
     if (!dc_rel(&d, q, &f)) return cx->failed ? NULL : cannot_decorrelate(cx, r->cor);
     if (!f.c) return cannot_decorrelate(cx, r->cor);
     int nl = l->ncols;
     Expr *cond = rewrite_expr(cx->a, f.c, NULL, nl, r->cor);
     /* the ON condition (over the old right columns) */
-    if (cond && r->cond) {
+    if (cond && r->cond && !is_true(r->cond)) {
         int *map = eddy__arena_alloc(cx->a, sizeof(int) * (size_t)(r->ncols + 1));
         if (!map) return NOMEM();
         for (int i = 0; i < r->ncols; i++) map[i] = i < nl ? i : nl + f.map[i - nl];
