@@ -522,7 +522,7 @@ PhysNode *eddy__phys_local_agg(Arena *a, PhysNodeKind kind, const PhysNode *in, 
     ColSet *dv = eddy__arena_alloc(a, sizeof(ColSet) * (size_t)(na + 1));
     int *g = eddy__arena_alloc(a, sizeof(int) * (size_t)(ng + 1));
     if (!aggs || !dv || !g) return NULL;
-    memcpy(aggs, src, sizeof(PhysAgg) * (size_t)na);
+    if (na) memcpy(aggs, src, sizeof(PhysAgg) * (size_t)na);
     if (ng) memcpy(g, group, sizeof(int) * (size_t)ng);
     int nacc = 0, nd = 0;
     const char *fn[4];
@@ -807,7 +807,7 @@ static PhysNode *build_join(Build *b, const Rel *r) {
     /* a side of one row at most (an aggregate without keys, a scalar
      * subquery's): a nested loop building it, broadcast (Flink's
      * BatchPhysicalSingleRowJoinRule) */
-    bool rsingle = single_row(r->in[1]) && (r->join == JOIN_INNER || r->join == JOIN_FULL || r->join == JOIN_LEFT);
+    bool rsingle = single_row(r->in[1]) && r->join != JOIN_RIGHT;
     bool lsingle = !rsingle && single_row(r->in[0]) &&
                    (r->join == JOIN_INNER || r->join == JOIN_FULL || r->join == JOIN_RIGHT);
     if (rsingle || lsingle) {
@@ -822,7 +822,12 @@ static PhysNode *build_join(Build *b, const Rel *r) {
         return j;
     }
     if (nk == 0) {
-        /* no equi-join keys: a nested loop over the broadcast right side */
+        /* no equi-join keys: a nested loop over the broadcast right side; a
+         * semi / anti join's right side of no column is made distinct before
+         * (one row a subtask, Flink's local distinct of the build side) */
+        if (semi && !rr->ncols && !(rr = eddy__phys_local_agg(b->a, PK_LOCAL_HASH_AGGREGATE, rr, 0, NULL, 0, NULL,
+                                                                   false, NULL)))
+            return NOMEM();
         PhysNode *xr = exchange(b, rr, DIST_BROADCAST, 0, NULL);
         PhysNode *j = xr ? join_node(b, PK_NESTED_LOOP_JOIN, r, l, xr, 0, lk, rk) : NULL;
         if (j) j->broadcast = true;

@@ -284,6 +284,7 @@ Rel *eddy__rule_calc_semi_join_transpose(RuleCtx *cx, const Rel *r);
 Rel *eddy__rule_semi_join_right_prune(RuleCtx *cx, const Rel *r);
 Rel *eddy__rule_left_join_to_inner(RuleCtx *cx, const Rel *r);
 Rel *eddy__rule_aggregate_input_prune(RuleCtx *cx, const Rel *r);
+Rel *eddy__rule_aggregate_call_prune(RuleCtx *cx, const Rel *r);
 #define EDDY_PLAN_SUBQUERY_RULES                                                                                      \
     {"subquery_filter", eddy__rule_subquery_filter}, {"subquery_project", eddy__rule_subquery_project},             \
         {"lateral_join", eddy__rule_lateral_join}, {"subquery_join", eddy__rule_subquery_join}
@@ -292,7 +293,8 @@ Rel *eddy__rule_aggregate_input_prune(RuleCtx *cx, const Rel *r);
         {"calc_semi_join_transpose", eddy__rule_calc_semi_join_transpose},                                          \
         {"semi_join_right_prune", eddy__rule_semi_join_right_prune},                                                \
         {"left_join_to_inner", eddy__rule_left_join_to_inner},                                                      \
-        {"aggregate_input_prune", eddy__rule_aggregate_input_prune}
+        {"aggregate_input_prune", eddy__rule_aggregate_input_prune},                                                \
+        {"aggregate_call_prune", eddy__rule_aggregate_call_prune}
 /* The planner's rule sets, applied one after the other (rules.c). */
 extern const RuleSet eddy__plan_rule_phases[];
 extern const int eddy__plan_nphases;

@@ -42,6 +42,8 @@
  *                              row fails is an inner join
  *   aggregate_input_prune      the columns of an aggregate's Calc input it
  *                              does not read are dropped
+ *   aggregate_call_prune       the calls of an aggregate nobody above reads are
+ *                              dropped
  */
 #include "plan/plan.h"
 
@@ -437,6 +439,12 @@ static const Expr *projected_literal(const Rel *r, int i) {
     return e->kind == EX_LITERAL ? e : NULL;
 }
 
+/* The column of r's input that r's column c passes (c when r computes it). */
+static int source_col(const Rel *r, int c) {
+    if ((r->kind == REL_PROJECT || r->kind == REL_CALC) && r->exprs[c]->kind == EX_COLUMN) return r->exprs[c]->index;
+    return c;
+}
+
 /* Whether every correlated conjunct is an equality (an aggregate or OVER
  * over a correlated condition needs them). */
 static bool equalities_only(Arena *a, const Expr *c, bool *ok) {
@@ -513,19 +521,35 @@ static bool dc_aggregate(Dc *d, const Rel *r, Frame *f) {
         aggs[i].args = args;
         if (aggs[i].filter >= 0) aggs[i].filter = pos[in.map[aggs[i].filter]];
     }
+    /* the aggregate groups in the order of the columns its keys read
+     * (Calcite's group bit set once the projection below merged into it);
+     * a projection above puts them back in the frame's order */
+    int *inv = eddy__arena_alloc(a, sizeof(int) * (size_t)(ng + 1));
+    if (!inv) return NOMEM(), false;
+    for (int i = 1; i < ng; i++)
+        for (int k = i; k > 0 && source_col(ni, proj[group[k]]) < source_col(ni, proj[group[k - 1]]); k--) {
+            int t = group[k];
+            group[k] = group[k - 1];
+            group[k - 1] = t;
+        }
+    bool sorted = true;
+    for (int i = 0; i < ng; i++) {
+        inv[group[i]] = i;
+        sorted = sorted && group[i] == i;
+    }
     const Rel *g = aggregate(cx, pin, ng, group, r->naggs, aggs);
     if (!g) return NOMEM(), false;
     /* constant keys come back after the keys */
     int *map = eddy__arena_alloc(a, sizeof(int) * (size_t)(r->ncols + 1));
     if (!map) return NOMEM(), false;
-    if (nconst) {
+    if (nconst || !sorted) {
         int n = ng + nconst + r->naggs;
         const Expr **ex = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(n + 1));
         const char **nm = eddy__arena_alloc(a, sizeof(char *) * (size_t)(n + 1));
         if (!ex || !nm) return NOMEM(), false;
         for (int i = 0; i < ng; i++) {
-            ex[i] = eddy__expr_column(a, i, g->types[i]);
-            nm[i] = g->names[i];
+            ex[i] = eddy__expr_column(a, inv[i], g->types[inv[i]]);
+            nm[i] = g->names[inv[i]];
         }
         for (int k = 0, j = 0; k < r->ngroup; k++)
             if (kpos[k] < 0) {
@@ -1496,7 +1520,30 @@ Rel *eddy__rule_aggregate_input_prune(RuleCtx *cx, const Rel *r) {
     int k = 0;
     for (int i = 0; i < n; i++) map[i] = used[i] ? k++ : -1;
     /* COUNT(*) alone reads no column: Calcite keeps one */
-    if (k == n || k == 0) return NULL;
+    if (k == 0) return NULL;
+    /* a distinct (no call) of columns reads them in their input's order,
+     * as the aggregate does once Calcite merges the projection into it */
+    bool reorder = false;
+    if (!r->naggs) {
+        int *order = eddy__arena_alloc(a, sizeof(int) * (size_t)(k + 1));
+        if (!order) return NOMEM();
+        bool refs = true;
+        for (int i = 0, j = 0; i < n; i++)
+            if (used[i]) {
+                refs = refs && in->exprs[i]->kind == EX_COLUMN;
+                order[j++] = i;
+            }
+        for (int i = 1; refs && i < k; i++)
+            for (int j = i; j > 0 && in->exprs[order[j]]->index < in->exprs[order[j - 1]]->index; j--) {
+                int t = order[j];
+                order[j] = order[j - 1];
+                order[j - 1] = t;
+                reorder = true;
+            }
+        if (reorder)
+            for (int j = 0; j < k; j++) map[order[j]] = j;
+    }
+    if (k == n && !reorder) return NULL;
     const Expr **ex = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(k + 1));
     const char **nm = eddy__arena_alloc(a, sizeof(char *) * (size_t)(k + 1));
     int *group = eddy__arena_alloc(a, sizeof(int) * (size_t)(r->ngroup + 1));
@@ -1525,6 +1572,56 @@ Rel *eddy__rule_aggregate_input_prune(RuleCtx *cx, const Rel *r) {
     g->group = group;
     g->aggs = aggs;
     return g;
+}
+
+/* The calls of an Aggregate the Calc above it does not read are dropped
+ * (Flink's PruneAggregateCallRule; the subqueries' EXISTS read none). */
+Rel *eddy__rule_aggregate_call_prune(RuleCtx *cx, const Rel *r) {
+    if (r->kind != REL_CALC || r->in[0]->kind != REL_AGGREGATE) return NULL;
+    const Rel *g = r->in[0];
+    if (g->nsets || g->window || !g->naggs) return NULL;
+    Arena *a = cx->a;
+    bool *used = eddy__arena_alloc(a, (size_t)g->ncols + 1);
+    int *map = eddy__arena_alloc(a, sizeof(int) * (size_t)(g->ncols + 1));
+    if (!used || !map) return NOMEM();
+    for (int i = 0; i < r->ncols; i++) mark_cols(r->exprs[i], used);
+    mark_cols(r->cond, used);
+    int keep = 0;
+    for (int i = 0; i < g->naggs; i++) keep += used[g->ngroup + i];
+    /* a global aggregate keeps one call: it gives its row even for no input */
+    if (keep == g->naggs || (!g->ngroup && !keep)) return NULL;
+    AggCall *aggs = eddy__arena_alloc(a, sizeof(AggCall) * (size_t)(keep + 1));
+    Rel *ng = eddy__rel_new(a, REL_AGGREGATE, g->ngroup + keep, 1);
+    if (!aggs || !ng) return NOMEM();
+    for (int i = 0; i < g->ngroup; i++) {
+        map[i] = i;
+        ng->names[i] = g->names[i];
+        ng->types[i] = g->types[i];
+    }
+    for (int i = 0, k = 0; i < g->naggs; i++)
+        if (used[g->ngroup + i]) {
+            aggs[k] = g->aggs[i];
+            map[g->ngroup + i] = g->ngroup + k;
+            ng->names[g->ngroup + k] = g->names[g->ngroup + i];
+            ng->types[g->ngroup + k] = g->types[g->ngroup + i];
+            k++;
+        }
+    ng->in[0] = g->in[0];
+    ng->ngroup = g->ngroup;
+    ng->group = g->group;
+    ng->naggs = keep;
+    ng->aggs = aggs;
+    ng->feature = g->feature;
+    ng->digest = g->digest;
+    ng->changelog = g->changelog;
+    const Expr **ex = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(r->ncols + 1));
+    if (!ex) return NOMEM();
+    for (int i = 0; i < r->ncols; i++)
+        if (!(ex[i] = rewrite_expr(a, r->exprs[i], map, 0, 0))) return NOMEM();
+    Expr *cond = r->cond ? rewrite_expr(a, r->cond, map, 0, 0) : NULL;
+    if (r->cond && !cond) return NOMEM();
+    Rel *c = eddy__rel_calc(a, ng, r->ncols, ex, r->names, cond);
+    return c ? c : NOMEM();
 }
 
 /* Whether a conjunct is NULL (so not true) when every column of [from, to)
