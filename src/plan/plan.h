@@ -184,7 +184,8 @@ Rel *eddy__rel_new(Arena *a, RelKind kind, int ncols, int nin);
 /* A projection of `in` with the given expressions and names. */
 Rel *eddy__rel_project(Arena *a, Rel *in, int n, const Expr *const *exprs, const char *const *names);
 /* Whether e contains a subquery (marker calls the binder makes for scalar
- * subqueries, EXISTS and IN (query); the planner cannot run them yet). */
+ * subqueries, EXISTS, IN (query) and correlated references; the logical
+ * rewrite turns them into joins). */
 bool eddy__expr_has_subquery(const Expr *e);
 /* Whether one of r's own expressions (not its inputs') has a subquery. */
 bool eddy__rel_has_subquery(const Rel *r);

@@ -10,7 +10,7 @@
  * becomes a Rank. Rels never change; a rewrite copies the Rels on the path
  * to a change and shares the rest.
  *
- * The rules, in two phases (each to its fixpoint), in the order tried:
+ * The rules, in phases 1 and 2 (each to its fixpoint), in the order tried:
  *   project_to_calc, filter_to_calc   LogicalProject / LogicalFilter -> Calc
  *   calc_merge                        Calc over Calc (Flink's FlinkCalcMergeRule;
  *                                     not over non-deterministic projections)
@@ -27,11 +27,9 @@
  *                                     dropped below it (Calcite's field trimming)
  *   project_rank_transpose            the same for a Rank
  *
- * Subquery decorrelation hangs on the same framework: a rule that finds a
- * Calc whose condition holds an IN / EXISTS marker (bind_subquery.c)
- * returns a semi or anti Join of the Calc's input and the marker's query
- * (REL_JOIN with JOIN_SEMI / JOIN_ANTI), under a Calc with the rest of the
- * condition.
+ * Before both, phase 0 turns subqueries into joins and aggregates
+ * (rules_subquery.c), and phase 2 also runs the rules that move conditions
+ * and columns through the semi and anti joins it makes.
  */
 #include "plan/plan.h"
 
