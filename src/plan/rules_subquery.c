@@ -1101,6 +1101,16 @@ static bool calcite_apply(RuleCtx *cx, const Rel *left, const Expr *m, int cor, 
         /* where no row of the correlated aggregate matches, a left join gives
          * NULL; COUNT of no rows is 0 (RelDecorrelator's CASE) */
         bool zero = single && counts(q) && cor && eddy__rel_refs_cor(q, cor);
+        /* COUNT of no rows under a computation: the left join's NULL would
+         * not be what the expression gives for 0 */
+        const Rel *below = q;
+        while (below->kind == REL_PROJECT || below->kind == REL_FILTER) below = below->in[0];
+        if (!single && below->kind == REL_AGGREGATE && !below->ngroup && counts(below) && cor &&
+            eddy__rel_refs_cor(q, cor)) {
+            eddy__err(cx->err, EDDY_E_UNSUPPORTED,
+                      "not supported yet: correlated scalar subqueries computing over COUNT");
+            return eddy__rule_fail(cx), false;
+        }
         if (!single) {
             /* Calcite's SINGLE_VALUE: the query must give one row at most */
             int *args = eddy__arena_alloc(a, sizeof(int));

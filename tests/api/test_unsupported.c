@@ -368,6 +368,12 @@ TEST(other_forms) {
     ASSERT_TEXT(explain_of("SELECT name FROM People p WHERE EXISTS (SELECT * FROM People q WHERE q.city = p.city OR "
                            "q.score > 1)"),
                 "ERROR: unexpected correlate variable $cor0 in the plan");
+    /* a left join's NULL for a missing group is not what COUNT(*) + 1 gives */
+    ASSERT_TEXT(explain_of("SELECT name, (SELECT COUNT(*) + 1 FROM People q WHERE q.city = p.city) FROM People p"),
+                "ERROR: not supported yet: correlated scalar subqueries computing over COUNT");
+    ASSERT_TEXT(explain_of("SELECT * FROM People p LEFT JOIN People q ON p.name = q.name AND q.score IN (SELECT "
+                           "score FROM People)"),
+                "ERROR: not supported yet: subqueries in the ON condition of an outer join");
     /* a correlated reference from a clause no correlation variable reaches */
     ASSERT_BIND_UNSUPPORTED("SELECT name FROM People p GROUP BY name HAVING COUNT(*) > (SELECT COUNT(*) FROM People q "
                             "WHERE q.name = p.name)",
