@@ -455,7 +455,8 @@ static eddy_status agg_hook(Binder *b, const Scope *sc, const AstExpr *e, Expr *
         return eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "Expression '%s' is not being grouped",
                               n->parts[n->nparts - 1]);
     }
-    if (e->kind == AST_SUBQUERY || e->kind == AST_EXISTS) return eddy__bind_unsupported(b, &e->pos, "subqueries");
+    /* a subquery is an expression over the aggregate's row (its references
+     * to the FROM row would not be: bind_subquery.c refuses them) */
     return EDDY_OK;
 }
 

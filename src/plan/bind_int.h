@@ -22,6 +22,11 @@ typedef struct Scope {
     int ntables;
     ScopeTable *tables;
     int ncols; /* total */
+    /* the correlation variable of the Rel whose expressions this scope binds
+     * (its Rel.cor): set to a new id when a subquery first refers to one of
+     * the scope's columns; NULL where no Rel can take one (a reference then
+     * gets correlation 0, which the planner refuses) */
+    int *cor;
 } Scope;
 
 typedef struct Binder Binder;
@@ -53,6 +58,7 @@ struct Binder {
     void *hook_ctx;
     const char *clause; /* "WHERE", "GROUP BY", ...: where aggregates are illegal */
     const OuterScope *outer; /* while binding a subquery of an expression */
+    int ncor;          /* correlation variables made so far ($cor0 is 1) */
 };
 
 /* Error at an AST position, in Calcite's form. */
@@ -123,13 +129,13 @@ eddy_status eddy__bind_join_rel(Binder *b, JoinType jt, Rel *l, Rel *r, Expr *co
 eddy_status eddy__bind_setop_rel(Binder *b, SetOpKind op, bool all, Rel *l, Rel *r, Rel **out);
 /* Scalar subqueries, EXISTS and IN (query) (bind_subquery.c): the query is
  * bound (a reference to an enclosing query's column is a marker too) and
- * typed as Calcite types it; the expression is a marker call the planner
- * refuses ("not supported yet: subqueries"), so the query type-checks and
- * fails at planning. */
+ * typed as Calcite types it; the expression is a marker call that the
+ * logical rewrite (rules_subquery.c) turns into joins. */
 eddy_status eddy__bind_subquery_expr(Binder *b, const Scope *sc, const AstExpr *e, Expr **out);
 /* A reference to a column of an enclosing query (correlation), when one of
- * b->outer's scopes resolves n: a typed marker the planner refuses; *out
- * stays NULL when none does. */
+ * b->outer's scopes resolves n: a CorVar marker of that scope's correlation
+ * variable (allocated at its first reference); "not supported yet" for a
+ * scope no Rel binds; *out stays NULL when no scope resolves n. */
 eddy_status eddy__bind_outer_ref(Binder *b, const AstName *n, const AstPos *pos, Expr **out);
 /* Binds q with the scope sc around it (its columns visible as outer
  * references): subqueries in expressions, LATERAL subqueries. */

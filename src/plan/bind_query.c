@@ -649,6 +649,7 @@ static eddy_status bind_join(Binder *b, const AstTableRef *t, From *out) {
     if (rt->kind == AST_TREF_UNNEST || (rt->kind == AST_TREF_FUNCTION && !is_window_tvf(rt)))
         return bind_lateral(b, t, &l, out);
     const AstExpr *as_of = rt->kind == AST_TREF_TABLE ? rt->u.table.system_time : NULL;
+    int lateral_cor = 0;
     if (as_of) {
         /* a temporal join: the versioned table as it is, AS OF checked below */
         AstTableRef plain = *rt;
@@ -656,7 +657,7 @@ static eddy_status bind_join(Binder *b, const AstTableRef *t, From *out) {
         rc = bind_tref(b, &plain, &r);
     } else if (rt->kind == AST_TREF_SUBQUERY && rt->u.subquery.lateral) {
         /* LATERAL (query): the left side's columns are visible in it */
-        Scope lsc = {l.ntables, l.tables, l.rel->ncols};
+        Scope lsc = {l.ntables, l.tables, l.rel->ncols, &lateral_cor};
         Rel *q;
         rc = eddy__bind_inner_query(b, &lsc, rt->u.subquery.query, &q);
         if (!rc) rc = rename_columns(b, q, rt->col_aliases, rt->ncol_aliases, &rt->pos, &q);
@@ -695,7 +696,8 @@ static eddy_status bind_join(Binder *b, const AstTableRef *t, From *out) {
     }
     if ((rc = eddy__bind_join_rel(b, jt, l.rel, r.rel, cond, &out->rel))) return rc;
     if (as_of && (rc = temporal_join(b, &l, as_of, out->rel))) return rc;
-    if (rt->kind == AST_TREF_SUBQUERY && rt->u.subquery.lateral) out->rel->feature = "LATERAL subqueries";
+    /* LATERAL (query): the rewrite joins the query decorrelated */
+    if (rt->kind == AST_TREF_SUBQUERY && rt->u.subquery.lateral) out->rel->cor = lateral_cor;
     out->ntables = n;
     out->tables = tables;
     return EDDY_OK;
@@ -769,12 +771,18 @@ static eddy_status bind_select(Binder *b, const AstQuery *q, AstExpr *const *ext
         if ((rc = one_row(b, &v)) || (rc = from_single(b, v, NULL, &from))) return rc;
     }
     Rel *in = from.rel;
-    Scope sc = {from.ntables, from.tables, in->ncols};
+    /* subqueries of the WHERE clause and of the select list refer to the
+     * FROM row through a correlation variable each (the Filter's, the
+     * Project's) */
+    int where_cor = 0, select_cor = 0;
+    Scope sc = {from.ntables, from.tables, in->ncols, &where_cor};
     if (q->u.select.where) {
         Expr *cond;
         if ((rc = bind_condition(b, &sc, q->u.select.where, "WHERE", &cond))) return rc;
         if (!(in = eddy__rel_filter(b->a, in, cond))) return NOMEM(b);
+        in->cor = where_cor;
     }
+    sc.cor = &select_cor;
     SelItem *items;
     int n;
     if ((rc = select_items(b, q, &from, extra, nextra, &items, &n))) return rc;
@@ -787,6 +795,9 @@ static eddy_status bind_select(Binder *b, const AstQuery *q, AstExpr *const *ext
     const char **names = eddy__arena_alloc(b->a, sizeof(char *) * (size_t)(n + 1));
     if (!exprs || !names) rc = NOMEM(b);
     Rel *base = in;
+    /* an aggregating or OVER select list binds over another row than FROM's:
+     * a subquery's reference to it has no Rel to take it */
+    if (agg || over) sc.cor = NULL;
     SelInput si = {in, &sc};
     if (!rc && agg && over) rc = eddy__bind_unsupported(b, &q->pos, "OVER aggregates in an aggregating query");
     else if (!rc && agg) rc = eddy__bind_aggregate(b, q, si, items, n, exprs, &base);
@@ -814,6 +825,7 @@ static eddy_status bind_select(Binder *b, const AstQuery *q, AstExpr *const *ext
     if (rc) return rc;
     Rel *r = eddy__rel_project(b->a, base, n, (const Expr *const *)exprs, names);
     if (!r) return NOMEM(b);
+    r->cor = select_cor;
     if (q->u.select.distinct) {
         if (nextra) {
             Buf t;

@@ -4,12 +4,14 @@
  * typed as Calcite types it (a scalar subquery: its single column,
  * nullable; EXISTS: BOOLEAN NOT NULL; IN: BOOLEAN, nullable when either
  * side is), and the expression becomes a call of a marker function whose
- * data is the query's Rel. eddy has no operator for subqueries yet (Flink
- * rewrites them into joins): the planner and EXPLAIN refuse Rels holding a
- * marker with "not supported yet: subqueries", so such queries have their
- * schemas and fail at planning. A reference to a column of an enclosing
- * query (correlated subqueries, LATERAL subqueries) is a marker of its
- * own, typed as that column.
+ * data is the query's Rel (EXISTS keeps no projection on top of its query:
+ * its columns do not matter, as in Calcite's plan). A reference to a
+ * column of an enclosing query (correlated subqueries, LATERAL subqueries)
+ * is a marker of its own, typed as that column: a CorVar naming the
+ * column's index in the enclosing scope's row and the correlation variable
+ * of that scope, which the Rel binding the scope's expressions carries
+ * (Rel.cor, Calcite's variablesSet). The logical rewrite turns the markers
+ * into joins and aggregates (rules_subquery.c).
  */
 #include <ctype.h>
 
@@ -23,6 +25,45 @@ static const FuncDef exists_query = {"$EXISTS", 0, -1, FN_NONDETERMINISTIC, NULL
 static const FuncDef in_query = {"$IN_QUERY", 0, -1, FN_NONDETERMINISTIC, NULL, NULL, NULL};
 /* a column of an enclosing query ($cor0.x): fn_data is its name */
 static const FuncDef outer_ref = {"$cor", 0, -1, FN_NONDETERMINISTIC, NULL, NULL, NULL};
+
+SubqueryKind eddy__expr_subquery_kind(const Expr *e) {
+    if (!e || e->kind != EX_CALL) return SQ_NONE;
+    if (e->fn == &scalar_query) return SQ_SCALAR;
+    if (e->fn == &exists_query) return SQ_EXISTS;
+    if (e->fn == &in_query) return SQ_IN;
+    if (e->fn == &outer_ref) return SQ_COR;
+    return SQ_NONE;
+}
+
+const Rel *eddy__expr_subquery_rel(const Expr *e) {
+    SubqueryKind k = eddy__expr_subquery_kind(e);
+    return k == SQ_SCALAR || k == SQ_EXISTS || k == SQ_IN ? e->fn_data : NULL;
+}
+
+const CorVar *eddy__expr_cor_var(const Expr *e) {
+    return eddy__expr_subquery_kind(e) == SQ_COR ? e->fn_data : NULL;
+}
+
+bool eddy__expr_refs_cor(const Expr *e, int cor) {
+    if (!e) return false;
+    const CorVar *v = eddy__expr_cor_var(e);
+    if (v) return !cor || v->cor == cor;
+    const Rel *q = eddy__expr_subquery_rel(e);
+    if (q && eddy__rel_refs_cor(q, cor)) return true;
+    for (int i = 0; i < e->nargs; i++)
+        if (eddy__expr_refs_cor(e->args[i], cor)) return true;
+    return false;
+}
+
+bool eddy__rel_refs_cor(const Rel *r, int cor) {
+    if (eddy__expr_refs_cor(r->cond, cor)) return true;
+    int n = r->kind == REL_PROJECT || r->kind == REL_CALC ? r->ncols : r->kind == REL_CORRELATE ? r->nargs : 0;
+    for (int i = 0; i < n; i++)
+        if (eddy__expr_refs_cor(r->exprs[i], cor)) return true;
+    for (int i = 0; i < r->nin; i++)
+        if (eddy__rel_refs_cor(r->in[i], cor)) return true;
+    return false;
+}
 
 bool eddy__expr_has_subquery(const Expr *e) {
     if (!e) return false;
@@ -67,9 +108,22 @@ eddy_status eddy__bind_outer_ref(Binder *b, const AstName *n, const AstPos *pos,
             const char *col = qualified ? n->parts[1] : n->parts[0];
             for (int c = 0; c < t->ncols; c++)
                 if (!strcmp(t->names[c], col)) {
-                    *out = marker(b, &outer_ref, eddy__type_with_timeattr(b->a, t->types[c], TA_NONE), NULL, 0, NULL, pos);
+                    /* the scope binds no Rel's expressions (an aggregating select list,
+                     * HAVING, ON, ...): no correlation variable can reach its row */
+                    if (!o->sc->cor)
+                        return eddy__bind_unsupported(b, pos, "correlated subqueries outside WHERE, the select list "
+                                                              "and LATERAL");
+                    CorVar *v = eddy__arena_alloc(b->a, sizeof *v);
+                    *out = v ? marker(b, &outer_ref, eddy__type_with_timeattr(b->a, t->types[c], TA_NONE), NULL, 0,
+                                      NULL, pos)
+                             : NULL;
                     if (!*out) return NOMEM(b);
-                    (*out)->fn_data = t->names[c];
+                    /* the scope's Rel takes a correlation variable at its first reference */
+                    if (!*o->sc->cor) *o->sc->cor = ++b->ncor;
+                    v->name = t->names[c];
+                    v->cor = *o->sc->cor;
+                    v->col = t->offset + c;
+                    (*out)->fn_data = v;
                     return EDDY_OK;
                 }
             if (qualified)
@@ -118,6 +172,8 @@ eddy_status eddy__bind_subquery_expr(Binder *b, const Scope *sc, const AstExpr *
     eddy_status rc;
     if (e->kind == AST_EXISTS) {
         if ((rc = eddy__bind_inner_query(b, sc, e->u.sub.query, &q))) return rc;
+        /* EXISTS reads no column: Calcite's plan keeps no projection on top */
+        while (q->kind == REL_PROJECT || q->kind == REL_OVER) q = q->in[0];
         *out = marker(b, &exists_query, eddy__type_basic(TY_BOOLEAN, false), NULL, 0, q, &e->pos);
         return *out ? EDDY_OK : NOMEM(b);
     }

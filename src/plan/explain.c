@@ -55,6 +55,14 @@ static void print_tree(Buf *b, const TNode *t, Buf *prefix, bool root, bool last
     prefix->len = saved;
 }
 
+/* The same tree as Calcite's RelOptUtil.toString prints it: two spaces a level. */
+static void print_plain(Buf *b, const TNode *t, int depth) {
+    for (int i = 0; i < depth; i++) eddy__buf_puts(b, "  ");
+    eddy__buf_puts(b, t->text);
+    eddy__buf_putc(b, '\n');
+    for (int i = 0; i < t->nkids; i++) print_plain(b, t->kids[i], depth + 1);
+}
+
 /* Arena copy of a Buf's text (freeing the Buf). */
 static char *take(Arena *a, Buf *t) {
     char *s = t->failed ? NULL : eddy__arena_strndup(a, eddy__buf_cstr(t), t->len);
@@ -225,11 +233,13 @@ static TNode *ast1(Arena *a, char *text, const Rel *in, EdErr *err) {
     return t;
 }
 
-/* LogicalProject(a=[$0], b=[+($1, 1)]). */
-static char *project_text(Arena *a, int n, const char *const *names, const Expr *const *exprs) {
+/* LogicalProject(a=[$0], b=[+($1, 1)]); with the correlation variable
+ * cor its subqueries see: LogicalProject(variablesSet=[[$cor0]], ..). */
+static char *project_text(Arena *a, int n, const char *const *names, const Expr *const *exprs, int cor) {
     Buf t;
     eddy__buf_init(&t);
     eddy__buf_puts(&t, "LogicalProject(");
+    if (cor) eddy__buf_printf(&t, "variablesSet=[[$cor%d]]%s", cor - 1, n ? ", " : "");
     for (int i = 0; i < n; i++) {
         eddy__buf_printf(&t, "%s%s=[", i ? ", " : "", names[i]);
         eddy__plan_expr_text(&t, exprs[i], NULL, XS_REX);
@@ -253,7 +263,7 @@ static TNode *ast_scan(Arena *a, const Rel *r) {
     const char **fields = scan_fields(a, r, &nf);
     if (!node || !fields) return NULL;
     if (!scan_identity(r, nf)) {
-        TNode *p = tnode(a, project_text(a, r->ncols, r->names, r->exprs), 1);
+        TNode *p = tnode(a, project_text(a, r->ncols, r->names, r->exprs, 0), 1);
         if (!p) return NULL;
         p->kids[0] = node;
         node = p;
@@ -383,6 +393,25 @@ static char *over_project_text(Arena *a, const Rel *o, const Rel *proj) {
     return take(a, &t);
 }
 
+/* Marks the fields of correlation cor that expressions of the tree r
+ * (subqueries' queries included) read. */
+static void cor_expr_columns(const Expr *e, int cor, bool *used, int n);
+static void cor_columns(const Rel *r, int cor, bool *used, int n) {
+    cor_expr_columns(r->cond, cor, used, n);
+    int k = r->kind == REL_PROJECT || r->kind == REL_CALC ? r->ncols : r->kind == REL_CORRELATE ? r->nargs : 0;
+    for (int i = 0; i < k; i++) cor_expr_columns(r->exprs[i], cor, used, n);
+    for (int i = 0; i < r->nin; i++) cor_columns(r->in[i], cor, used, n);
+}
+
+static void cor_expr_columns(const Expr *e, int cor, bool *used, int n) {
+    if (!e) return;
+    const CorVar *v = eddy__expr_cor_var(e);
+    if (v && v->cor == cor && v->col < n) used[v->col] = true;
+    const Rel *q = eddy__expr_subquery_rel(e);
+    if (q) cor_columns(q, cor, used, n);
+    for (int i = 0; i < e->nargs; i++) cor_expr_columns(e->args[i], cor, used, n);
+}
+
 static TNode *ast(Arena *a, const Rel *r, EdErr *err) {
     Buf t;
     eddy__buf_init(&t);
@@ -407,11 +436,12 @@ static TNode *ast(Arena *a, const Rel *r, EdErr *err) {
             node = ast1(a, over_project_text(a, r->in[0], r), r->in[0]->in[0], err);
             break;
         }
-        node = ast1(a, project_text(a, r->ncols, r->names, r->exprs), r->in[0], err);
+        node = ast1(a, project_text(a, r->ncols, r->names, r->exprs, r->cor), r->in[0], err);
         break;
     case REL_FILTER:
         eddy__buf_puts(&t, "LogicalFilter(condition=[");
         eddy__plan_expr_text(&t, r->cond, NULL, XS_REX);
+        if (r->cor) eddy__buf_printf(&t, "], variablesSet=[[$cor%d]", r->cor - 1);
         eddy__buf_puts(&t, "])");
         node = ast1(a, take(a, &t), r->in[0], err);
         break;
@@ -451,7 +481,7 @@ static TNode *ast(Arena *a, const Rel *r, EdErr *err) {
             for (int i = 0; det && i < lo->ncols; i++) det = eddy__expr_deterministic(lo->exprs[i]);
             for (int i = 0; det && i < in->ncols; i++) det = (ex[i] = eddy__expr_subst(a, in->exprs[i], lo->exprs, lo->ncols));
             if (det) {
-                TNode *p = tnode(a, project_text(a, in->ncols, in->names, ex), 1);
+                TNode *p = tnode(a, project_text(a, in->ncols, in->names, ex, 0), 1);
                 node = p ? tnode(a, aggregate_text(a, r), 1) : NULL;
                 if (!node || !(p->kids[0] = ast(a, lo->in[0], err))) return NULL;
                 node->kids[0] = p;
@@ -464,6 +494,24 @@ static TNode *ast(Arena *a, const Rel *r, EdErr *err) {
     case REL_OVER: node = ast1(a, over_project_text(a, r, NULL), r->in[0], err); break;
     case REL_JOIN: {
         static const char *jt[] = {"inner", "left", "right", "full", "semi", "anti"};
+        if (r->cor) {
+            /* LATERAL (query): Calcite's Correlate, the left columns the query reads */
+            bool *used = eddy__arena_alloc(a, (size_t)r->in[0]->ncols + 1);
+            if (!used) break;
+            cor_columns(r->in[1], r->cor, used, r->in[0]->ncols);
+            eddy__buf_printf(&t, "LogicalCorrelate(correlation=[$cor%d], joinType=[%s], requiredColumns=[{", r->cor - 1,
+                             jt[r->join]);
+            for (int i = 0, first = 1; i < r->in[0]->ncols; i++)
+                if (used[i]) {
+                    eddy__buf_printf(&t, "%s%d", first ? "" : ", ", i);
+                    first = 0;
+                }
+            eddy__buf_puts(&t, "}])");
+            node = tnode(a, take(a, &t), 2);
+            for (int i = 0; node && i < 2; i++)
+                if (!(node->kids[i] = ast(a, r->in[i], err))) return NULL;
+            break;
+        }
         eddy__buf_puts(&t, "LogicalJoin(condition=[");
         if (r->cond) eddy__plan_expr_text(&t, r->cond, NULL, XS_REX);
         else eddy__buf_puts(&t, "true");
@@ -481,7 +529,7 @@ static TNode *ast(Arena *a, const Rel *r, EdErr *err) {
             eddy__buf_puts(&t, "])");
             if (!(f = ast1(a, take(a, &t), r->in[0], err))) return NULL;
         }
-        node = tnode(a, project_text(a, r->ncols, r->names, r->exprs), 1);
+        node = tnode(a, project_text(a, r->ncols, r->names, r->exprs, 0), 1);
         if (node && !(node->kids[0] = f ? f : ast(a, r->in[0], err))) return NULL;
         break;
     }
@@ -499,6 +547,17 @@ static TNode *ast(Arena *a, const Rel *r, EdErr *err) {
     }
     if (!node && !eddy__err_is_set(err)) NOMEM();
     return node;
+}
+
+void eddy__explain_rel_calcite(Buf *b, const Rel *r) {
+    Arena a;
+    eddy__arena_init(&a, 4096);
+    EdErr err = {0};
+    TNode *t = ast(&a, r, &err);
+    if (t) print_plain(b, t, 0);
+    else b->failed = true;
+    eddy__err_clear(&err);
+    eddy__arena_destroy(&a);
 }
 
 /* ---- the stream graph as JSON ---------------------------------------------------------------- */

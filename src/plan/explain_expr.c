@@ -9,7 +9,7 @@
  */
 #include <stdlib.h>
 
-#include "plan/plan.h"
+#include "plan/explain_int.h"
 #include "types/format.h"
 
 /* Calcite's type digest; charset: the CHARACTER SET suffix of strings. */
@@ -311,7 +311,34 @@ static bool search(Buf *b, const Expr *e, const char *const *names, ExprStyle st
     return true;
 }
 
+/* A subquery marker as Calcite prints a RexSubQuery (IN($0, {\n<plan>}),
+ * EXISTS({..}), $SCALAR_QUERY({..})), a correlated reference as the field
+ * of its correlation variable ($cor0.a). */
+static void subquery(Buf *b, const Expr *e, SubqueryKind k, const char *const *names, ExprStyle style) {
+    if (k == SQ_COR) {
+        const CorVar *v = eddy__expr_cor_var(e);
+        eddy__buf_printf(b, "$cor%d.%s", v->cor > 0 ? v->cor - 1 : 0, v->name);
+        return;
+    }
+    eddy__buf_puts(b, k == SQ_SCALAR ? "$SCALAR_QUERY(" : k == SQ_EXISTS ? "EXISTS(" : "IN(");
+    if (k == SQ_IN) {
+        /* (a, b) IN (..): the row's fields are the operands */
+        const Expr *x = e->args[0];
+        if (x->kind == EX_CALL && x->fn && !strcmp(x->fn->name, "ROW")) args(b, x, 0, names, style, ", ");
+        else expr(b, x, names, style);
+        eddy__buf_puts(b, ", ");
+    }
+    eddy__buf_puts(b, "{\n");
+    eddy__explain_rel_calcite(b, eddy__expr_subquery_rel(e));
+    eddy__buf_puts(b, "})");
+}
+
 static void call(Buf *b, const Expr *e, const char *const *names, ExprStyle style) {
+    SubqueryKind sk = eddy__expr_subquery_kind(e);
+    if (sk != SQ_NONE) {
+        subquery(b, e, sk, names, style);
+        return;
+    }
     const char *n = op_name(e->fn ? e->fn->name : "?");
     if (style != XS_REX && !strcmp(n, "OR") && search(b, e, names, style)) return;
     if (!strcmp(n, "TRIM") && e->nargs == 3 && e->args[0]->kind == EX_LITERAL) {

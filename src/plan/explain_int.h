@@ -22,5 +22,9 @@ void eddy__explain_invocation(Buf *t, const Rel *r, const char *const *cor);
 void eddy__explain_record_type(Buf *t, const Rel *r, int from, int to);
 /* The table a scan Rel reads, as plans name it. */
 const char *eddy__explain_scan_table(const Rel *r);
+/* A Rel tree as Calcite's RelOptUtil.toString prints the query of a
+ * subquery (RexSubQuery): one node a line, two spaces deeper per level,
+ * each line ending with a newline. */
+void eddy__explain_rel_calcite(Buf *b, const Rel *r);
 
 #endif

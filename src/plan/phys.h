@@ -133,6 +133,7 @@ struct PhysNode {
     const Expr *join_cond;   /* over left + right columns; NULL: true */
     bool broadcast;          /* batch: the build side is broadcast */
     bool build_left;         /* batch: the left input is the build side */
+    bool single_row;         /* batch NestedLoopJoin: its build side has one row at most (singleRowJoin) */
 
     /* Rank, Deduplicate, Sort, SortLimit, Limit */
     int norder;

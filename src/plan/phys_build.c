@@ -364,7 +364,8 @@ static bool fixed_acc(const AggCall *ac) {
     if (!strcmp(ac->fn, "COUNT") || !strcmp(ac->fn, "SUM") || !strcmp(ac->fn, "SUM0") || !strcmp(ac->fn, "$SUM0") ||
         !strcmp(ac->fn, "AVG"))
         return !eddy__type_is_string(ac->type) && !eddy__type_is_binary(ac->type);
-    if (!strcmp(ac->fn, "MIN") || !strcmp(ac->fn, "MAX") || !strcmp(ac->fn, "BOOL_AND") || !strcmp(ac->fn, "BOOL_OR"))
+    if (!strcmp(ac->fn, "MIN") || !strcmp(ac->fn, "MAX") || !strcmp(ac->fn, "BOOL_AND") || !strcmp(ac->fn, "BOOL_OR") ||
+        !strcmp(ac->fn, "SINGLE_VALUE"))
         return !eddy__type_is_string(ac->type) && !eddy__type_is_binary(ac->type) &&
                !eddy__type_is_composite(ac->type) && ac->type->root != TY_ARRAY && ac->type->root != TY_MAP &&
                ac->type->root != TY_MULTISET;
@@ -521,7 +522,7 @@ PhysNode *eddy__phys_local_agg(Arena *a, PhysNodeKind kind, const PhysNode *in, 
     ColSet *dv = eddy__arena_alloc(a, sizeof(ColSet) * (size_t)(na + 1));
     int *g = eddy__arena_alloc(a, sizeof(int) * (size_t)(ng + 1));
     if (!aggs || !dv || !g) return NULL;
-    memcpy(aggs, src, sizeof(PhysAgg) * (size_t)na);
+    if (na) memcpy(aggs, src, sizeof(PhysAgg) * (size_t)na);
     if (ng) memcpy(g, group, sizeof(int) * (size_t)ng);
     int nacc = 0, nd = 0;
     const char *fn[4];
@@ -579,6 +580,13 @@ PhysNode *eddy__phys_local_agg(Arena *a, PhysNodeKind kind, const PhysNode *in, 
     return l;
 }
 
+/* Whether a batch node's rows are one row on one subtask: a global
+ * aggregate without keys under Calcs. */
+static bool one_row(const PhysNode *n) {
+    while (n->kind == PK_CALC) n = n->in[0];
+    return (n->kind == PK_HASH_AGGREGATE || n->kind == PK_SORT_AGGREGATE) && !n->ngroup;
+}
+
 /* The batch aggregate: two phases (local, exchange, global) when every
  * call can merge, else one; SortAggregate behind sorts when an
  * accumulator has no fixed length. */
@@ -595,7 +603,8 @@ static PhysNode *batch_agg(Build *b, PhysNode *in, int ng, const int *group, int
     if (!keys) return NOMEM();
     for (int k = 0; k < ng; k++) keys[k] = k;
     if (!two) {
-        PhysNode *x = exchange_keys(b, in, ng, group);
+        /* an input of one row (a global aggregate's) is on one subtask already */
+        PhysNode *x = !ng && one_row(in) ? in : exchange_keys(b, in, ng, group);
         if (x && !hash && ng) x = sort_node(b, PK_BATCH_SORT, x, ng, group, NULL, NULL, NULL);
         return x ? agg_node(b, global, x, ng, group, na, aggs, r) : NULL;
     }
@@ -733,8 +742,25 @@ static PhysNode *join_node(Build *b, PhysNodeKind kind, const Rel *r, PhysNode *
     return j;
 }
 
+/* A semi / anti join's right input: a Calc of no column stays one
+ * (Calc(select=[]), as Flink's plan has it), where elsewhere a Calc of no
+ * column is Calcite's 0 AS $f0. */
+static PhysNode *build_semi_right(Build *b, const Rel *r) {
+    if (r->kind != REL_CALC || r->ncols) return build(b, r);
+    PhysNode *in = build(b, r->in[0]);
+    return in ? calc(b, in, 0, NULL, NULL, r->cond, r) : NULL;
+}
+
+/* Whether a Rel gives one row at most: an aggregate without keys under
+ * projections and filters (FlinkRelMdUtil's isSingleRow). */
+static bool single_row(const Rel *r) {
+    while (r->kind == REL_CALC || r->kind == REL_PROJECT || r->kind == REL_FILTER) r = r->in[0];
+    return r->kind == REL_AGGREGATE && r->ngroup == 0 && !r->nsets && !r->window;
+}
+
 static PhysNode *build_join(Build *b, const Rel *r) {
-    PhysNode *l = build(b, r->in[0]), *rr = l ? build(b, r->in[1]) : NULL;
+    bool semi = r->join == JOIN_SEMI || r->join == JOIN_ANTI;
+    PhysNode *l = build(b, r->in[0]), *rr = !l ? NULL : semi ? build_semi_right(b, r->in[1]) : build(b, r->in[1]);
     if (!rr) return NULL;
     int nl = r->in[0]->ncols;
     ExprList cs = {0}, rest = {0};
@@ -778,8 +804,30 @@ static PhysNode *build_join(Build *b, const Rel *r) {
         PhysNode *xl = exchange_keys(b, l, nk, lk), *xr = xl ? exchange_keys(b, rr, nk, rk) : NULL;
         return xr ? join_node(b, kind, r, xl, xr, nk, lk, rk) : NULL;
     }
+    /* a side of one row at most (an aggregate without keys, a scalar
+     * subquery's): a nested loop building it, broadcast (Flink's
+     * BatchPhysicalSingleRowJoinRule) */
+    bool rsingle = single_row(r->in[1]) && r->join != JOIN_RIGHT;
+    bool lsingle = !rsingle && single_row(r->in[0]) &&
+                   (r->join == JOIN_INNER || r->join == JOIN_FULL || r->join == JOIN_RIGHT);
+    if (rsingle || lsingle) {
+        PhysNode *xl = lsingle ? exchange(b, l, DIST_BROADCAST, 0, NULL) : l;
+        PhysNode *xr = rsingle ? exchange(b, rr, DIST_BROADCAST, 0, NULL) : rr;
+        PhysNode *j = xl && xr ? join_node(b, PK_NESTED_LOOP_JOIN, r, xl, xr, nk, lk, rk) : NULL;
+        if (j) {
+            j->broadcast = true;
+            j->build_left = lsingle;
+            j->single_row = true;
+        }
+        return j;
+    }
     if (nk == 0) {
-        /* no equi-join keys: a nested loop over the broadcast right side */
+        /* no equi-join keys: a nested loop over the broadcast right side; a
+         * semi / anti join's right side of no column is made distinct before
+         * (one row a subtask, Flink's local distinct of the build side) */
+        if (semi && !rr->ncols && !(rr = eddy__phys_local_agg(b->a, PK_LOCAL_HASH_AGGREGATE, rr, 0, NULL, 0, NULL,
+                                                                   false, NULL)))
+            return NOMEM();
         PhysNode *xr = exchange(b, rr, DIST_BROADCAST, 0, NULL);
         PhysNode *j = xr ? join_node(b, PK_NESTED_LOOP_JOIN, r, l, xr, 0, lk, rk) : NULL;
         if (j) j->broadcast = true;

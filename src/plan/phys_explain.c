@@ -365,6 +365,7 @@ void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
         join_terms(b, &a, n, st);
         if (n->broadcast && n->kind == PK_HASH_JOIN) eddy__buf_puts(b, ", isBroadcast=[true]");
         eddy__buf_printf(b, ", build=[%s]", n->build_left ? "left" : "right");
+        if (n->single_row) eddy__buf_puts(b, ", singleRowJoin=[true]");
         break;
     case PK_DEDUPLICATE:
         if (st == XS_INFIX) {

@@ -112,6 +112,11 @@ static const KeySets *project_keys(Arena *a, const KeySets *ks, int n, const Exp
     if (!ks) return NULL;
     KeySets *out = ks_new(a, ks->n);
     if (!out) return NULL;
+    /* a projection of no input column keeps no key, not even the empty one
+     * of a global aggregate (FlinkRelMdUniqueKeys.getProjectUniqueKeys) */
+    bool refs = false;
+    for (int e = 0; e < n && !refs; e++) refs = exprs[e]->kind == EX_COLUMN;
+    if (!refs) return out;
     for (int i = 0; i < ks->n; i++) {
         const ColSet *k = &ks->keys[i];
         int *cols = eddy__arena_alloc(a, sizeof(int) * (size_t)(k->n + 1));

@@ -175,6 +175,11 @@ struct Rel {
     const TableFunc *tfunc;
     int nargs;
     bool ordinality;
+    /* REL_FILTER, REL_PROJECT (the WHERE / select list of a query whose
+     * subqueries refer to its row) and REL_JOIN (LATERAL (query) referring
+     * to the left side): the correlation variable those references use,
+     * Calcite's variablesSet [$cor<cor - 1>]; 0 when there is none */
+    int cor;
 };
 
 /* Rel constructors (arena a). */
@@ -182,10 +187,37 @@ Rel *eddy__rel_new(Arena *a, RelKind kind, int ncols, int nin);
 /* A projection of `in` with the given expressions and names. */
 Rel *eddy__rel_project(Arena *a, Rel *in, int n, const Expr *const *exprs, const char *const *names);
 /* Whether e contains a subquery (marker calls the binder makes for scalar
- * subqueries, EXISTS and IN (query); the planner cannot run them yet). */
+ * subqueries, EXISTS, IN (query) and correlated references; the logical
+ * rewrite turns them into joins). */
 bool eddy__expr_has_subquery(const Expr *e);
 /* Whether one of r's own expressions (not its inputs') has a subquery. */
 bool eddy__rel_has_subquery(const Rel *r);
+
+/* The marker calls the binder makes for subqueries (bind_subquery.c):
+ * SQ_SCALAR (SELECT ..) as a value, SQ_EXISTS, SQ_IN (x IN (query): one
+ * argument, a ROW for (x, y) IN ..) and SQ_COR, a column of an enclosing
+ * query's row (a correlation variable's field). The rewrite (rules_subquery.c)
+ * turns them into joins and aggregates. */
+typedef enum SubqueryKind { SQ_NONE, SQ_SCALAR, SQ_EXISTS, SQ_IN, SQ_COR } SubqueryKind;
+/* A correlated reference: field `col` (named `name`) of the row of the Rel
+ * whose cor is `cor` ($cor<cor - 1>.name); cor 0: a scope no Rel takes. */
+typedef struct CorVar {
+    const char *name;
+    int cor;
+    int col;
+} CorVar;
+/* What e is: SQ_NONE unless e is a marker call. */
+SubqueryKind eddy__expr_subquery_kind(const Expr *e);
+/* The query of a SQ_SCALAR, SQ_EXISTS or SQ_IN marker. */
+const Rel *eddy__expr_subquery_rel(const Expr *e);
+/* The reference of a SQ_COR marker. */
+const CorVar *eddy__expr_cor_var(const Expr *e);
+/* Whether e holds a SQ_COR marker of correlation cor (markers' queries
+ * included); cor 0: of any correlation. */
+bool eddy__expr_refs_cor(const Expr *e, int cor);
+/* Whether a Rel tree refers to correlation cor (0: to any) in its
+ * expressions or in those of the subqueries they hold. */
+bool eddy__rel_refs_cor(const Rel *r, int cor);
 /* Whether e has no non-deterministic call (RAND, UUID, ...): a projection
  * of it may be merged into the expressions that use it. */
 bool eddy__expr_deterministic(const Expr *e);
@@ -244,6 +276,29 @@ typedef struct RuleSet {
     const RelRule *rules;
     int n;
 } RuleSet;
+/* The rules of rules_subquery.c, as initializers of the phases' rule
+ * lists (rules.c): phase 0 removes subqueries, phase 2 moves conditions
+ * and columns through the semi and anti joins it makes. */
+Rel *eddy__rule_subquery_filter(RuleCtx *cx, const Rel *r);
+Rel *eddy__rule_subquery_project(RuleCtx *cx, const Rel *r);
+Rel *eddy__rule_lateral_join(RuleCtx *cx, const Rel *r);
+Rel *eddy__rule_subquery_join(RuleCtx *cx, const Rel *r);
+Rel *eddy__rule_semi_join_condition_push(RuleCtx *cx, const Rel *r);
+Rel *eddy__rule_calc_semi_join_transpose(RuleCtx *cx, const Rel *r);
+Rel *eddy__rule_semi_join_right_prune(RuleCtx *cx, const Rel *r);
+Rel *eddy__rule_left_join_to_inner(RuleCtx *cx, const Rel *r);
+Rel *eddy__rule_aggregate_input_prune(RuleCtx *cx, const Rel *r);
+Rel *eddy__rule_aggregate_call_prune(RuleCtx *cx, const Rel *r);
+#define EDDY_PLAN_SUBQUERY_RULES                                                                                      \
+    {"subquery_filter", eddy__rule_subquery_filter}, {"subquery_project", eddy__rule_subquery_project},             \
+        {"lateral_join", eddy__rule_lateral_join}, {"subquery_join", eddy__rule_subquery_join}
+#define EDDY_PLAN_SEMI_JOIN_RULES                                                                                     \
+    {"semi_join_condition_push", eddy__rule_semi_join_condition_push},                                              \
+        {"calc_semi_join_transpose", eddy__rule_calc_semi_join_transpose},                                          \
+        {"semi_join_right_prune", eddy__rule_semi_join_right_prune},                                                \
+        {"left_join_to_inner", eddy__rule_left_join_to_inner},                                                      \
+        {"aggregate_input_prune", eddy__rule_aggregate_input_prune},                                                \
+        {"aggregate_call_prune", eddy__rule_aggregate_call_prune}
 /* The planner's rule sets, applied one after the other (rules.c). */
 extern const RuleSet eddy__plan_rule_phases[];
 extern const int eddy__plan_nphases;

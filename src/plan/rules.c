@@ -10,7 +10,7 @@
  * becomes a Rank. Rels never change; a rewrite copies the Rels on the path
  * to a change and shares the rest.
  *
- * The rules, in two phases (each to its fixpoint), in the order tried:
+ * The rules, in phases 1 and 2 (each to its fixpoint), in the order tried:
  *   project_to_calc, filter_to_calc   LogicalProject / LogicalFilter -> Calc
  *   calc_merge                        Calc over Calc (Flink's FlinkCalcMergeRule;
  *                                     not over non-deterministic projections)
@@ -27,11 +27,9 @@
  *                                     dropped below it (Calcite's field trimming)
  *   project_rank_transpose            the same for a Rank
  *
- * Subquery decorrelation hangs on the same framework: a rule that finds a
- * Calc whose condition holds an IN / EXISTS marker (bind_subquery.c)
- * returns a semi or anti Join of the Calc's input and the marker's query
- * (REL_JOIN with JOIN_SEMI / JOIN_ANTI), under a Calc with the rest of the
- * condition.
+ * Before both, phase 0 turns subqueries into joins and aggregates
+ * (rules_subquery.c), and phase 2 also runs the rules that move conditions
+ * and columns through the semi and anti joins it makes.
  */
 #include "plan/plan.h"
 
@@ -538,10 +536,10 @@ static Rel *project_join_transpose(RuleCtx *cx, const Rel *r) {
         if (used[i] && i < nl) lused++;
         else if (used[i]) rused++;
     }
-    if (nused == n) return NULL;
     /* each side keeps one column at least */
-    if (!lused) used[0] = true;
-    if (!rused) used[nl] = true;
+    if (!lused) used[0] = true, nused++;
+    if (!rused) used[nl] = true, nused++;
+    if (nused == n) return NULL;
     for (int i = 0, k = 0; i < n; i++) map[i] = used[i] ? k++ : 0;
     Rel *l = keep_calc(cx, j->in[0], used, NULL), *rr = keep_calc(cx, j->in[1], used + nl, NULL);
     Expr *cond = j->cond ? remap(a, j->cond, map) : NULL;
@@ -629,8 +627,13 @@ static const RelRule phase2[] = {
     {"filter_into_join", filter_into_join},
     {"project_join_transpose", project_join_transpose},
     {"project_rank_transpose", project_rank_transpose},
+    EDDY_PLAN_SEMI_JOIN_RULES,
 };
-const RuleSet eddy__plan_rule_phases[] = {{phase1, (int)ED_ARRAY_LEN(phase1)}, {phase2, (int)ED_ARRAY_LEN(phase2)}};
+/* Phase 0 (rules_subquery.c) removes subqueries before anything else. */
+static const RelRule phase0[] = {EDDY_PLAN_SUBQUERY_RULES};
+const RuleSet eddy__plan_rule_phases[] = {{phase0, (int)ED_ARRAY_LEN(phase0)},
+                                          {phase1, (int)ED_ARRAY_LEN(phase1)},
+                                          {phase2, (int)ED_ARRAY_LEN(phase2)}};
 const int eddy__plan_nphases = (int)ED_ARRAY_LEN(eddy__plan_rule_phases);
 
 static const Rel *rewrite(RuleCtx *cx, const Rel *r, const RelRule *rules, int nrules) {

@@ -30,22 +30,26 @@ const PhysNodeKindInfo eddy__phys_kinds[PK__COUNT] = {
 
 /* ---- the check ------------------------------------------------------------------------------- */
 
-static bool exprs_have_subquery(const PhysNode *n) {
+/* Where a subquery the logical rewrite (rules_subquery.c) leaves is:
+ * NULL when the node holds none. */
+static const char *exprs_have_subquery(const PhysNode *n) {
     if (n->kind == PK_CALC) {
-        if (eddy__expr_has_subquery(n->cond)) return true;
+        if (eddy__expr_has_subquery(n->cond)) return "subqueries";
         for (int i = 0; i < n->ncols; i++)
-            if (eddy__expr_has_subquery(n->exprs[i])) return true;
+            if (eddy__expr_has_subquery(n->exprs[i])) return "subqueries";
     }
-    if (n->kind == PK_CORRELATE && n->rel && eddy__rel_has_subquery(n->rel)) return true;
-    return false;
+    if (n->kind == PK_CORRELATE && n->rel && eddy__rel_has_subquery(n->rel))
+        return "subqueries in table function arguments";
+    return NULL;
 }
 
 /* The first node (pre-order) without an operator; rel_only: among the
  * nodes made from Rels. */
 static const PhysNode *missing(const PhysNode *n, bool rel_only, const char **feature) {
     bool counts = !rel_only || n->rel;
-    if (counts && exprs_have_subquery(n)) {
-        *feature = "subqueries";
+    const char *sq = counts ? exprs_have_subquery(n) : NULL;
+    if (sq) {
+        *feature = sq;
         return n;
     }
     if (counts && !eddy__phys_kinds[n->kind].translate) {
