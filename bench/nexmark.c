@@ -2,8 +2,10 @@
  * nexmark.c -- the Nexmark harness: runs q0-q22 of bench/nexmark/ (the
  * benchmark's Flink SQL) over N generated events in streaming and batch
  * mode, each into its blackhole sink, through the C API (executeSql for the
- * DDL and the INSERT, then await), and hand-written C baselines of q0, q1,
- * q2, q14, q21 and q22 over the same generator code without the engine.
+ * DDL and the INSERT, then await), and hand-written C baselines over the
+ * same generator code without the engine: of the stateless q0, q1, q2, q14,
+ * q21 and q22 here, of the stateful q3, q4, q5, q7, q8, q17 and q20 in
+ * nexmark/stateful.c (with their changelog row counts and state sizes).
  *
  *   bench_nexmark [options]
  *     --events N        events per run (env NEXMARK_EVENTS, default 20000000)
@@ -13,23 +15,30 @@
  *     --tps R           first-event.rate (default 10000000, the V1 workload's)
  *     --sql DIR         the .sql files (default bench/nexmark)
  *     --csv FILE        results as CSV (default: none)
- *     --md FILE         results as a Markdown table (default: none)
+ *     --md FILE         results as Markdown tables (default: none)
  *     --dat FILE        per-core figures for the plot (gnuplot data)
+ *     --check-events N  events of the result checks (default 200000)
+ *   bench_nexmark --handwritten [--events N] [--queries LIST] [--tps R]
+ *     the baselines alone: each timed, then its result's row count and
+ *     checksum over the same N events (to test an operator against)
  *   bench_nexmark --write-csv DIR --events N
  *     writes the events as DIR/person.csv, auction.csv, bid.csv (for DuckDB)
- *   bench_nexmark --checksums --queries LIST --events N
+ *   bench_nexmark --checksums [--handwritten] --queries LIST --events N
  *     batch mode: per query a line "qN SECONDS ROWS SUMS..." -- the time of
  *     the INSERT into the blackhole, then, over the query's collected rows,
  *     per column the count of non-NULL values and the sum of its integer
- *     value / string length / epoch millis / unscaled DECIMAL(p, 3) value
+ *     value / string length / epoch millis / unscaled DECIMAL(p, 3) value;
+ *     with --handwritten the same line from the baseline's result table
  *
  * Every run is a child process (fork), so a crash is a result, not the end
  * of the harness, and each run's CPU time and peak RSS are its own. CPU time
  * is getrusage over all threads of the run, around the INSERT only; events/s
  * per core = events / CPU seconds, as Flink's runner computes it. Before the
- * timed runs, each query that has a baseline is checked: the INSERT's query
- * (collected over a small number of events) must give the same rows as the
- * baseline (an order-insensitive checksum of their Row.toString fields).
+ * timed runs, each query that has a baseline is checked: the INSERT's query,
+ * collected in batch mode over --check-events events, must give the same
+ * rows as the baseline's final result table (an order-insensitive checksum
+ * of their Row.toString fields); a query eddy cannot run yet is reported
+ * with eddy's error beside the baseline's figures.
  */
 #include <eddy.h>
 #include <errno.h>
@@ -48,7 +57,7 @@
 #define NQUERIES 24 /* q0-q22, and "source": SELECT * FROM datagen into a blackhole */
 #define SOURCE_QUERY 23
 #define BASE_TIME 1700000000000LL /* 2023-11-14 22:13:20 UTC */
-#define CHECK_EVENTS 200000
+#define CHECK_EVENTS 200000 /* the default of --check-events */
 
 /* Flink's published per-core figures, K events/s per core (reference
  * nexmark.md): A = nexmark V1 runner (Flink 1.13), B = V2 runner (Flink 2.0),
@@ -62,7 +71,7 @@ static const double flink_kps[NQUERIES][3] = {
     {19.0, 17.8, 16.7},    {98.5, 147.2, 76.9},   {130.0, 211.7, 95.1},  {0, 0, 0}};
 
 typedef struct Options {
-    int64_t events, tps;
+    int64_t events, tps, check_events;
     int parallelism;
     bool query[NQUERIES];
     bool streaming, batch;
@@ -70,11 +79,22 @@ typedef struct Options {
     char scratch[256];
 } Options;
 
+/* What a hand-written baseline reports beside its rows: the changelog
+ * rows its streaming result has, by kind, and its state. */
+typedef struct HwStats {
+    uint64_t kinds[4];    /* +I, -U, +U, -D */
+    double bytes_per_key; /* the headline state figure, 0 = none (see stateful.c per query) */
+    char state[480];      /* each state table: keys, rows, bytes, bytes per key */
+    char notes[320];      /* how the changelog count comes about */
+    uint64_t touched;     /* the changelog rows' values, added up (so that they are made) */
+} HwStats;
+
 /* What one run measured (or why it did not run). */
 typedef struct Run {
     bool ok;
     double wall, cpu, rss_mb;
-    uint64_t rows, sum; /* checks: row count and checksum */
+    uint64_t rows, sum; /* row count and checksum */
+    HwStats hw;         /* baselines only */
     char error[1024];
 } Run;
 
@@ -194,35 +214,81 @@ static uint64_t mix(uint64_t h, const char *p, size_t n) {
     return (h ^ 0xff) * 0x100000001b3ULL; /* field separator */
 }
 
+/* Per column of a result: the count of its non-NULL values and the sum of
+ * their integer value / string length / epoch millis / unscaled DECIMAL(p, 3)
+ * value (--checksums, the figures DuckDB's side computes too). */
+typedef struct ColSums {
+    __int128 v[64][2];
+    size_t ncols;
+} ColSums;
+
 /* A row's checksum. With `full` it hashes each field's Row.toString text
  * (to compare with eddy's rows); without, it only touches the values, as
- * cheaply as a blackhole sink would take them (for the timed runs). */
+ * cheaply as a blackhole sink would take them (for the timed runs). With
+ * `sums` each field is also added to its column's sums. */
 typedef struct RowHash {
     uint64_t h;
     bool full;
+    ColSums *sums;
+    size_t col;
 } RowHash;
 
 static void rh_begin(RowHash *r, bool full) {
     r->h = 0xcbf29ce484222325ULL;
     r->full = full;
+    r->sums = NULL;
+    r->col = 0;
 }
-static void rh_str(RowHash *r, const char *p, size_t n) {
+static void rh_sum(RowHash *r, __int128 v) {
+    if (!r->sums || r->col >= 64) return;
+    r->sums->v[r->col][0]++;
+    r->sums->v[r->col++][1] += v;
+    if (r->col > r->sums->ncols) r->sums->ncols = r->col;
+}
+/* The fields. Each is inline for the touch-only case (the timed runs),
+ * with the text and the sums out of line. */
+static void rh_text(RowHash *r, const char *p, size_t n) {
     if (r->full) r->h = mix(r->h, p, n);
     else r->h += n + (n ? (uint8_t)p[0] : 0);
 }
-static void rh_long(RowHash *r, int64_t v) {
+static inline bool rh_touch_only(const RowHash *r) { return !r->full && !r->sums; }
+static void rh_str_slow(RowHash *r, const char *p, size_t n) {
+    rh_sum(r, (__int128)n);
+    rh_text(r, p, n);
+}
+static inline void rh_str(RowHash *r, const char *p, size_t n) {
+    if (rh_touch_only(r)) r->h += n + (n ? (uint8_t)p[0] : 0);
+    else rh_str_slow(r, p, n);
+}
+/* A NULL field: "null" in the text, no count in the sums. */
+static void rh_null(RowHash *r) {
+    if (r->sums && ++r->col > r->sums->ncols) r->sums->ncols = r->col;
+    rh_text(r, "null", 4);
+}
+static void rh_long_slow(RowHash *r, int64_t v) {
     char b[24];
+    rh_sum(r, v);
     if (!r->full) r->h += (uint64_t)v;
-    else rh_str(r, b, (size_t)snprintf(b, sizeof b, "%lld", (long long)v));
+    else rh_text(r, b, (size_t)snprintf(b, sizeof b, "%lld", (long long)v));
+}
+static inline void rh_long(RowHash *r, int64_t v) {
+    if (rh_touch_only(r)) r->h += (uint64_t)v;
+    else rh_long_slow(r, v);
 }
 /* Flink's DECIMAL(p, 3) text of unscaled value v (>= 0 here). */
-static void rh_dec3(RowHash *r, int64_t v) {
+static void rh_dec3_slow(RowHash *r, int64_t v) {
     char b[32];
+    rh_sum(r, v);
     if (!r->full) r->h += (uint64_t)v;
-    else rh_str(r, b, (size_t)snprintf(b, sizeof b, "%lld.%03lld", (long long)(v / 1000), (long long)(v % 1000)));
+    else rh_text(r, b, (size_t)snprintf(b, sizeof b, "%lld.%03lld", (long long)(v / 1000), (long long)(v % 1000)));
+}
+static inline void rh_dec3(RowHash *r, int64_t v) {
+    if (rh_touch_only(r)) r->h += (uint64_t)v;
+    else rh_dec3_slow(r, v);
 }
 /* Java's LocalDateTime.toString of a millisecond timestamp (UTC). */
-static void rh_ts(RowHash *r, int64_t ms) {
+static void rh_ts_slow(RowHash *r, int64_t ms) {
+    rh_sum(r, ms);
     if (!r->full) {
         r->h += (uint64_t)ms;
         return;
@@ -234,7 +300,11 @@ static void rh_ts(RowHash *r, int64_t ms) {
     int n = (int)strftime(b, sizeof b, "%Y-%m-%dT%H:%M", &tm);
     if (tm.tm_sec || ms % 1000) n += snprintf(b + n, sizeof b - (size_t)n, ":%02d", tm.tm_sec);
     if (ms % 1000) n += snprintf(b + n, sizeof b - (size_t)n, ".%03d", (int)(ms % 1000));
-    rh_str(r, b, (size_t)n);
+    rh_text(r, b, (size_t)n);
+}
+static inline void rh_ts(RowHash *r, int64_t ms) {
+    if (rh_touch_only(r)) r->h += (uint64_t)ms;
+    else rh_ts_slow(r, ms);
 }
 
 /* ---- the hand-written baselines ------------------------------------------------------------ */
@@ -299,18 +369,38 @@ static bool split_index(Str s, int k, Str *out) {
     return false;
 }
 
-/* One query's work over events 0..n-1, without the engine. Returns the
- * number of rows and their order-insensitive checksum (`full`: of their
- * Row.toString fields). */
-static void handwritten(int q, int64_t n, bool full, uint64_t *rows, uint64_t *sum) {
+/* The generator's configuration for n events at rate tps, as the DDL sets
+ * it, and an event with its scratch buffer (free ev->scratch). */
+static void nexmark_setup(NexmarkConfig *c, NexmarkEvent *ev, int64_t tps, int64_t n) {
+    eddy__nexmark_config_default(c);
+    c->base_time = BASE_TIME;
+    c->first_event_rate = c->next_event_rate = tps;
+    c->events_num = n;
+    if (!eddy__nexmark_config_finish(c)) exit(3);
+    ev->scratch = malloc(c->scratch_size);
+}
+
+#include "nexmark/stateful.c"
+
+static bool has_baseline(int q) { return q == 0 || q == 1 || q == 2 || q == 14 || q == 21 || q == 22 || is_stateful(q); }
+
+/* One query's work over events 0..n-1 at rate tps, without the engine.
+ * Returns the number of rows of its result and their order-insensitive
+ * checksum (`full`: of their Row.toString fields; `sums`: also per-column
+ * sums), and for the stateful queries the changelog and state figures. */
+static void handwritten(int q, int64_t n, int64_t tps, bool full, ColSums *sums, Run *out) {
     NexmarkConfig c;
-    eddy__nexmark_config_default(&c);
-    c.base_time = BASE_TIME;
-    c.first_event_rate = c.next_event_rate = 10000000;
-    c.events_num = n;
-    if (!eddy__nexmark_config_finish(&c)) exit(3);
     NexmarkEvent ev;
-    ev.scratch = malloc(c.scratch_size);
+    nexmark_setup(&c, &ev, tps, n);
+    if (is_stateful(q)) {
+        Sink sink = {.full = full, .sums = sums};
+        stateful_baseline(q, &c, &ev, n, &sink, &out->hw);
+        free(ev.scratch);
+        out->rows = sink.rows;
+        out->sum = sink.sum;
+        out->hw.touched = sink.touched;
+        return;
+    }
     uint64_t count = 0, total = 0;
     RowHash r;
     for (int64_t k = 0; k < n; k++) {
@@ -318,6 +408,7 @@ static void handwritten(int q, int64_t n, bool full, uint64_t *rows, uint64_t *s
         if (ev.kind != NEXMARK_BID) continue;
         const NexmarkBid *b = &ev.bid;
         rh_begin(&r, full);
+        r.sums = sums;
         switch (q) {
         case 0:
         case 1:
@@ -369,7 +460,7 @@ static void handwritten(int q, int64_t n, bool full, uint64_t *rows, uint64_t *s
             for (int d = 3; d <= 5; d++) {
                 Str dir;
                 if (split_index(b->url, d, &dir)) rh_str(&r, dir.p, dir.n);
-                else rh_str(&r, "null", 4);
+                else rh_null(&r);
             }
             break;
         }
@@ -379,11 +470,10 @@ static void handwritten(int q, int64_t n, bool full, uint64_t *rows, uint64_t *s
         total += r.h;
     }
     free(ev.scratch);
-    *rows = count;
-    *sum = total;
+    out->rows = count;
+    out->sum = total;
+    out->hw.kinds[KIND_INSERT] = count;
 }
-
-static bool has_baseline(int q) { return q == 0 || q == 1 || q == 2 || q == 14 || q == 21 || q == 22; }
 
 /* ---- running eddy --------------------------------------------------------------------------- */
 
@@ -422,7 +512,7 @@ static bool is_insert(const char *st) { return !strncasecmp(first_word(st), "INS
 static void run_eddy(const Options *o, int q, bool batch, bool check, Run *out) {
     memset(out, 0, sizeof *out);
     Options mo = *o;
-    if (check) mo.events = CHECK_EVENTS;
+    if (check) mo.events = o->check_events;
     char *text = script(&mo, q);
     char **st = split_statements(text);
     free(text);
@@ -482,7 +572,7 @@ static void run_eddy(const Options *o, int q, bool batch, bool check, Run *out) 
 static void run_baseline(const Options *o, int q, bool check, Run *out) {
     memset(out, 0, sizeof *out);
     double c0 = cpu_seconds(), w0 = wall_seconds();
-    handwritten(q, check ? CHECK_EVENTS : o->events, check, &out->rows, &out->sum);
+    handwritten(q, check ? o->check_events : o->events, o->tps, check, NULL, out);
     out->wall = wall_seconds() - w0;
     out->cpu = cpu_seconds() - c0;
     out->ok = true;
@@ -597,10 +687,36 @@ static void print_i128(char *buf, size_t cap, __int128 v) {
     buf[k] = 0;
 }
 
+/* The line of --checksums: "qN SECONDS ROWS" and per column its count and sum. */
+static void print_sums(int q, double seconds, uint64_t rows, const ColSums *sums) {
+    printf("%s %.3f %llu", qname(q), seconds, (unsigned long long)rows);
+    for (size_t c = 0; c < sums->ncols; c++) {
+        char a[48], b[48];
+        print_i128(a, sizeof a, sums->v[c][0]);
+        print_i128(b, sizeof b, sums->v[c][1]);
+        printf(" %s %s", a, b);
+    }
+    printf("\n");
+}
+
 /* In this process: query q in batch mode, timed into its blackhole, then
- * collected for the column sums. Prints one line. */
-static void checksums(const Options *o, int q) {
+ * collected for the column sums; or (`hw`) its hand-written baseline,
+ * timed with the sums. Prints one line. */
+static void checksums(const Options *o, int q, bool hw) {
     Run r;
+    ColSums sums;
+    memset(&sums, 0, sizeof sums);
+    if (hw) {
+        if (!has_baseline(q)) {
+            printf("%s error no hand-written baseline\n", qname(q));
+            return;
+        }
+        memset(&r, 0, sizeof r);
+        double w0 = wall_seconds();
+        handwritten(q, o->events, o->tps, false, &sums, &r);
+        print_sums(q, wall_seconds() - w0, r.rows, &sums);
+        return;
+    }
     run_eddy(o, q, true, false, &r);
     if (!r.ok) {
         printf("%s error %s\n", qname(q), r.error);
@@ -612,9 +728,6 @@ static void checksums(const Options *o, int q) {
     eddy_config cfg = {.abi_version = EDDY_CONFIG_VERSION, .parallelism = o->parallelism};
     eddy_env *env = eddy_env_new(&cfg);
     eddy_tenv *t = eddy_tenv_new_in_mode(env, EDDY_BATCH);
-    __int128 sums[64][2];
-    memset(sums, 0, sizeof sums);
-    size_t ncols = 0;
     uint64_t rows = 0;
     bool ok = false;
     for (int i = 0; st[i]; i++) {
@@ -629,8 +742,8 @@ static void checksums(const Options *o, int q) {
         char buf[4096];
         while (it && eddy_iter_next(it, &row) == EDDY_ROW) {
             rows++;
-            ncols = ED_MIN(eddy_row_arity(row), (size_t)64);
-            for (size_t c = 0; c < ncols; c++) {
+            sums.ncols = ED_MIN(eddy_row_arity(row), (size_t)64);
+            for (size_t c = 0; c < sums.ncols; c++) {
                 if (eddy_row_is_null(row, c)) continue;
                 const char *ty = eddy_type_string(eddy_row_field_type(row, c));
                 __int128 v = 0;
@@ -652,8 +765,8 @@ static void checksums(const Options *o, int q) {
                     eddy_row_get_long(row, c, &x);
                     v = x;
                 }
-                sums[c][0]++;
-                sums[c][1] += v;
+                sums.v[c][0]++;
+                sums.v[c][1] += v;
             }
         }
         ok = it != NULL;
@@ -663,14 +776,7 @@ static void checksums(const Options *o, int q) {
     if (!ok) {
         printf("%s error %s\n", qname(q), eddy_env_errmsg(env));
     } else {
-        printf("%s %.3f %llu", qname(q), r.wall, (unsigned long long)rows);
-        for (size_t c = 0; c < ncols; c++) {
-            char a[48], b[48];
-            print_i128(a, sizeof a, sums[c][0]);
-            print_i128(b, sizeof b, sums[c][1]);
-            printf(" %s %s", a, b);
-        }
-        printf("\n");
+        print_sums(q, r.wall, rows, &sums);
     }
     eddy_env_free(env);
     free_statements(st);
@@ -689,8 +795,12 @@ static void parse_list(const char *s, Options *o) {
 }
 
 static void usage(void) {
-    fprintf(stderr, "usage: bench_nexmark [--events N] [--queries q0,q1,...] [--modes streaming,batch] "
-                    "[--parallelism P] [--tps R] [--sql DIR] [--csv FILE] [--md FILE]\n");
+    fprintf(stderr,
+            "usage: bench_nexmark [--events N] [--queries q0,q1,...] [--modes streaming,batch] [--parallelism P]\n"
+            "                     [--tps R] [--sql DIR] [--csv FILE] [--md FILE] [--dat FILE] [--check-events N]\n"
+            "       bench_nexmark --handwritten [--events N] [--queries ...] [--tps R]\n"
+            "       bench_nexmark --checksums [--handwritten] [--events N] [--queries ...]\n"
+            "       bench_nexmark --write-csv DIR [--events N]\n");
     exit(2);
 }
 
@@ -699,19 +809,69 @@ static void fmt_rate(char *b, size_t cap, double v) {
     else snprintf(b, cap, "%.2f M", v / 1e6);
 }
 
+/* "+I 5 / -U 3 / +U 3 / -D 0". */
+static void fmt_kinds(char *b, size_t cap, const uint64_t k[4]) {
+    snprintf(b, cap, "+I %llu / -U %llu / +U %llu / -D %llu", (unsigned long long)k[0], (unsigned long long)k[1],
+             (unsigned long long)k[2], (unsigned long long)k[3]);
+}
+
+/* A CSV field: quoted, its quotes doubled. */
+static void csv_text(FILE *f, const char *s) {
+    fputc('"', f);
+    for (const char *p = s; *p; p++) fputs(*p == '"' ? "\"\"" : (char[]){*p, 0}, f);
+    fputc('"', f);
+}
+
+/* A Markdown table cell: at most `max` characters, no '|'. */
+static void md_text(char *dst, size_t cap, const char *s, size_t max) {
+    snprintf(dst, cap, "%.*s%s", (int)max, s, strlen(s) > max ? " ..." : "");
+    for (char *p = dst; *p; p++)
+        if (*p == '|') *p = '/';
+}
+
+/* A baseline's run, its figures in one block of lines. */
+static void print_baseline(const Options *o, int q, const Run *t, const Run *full) {
+    char r[32], k[96];
+    fmt_rate(r, sizeof r, (double)o->events / t->cpu);
+    fmt_kinds(k, sizeof k, t->hw.kinds);
+    printf("    hand-written: %.2f s CPU, %s ev/s/core, %.0f MB peak RSS; %llu result rows; changelog %s\n", t->cpu, r,
+           t->rss_mb, (unsigned long long)t->rows, k);
+    if (full)
+        printf("    checksum over %lld events: %llu rows, %016llx\n", (long long)o->check_events,
+               (unsigned long long)full->rows, (unsigned long long)full->sum);
+    if (t->hw.state[0]) printf("    state (%.0f B/key): %s\n", t->hw.bytes_per_key, t->hw.state);
+    if (t->hw.notes[0] && is_stateful(q)) printf("    changelog: %s\n", t->hw.notes);
+}
+
+/* --handwritten: the baselines alone, each timed and then checksummed
+ * (Row.toString text) over the same events. */
+static int handwritten_only(Options *o) {
+    printf("hand-written baselines: %lld events, first-event.rate %lld\n", (long long)o->events, (long long)o->tps);
+    o->check_events = o->events;
+    for (int q = 0; q < NQUERIES; q++) {
+        if (!o->query[q] || !has_baseline(q)) continue;
+        Run t, full;
+        run_child(o, JOB_BASELINE, q, false, false, &t);
+        run_child(o, JOB_BASELINE, q, false, true, &full);
+        printf("%s\n", qname(q));
+        print_baseline(o, q, &t, &full);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
-    Options o = {.events = 20000000, .tps = 10000000, .parallelism = 1, .streaming = true, .batch = true,
-                 .sql_dir = "bench/nexmark"};
+    Options o = {.events = 20000000, .tps = 10000000, .check_events = CHECK_EVENTS, .parallelism = 1,
+                 .streaming = true, .batch = true, .sql_dir = "bench/nexmark"};
     for (int q = 0; q < NQUERIES; q++) o.query[q] = true;
     if (getenv("NEXMARK_EVENTS")) o.events = atoll(getenv("NEXMARK_EVENTS"));
     if (getenv("NEXMARK_QUERIES")) parse_list(getenv("NEXMARK_QUERIES"), &o);
     if (getenv("NEXMARK_PARALLELISM")) o.parallelism = atoi(getenv("NEXMARK_PARALLELISM"));
     const char *csv_dir = NULL;
-    bool want_checksums = false;
+    bool want_checksums = false, want_handwritten = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--checksums")) {
-            want_checksums = true;
+        if (!strcmp(a, "--checksums") || !strcmp(a, "--handwritten")) {
+            *(a[2] == 'c' ? &want_checksums : &want_handwritten) = true;
             continue;
         }
         if (!v) usage();
@@ -724,17 +884,19 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--csv")) o.csv = v;
         else if (!strcmp(a, "--md")) o.md = v;
         else if (!strcmp(a, "--dat")) o.dat = v;
+        else if (!strcmp(a, "--check-events")) o.check_events = atoll(v);
         else if (!strcmp(a, "--write-csv")) csv_dir = v;
         else usage();
         i++;
     }
-    if (o.events <= 0 || o.parallelism <= 0 || o.tps <= 0) usage();
+    if (o.events <= 0 || o.parallelism <= 0 || o.tps <= 0 || o.check_events <= 0) usage();
     if (csv_dir) return write_csv(&o, csv_dir);
+    if (want_handwritten && !want_checksums) return handwritten_only(&o);
     snprintf(o.scratch, sizeof o.scratch, "/tmp/eddy-nexmark-%d", (int)getpid());
     mkdir(o.scratch, 0700);
     if (want_checksums) {
         for (int q = 0; q < NQUERIES; q++)
-            if (o.query[q]) checksums(&o, q);
+            if (o.query[q]) checksums(&o, q, want_handwritten);
         rmdir(o.scratch);
         return 0;
     }
@@ -748,7 +910,9 @@ int main(int argc, char **argv) {
     if (csv)
         fprintf(csv, "query,mode,status,events,parallelism,wall_s,cpu_s,events_per_s,events_per_core_s,peak_rss_mb,"
                      "handwritten_events_per_core_s,cpu_ratio_eddy_over_handwritten,check,flink_v1_kps_core,"
-                     "flink_v2_kps_core,flink_feldera_kps_core,error\n");
+                     "flink_v2_kps_core,flink_feldera_kps_core,error,handwritten_cpu_s,handwritten_peak_rss_mb,"
+                     "handwritten_rows,changelog_insert,changelog_update_before,changelog_update_after,"
+                     "changelog_delete,handwritten_state_bytes_per_key,handwritten_state,changelog_notes\n");
     if (dat)
         fprintf(dat, "# query, M events/s per core: eddy streaming, eddy batch, hand-written, Flink V1, V2, "
                      "16-core run (? = none)\n");
@@ -756,25 +920,31 @@ int main(int argc, char **argv) {
         fprintf(md, "| query | mode | eddy ev/s | eddy ev/s/core | CPU s | peak RSS | hand-written ev/s/core | "
                     "eddy CPU / hand-written | Flink K ev/s/core (V1 / V2 / 16-core run) | notes |\n"
                     "|---|---|---|---|---|---|---|---|---|---|\n");
-    printf("nexmark: %lld events per run, parallelism %d, first-event.rate %lld\n", (long long)o.events, o.parallelism,
-           (long long)o.tps);
+    printf("nexmark: %lld events per run, parallelism %d, first-event.rate %lld; checks over %lld events\n",
+           (long long)o.events, o.parallelism, (long long)o.tps, (long long)o.check_events);
     int failures = 0;
+    static Run bases[NQUERIES];
     for (int q = 0; q < NQUERIES; q++) {
         if (!o.query[q]) continue;
         Run base = {0}, ck_eddy = {0}, ck_base = {0};
-        char check[160] = "";
+        char check[200] = "";
         if (has_baseline(q)) {
             run_child(&o, JOB_BASELINE, q, false, false, &base);
             run_child(&o, JOB_BASELINE, q, false, true, &ck_base);
-            run_child(&o, JOB_EDDY, q, false, true, &ck_eddy);
-            if (!ck_eddy.ok) snprintf(check, sizeof check, "not checked");
+            run_child(&o, JOB_EDDY, q, true, true, &ck_eddy);
+            if (!ck_eddy.ok) snprintf(check, sizeof check, "not checked (eddy: %.120s)", ck_eddy.error);
             else if (ck_eddy.rows == ck_base.rows && ck_eddy.sum == ck_base.sum)
                 snprintf(check, sizeof check, "same rows (%llu)", (unsigned long long)ck_eddy.rows);
             else {
-                snprintf(check, sizeof check, "MISMATCH: eddy %llu rows, hand-written %llu",
-                         (unsigned long long)ck_eddy.rows, (unsigned long long)ck_base.rows);
+                snprintf(check, sizeof check, "MISMATCH: eddy %llu rows (%016llx), hand-written %llu (%016llx)",
+                         (unsigned long long)ck_eddy.rows, (unsigned long long)ck_eddy.sum,
+                         (unsigned long long)ck_base.rows, (unsigned long long)ck_base.sum);
                 failures++;
             }
+            bases[q] = base;
+            printf("%s\n", qname(q));
+            print_baseline(&o, q, &base, NULL);
+            printf("    check (batch mode, %lld events): %s\n", (long long)o.check_events, check);
         }
         double per_core[2] = {0, 0};
         for (int m = 0; m < 2; m++) {
@@ -802,25 +972,33 @@ int main(int argc, char **argv) {
             } else {
                 snprintf(fl, sizeof fl, q == SOURCE_QUERY ? "-" : "not runnable");
             }
-            printf("%-6s %-9s %s\n", qname(q), mode,
-                   r.ok ? "" : r.error);
+            printf("%-6s %-9s %s\n", qname(q), mode, r.ok ? "" : r.error);
             if (r.ok)
                 printf("    %s ev/s, %s ev/s/core, %.2f s CPU, %.0f MB peak RSS; hand-written %s ev/s/core, "
                        "ratio %s %s\n",
                        a, b, r.cpu, r.rss_mb, c, rt, check);
             if (csv) {
-                fprintf(csv, "%s,%s,%s,%lld,%d,%.3f,%.3f,%.0f,%.0f,%.1f,%.0f,%.3f,\"%s\",%.1f,%.1f,%.1f,\"", qname(q), mode,
-                        r.ok ? "ok" : "error", (long long)o.events, o.parallelism, r.wall, r.cpu, eps, epc, r.rss_mb,
-                        bpc, ratio, check, f[0], f[1], f[2]);
-                for (const char *p = r.error; *p; p++) fputs(*p == '"' ? "\"\"" : (char[]){*p, 0}, csv);
-                fputs("\"\n", csv);
+                fprintf(csv, "%s,%s,%s,%lld,%d,%.3f,%.3f,%.0f,%.0f,%.1f,%.0f,%.3f,", qname(q), mode, r.ok ? "ok" : "error",
+                        (long long)o.events, o.parallelism, r.wall, r.cpu, eps, epc, r.rss_mb, bpc, ratio);
+                csv_text(csv, check);
+                fprintf(csv, ",%.1f,%.1f,%.1f,", f[0], f[1], f[2]);
+                csv_text(csv, r.error);
+                if (has_baseline(q)) {
+                    fprintf(csv, ",%.3f,%.1f,%llu,%llu,%llu,%llu,%llu,%.1f,", base.cpu, base.rss_mb,
+                            (unsigned long long)base.rows, (unsigned long long)base.hw.kinds[0],
+                            (unsigned long long)base.hw.kinds[1], (unsigned long long)base.hw.kinds[2],
+                            (unsigned long long)base.hw.kinds[3], base.hw.bytes_per_key);
+                    csv_text(csv, base.hw.state);
+                    fputc(',', csv);
+                    csv_text(csv, is_stateful(q) ? base.hw.notes : "");
+                } else {
+                    fputs(",,,,,,,,,\"\",\"\"", csv);
+                }
+                fputc('\n', csv);
             }
             if (md) {
                 char note[1100];
-                if (r.ok) snprintf(note, sizeof note, "%s", check);
-                else snprintf(note, sizeof note, "%.300s%s", r.error, strlen(r.error) > 300 ? " ..." : "");
-                for (char *p = note; *p; p++)
-                    if (*p == '|') *p = '/';
+                md_text(note, sizeof note, r.ok ? check : r.error, 300);
                 if (r.ok)
                     fprintf(md, "| %s | %s | %s | %s | %.2f | %.0f MB | %s | %s | %s | %s |\n", qname(q), mode, a, b, r.cpu,
                             r.rss_mb, c, rt, fl, note);
@@ -836,6 +1014,23 @@ int main(int argc, char **argv) {
                 if (v[i] > 0) fprintf(dat, " %.4f", v[i] / 1e6);
                 else fprintf(dat, " ?");
             fputc('\n', dat);
+        }
+    }
+    if (md) {
+        fprintf(md, "\nHand-written baselines of the stateful queries:\n\n"
+                    "| query | CPU s | ev/s/core | peak RSS | result rows | changelog rows (+I / -U / +U / -D) | "
+                    "state B/key | state | changelog |\n|---|---|---|---|---|---|---|---|---|\n");
+        for (int q = 0; q < NQUERIES; q++) {
+            if (!o.query[q] || !is_stateful(q)) continue;
+            const Run *b = &bases[q];
+            char r[32], k[96], st[600], nt[400], bpk[32] = "-";
+            fmt_rate(r, sizeof r, (double)o.events / b->cpu);
+            fmt_kinds(k, sizeof k, b->hw.kinds);
+            md_text(st, sizeof st, b->hw.state[0] ? b->hw.state : "-", 560);
+            md_text(nt, sizeof nt, b->hw.notes, 360);
+            if (b->hw.bytes_per_key > 0) snprintf(bpk, sizeof bpk, "%.0f", b->hw.bytes_per_key);
+            fprintf(md, "| %s | %.2f | %s | %.0f MB | %llu | %s | %s | %s | %s |\n", qname(q), b->cpu, r, b->rss_mb,
+                    (unsigned long long)b->rows, k, bpk, st, nt);
         }
     }
     if (dat) fclose(dat);
