@@ -583,6 +583,7 @@ static const Builtin builtins[] = {
     {"VAR_POP", eddy__agg_make_stddev},
     {"VAR_SAMP", eddy__agg_make_stddev},
     {"VARIANCE", eddy__agg_make_stddev},
+    {"SINGLE_VALUE", eddy__agg_make_single_value},
 };
 
 static const Builtin *builtin(const char *name) {

@@ -27,6 +27,7 @@ eddy_status eddy__agg_make_collect(Arena *a, const AggSpec *spec, AggFn *fn, EdE
 eddy_status eddy__agg_make_array_agg(Arena *a, const AggSpec *spec, AggFn *fn, EdErr *err);
 eddy_status eddy__agg_make_json(Arena *a, const AggSpec *spec, AggFn *fn, EdErr *err);
 eddy_status eddy__agg_make_user(Arena *a, const AggSpec *spec, AggFn *fn, EdErr *err);
+eddy_status eddy__agg_make_single_value(Arena *a, const AggSpec *spec, AggFn *fn, EdErr *err);
 /* Wraps inner (already resolved) into its DISTINCT form. */
 eddy_status eddy__agg_make_distinct(Arena *a, const AggFn *inner, AggFn *fn, EdErr *err);
 

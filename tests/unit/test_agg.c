@@ -504,6 +504,35 @@ TEST(expected_result_type_is_checked) {
     END_H;
 }
 
+/* ---- SINGLE_VALUE -------------------------------------------------------------------------------------- */
+
+TEST(single_value) {
+    WITH_H;
+    const char *more = "ERROR: SingleValueAggFunction received more than one element.";
+    const AggFn *fn = h_fn(h, "SINGLE_VALUE", "INT", O_RETRACT);
+    ASSERT_STR_EQ(h_run(h, fn, ""), "NULL");
+    ASSERT_STR_EQ(h_run(h, fn, "+7"), "7");
+    ASSERT_STR_EQ(h_run(h, fn, "+NULL"), "NULL");
+    /* a NULL counts as an element too */
+    ASSERT_STR_EQ(h_run(h, fn, "+NULL +7"), more);
+    ASSERT_STR_EQ(h_run(h, fn, "+7 +8"), more);
+    /* retracting the one element leaves none; a second one may come */
+    ASSERT_STR_EQ(h_run(h, fn, "+7 -7"), "NULL");
+    ASSERT_STR_EQ(h_run(h, fn, "+7 -7 +8"), "8");
+    ASSERT_STR_EQ(h_run(h, fn, "-7"), "NULL");
+    ASSERT_STR_EQ(h_run(h, fn, "-7 -7"), more);
+    /* merging: one element in all, from either side */
+    ASSERT_STR_EQ(h_merge(h, fn, "+7", ""), "NULL");
+    ASSERT_STR_EQ(h_merge(h, fn, "", "+8"), "8");
+    ASSERT_STR_EQ(h_merge(h, fn, "+7", "+8"), more);
+    ASSERT_STR_EQ(h_merge(h, fn, "+7 -7", "+8 -8"), "NULL");
+    const AggFn *str = h_fn(h, "SINGLE_VALUE", "STRING", 0);
+    ASSERT_STR_EQ(h_run(h, str, "+abc"), "abc");
+    ASSERT_STR_EQ(eddy__type_str(&h->a, str->result), "STRING");
+    ASSERT_STR_EQ(eddy__type_str(&h->a, h_fn(h, "SINGLE_VALUE", "INT NOT NULL", 0)->result), "INT");
+    END_H;
+}
+
 int main(void) {
     RUN(count_star_and_count_x);
     RUN(count_distinct);
@@ -526,5 +555,6 @@ int main(void) {
     RUN(one_slot_per_group_with_two_functions);
     RUN(constant_argument_vectors);
     RUN(expected_result_type_is_checked);
+    RUN(single_value);
     return test_report();
 }
