@@ -144,6 +144,44 @@ TEST(top_n_per_key_with_and_without_rank_parallel) {
     eddy_env_free(env);
 }
 
+static int by_val_asc(const void *a, const void *b) { return val_of(*(const int *)a) - val_of(*(const int *)b); }
+
+TEST(top_1_first_n_and_retract_parallel) {
+    eddy_env *env;
+    eddy_tenv *t = setup(&env);
+    char *top1[NKEYS], *first2[NKEYS * 2], *low[4];
+    int ids[NROWS], pool[NKEYS * 3], np = 0, nf = 0;
+    for (int k = 0; k < NKEYS; k++) {
+        int n = rows_of_key(k, ids);
+        char b[64];
+        for (int r = 0; r < 2 && r < n; r++) {
+            snprintf(b, sizeof b, "[%d, %d, %d]", k, ids[r], r + 1);
+            first2[nf++] = strdup(b);
+        }
+        qsort(ids, (size_t)n, sizeof(int), by_val_desc);
+        snprintf(b, sizeof b, "[%d, %d, %d]", k, val_of(ids[0]), ids[0]);
+        top1[k] = strdup(b);
+        for (int r = 0; r < 3 && r < n; r++) pool[np++] = ids[r];
+    }
+    /* the 4 smallest v among every key's 3 largest */
+    qsort(pool, (size_t)np, sizeof(int), by_val_asc);
+    for (int r = 0; r < 4; r++) {
+        char b[64];
+        snprintf(b, sizeof b, "[%d, %d]", pool[r], val_of(pool[r]));
+        low[r] = strdup(b);
+    }
+    ASSERT_TABLE((sql_query_lines(t, "SELECT k, v, id FROM (SELECT k, v, id, ROW_NUMBER() OVER (PARTITION BY k ORDER "
+                                     "BY v DESC) AS rn FROM T) WHERE rn = 1")),
+                 sorted_copy(top1, NKEYS));
+    ASSERT_TABLE((sql_query_lines(t, "SELECT k, id, rn FROM (SELECT k, id, ROW_NUMBER() OVER (PARTITION BY k ORDER BY "
+                                     "pt) AS rn FROM (SELECT *, PROCTIME() AS pt FROM T)) WHERE rn <= 2")),
+                 sorted_copy(first2, nf));
+    ASSERT_TABLE((sql_query_lines(t, "SELECT id, v FROM (SELECT k, v, id FROM (SELECT k, v, id, ROW_NUMBER() OVER "
+                                     "(PARTITION BY k ORDER BY v DESC) AS rn FROM T) WHERE rn <= 3) ORDER BY v LIMIT 4")),
+                 sorted_copy(low, 4));
+    eddy_env_free(env);
+}
+
 TEST(order_by_limit_parallel) {
     eddy_env *env;
     eddy_tenv *t = setup(&env);
@@ -186,6 +224,7 @@ TEST(deduplicate_first_and_last_parallel) {
 
 int main(void) {
     RUN(top_n_per_key_with_and_without_rank_parallel);
+    RUN(top_1_first_n_and_retract_parallel);
     RUN(order_by_limit_parallel);
     RUN(deduplicate_first_and_last_parallel);
     return test_report();

@@ -77,19 +77,36 @@ SELECT category, id, price FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY categ
 Received a total of 8 rows
 !ok
 
-# a row equal to the worst one does not enter a full Top-N (Flink's
-# testVariableRankRange with rank end 1 for fruit)
+# ==========================================================================
+# Top-1 (Flink's FastTop1Function, FastTop1FunctionTest): the partition key is
+# a unique key of the result, so a better row updates it (-U / +U); a row
+# no better than the kept one (book 5 ties with book 4) changes nothing
+# ==========================================================================
 SELECT category, id, price FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY category ORDER BY price) AS rn FROM shop) WHERE rn <= 1;
 +----+--------------------------------+----------------------+-------------+
 | op |                       category |                   id |       price |
 +----+--------------------------------+----------------------+-------------+
 | +I |                           book |                    1 |          12 |
-| -D |                           book |                    1 |          12 |
-| +I |                           book |                    4 |          11 |
+| -U |                           book |                    1 |          12 |
+| +U |                           book |                    4 |          11 |
 | +I |                          fruit |                    4 |          33 |
-| -D |                          fruit |                    4 |          33 |
-| +I |                          fruit |                    5 |          22 |
+| -U |                          fruit |                    4 |          33 |
+| +U |                          fruit |                    5 |          22 |
 +----+--------------------------------+----------------------+-------------+
+Received a total of 6 rows
+!ok
+
+SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY category ORDER BY price) AS rn FROM shop) WHERE rn = 1;
++----+--------------------------------+----------------------+-------------+----------------------+
+| op |                       category |                   id |       price |                   rn |
++----+--------------------------------+----------------------+-------------+----------------------+
+| +I |                           book |                    1 |          12 |                    1 |
+| -U |                           book |                    1 |          12 |                    1 |
+| +U |                           book |                    4 |          11 |                    1 |
+| +I |                          fruit |                    4 |          33 |                    1 |
+| -U |                          fruit |                    4 |          33 |                    1 |
+| +U |                          fruit |                    5 |          22 |                    1 |
++----+--------------------------------+----------------------+-------------+----------------------+
 Received a total of 6 rows
 !ok
 
@@ -212,6 +229,132 @@ SELECT category, id, price FROM shop ORDER BY price OFFSET 1 ROWS FETCH NEXT 2 R
 | +U |                           book |                    1 |          12 |
 +----+--------------------------------+----------------------+-------------+
 Received a total of 8 rows
+!ok
+
+SELECT category, id, price FROM shop ORDER BY price LIMIT 1;
++----+--------------------------------+----------------------+-------------+
+| op |                       category |                   id |       price |
++----+--------------------------------+----------------------+-------------+
+| +I |                           book |                    1 |          12 |
+| -U |                           book |                    1 |          12 |
+| +U |                           book |                    4 |          11 |
++----+--------------------------------+----------------------+-------------+
+Received a total of 3 rows
+!ok
+
+# ==========================================================================
+# first rows on processing time (Flink's AppendOnlyFirstNFunction): a count
+# per partition, inserts only
+# ==========================================================================
+CREATE VIEW clicks AS SELECT u, url, PROCTIME() AS pt FROM (VALUES ('Mary', './home'), ('Bob', './cart'), ('Mary', './prod?id=1'), ('Liz', './home'), ('Bob', './prod?id=3'), ('Mary', './prod?id=7')) AS T(u, url);
+[INFO] Execute statement succeeded.
+!info
+
+SELECT u, url, rn FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY u ORDER BY pt) AS rn FROM clicks) WHERE rn <= 2;
++----+--------------------------------+--------------------------------+----------------------+
+| op |                              u |                            url |                   rn |
++----+--------------------------------+--------------------------------+----------------------+
+| +I |                           Mary |                         ./home |                    1 |
+| +I |                            Bob |                         ./cart |                    1 |
+| +I |                           Mary |                    ./prod?id=1 |                    2 |
+| +I |                            Liz |                         ./home |                    1 |
+| +I |                            Bob |                    ./prod?id=3 |                    2 |
++----+--------------------------------+--------------------------------+----------------------+
+Received a total of 5 rows
+!ok
+
+SELECT u, url FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY u ORDER BY pt) AS rn FROM clicks) WHERE rn BETWEEN 2 AND 3;
++----+--------------------------------+--------------------------------+
+| op |                              u |                            url |
++----+--------------------------------+--------------------------------+
+| +I |                           Mary |                    ./prod?id=1 |
+| +I |                            Bob |                    ./prod?id=3 |
+| +I |                           Mary |                    ./prod?id=7 |
++----+--------------------------------+--------------------------------+
+Received a total of 3 rows
+!ok
+
+# ==========================================================================
+# a Top-N over an updating input without a unique key (RetractStrategy,
+# Flink's RetractableTopNFunction): every row is kept, a retraction brings
+# the next row back into the Top-N
+# ==========================================================================
+CREATE VIEW cheapest2 AS SELECT category, id, price FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY category ORDER BY price) AS rn FROM shop) WHERE rn <= 2;
+[INFO] Execute statement succeeded.
+!info
+
+SELECT * FROM cheapest2;
++----+--------------------------------+----------------------+-------------+
+| op |                       category |                   id |       price |
++----+--------------------------------+----------------------+-------------+
+| +I |                           book |                    1 |          12 |
+| +I |                           book |                    2 |          19 |
+| -D |                           book |                    2 |          19 |
+| +I |                           book |                    4 |          11 |
+| -D |                           book |                    1 |          12 |
+| +I |                           book |                    5 |          11 |
+| +I |                          fruit |                    4 |          33 |
+| +I |                          fruit |                    3 |          44 |
+| -D |                          fruit |                    3 |          44 |
+| +I |                          fruit |                    5 |          22 |
++----+--------------------------------+----------------------+-------------+
+Received a total of 10 rows
+!ok
+
+SELECT category, id, price FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY price DESC) AS r2 FROM cheapest2) WHERE r2 <= 2;
++----+--------------------------------+----------------------+-------------+
+| op |                       category |                   id |       price |
++----+--------------------------------+----------------------+-------------+
+| +I |                           book |                    1 |          12 |
+| +I |                           book |                    2 |          19 |
+| -D |                           book |                    2 |          19 |
+| +I |                           book |                    4 |          11 |
+| -D |                           book |                    1 |          12 |
+| +I |                           book |                    5 |          11 |
+| -D |                           book |                    5 |          11 |
+| +I |                          fruit |                    4 |          33 |
+| -D |                           book |                    4 |          11 |
+| +I |                          fruit |                    3 |          44 |
+| -D |                          fruit |                    3 |          44 |
+| +I |                           book |                    4 |          11 |
+| -D |                           book |                    4 |          11 |
+| +I |                          fruit |                    5 |          22 |
++----+--------------------------------+----------------------+-------------+
+Received a total of 14 rows
+!ok
+
+SELECT * FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY price DESC) AS r2 FROM cheapest2) WHERE r2 <= 2;
++----+--------------------------------+----------------------+-------------+----------------------+
+| op |                       category |                   id |       price |                   r2 |
++----+--------------------------------+----------------------+-------------+----------------------+
+| +I |                           book |                    1 |          12 |                    1 |
+| -U |                           book |                    1 |          12 |                    1 |
+| +U |                           book |                    2 |          19 |                    1 |
+| +I |                           book |                    1 |          12 |                    2 |
+| -U |                           book |                    2 |          19 |                    1 |
+| +U |                           book |                    1 |          12 |                    1 |
+| -D |                           book |                    1 |          12 |                    2 |
+| +I |                           book |                    4 |          11 |                    2 |
+| -U |                           book |                    1 |          12 |                    1 |
+| +U |                           book |                    4 |          11 |                    1 |
+| -D |                           book |                    4 |          11 |                    2 |
+| +I |                           book |                    5 |          11 |                    2 |
+| -U |                           book |                    4 |          11 |                    1 |
+| +U |                          fruit |                    4 |          33 |                    1 |
+| -U |                           book |                    5 |          11 |                    2 |
+| +U |                           book |                    4 |          11 |                    2 |
+| -U |                          fruit |                    4 |          33 |                    1 |
+| +U |                          fruit |                    3 |          44 |                    1 |
+| -U |                           book |                    4 |          11 |                    2 |
+| +U |                          fruit |                    4 |          33 |                    2 |
+| -U |                          fruit |                    3 |          44 |                    1 |
+| +U |                          fruit |                    4 |          33 |                    1 |
+| -U |                          fruit |                    4 |          33 |                    2 |
+| +U |                           book |                    4 |          11 |                    2 |
+| -U |                           book |                    4 |          11 |                    2 |
+| +U |                          fruit |                    5 |          22 |                    2 |
++----+--------------------------------+----------------------+-------------+----------------------+
+Received a total of 26 rows
 !ok
 
 # ==========================================================================

@@ -2,8 +2,11 @@
  * rank.c -- streaming Top-N (Flink's Rank and SortLimit): ROW_NUMBER() OVER
  * (PARTITION BY k ORDER BY s) with a rank filter rn <= N or rn BETWEEN a AND
  * b, with or without the rank column, and ORDER BY s LIMIT n OFFSET m (a
- * Top-N of one partition). Two of Flink's strategies, chosen by the planner
- * (changelog.c):
+ * Top-N of one partition). Flink's strategies, chosen by the planner
+ * (changelog.c), and within them Flink's functions (StreamExecRank): rank
+ * range [1, 1] is FastTop1 (the best row per partition; a better one: -U
+ * old, +U new), AppendFast ordered by proctime ASC is AppendOnlyFirstN (a
+ * counter per partition: the first rank_end rows as +I), the rest:
  *
  *   AppendFast (insert-only input; AppendOnlyTopNFunction): the buffer of a
  *   partition holds its best rank_end rows only.
@@ -29,7 +32,8 @@
  * The -U rows go out only when the consumer needs them (the node's
  * BEFORE_AND_AFTER update kind: Flink's generateUpdateBefore). RANK and
  * DENSE_RANK are refused, as Flink's streaming operators refuse them; the
- * UpdateFast strategy (an updating input with a unique key) is not built yet.
+ * UpdateFast strategy (an updating input with a unique key) runs for Top-1
+ * only (Flink's UpdatableTopNFunction is not built yet).
  *
  * Order. Rows are compared by a normalized sort key: the ORDER BY columns
  * encoded so that memcmp gives the order (ints big endian with the sign
@@ -42,7 +46,8 @@
  * State: one VALUE state "topn" per partition key (KeyBatch: the partition
  * columns hashed once per batch), its value the partition's buffer as one
  * blob: [u32 rows] then per row [u32 key length][sort key][u32 row length]
- * [serde row]. Snapshotted by key group with the backend; TTL from
+ * [serde row] (Top-1: its one row); AppendOnlyFirstN a fixed-size counter
+ * per partition through the slot fast path. Snapshotted by key group with the backend; TTL from
  * table.exec.state.ttl. A row that changes nothing of the buffer (dropped
  * by AppendFast) costs a lookup and no write. Scratch (the parsed entries,
  * the new blob, the keys of the current row) lives with the operator and is
@@ -53,6 +58,14 @@
 
 #include "runtime/ops/keyed_rows.h"
 #include "types/serde.h"
+
+/* Which of Flink's Top-N functions the operator is. */
+typedef enum RankMode {
+    RM_APPEND,  /* AppendOnlyTopNFunction */
+    RM_RETRACT, /* RetractableTopNFunction */
+    RM_TOP1,    /* FastTop1Function: rank range [1, 1], AppendFast or UpdateFast */
+    RM_FIRST_N  /* AppendOnlyFirstNFunction: AppendFast ordered by proctime ASC */
+} RankMode;
 
 typedef struct RankPlan {
     int ngroup;
@@ -65,7 +78,7 @@ typedef struct RankPlan {
     int64_t start, end;    /* the rank range, 1-based, inclusive */
     bool output_rank;
     bool update_before;    /* emit -U (the consumer needs them) */
-    bool retract;          /* RetractStrategy, else AppendFast */
+    RankMode mode;
     int nin;               /* input columns */
     int64_t ttl_ms;        /* table.exec.state.ttl, 0: none */
 } RankPlan;
@@ -86,6 +99,9 @@ typedef struct RankState {
     Buf blob;      /* the buffer being written back */
     ED_VEC(Ent) ents;
     Vector *zero;  /* the constant key of a single partition */
+    void **slots;  /* RM_FIRST_N: the counters of a batch's rows */
+    uint8_t *created;
+    uint32_t nslots;
     int64_t ts;    /* the current input row's timestamp */
 } RankState;
 
@@ -436,6 +452,62 @@ static eddy_status retract_remove(Op *op, RankState *s, const StateKey *k, const
     return store(op, s, k, s->ents.len, gone);
 }
 
+/* Top-1 (FastTop1Function): the partition's best row only; a better one
+ * replaces it with -U / +U (the partition key is a unique key of the output). */
+static eddy_status top1_row(Op *op, RankState *s, const StateKey *k, const Ent *in) {
+    eddy_status rc;
+    if (s->ents.len == 0) {
+        rc = emit_ranked(op, s, in, RK_INSERT, 1);
+    } else {
+        const Ent *old = &s->ents.items[0];
+        if (key_cmp(in->k, in->kl, old->k, old->kl) >= 0) return EDDY_OK;
+        if ((rc = emit_ranked(op, s, old, RK_UPDATE_BEFORE, 1)) || (rc = emit_ranked(op, s, in, RK_UPDATE_AFTER, 1)))
+            return rc;
+    }
+    if (rc) return rc;
+    s->ents.items[0] = *in;
+    return store(op, s, k, 1, SIZE_MAX);
+}
+
+/* First N on processing time (AppendOnlyFirstNFunction): a counter per
+ * partition, every row of a batch's partitions looked up at once; the first
+ * rank_end rows go out as +I, the rest are dropped. */
+static eddy_status first_n_batch(Op *op, RankState *s, const Batch *b) {
+    const RankPlan *p = op->plan;
+    if (b->count > s->nslots) {
+        void **sl = eddy__realloc(s->slots, sizeof(void *) * b->count);
+        if (sl) s->slots = sl;
+        uint8_t *cr = eddy__realloc(s->created, b->count);
+        if (cr) s->created = cr;
+        if (!sl || !cr) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        s->nslots = b->count;
+    }
+    eddy_status rc = eddy__state_slots(s->st, &s->kb, NULL, b->count, NULL, 0, s->slots, s->created);
+    if (rc) return rc;
+    for (uint32_t i = 0; i < b->count && !rc; i++) {
+        uint32_t r = batch_row(b, i);
+        if (batch_kind(b, r) != RK_INSERT) {
+            rc = eddy__op_fail(op, EDDY_E_INTERNAL, "Top-N (AppendFast) got a retraction");
+            break;
+        }
+        int64_t *count = s->slots[i];
+        if (*count >= p->end) continue;
+        int64_t rank = ++*count;
+        if (!in_range(p, rank)) continue;
+        s->row.len = 0;
+        eddy__serde_write(&s->row, b->cols, p->nin, r);
+        if (s->row.failed || s->row.len > UINT32_MAX) {
+            rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+            break;
+        }
+        Ent e = {NULL, 0, s->row.data, (uint32_t)s->row.len};
+        s->ts = batch_ts(b, r);
+        rc = emit(op, s, &e, RK_INSERT, rank);
+    }
+    eddy_status fr = eddy__state_flush(s->st);
+    return rc ? rc : fr;
+}
+
 /* ---- the operator ---------------------------------------------------------------------------- */
 
 static eddy_status rank_open(Op *op) {
@@ -451,6 +523,11 @@ static eddy_status rank_open(Op *op) {
     eddy_status rc = ops_keyed_open(op, &s->kb, &s->out, &be);
     if (rc) return rc;
     StateDesc d = {.name = "topn", .kind = STATE_VALUE, .key_type = p->key_type, .value_type = eddy__type_bytes(false)};
+    if (p->mode == RM_FIRST_N) {
+        d.name = "counter";
+        d.value_type = eddy__type_basic(TY_BIGINT, false);
+        d.fixed_size = 8;
+    }
     d.ttl.ttl_ms = p->ttl_ms;
     return eddy__state_register(be, &d, &s->st);
 }
@@ -465,6 +542,8 @@ static void rank_close(Op *op) {
     eddy__buf_free(&s->blob);
     ed_vec_free(&s->ents);
     eddy__vec_release(s->zero);
+    eddy__free(s->slots);
+    eddy__free(s->created);
 }
 
 static eddy_status rank_push(Op *op, int input, Batch *b) {
@@ -473,6 +552,10 @@ static eddy_status rank_push(Op *op, int input, Batch *b) {
     RankState *s = op->state;
     if (b->count == 0) return EDDY_OK;
     eddy_status rc = ops_key_batch(op, &s->kb, &s->zero, b, p->ngroup, p->group);
+    if (!rc && p->mode == RM_FIRST_N) {
+        rc = first_n_batch(op, s, b);
+        return rc ? rc : eddy__out_flush(&s->out);
+    }
     for (uint32_t i = 0; i < b->count && !rc; i++) {
         uint32_t r = batch_row(b, i);
         StateKey k = eddy__key_batch_key(&s->kb, i);
@@ -502,9 +585,10 @@ static eddy_status rank_push(Op *op, int input, Batch *b) {
         s->ts = batch_ts(b, r);
         uint8_t kind = batch_kind(b, r);
         bool add = kind == RK_INSERT || kind == RK_UPDATE_AFTER;
-        if (!p->retract) rc = add ? append_row(op, s, &k, &in) : eddy__op_fail(op, EDDY_E_INTERNAL, "Top-N (AppendFast) got a retraction");
-        else if (add) rc = retract_add(op, s, &k, &in);
-        else rc = retract_remove(op, s, &k, &in);
+        if (p->mode == RM_TOP1) rc = top1_row(op, s, &k, &in);
+        else if (p->mode == RM_RETRACT) rc = add ? retract_add(op, s, &k, &in) : retract_remove(op, s, &k, &in);
+        else if (add) rc = append_row(op, s, &k, &in);
+        else rc = eddy__op_fail(op, EDDY_E_INTERNAL, "Top-N (AppendFast) got a retraction");
     }
     if (!rc) rc = eddy__out_flush(&s->out);
     return rc;
@@ -520,7 +604,8 @@ eddy_status eddy__translate_rank(TranslateCtx *cx, const PhysNode *p, const Tran
     if (p->kind == PK_RANK && p->rank_fn != RANK_ROW_NUMBER)
         return eddy__err(err, EDDY_E_UNSUPPORTED, "%s() on streaming table is not supported currently",
                          p->rank_fn == RANK_RANK ? "RANK" : "DENSE_RANK");
-    if (p->strategy == RS_UPDATE_FAST)
+    if (p->strategy == RS_UPDATE_FAST && !(p->kind == PK_RANK ? p->rank_start == 1 && p->rank_end == 1
+                                                                : p->offset <= 0 && p->fetch == 1))
         return eddy__err(err, EDDY_E_UNSUPPORTED,
                          "not supported yet: Top-N over an updating input with a unique key (UpdateFastStrategy)");
     const PhysNode *ip = p->in[0];
@@ -532,7 +617,7 @@ eddy_status eddy__translate_rank(TranslateCtx *cx, const PhysNode *p, const Tran
     rp->order = p->order;
     rp->desc = p->desc;
     rp->update_before = p->update == UK_BEFORE_AND_AFTER;
-    rp->retract = p->strategy == RS_RETRACT;
+    rp->mode = p->strategy == RS_RETRACT ? RM_RETRACT : RM_APPEND;
     bool *nf = eddy__arena_alloc(cx->a, (size_t)p->norder + 1);
     if (!nf) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
     for (int i = 0; i < p->norder; i++) nf[i] = p->nulls_first ? p->nulls_first[i] : !p->desc[i];
@@ -549,6 +634,11 @@ eddy_status eddy__translate_rank(TranslateCtx *cx, const PhysNode *p, const Tran
         rp->end = p->rank_end;
         rp->output_rank = p->output_rank;
     }
+    /* Flink's choice of function (StreamExecRank) */
+    if (rp->mode == RM_APPEND && p->norder == 1 && ip->types[p->order[0]]->timeattr == TA_PROCTIME && !p->desc[0])
+        rp->mode = RM_FIRST_N;
+    else if (p->strategy != RS_RETRACT && rp->start == 1 && rp->end == 1)
+        rp->mode = RM_TOP1;
     if (!(rp->key_type = ops_key_type(cx, ip, rp->ngroup, rp->group))) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
     rp->ttl_ms = ops_state_ttl(cx);
     StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, p->kind == PK_SORT_LIMIT ? "SortLimit" : "Rank", &rank_vt,
