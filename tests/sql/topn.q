@@ -242,6 +242,12 @@ SELECT category, id, price FROM shop ORDER BY price LIMIT 1;
 Received a total of 3 rows
 !ok
 
+# an ORDER BY with an OFFSET but no FETCH would keep every row (Flink's message)
+SELECT category, id, price FROM shop ORDER BY price OFFSET 2 ROWS;
+[ERROR] Could not execute SQL statement. Reason:
+FETCH is missed, which on streaming table is not supported currently
+!error
+
 # ==========================================================================
 # first rows on processing time (Flink's AppendOnlyFirstNFunction): a count
 # per partition, inserts only

@@ -622,10 +622,12 @@ eddy_status eddy__translate_rank(TranslateCtx *cx, const PhysNode *p, const Tran
     if (!nf) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
     for (int i = 0; i < p->norder; i++) nf[i] = p->nulls_first ? p->nulls_first[i] : !p->desc[i];
     rp->nulls_first = nf;
+    if (p->kind == PK_SORT_LIMIT && p->fetch < 0)
+        return eddy__err(err, EDDY_E_UNSUPPORTED, "FETCH is missed, which on streaming table is not supported currently");
     if (p->kind == PK_SORT_LIMIT) {
         int64_t off = p->offset > 0 ? p->offset : 0;
         rp->start = off + 1;
-        rp->end = p->fetch >= 0 ? off + p->fetch : INT64_MAX;
+        rp->end = off + p->fetch;
         rp->output_rank = false;
     } else {
         rp->ngroup = p->ngroup;
