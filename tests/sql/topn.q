@@ -364,6 +364,40 @@ Received a total of 26 rows
 !ok
 
 # ==========================================================================
+# a Top-N over an updating input with a unique key (UpdateFastStrategy on
+# (category, rn), Flink's UpdatableTopNFunction): an update of a key in the
+# Top-N replaces its row (-U / +U), a new key entering a full Top-N pushes
+# the last row out (-D) before its +I
+# ==========================================================================
+CREATE VIEW ranked2 AS SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY category ORDER BY price) AS rn FROM shop) WHERE rn <= 2;
+[INFO] Execute statement succeeded.
+!info
+
+SELECT category, id, price, rn FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY price DESC) AS r2 FROM ranked2) WHERE r2 <= 2;
++----+--------------------------------+----------------------+-------------+----------------------+
+| op |                       category |                   id |       price |                   rn |
++----+--------------------------------+----------------------+-------------+----------------------+
+| +I |                           book |                    1 |          12 |                    1 |
+| +I |                           book |                    2 |          19 |                    2 |
+| -U |                           book |                    1 |          12 |                    1 |
+| +U |                           book |                    4 |          11 |                    1 |
+| -U |                           book |                    2 |          19 |                    2 |
+| +U |                           book |                    1 |          12 |                    2 |
+| -U |                           book |                    1 |          12 |                    2 |
+| +U |                           book |                    5 |          11 |                    2 |
+| -D |                           book |                    5 |          11 |                    2 |
+| +I |                          fruit |                    4 |          33 |                    1 |
+| -D |                           book |                    4 |          11 |                    1 |
+| +I |                          fruit |                    3 |          44 |                    2 |
+| -U |                          fruit |                    4 |          33 |                    1 |
+| +U |                          fruit |                    5 |          22 |                    1 |
+| -U |                          fruit |                    3 |          44 |                    2 |
+| +U |                          fruit |                    4 |          33 |                    2 |
++----+--------------------------------+----------------------+-------------+----------------------+
+Received a total of 16 rows
+!ok
+
+# ==========================================================================
 # RANK and DENSE_RANK are not supported on streaming tables (as in Flink)
 # ==========================================================================
 SELECT * FROM (SELECT *, RANK() OVER (PARTITION BY category ORDER BY price) AS rk FROM shop) WHERE rk <= 2;

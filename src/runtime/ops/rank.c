@@ -32,8 +32,13 @@
  * The -U rows go out only when the consumer needs them (the node's
  * BEFORE_AND_AFTER update kind: Flink's generateUpdateBefore). RANK and
  * DENSE_RANK are refused, as Flink's streaming operators refuse them; the
- * UpdateFast strategy (an updating input with a unique key) runs for Top-1
- * only (Flink's UpdatableTopNFunction is not built yet).
+ * UpdateFast strategy (an updating input with a unique key whose sort key
+ * only improves) runs as FastTop1 or, without the rank column and offset,
+ * as UpdatableTopNFunction does: a row whose unique key is in the buffer
+ * replaces it (-U old, +U new), a new one enters as in AppendFast (-D the
+ * row pushed out, always, then +I); its rows carry their unique key's
+ * bytes before the row. With the rank column or an offset it is not built
+ * yet.
  *
  * Order. Rows are compared by a normalized sort key: the ORDER BY columns
  * encoded so that memcmp gives the order (ints big endian with the sign
@@ -64,7 +69,8 @@ typedef enum RankMode {
     RM_APPEND,  /* AppendOnlyTopNFunction */
     RM_RETRACT, /* RetractableTopNFunction */
     RM_TOP1,    /* FastTop1Function: rank range [1, 1], AppendFast or UpdateFast */
-    RM_FIRST_N  /* AppendOnlyFirstNFunction: AppendFast ordered by proctime ASC */
+    RM_FIRST_N, /* AppendOnlyFirstNFunction: AppendFast ordered by proctime ASC */
+    RM_UPDATE   /* UpdatableTopNFunction without rank number or offset: UpdateFast */
 } RankMode;
 
 typedef struct RankPlan {
@@ -81,6 +87,8 @@ typedef struct RankPlan {
     RankMode mode;
     int nin;               /* input columns */
     int64_t ttl_ms;        /* table.exec.state.ttl, 0: none */
+    int nrowkey;           /* RM_UPDATE: the input's unique key the strategy relies on */
+    const int *rowkey;
 } RankPlan;
 
 /* One row of a partition's buffer: its sort key and serde bytes. */
@@ -191,7 +199,16 @@ static eddy_status emit(Op *op, RankState *s, const Ent *e, uint8_t kind, int64_
     Batch *ob = s->out.batch;
     uint32_t oi = s->out.row;
     eddy__out_set_all(&s->out);
-    if (!eddy__serde_read(e->r, e->rl, ob->cols, p->nin, oi)) {
+    const char *rb = e->r;
+    uint32_t rl = e->rl;
+    if (p->mode == RM_UPDATE) {
+        /* [u32 length][row key] before the row */
+        uint32_t kl;
+        memcpy(&kl, rb, 4);
+        rb += 4 + kl;
+        rl -= 4 + kl;
+    }
+    if (!eddy__serde_read(rb, rl, ob->cols, p->nin, oi)) {
         eddy__out_discard(&s->out);
         return eddy__op_fail(op, EDDY_E_INTERNAL, "corrupt Top-N state");
     }
@@ -452,6 +469,52 @@ static eddy_status retract_remove(Op *op, RankState *s, const StateKey *k, const
     return store(op, s, k, s->ents.len, gone);
 }
 
+/* The row key prefixed to an RM_UPDATE entry's row. */
+static bool rowkey_eq(const Ent *a, const Ent *b) {
+    uint32_t al, bl;
+    memcpy(&al, a->r, 4);
+    memcpy(&bl, b->r, 4);
+    return al == bl && memcmp(a->r + 4, b->r + 4, al) == 0;
+}
+
+/* UpdateFast without rank number (UpdatableTopNFunction): the input has a
+ * unique key and its sort key only improves. A row of a key in the Top-N
+ * replaces it (-U old, +U new); a new key that enters a full Top-N pushes
+ * the last row out (-D, always) and goes in (+I). */
+static eddy_status update_row(Op *op, RankState *s, const StateKey *k, const Ent *in) {
+    const RankPlan *p = op->plan;
+    size_t n = s->ents.len, at = SIZE_MAX;
+    for (size_t t = 0; t < n && at == SIZE_MAX; t++)
+        if (rowkey_eq(&s->ents.items[t], in)) at = t;
+    eddy_status rc;
+    if (at != SIZE_MAX) {
+        Ent old = s->ents.items[at];
+        if (key_eq(&old, in)) {
+            s->ents.items[at] = *in;
+        } else {
+            memmove(&s->ents.items[at], &s->ents.items[at + 1], sizeof(Ent) * (n - at - 1));
+            s->ents.len--;
+            put_row(s, in);
+        }
+        if ((p->update_before && (rc = emit(op, s, &old, RK_UPDATE_BEFORE, 0))) ||
+            (rc = emit(op, s, in, RK_UPDATE_AFTER, 0)))
+            return rc;
+        return store(op, s, k, s->ents.len, SIZE_MAX);
+    }
+    if (n > 0 && (int64_t)n >= p->end) {
+        const Ent *worst = &s->ents.items[n - 1];
+        if (key_cmp(in->k, in->kl, worst->k, worst->kl) >= 0) return EDDY_OK;
+    }
+    put_row(s, in);
+    size_t keep = s->ents.len;
+    if ((int64_t)keep > p->end) {
+        keep--;
+        if ((rc = emit(op, s, &s->ents.items[keep], RK_DELETE, 0))) return rc;
+    }
+    if ((rc = emit(op, s, in, RK_INSERT, 0))) return rc;
+    return store(op, s, k, keep, SIZE_MAX);
+}
+
 /* Top-1 (FastTop1Function): the partition's best row only; a better one
  * replaces it with -U / +U (the partition key is a unique key of the output). */
 static eddy_status top1_row(Op *op, RankState *s, const StateKey *k, const Ent *in) {
@@ -570,22 +633,39 @@ static eddy_status rank_push(Op *op, int input, Batch *b) {
                 eddy__buf_free(&t);
                 return rc;
             }
-        eddy__serde_write(&s->row, b->cols, p->nin, r);
-        if (s->key.failed || s->row.failed || s->row.len > UINT32_MAX || s->key.len > UINT32_MAX)
-            return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-        Ent in = {s->key.data, (uint32_t)s->key.len, s->row.data, (uint32_t)s->row.len};
+        if (s->key.failed || s->key.len > UINT32_MAX) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
         const void *val;
         uint32_t vlen;
         bool found;
         if ((rc = eddy__state_get(s->st, &k, STATE_NO_NS, &val, &vlen, &found))) break;
         if ((rc = parse(op, s, found ? val : NULL, found ? vlen : 0))) break;
+        uint8_t kind = batch_kind(b, r);
+        bool add = kind == RK_INSERT || kind == RK_UPDATE_AFTER;
+        if (p->mode == RM_APPEND && add && s->ents.len > 0 && (int64_t)s->ents.len >= p->end) {
+            /* a full Top-N that the row does not enter: dropped before it is encoded */
+            const Ent *worst = &s->ents.items[s->ents.len - 1];
+            if (key_cmp(s->key.data, (uint32_t)s->key.len, worst->k, worst->kl) >= 0) continue;
+        }
+        if (p->mode == RM_UPDATE) {
+            Vector *rk[16];
+            for (int c = 0; c < p->nrowkey; c++) rk[c] = b->cols[p->rowkey[c]];
+            uint32_t zero = 0;
+            eddy__buf_put(&s->row, &zero, 4);
+            eddy__serde_write(&s->row, rk, p->nrowkey, r);
+            if (!s->row.failed) {
+                uint32_t kl = (uint32_t)s->row.len - 4;
+                memcpy(s->row.data, &kl, 4);
+            }
+        }
+        eddy__serde_write(&s->row, b->cols, p->nin, r);
+        if (s->row.failed || s->row.len > UINT32_MAX) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        Ent in = {s->key.data, (uint32_t)s->key.len, s->row.data, (uint32_t)s->row.len};
         if (s->ents.len + 1 > s->ents.cap &&
             !eddy__vec_grow((void **)&s->ents.items, &s->ents.cap, sizeof(Ent), s->ents.len + 1))
             return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
         s->ts = batch_ts(b, r);
-        uint8_t kind = batch_kind(b, r);
-        bool add = kind == RK_INSERT || kind == RK_UPDATE_AFTER;
         if (p->mode == RM_TOP1) rc = top1_row(op, s, &k, &in);
+        else if (p->mode == RM_UPDATE) rc = update_row(op, s, &k, &in);
         else if (p->mode == RM_RETRACT) rc = add ? retract_add(op, s, &k, &in) : retract_remove(op, s, &k, &in);
         else if (add) rc = append_row(op, s, &k, &in);
         else rc = eddy__op_fail(op, EDDY_E_INTERNAL, "Top-N (AppendFast) got a retraction");
@@ -604,10 +684,12 @@ eddy_status eddy__translate_rank(TranslateCtx *cx, const PhysNode *p, const Tran
     if (p->kind == PK_RANK && p->rank_fn != RANK_ROW_NUMBER)
         return eddy__err(err, EDDY_E_UNSUPPORTED, "%s() on streaming table is not supported currently",
                          p->rank_fn == RANK_RANK ? "RANK" : "DENSE_RANK");
-    if (p->strategy == RS_UPDATE_FAST && !(p->kind == PK_RANK ? p->rank_start == 1 && p->rank_end == 1
-                                                                : p->offset <= 0 && p->fetch == 1))
+    bool top1 = p->kind == PK_RANK ? p->rank_start == 1 && p->rank_end == 1 : p->offset <= 0 && p->fetch == 1;
+    bool offset = p->kind == PK_RANK ? p->rank_start > 1 : p->offset > 0;
+    if (p->strategy == RS_UPDATE_FAST && !top1 && (offset || (p->kind == PK_RANK && p->output_rank)))
         return eddy__err(err, EDDY_E_UNSUPPORTED,
-                         "not supported yet: Top-N over an updating input with a unique key (UpdateFastStrategy)");
+                         "not supported yet: a Top-N with the rank column or an offset over an updating input with a "
+                         "unique key (UpdateFastStrategy)");
     const PhysNode *ip = p->in[0];
     RankPlan *rp = eddy__arena_alloc(cx->a, sizeof *rp);
     if (!rp) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
@@ -617,7 +699,10 @@ eddy_status eddy__translate_rank(TranslateCtx *cx, const PhysNode *p, const Tran
     rp->order = p->order;
     rp->desc = p->desc;
     rp->update_before = p->update == UK_BEFORE_AND_AFTER;
-    rp->mode = p->strategy == RS_RETRACT ? RM_RETRACT : RM_APPEND;
+    rp->mode = p->strategy == RS_RETRACT ? RM_RETRACT : p->strategy == RS_UPDATE_FAST ? RM_UPDATE : RM_APPEND;
+    rp->nrowkey = p->strategy_key.n;
+    rp->rowkey = p->strategy_key.cols;
+    if (rp->nrowkey > 16) return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: unique keys of more than 16 columns");
     bool *nf = eddy__arena_alloc(cx->a, (size_t)p->norder + 1);
     if (!nf) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
     for (int i = 0; i < p->norder; i++) nf[i] = p->nulls_first ? p->nulls_first[i] : !p->desc[i];
