@@ -203,6 +203,16 @@ TEST(update_fast_parallel) {
         snprintf(b, sizeof b, "[%d, %d, %d, %d]", key_of(pool[r]), val_of(pool[r]), pool[r], rank[pool[r]]);
         high[r] = strdup(b);
     }
+    char *ranked[4];
+    for (int r = 0; r < 4; r++) {
+        char b[80];
+        snprintf(b, sizeof b, "[%d, %d, %d, %d, %d]", key_of(pool[r]), val_of(pool[r]), pool[r], rank[pool[r]], r + 1);
+        ranked[r] = strdup(b);
+    }
+    ASSERT_TABLE((sql_query_lines(t, "SELECT * FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY v DESC) AS r2 FROM (SELECT "
+                                     "* FROM (SELECT k, v, id, ROW_NUMBER() OVER (PARTITION BY k ORDER BY v DESC) AS rn "
+                                     "FROM T) WHERE rn <= 3)) WHERE r2 <= 4")),
+                 sorted_copy(ranked, 4));
     ASSERT_TABLE((sql_query_lines(t, "SELECT k, v, id, rn FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY v DESC) AS r2 "
                                      "FROM (SELECT * FROM (SELECT k, v, id, ROW_NUMBER() OVER (PARTITION BY k ORDER BY "
                                      "v DESC) AS rn FROM T) WHERE rn <= 3)) WHERE r2 <= 4")),

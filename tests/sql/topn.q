@@ -397,6 +397,58 @@ SELECT category, id, price, rn FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY price
 Received a total of 16 rows
 !ok
 
+# with the rank column: the rows between a key's new and old rank move down
+# one; the sort key of a key that gets worse (the inner Top-N's rn = 2 row
+# can be cheaper than before) is taken as Flink does, with the rows between
+# moving up
+SELECT * FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY price) AS r2 FROM ranked2) WHERE r2 <= 2;
++----+--------------------------------+----------------------+-------------+----------------------+----------------------+
+| op |                       category |                   id |       price |                   rn |                   r2 |
++----+--------------------------------+----------------------+-------------+----------------------+----------------------+
+| +I |                           book |                    1 |          12 |                    1 |                    1 |
+| +I |                           book |                    2 |          19 |                    2 |                    2 |
+| -U |                           book |                    1 |          12 |                    1 |                    1 |
+| +U |                           book |                    4 |          11 |                    1 |                    1 |
+| -U |                           book |                    2 |          19 |                    2 |                    2 |
+| +U |                           book |                    1 |          12 |                    2 |                    2 |
+| -U |                           book |                    1 |          12 |                    2 |                    2 |
+| +U |                           book |                    5 |          11 |                    2 |                    2 |
++----+--------------------------------+----------------------+-------------+----------------------+----------------------+
+Received a total of 8 rows
+!ok
+
+SELECT * FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY price DESC) AS r2 FROM ranked2) WHERE r2 <= 2;
++----+--------------------------------+----------------------+-------------+----------------------+----------------------+
+| op |                       category |                   id |       price |                   rn |                   r2 |
++----+--------------------------------+----------------------+-------------+----------------------+----------------------+
+| +I |                           book |                    1 |          12 |                    1 |                    1 |
+| -U |                           book |                    1 |          12 |                    1 |                    1 |
+| +U |                           book |                    2 |          19 |                    2 |                    1 |
+| +I |                           book |                    1 |          12 |                    1 |                    2 |
+| -U |                           book |                    1 |          12 |                    1 |                    2 |
+| +U |                           book |                    4 |          11 |                    1 |                    2 |
+| -U |                           book |                    2 |          19 |                    2 |                    1 |
+| +U |                           book |                    1 |          12 |                    2 |                    1 |
+| -U |                           book |                    1 |          12 |                    2 |                    1 |
+| -U |                           book |                    4 |          11 |                    1 |                    2 |
+| +U |                           book |                    4 |          11 |                    1 |                    1 |
+| +U |                           book |                    5 |          11 |                    2 |                    2 |
+| -U |                           book |                    4 |          11 |                    1 |                    1 |
+| +U |                          fruit |                    4 |          33 |                    1 |                    1 |
+| -U |                           book |                    5 |          11 |                    2 |                    2 |
+| +U |                           book |                    4 |          11 |                    1 |                    2 |
+| -U |                          fruit |                    4 |          33 |                    1 |                    1 |
+| +U |                          fruit |                    3 |          44 |                    2 |                    1 |
+| -U |                           book |                    4 |          11 |                    1 |                    2 |
+| +U |                          fruit |                    4 |          33 |                    1 |                    2 |
+| -U |                          fruit |                    4 |          33 |                    1 |                    2 |
+| +U |                          fruit |                    5 |          22 |                    1 |                    2 |
+| -U |                          fruit |                    3 |          44 |                    2 |                    1 |
+| +U |                          fruit |                    4 |          33 |                    2 |                    1 |
++----+--------------------------------+----------------------+-------------+----------------------+----------------------+
+Received a total of 24 rows
+!ok
+
 # ==========================================================================
 # RANK and DENSE_RANK are not supported on streaming tables (as in Flink)
 # ==========================================================================

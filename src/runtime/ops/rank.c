@@ -37,8 +37,8 @@
  * as UpdatableTopNFunction does: a row whose unique key is in the buffer
  * replaces it (-U old, +U new), a new one enters as in AppendFast (-D the
  * row pushed out, always, then +I); its rows carry their unique key's
- * bytes before the row. With the rank column or an offset it is not built
- * yet.
+ * bytes before the row; with the rank column or an offset, its row-number
+ * path: the rows between the row's new and old rank move down one.
  *
  * Order. Rows are compared by a normalized sort key: the ORDER BY columns
  * encoded so that memcmp gives the order (ints big endian with the sign
@@ -515,6 +515,104 @@ static eddy_status update_row(Op *op, RankState *s, const StateKey *k, const Ent
     return store(op, s, k, keep, SIZE_MAX);
 }
 
+/* UpdateFast with the rank column or an offset (UpdatableTopNFunction's
+ * row-number path), after `in` was put at index `at` of the buffer: the
+ * rows from its rank down to its old rank (oldr, 0: a new key) move down
+ * one (-U old, +U new each); a new key's last rank is +I, an updated one's
+ * old rank -U / +U; groups past rank_end are dropped. old: the key's old
+ * row (NULL: a new key). */
+static eddy_status update_walk(Op *op, RankState *s, const Ent *in, const Ent *old, int64_t oldr, size_t *stop) {
+    const RankPlan *p = op->plan;
+    int64_t rank = 0;
+    bool found = false, retracted = false, cur_in = false;
+    Ent cur = {0};
+    size_t i = 0;
+    eddy_status rc = EDDY_OK;
+    while (i < s->ents.len && rank <= p->end) {
+        size_t j = group_end(s, i);
+        const Ent *g = &s->ents.items[i];
+        if (!found && key_eq(g, in)) {
+            rank += (int64_t)(j - i);
+            cur = *in;
+            cur_in = found = true;
+        } else if (found) {
+            if (old && key_cmp(g->k, g->kl, old->k, old->kl) > 0) {
+                i = j;
+                break;
+            }
+            for (size_t t = i; t < j && (old ? rank < oldr : rank <= p->end); t++) {
+                if ((rc = emit_ranked(op, s, &s->ents.items[t], RK_UPDATE_BEFORE, rank))) return rc;
+                if (cur_in && old && !retracted) {
+                    /* the same unique key: its old row goes first */
+                    if ((rc = emit_ranked(op, s, old, RK_UPDATE_BEFORE, oldr))) return rc;
+                    retracted = true;
+                }
+                if ((rc = emit_ranked(op, s, &cur, RK_UPDATE_AFTER, rank))) return rc;
+                cur = s->ents.items[t];
+                cur_in = false;
+                rank++;
+            }
+        } else {
+            rank += (int64_t)(j - i);
+        }
+        i = j;
+    }
+    *stop = s->ents.len;
+    if (rank <= p->end) {
+        if (!old) return emit_ranked(op, s, &cur, RK_INSERT, rank);
+        if (!retracted && (rc = emit_ranked(op, s, old, RK_UPDATE_BEFORE, oldr))) return rc;
+        return emit_ranked(op, s, &cur, RK_UPDATE_AFTER, rank);
+    }
+    *stop = i;
+    return EDDY_OK;
+}
+
+static eddy_status update_row_numbered(Op *op, RankState *s, const StateKey *k, const Ent *in) {
+    const RankPlan *p = op->plan;
+    size_t n = s->ents.len, at = SIZE_MAX, stop;
+    for (size_t t = 0; t < n && at == SIZE_MAX; t++)
+        if (rowkey_eq(&s->ents.items[t], in)) at = t;
+    eddy_status rc;
+    if (at != SIZE_MAX) {
+        Ent old = s->ents.items[at];
+        int64_t oldr = (int64_t)at + 1;
+        int c = key_cmp(in->k, in->kl, old.k, old.kl);
+        if (c == 0) {
+            /* the same rank: only the row changes */
+            s->ents.items[at] = *in;
+            if ((rc = emit_ranked(op, s, &old, RK_UPDATE_BEFORE, oldr)) ||
+                (rc = emit_ranked(op, s, in, RK_UPDATE_AFTER, oldr)))
+                return rc;
+            return store(op, s, k, s->ents.len, SIZE_MAX);
+        }
+        memmove(&s->ents.items[at], &s->ents.items[at + 1], sizeof(Ent) * (n - at - 1));
+        s->ents.len--;
+        size_t nat = put_row(s, in);
+        if (c < 0) {
+            if ((rc = update_walk(op, s, in, &old, oldr, &stop))) return rc;
+            return store(op, s, k, stop, SIZE_MAX);
+        }
+        /* the sort key got worse (Flink warns and goes on): ranks oldr .. new move up */
+        int64_t newr = (int64_t)nat + 1;
+        if ((rc = emit_ranked(op, s, &old, RK_UPDATE_BEFORE, oldr))) return rc;
+        for (size_t t = 0; t < s->ents.len && (int64_t)t + 1 != newr; t++) {
+            int64_t r = (int64_t)t + 1;
+            if (oldr <= r && ((rc = emit_ranked(op, s, &s->ents.items[t], RK_UPDATE_BEFORE, r + 1)) ||
+                              (rc = emit_ranked(op, s, &s->ents.items[t], RK_UPDATE_AFTER, r))))
+                return rc;
+        }
+        if ((rc = emit_ranked(op, s, in, RK_UPDATE_AFTER, newr))) return rc;
+        return store(op, s, k, s->ents.len, SIZE_MAX);
+    }
+    if (n > 0 && (int64_t)n >= p->end) {
+        const Ent *worst = &s->ents.items[n - 1];
+        if (key_cmp(in->k, in->kl, worst->k, worst->kl) >= 0) return EDDY_OK;
+    }
+    put_row(s, in);
+    if ((rc = update_walk(op, s, in, NULL, 0, &stop))) return rc;
+    return store(op, s, k, stop, SIZE_MAX);
+}
+
 /* Top-1 (FastTop1Function): the partition's best row only; a better one
  * replaces it with -U / +U (the partition key is a unique key of the output). */
 static eddy_status top1_row(Op *op, RankState *s, const StateKey *k, const Ent *in) {
@@ -665,7 +763,8 @@ static eddy_status rank_push(Op *op, int input, Batch *b) {
             return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
         s->ts = batch_ts(b, r);
         if (p->mode == RM_TOP1) rc = top1_row(op, s, &k, &in);
-        else if (p->mode == RM_UPDATE) rc = update_row(op, s, &k, &in);
+        else if (p->mode == RM_UPDATE)
+            rc = p->output_rank || p->start > 1 ? update_row_numbered(op, s, &k, &in) : update_row(op, s, &k, &in);
         else if (p->mode == RM_RETRACT) rc = add ? retract_add(op, s, &k, &in) : retract_remove(op, s, &k, &in);
         else if (add) rc = append_row(op, s, &k, &in);
         else rc = eddy__op_fail(op, EDDY_E_INTERNAL, "Top-N (AppendFast) got a retraction");
@@ -684,12 +783,6 @@ eddy_status eddy__translate_rank(TranslateCtx *cx, const PhysNode *p, const Tran
     if (p->kind == PK_RANK && p->rank_fn != RANK_ROW_NUMBER)
         return eddy__err(err, EDDY_E_UNSUPPORTED, "%s() on streaming table is not supported currently",
                          p->rank_fn == RANK_RANK ? "RANK" : "DENSE_RANK");
-    bool top1 = p->kind == PK_RANK ? p->rank_start == 1 && p->rank_end == 1 : p->offset <= 0 && p->fetch == 1;
-    bool offset = p->kind == PK_RANK ? p->rank_start > 1 : p->offset > 0;
-    if (p->strategy == RS_UPDATE_FAST && !top1 && (offset || (p->kind == PK_RANK && p->output_rank)))
-        return eddy__err(err, EDDY_E_UNSUPPORTED,
-                         "not supported yet: a Top-N with the rank column or an offset over an updating input with a "
-                         "unique key (UpdateFastStrategy)");
     const PhysNode *ip = p->in[0];
     RankPlan *rp = eddy__arena_alloc(cx->a, sizeof *rp);
     if (!rp) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
