@@ -363,6 +363,37 @@ SELECT * FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY price DESC) AS r2 FROM chea
 Received a total of 26 rows
 !ok
 
+# LIMIT without ORDER BY over an updating input: a Top-N without sort key
+# (Flink's RetractableTopNFunction): the first rows of the current table in
+# arrival order, a retraction letting the next row in
+SELECT * FROM cheapest2 LIMIT 2;
++----+--------------------------------+----------------------+-------------+
+| op |                       category |                   id |       price |
++----+--------------------------------+----------------------+-------------+
+| +I |                           book |                    1 |          12 |
+| +I |                           book |                    2 |          19 |
+| -D |                           book |                    2 |          19 |
+| +I |                           book |                    4 |          11 |
+| -D |                           book |                    1 |          12 |
+| +I |                           book |                    5 |          11 |
++----+--------------------------------+----------------------+-------------+
+Received a total of 6 rows
+!ok
+
+SELECT * FROM cheapest2 LIMIT 2 OFFSET 1;
++----+--------------------------------+----------------------+-------------+
+| op |                       category |                   id |       price |
++----+--------------------------------+----------------------+-------------+
+| +I |                           book |                    2 |          19 |
+| -D |                           book |                    2 |          19 |
+| +I |                           book |                    4 |          11 |
+| -D |                           book |                    4 |          11 |
+| +I |                           book |                    5 |          11 |
+| +I |                          fruit |                    4 |          33 |
++----+--------------------------------+----------------------+-------------+
+Received a total of 6 rows
+!ok
+
 # ==========================================================================
 # a Top-N over an updating input with a unique key (UpdateFastStrategy on
 # (category, rn), Flink's UpdatableTopNFunction): an update of a key in the

@@ -183,11 +183,12 @@ static bool enc_value(Buf *b, const Vector *v, uint32_t r, bool desc, bool nulls
 }
 
 static int key_cmp(const char *a, uint32_t al, const char *b, uint32_t bl) {
-    int c = memcmp(a, b, al < bl ? al : bl);
+    uint32_t n = al < bl ? al : bl;
+    int c = n ? memcmp(a, b, n) : 0; /* no sort key (LIMIT): every row ties */
     return c ? c : (al > bl) - (al < bl);
 }
 
-static bool key_eq(const Ent *a, const Ent *b) { return a->kl == b->kl && memcmp(a->k, b->k, a->kl) == 0; }
+static bool key_eq(const Ent *a, const Ent *b) { return a->kl == b->kl && (!a->kl || memcmp(a->k, b->k, a->kl) == 0); }
 static bool row_eq(const Ent *a, const Ent *b) { return a->rl == b->rl && memcmp(a->r, b->r, a->rl) == 0; }
 
 /* ---- emitting --------------------------------------------------------------------------- */
@@ -829,6 +830,32 @@ eddy_status eddy__translate_rank(TranslateCtx *cx, const PhysNode *p, const Tran
         n->parallelism = 1;
         n->fixed_parallelism = true;
     }
+    out->node = n;
+    return EDDY_OK;
+}
+
+/* Limit (LIMIT / OFFSET without ORDER BY): over an insert-only input (and in
+ * BATCH mode) the counter of sort.c; over an updating input Flink's Rank
+ * without sort key (RetractableTopNFunction: the first rows of the current
+ * table in arrival order, a retraction letting the next one in). */
+eddy_status eddy__translate_limit(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out, EdErr *err) {
+    if (p->in[0]->modify == CL_INSERT) return eddy__translate_sort(cx, p, in, out, err);
+    RankPlan *rp = eddy__arena_alloc(cx->a, sizeof *rp);
+    if (!rp) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    memset(rp, 0, sizeof *rp);
+    rp->nin = p->in[0]->ncols;
+    rp->update_before = p->update == UK_BEFORE_AND_AFTER;
+    rp->mode = RM_RETRACT;
+    int64_t off = p->offset > 0 ? p->offset : 0;
+    rp->start = off + 1;
+    rp->end = p->fetch >= 0 ? off + p->fetch : INT64_MAX;
+    if (!(rp->key_type = ops_key_type(cx, p->in[0], 0, NULL))) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    rp->ttl_ms = ops_state_ttl(cx);
+    StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, "Limit", &rank_vt, rp, 1);
+    if (!n) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    eddy__translate_connect(n, 0, &in[0]);
+    n->parallelism = 1;
+    n->fixed_parallelism = true;
     out->node = n;
     return EDDY_OK;
 }
