@@ -2,7 +2,8 @@
  * rank.c -- streaming Top-N (Flink's Rank and SortLimit): ROW_NUMBER() OVER
  * (PARTITION BY k ORDER BY s) with a rank filter rn <= N or rn BETWEEN a AND
  * b, with or without the rank column, and ORDER BY s LIMIT n OFFSET m (a
- * Top-N of one partition). Flink's strategies, chosen by the planner
+ * Top-N of one partition; a LIMIT over an updating input too, a Top-N
+ * without sort key). Flink's strategies, chosen by the planner
  * (changelog.c), and within them Flink's functions (StreamExecRank): rank
  * range [1, 1] is FastTop1 (the best row per partition; a better one: -U
  * old, +U new), AppendFast ordered by proctime ASC is AppendOnlyFirstN (a
@@ -107,9 +108,7 @@ typedef struct RankState {
     Buf blob;      /* the buffer being written back */
     ED_VEC(Ent) ents;
     Vector *zero;  /* the constant key of a single partition */
-    void **slots;  /* RM_FIRST_N: the counters of a batch's rows */
-    uint8_t *created;
-    uint32_t nslots;
+    OpsSlots sl;   /* RM_FIRST_N: the counters of a batch's rows */
     int64_t ts;    /* the current input row's timestamp */
 } RankState;
 
@@ -636,15 +635,7 @@ static eddy_status top1_row(Op *op, RankState *s, const StateKey *k, const Ent *
  * rank_end rows go out as +I, the rest are dropped. */
 static eddy_status first_n_batch(Op *op, RankState *s, const Batch *b) {
     const RankPlan *p = op->plan;
-    if (b->count > s->nslots) {
-        void **sl = eddy__realloc(s->slots, sizeof(void *) * b->count);
-        if (sl) s->slots = sl;
-        uint8_t *cr = eddy__realloc(s->created, b->count);
-        if (cr) s->created = cr;
-        if (!sl || !cr) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-        s->nslots = b->count;
-    }
-    eddy_status rc = eddy__state_slots(s->st, &s->kb, NULL, b->count, NULL, 0, s->slots, s->created);
+    eddy_status rc = ops_slots(op, &s->sl, s->st, &s->kb, b->count);
     if (rc) return rc;
     for (uint32_t i = 0; i < b->count && !rc; i++) {
         uint32_t r = batch_row(b, i);
@@ -652,7 +643,7 @@ static eddy_status first_n_batch(Op *op, RankState *s, const Batch *b) {
             rc = eddy__op_fail(op, EDDY_E_INTERNAL, "Top-N (AppendFast) got a retraction");
             break;
         }
-        int64_t *count = s->slots[i];
+        int64_t *count = s->sl.slots[i];
         if (*count >= p->end) continue;
         int64_t rank = ++*count;
         if (!in_range(p, rank)) continue;
@@ -704,8 +695,7 @@ static void rank_close(Op *op) {
     eddy__buf_free(&s->blob);
     ed_vec_free(&s->ents);
     eddy__vec_release(s->zero);
-    eddy__free(s->slots);
-    eddy__free(s->created);
+    ops_slots_free(&s->sl);
 }
 
 static eddy_status rank_push(Op *op, int input, Batch *b) {
@@ -822,16 +812,8 @@ eddy_status eddy__translate_rank(TranslateCtx *cx, const PhysNode *p, const Tran
         rp->mode = RM_TOP1;
     if (!(rp->key_type = ops_key_type(cx, ip, rp->ngroup, rp->group))) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
     rp->ttl_ms = ops_state_ttl(cx);
-    StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, p->kind == PK_SORT_LIMIT ? "SortLimit" : "Rank", &rank_vt,
-                                         rp, 1);
-    if (!n) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
-    eddy__translate_connect(n, 0, &in[0]);
-    if (rp->ngroup == 0) {
-        n->parallelism = 1;
-        n->fixed_parallelism = true;
-    }
-    out->node = n;
-    return EDDY_OK;
+    return ops_keyed_node(cx, p, p->kind == PK_SORT_LIMIT ? "SortLimit" : "Rank", &rank_vt, rp, rp->ngroup, in, out,
+                          err);
 }
 
 /* Limit (LIMIT / OFFSET without ORDER BY): over an insert-only input (and in
@@ -851,11 +833,5 @@ eddy_status eddy__translate_limit(TranslateCtx *cx, const PhysNode *p, const Tra
     rp->end = p->fetch >= 0 ? off + p->fetch : INT64_MAX;
     if (!(rp->key_type = ops_key_type(cx, p->in[0], 0, NULL))) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
     rp->ttl_ms = ops_state_ttl(cx);
-    StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, "Limit", &rank_vt, rp, 1);
-    if (!n) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
-    eddy__translate_connect(n, 0, &in[0]);
-    n->parallelism = 1;
-    n->fixed_parallelism = true;
-    out->node = n;
-    return EDDY_OK;
+    return ops_keyed_node(cx, p, "Limit", &rank_vt, rp, 0, in, out, err);
 }
