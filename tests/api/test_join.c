@@ -67,7 +67,9 @@ static eddy_status side_run(void *ctx, int subtask, int parallelism, eddy_out *o
 
 /* Runs sql over the views L, R (and S) fed by the script; the changelog as
  * lines. */
-static char *run_script_with(const char *set, const char *sql, const Step *steps, int n) {
+/* set: a statement run first (NULL: none); pks: the primary key column of
+ * L, R and S (NULL: none; the columns are then NOT NULL). */
+static char *run_script_full(const char *set, const char *const *pks, const char *sql, const Step *steps, int n) {
     static Script sc;
     static SideSrc srcs[3];
     sc.steps = steps;
@@ -82,8 +84,16 @@ static char *run_script_with(const char *set, const char *sql, const Step *steps
     const char *names[3] = {"L", "R", "S"};
     for (int i = 0; i < 3; i++) {
         srcs[i] = (SideSrc){&sc, i};
-        eddy_stream *s = eddy_from_source(env, "ROW<k INT, v STRING>", false, side_run, &srcs[i], NULL);
-        eddy_tenv_create_temporary_view_from_stream(tenv, names[i], s, NULL);
+        eddy_stream *s = eddy_from_source(env, pks ? "ROW<k INT NOT NULL, v STRING NOT NULL>" : "ROW<k INT, v STRING>",
+                                          false, side_run, &srcs[i], NULL);
+        eddy_schema *schema = NULL;
+        if (pks && pks[i]) {
+            schema = eddy_schema_new(env);
+            eddy_schema_column(schema, "k", "INT NOT NULL");
+            eddy_schema_column(schema, "v", "STRING NOT NULL");
+            eddy_schema_primary_key(schema, pks[i], NULL);
+        }
+        eddy_tenv_create_temporary_view_from_stream(tenv, names[i], s, schema);
     }
     eddy_table *t = eddy_tenv_sql_query(tenv, sql);
     eddy_result *r = t ? eddy_table_execute(t) : NULL;
@@ -112,7 +122,10 @@ static char *run_script_with(const char *set, const char *sql, const Step *steps
     return l.text;
 }
 
-static char *run_script(const char *sql, const Step *steps, int n) { return run_script_with(NULL, sql, steps, n); }
+static char *run_script_with(const char *set, const char *sql, const Step *steps, int n) {
+    return run_script_full(set, NULL, sql, steps, n);
+}
+static char *run_script(const char *sql, const Step *steps, int n) { return run_script_full(NULL, NULL, sql, steps, n); }
 
 #define L 0
 #define R 1
@@ -242,6 +255,24 @@ TEST(state_ttl_expires_records_of_both_sides) {
                 "+I[1, b, 1, x]\n");
 }
 
+TEST(unique_key_views_keep_one_record_per_key) {
+    /* L's primary key is the join key (JoinKeyContainsUniqueKey): a second
+     * row of key 1 replaces the first in state, so only it is joined later;
+     * R's is v (HasUniqueKey): one record per v under each join key */
+    static const char *const pks[3] = {"k", "v", NULL};
+    static const Step steps[] = {
+        {L, 1, "a", 1}, {L, 1, "b", 1}, {R, 1, "x", 2}, {R, 1, "y", 1}, {L, 1, "c", 2},
+    };
+    ASSERT_TEXT(run_script_full(NULL, pks, "SELECT * FROM L LEFT JOIN R ON L.k = R.k", steps, 5),
+                "+I[1, a, null, null]\n"
+                "+I[1, b, null, null]\n"
+                "-D[1, b, null, null]\n"
+                "+I[1, b, 1, x]\n"
+                "+I[1, b, 1, y]\n"
+                "+I[1, c, 1, x]\n"
+                "+I[1, c, 1, y]\n");
+}
+
 /* ---- parallelism 4 against parallelism 1 ---------------------------------------------------------------------- */
 
 /* The changelog lines applied to a table: the remaining rows, sorted. */
@@ -317,6 +348,7 @@ int main(void) {
     RUN(not_in_is_null_aware);
     RUN(join_over_an_updating_input);
     RUN(state_ttl_expires_records_of_both_sides);
+    RUN(unique_key_views_keep_one_record_per_key);
     RUN(table_api_joins_at_parallelism_4_give_the_table_of_parallelism_1);
     return test_report();
 }
