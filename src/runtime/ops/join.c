@@ -79,6 +79,7 @@ typedef struct JoinRun {
     State *st[2];
     bool outer[2]; /* the side keeps associations */
     bool semi, anti;
+    bool plain_inner; /* an inner join without a residual condition */
     KeyBatch kb;
     Batch *pair; /* candidate pairs (left + right columns) */
     ExprProg *cond;
@@ -115,6 +116,7 @@ static eddy_status join_open(Op *op) {
     s->anti = p->type == JOIN_ANTI;
     s->outer[0] = p->type == JOIN_LEFT || p->type == JOIN_FULL || s->semi || s->anti;
     s->outer[1] = p->type == JOIN_RIGHT || p->type == JOIN_FULL;
+    s->plain_inner = p->type == JOIN_INNER && !p->residual;
     eddy__out_init(&s->out, op->node->type, op->node->ncols, op->node->col_types, op->batch_size, eddy__op_emit_owned,
                    op, eddy__op_err(op));
     int npair = p->side[0].ncols + p->side[1].ncols;
@@ -152,6 +154,7 @@ static void join_close(Op *op) {
     eddy__buf_free(&s->val);
     eddy__buf_free(&s->mbuf);
     free(s->m);
+    eddy__mem_release(&op->mem, (int64_t)(s->mcap * sizeof(Match)));
     eddy__out_free(&s->out);
     eddy__arena_destroy(&s->scratch);
     eddy__arena_destroy(&s->progs);
@@ -249,9 +252,15 @@ static eddy_status view_assoc(Op *op, JoinRun *s, int side, const StateKey *k, c
 
 static eddy_status push_match(Op *op, JoinRun *s, const StateEntry *e) {
     if (s->nm == s->mcap) {
+        /* the matches of one key: charged to the operator's account */
         size_t nc = s->mcap ? s->mcap * 2 : 64;
+        eddy_status rc = eddy__mem_charge(&op->mem, (int64_t)((nc - s->mcap) * sizeof(Match)), eddy__op_err(op));
+        if (rc) return rc;
         Match *nm = realloc(s->m, nc * sizeof *nm);
-        if (!nm) return OOM(op);
+        if (!nm) {
+            eddy__mem_release(&op->mem, (int64_t)((nc - s->mcap) * sizeof(Match)));
+            return OOM(op);
+        }
         s->m = nm;
         s->mcap = nc;
     }
@@ -484,6 +493,39 @@ static eddy_status semi_right(Op *op, JoinRun *s, const StateKey *k, uint8_t kin
     return rc;
 }
 
+/* An inner join without a residual condition: the other side's matches go
+ * out straight from the state iteration (nothing is written meanwhile),
+ * with the input's kind, after the input's own state is updated. */
+static eddy_status inner_row(Op *op, JoinRun *s, int in, const StateKey *k, const Batch *b, uint32_t r, uint8_t kind,
+                             const void *mk, uint32_t mklen, bool null_key) {
+    const JoinPlan *p = op->plan;
+    int other = 1 - in, off = other ? p->side[0].ncols : 0, n = p->side[other].ncols;
+    bool nuk = p->side[other].spec == JIS_NO_UNIQUE_KEY;
+    bool acc = kind == RK_INSERT || kind == RK_UPDATE_AFTER;
+    eddy_status rc = acc ? view_add(op, s, in, k, mk, mklen, 0) : view_retract(op, s, in, k, mk, mklen);
+    if (rc || null_key) return rc;
+    StateIter *it;
+    if ((rc = eddy__state_iter_map(s->st[other], k, STATE_NO_NS, &it))) return rc;
+    for (;;) {
+        StateEntry e;
+        bool has;
+        if ((rc = eddy__state_iter_next(it, &e, &has)) || !has) break;
+        Hdr h = hdr_of(e.value, e.value_len);
+        const char *row = nuk ? e.ukey : (const char *)e.value + sizeof h;
+        uint32_t len = nuk ? e.ukey_len : e.value_len - (uint32_t)sizeof h;
+        for (uint32_t t = 0; t < h.count && !rc; t++) {
+            if ((rc = begin_row(op, s, kind))) break;
+            put_input(op, s, in, b, r);
+            if (!eddy__serde_read(row, len, s->out.batch->cols + off, n, s->out.row))
+                rc = eddy__op_fail(op, EDDY_E_INTERNAL, "corrupt join state");
+            else rc = eddy__out_commit(&s->out);
+        }
+        if (rc) break;
+    }
+    eddy__state_iter_close(it);
+    return rc;
+}
+
 static eddy_status join_push(Op *op, int input, Batch *b) {
     const JoinPlan *p = op->plan;
     JoinRun *s = op->state;
@@ -514,6 +556,10 @@ static eddy_status join_push(Op *op, int input, Batch *b) {
         }
         bool null_key = false;
         for (int j = 0; j < p->nkeys && !null_key; j++) null_key = p->filter_null[j] && vec_is_null(keys[j], r);
+        if (s->plain_inner) {
+            rc = inner_row(op, s, in, &k, b, r, kind, mk, mklen, null_key);
+            continue;
+        }
         if (null_key) {
             s->nm = 0;
             s->total = 0;
