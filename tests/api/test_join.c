@@ -242,6 +242,19 @@ TEST(join_over_an_updating_input) {
                 "+I[a, y, t]\n");
 }
 
+TEST(semi_join_over_an_updating_input) {
+    /* the left join's -D / +I reach the semi join, which passes them on with their kinds */
+    static const Step steps[] = {
+        {S, 1, "s", 0}, {L, 1, "a", 1}, {R, 1, "x", 2}, {S, 1, "t", 0},
+    };
+    ASSERT_TEXT(run_script("SELECT * FROM (SELECT L.k, L.v, R.v AS rv FROM L LEFT JOIN R ON L.k = R.k) J WHERE J.k IN "
+                           "(SELECT k FROM S)",
+                           steps, 4),
+                "+I[1, a, null]\n"
+                "-D[1, a, null]\n"
+                "+I[1, a, x]\n");
+}
+
 TEST(state_ttl_expires_records_of_both_sides) {
     /* the left row has expired when the right one comes: no match, and no
      * retraction of its padded row (expired state is gone, as in Flink) */
@@ -353,6 +366,7 @@ int main(void) {
     RUN(anti_join_from_not_exists);
     RUN(not_in_is_null_aware);
     RUN(join_over_an_updating_input);
+    RUN(semi_join_over_an_updating_input);
     RUN(state_ttl_expires_records_of_both_sides);
     RUN(unique_key_views_keep_one_record_per_key);
     RUN(joins_at_parallelism_4_give_the_table_of_parallelism_1);
