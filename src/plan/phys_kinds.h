@@ -32,10 +32,10 @@ PHYS_KIND(PK_LOCAL_GROUP_AGGREGATE, "LocalGroupAggregate", "two-phase aggregatio
 PHYS_KIND(PK_GLOBAL_GROUP_AGGREGATE, "GlobalGroupAggregate", "two-phase aggregations (mini-batch)")
 PHYS_KIND(PK_INCREMENTAL_GROUP_AGGREGATE, "IncrementalGroupAggregate", "split distinct aggregations")
 PHYS_OP(PK_JOIN, "Join", "joins", eddy__translate_join)
-PHYS_KIND(PK_RANK, "Rank", "Top-N (ROW_NUMBER / RANK / DENSE_RANK with a rank filter)")
-PHYS_KIND(PK_DEDUPLICATE, "Deduplicate", "deduplication (ROW_NUMBER() = 1)")
+PHYS_OP(PK_RANK, "Rank", "Top-N (ROW_NUMBER / RANK / DENSE_RANK with a rank filter)", eddy__translate_rank)
+PHYS_OP(PK_DEDUPLICATE, "Deduplicate", "deduplication (ROW_NUMBER() = 1)", eddy__translate_deduplicate)
 PHYS_OP(PK_LIMIT, "Limit", "LIMIT / OFFSET", eddy__translate_sort)
-PHYS_KIND(PK_SORT_LIMIT, "SortLimit", "ORDER BY with LIMIT (Top-N) in streaming mode")
+PHYS_OP(PK_SORT_LIMIT, "SortLimit", "ORDER BY with LIMIT (Top-N) in streaming mode", eddy__translate_rank)
 PHYS_KIND(PK_SORT, "Sort", "ORDER BY in streaming mode")
 PHYS_KIND(PK_CHANGELOG_NORMALIZE, "ChangelogNormalize", "upsert sources (ChangelogNormalize)")
 PHYS_KIND(PK_SINK_UPSERT_MATERIALIZER, "SinkUpsertMaterializer",
