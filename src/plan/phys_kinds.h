@@ -31,7 +31,7 @@ PHYS_KIND(PK_GROUP_AGGREGATE, "GroupAggregate", "aggregations (GROUP BY and aggr
 PHYS_KIND(PK_LOCAL_GROUP_AGGREGATE, "LocalGroupAggregate", "two-phase aggregations (mini-batch)")
 PHYS_KIND(PK_GLOBAL_GROUP_AGGREGATE, "GlobalGroupAggregate", "two-phase aggregations (mini-batch)")
 PHYS_KIND(PK_INCREMENTAL_GROUP_AGGREGATE, "IncrementalGroupAggregate", "split distinct aggregations")
-PHYS_KIND(PK_JOIN, "Join", "joins")
+PHYS_OP(PK_JOIN, "Join", "joins", eddy__translate_join)
 PHYS_OP(PK_RANK, "Rank", "Top-N (ROW_NUMBER / RANK / DENSE_RANK with a rank filter)", eddy__translate_rank)
 PHYS_OP(PK_DEDUPLICATE, "Deduplicate", "deduplication (ROW_NUMBER() = 1)", eddy__translate_deduplicate)
 PHYS_OP(PK_LIMIT, "Limit", "LIMIT / OFFSET", eddy__translate_limit)
