@@ -82,6 +82,8 @@ typedef struct JoinRun {
     bool semi, anti;
     bool plain_inner; /* an inner join without a residual condition */
     KeyBatch kb;
+    KeyBatch kb0; /* no equi-join key: the one key, a NULL TINYINT */
+    StateKey key0;
     Batch *pair; /* candidate pairs (left + right columns) */
     ExprProg *cond;
     EvalCtx cx;
@@ -129,6 +131,16 @@ static eddy_status join_open(Op *op) {
         eddy__arena_reset(&s->scratch);
         if (rc) return rc;
     }
+    eddy__key_batch_init(&s->kb0);
+    if (!p->nkeys) {
+        Vector *v = eddy__vec_new(p->key_type, 1);
+        if (!v) return OOM(op);
+        eddy__vec_set_null(v, 0);
+        eddy_status rc = eddy__key_batch_encode(&s->kb0, &v, 1, NULL, 1, op->max_parallelism, eddy__op_err(op));
+        eddy__vec_release(v);
+        if (rc) return rc;
+        s->key0 = eddy__key_batch_key(&s->kb0, 0);
+    }
     StateBackend *be;
     eddy_status rc = eddy__op_state(op, &be);
     if (rc) return rc;
@@ -149,6 +161,7 @@ static void join_close(Op *op) {
     JoinRun *s = op->state;
     if (!s) return;
     eddy__key_batch_free(&s->kb);
+    eddy__key_batch_free(&s->kb0);
     eddy__batch_release(s->pair);
     eddy__buf_free(&s->row);
     eddy__buf_free(&s->mk);
@@ -575,7 +588,7 @@ static eddy_status join_push(Op *op, int input, Batch *b) {
     for (uint32_t i = 0; i < b->count && !rc; i++) {
         uint32_t r = batch_row(b, i);
         /* no equi-join key: every row has the one key (one subtask owns all key groups) */
-        StateKey k = p->nkeys ? eddy__key_batch_key(&s->kb, i) : (StateKey){&JKCUK_KEY, 1, 0, 0};
+        StateKey k = p->nkeys ? eddy__key_batch_key(&s->kb, i) : s->key0;
         uint8_t kind = batch_kind(b, r);
         s->row.len = 0;
         eddy__serde_write(&s->row, b->cols, sd->ncols, r);
