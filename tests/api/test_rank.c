@@ -182,6 +182,44 @@ TEST(top_1_first_n_and_retract_parallel) {
     eddy_env_free(env);
 }
 
+/* the 4 highest v among every key's 3 highest, with their rank in the key:
+ * an UpdateFast Top-N over (k, rn), the unique key of the inner Top-N */
+TEST(update_fast_parallel) {
+    eddy_env *env;
+    eddy_tenv *t = setup(&env);
+    int ids[NROWS], pool[NKEYS * 3], rank[NROWS], np = 0;
+    for (int k = 0; k < NKEYS; k++) {
+        int n = rows_of_key(k, ids);
+        qsort(ids, (size_t)n, sizeof(int), by_val_desc);
+        for (int r = 0; r < 3 && r < n; r++) {
+            pool[np++] = ids[r];
+            rank[ids[r]] = r + 1;
+        }
+    }
+    qsort(pool, (size_t)np, sizeof(int), by_val_desc);
+    char *high[4];
+    for (int r = 0; r < 4; r++) {
+        char b[64];
+        snprintf(b, sizeof b, "[%d, %d, %d, %d]", key_of(pool[r]), val_of(pool[r]), pool[r], rank[pool[r]]);
+        high[r] = strdup(b);
+    }
+    char *ranked[4];
+    for (int r = 0; r < 4; r++) {
+        char b[80];
+        snprintf(b, sizeof b, "[%d, %d, %d, %d, %d]", key_of(pool[r]), val_of(pool[r]), pool[r], rank[pool[r]], r + 1);
+        ranked[r] = strdup(b);
+    }
+    ASSERT_TABLE((sql_query_lines(t, "SELECT * FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY v DESC) AS r2 FROM (SELECT "
+                                     "* FROM (SELECT k, v, id, ROW_NUMBER() OVER (PARTITION BY k ORDER BY v DESC) AS rn "
+                                     "FROM T) WHERE rn <= 3)) WHERE r2 <= 4")),
+                 sorted_copy(ranked, 4));
+    ASSERT_TABLE((sql_query_lines(t, "SELECT k, v, id, rn FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY v DESC) AS r2 "
+                                     "FROM (SELECT * FROM (SELECT k, v, id, ROW_NUMBER() OVER (PARTITION BY k ORDER BY "
+                                     "v DESC) AS rn FROM T) WHERE rn <= 3)) WHERE r2 <= 4")),
+                 sorted_copy(high, 4));
+    eddy_env_free(env);
+}
+
 TEST(order_by_limit_parallel) {
     eddy_env *env;
     eddy_tenv *t = setup(&env);
@@ -225,6 +263,7 @@ TEST(deduplicate_first_and_last_parallel) {
 int main(void) {
     RUN(top_n_per_key_with_and_without_rank_parallel);
     RUN(top_1_first_n_and_retract_parallel);
+    RUN(update_fast_parallel);
     RUN(order_by_limit_parallel);
     RUN(deduplicate_first_and_last_parallel);
     return test_report();

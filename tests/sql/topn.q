@@ -242,6 +242,12 @@ SELECT category, id, price FROM shop ORDER BY price LIMIT 1;
 Received a total of 3 rows
 !ok
 
+# an ORDER BY with an OFFSET but no FETCH would keep every row (Flink's message)
+SELECT category, id, price FROM shop ORDER BY price OFFSET 2 ROWS;
+[ERROR] Could not execute SQL statement. Reason:
+FETCH is missed, which on streaming table is not supported currently
+!error
+
 # ==========================================================================
 # first rows on processing time (Flink's AppendOnlyFirstNFunction): a count
 # per partition, inserts only
@@ -355,6 +361,123 @@ SELECT * FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY price DESC) AS r2 FROM chea
 | +U |                          fruit |                    5 |          22 |                    2 |
 +----+--------------------------------+----------------------+-------------+----------------------+
 Received a total of 26 rows
+!ok
+
+# LIMIT without ORDER BY over an updating input: a Top-N without sort key
+# (Flink's RetractableTopNFunction): the first rows of the current table in
+# arrival order, a retraction letting the next row in
+SELECT * FROM cheapest2 LIMIT 2;
++----+--------------------------------+----------------------+-------------+
+| op |                       category |                   id |       price |
++----+--------------------------------+----------------------+-------------+
+| +I |                           book |                    1 |          12 |
+| +I |                           book |                    2 |          19 |
+| -D |                           book |                    2 |          19 |
+| +I |                           book |                    4 |          11 |
+| -D |                           book |                    1 |          12 |
+| +I |                           book |                    5 |          11 |
++----+--------------------------------+----------------------+-------------+
+Received a total of 6 rows
+!ok
+
+SELECT * FROM cheapest2 LIMIT 2 OFFSET 1;
++----+--------------------------------+----------------------+-------------+
+| op |                       category |                   id |       price |
++----+--------------------------------+----------------------+-------------+
+| +I |                           book |                    2 |          19 |
+| -D |                           book |                    2 |          19 |
+| +I |                           book |                    4 |          11 |
+| -D |                           book |                    4 |          11 |
+| +I |                           book |                    5 |          11 |
+| +I |                          fruit |                    4 |          33 |
++----+--------------------------------+----------------------+-------------+
+Received a total of 6 rows
+!ok
+
+# ==========================================================================
+# a Top-N over an updating input with a unique key (UpdateFastStrategy on
+# (category, rn), Flink's UpdatableTopNFunction): an update of a key in the
+# Top-N replaces its row (-U / +U), a new key entering a full Top-N pushes
+# the last row out (-D) before its +I
+# ==========================================================================
+CREATE VIEW ranked2 AS SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY category ORDER BY price) AS rn FROM shop) WHERE rn <= 2;
+[INFO] Execute statement succeeded.
+!info
+
+SELECT category, id, price, rn FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY price DESC) AS r2 FROM ranked2) WHERE r2 <= 2;
++----+--------------------------------+----------------------+-------------+----------------------+
+| op |                       category |                   id |       price |                   rn |
++----+--------------------------------+----------------------+-------------+----------------------+
+| +I |                           book |                    1 |          12 |                    1 |
+| +I |                           book |                    2 |          19 |                    2 |
+| -U |                           book |                    1 |          12 |                    1 |
+| +U |                           book |                    4 |          11 |                    1 |
+| -U |                           book |                    2 |          19 |                    2 |
+| +U |                           book |                    1 |          12 |                    2 |
+| -U |                           book |                    1 |          12 |                    2 |
+| +U |                           book |                    5 |          11 |                    2 |
+| -D |                           book |                    5 |          11 |                    2 |
+| +I |                          fruit |                    4 |          33 |                    1 |
+| -D |                           book |                    4 |          11 |                    1 |
+| +I |                          fruit |                    3 |          44 |                    2 |
+| -U |                          fruit |                    4 |          33 |                    1 |
+| +U |                          fruit |                    5 |          22 |                    1 |
+| -U |                          fruit |                    3 |          44 |                    2 |
+| +U |                          fruit |                    4 |          33 |                    2 |
++----+--------------------------------+----------------------+-------------+----------------------+
+Received a total of 16 rows
+!ok
+
+# with the rank column: the rows between a key's new and old rank move down
+# one; the sort key of a key that gets worse (the inner Top-N's rn = 2 row
+# can be cheaper than before) is taken as Flink does, with the rows between
+# moving up
+SELECT * FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY price) AS r2 FROM ranked2) WHERE r2 <= 2;
++----+--------------------------------+----------------------+-------------+----------------------+----------------------+
+| op |                       category |                   id |       price |                   rn |                   r2 |
++----+--------------------------------+----------------------+-------------+----------------------+----------------------+
+| +I |                           book |                    1 |          12 |                    1 |                    1 |
+| +I |                           book |                    2 |          19 |                    2 |                    2 |
+| -U |                           book |                    1 |          12 |                    1 |                    1 |
+| +U |                           book |                    4 |          11 |                    1 |                    1 |
+| -U |                           book |                    2 |          19 |                    2 |                    2 |
+| +U |                           book |                    1 |          12 |                    2 |                    2 |
+| -U |                           book |                    1 |          12 |                    2 |                    2 |
+| +U |                           book |                    5 |          11 |                    2 |                    2 |
++----+--------------------------------+----------------------+-------------+----------------------+----------------------+
+Received a total of 8 rows
+!ok
+
+SELECT * FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY price DESC) AS r2 FROM ranked2) WHERE r2 <= 2;
++----+--------------------------------+----------------------+-------------+----------------------+----------------------+
+| op |                       category |                   id |       price |                   rn |                   r2 |
++----+--------------------------------+----------------------+-------------+----------------------+----------------------+
+| +I |                           book |                    1 |          12 |                    1 |                    1 |
+| -U |                           book |                    1 |          12 |                    1 |                    1 |
+| +U |                           book |                    2 |          19 |                    2 |                    1 |
+| +I |                           book |                    1 |          12 |                    1 |                    2 |
+| -U |                           book |                    1 |          12 |                    1 |                    2 |
+| +U |                           book |                    4 |          11 |                    1 |                    2 |
+| -U |                           book |                    2 |          19 |                    2 |                    1 |
+| +U |                           book |                    1 |          12 |                    2 |                    1 |
+| -U |                           book |                    1 |          12 |                    2 |                    1 |
+| -U |                           book |                    4 |          11 |                    1 |                    2 |
+| +U |                           book |                    4 |          11 |                    1 |                    1 |
+| +U |                           book |                    5 |          11 |                    2 |                    2 |
+| -U |                           book |                    4 |          11 |                    1 |                    1 |
+| +U |                          fruit |                    4 |          33 |                    1 |                    1 |
+| -U |                           book |                    5 |          11 |                    2 |                    2 |
+| +U |                           book |                    4 |          11 |                    1 |                    2 |
+| -U |                          fruit |                    4 |          33 |                    1 |                    1 |
+| +U |                          fruit |                    3 |          44 |                    2 |                    1 |
+| -U |                           book |                    4 |          11 |                    1 |                    2 |
+| +U |                          fruit |                    4 |          33 |                    1 |                    2 |
+| -U |                          fruit |                    4 |          33 |                    1 |                    2 |
+| +U |                          fruit |                    5 |          22 |                    1 |                    2 |
+| -U |                          fruit |                    3 |          44 |                    2 |                    1 |
+| +U |                          fruit |                    4 |          33 |                    2 |                    1 |
++----+--------------------------------+----------------------+-------------+----------------------+----------------------+
+Received a total of 24 rows
 !ok
 
 # ==========================================================================

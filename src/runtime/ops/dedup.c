@@ -50,9 +50,7 @@ typedef struct DedupState {
     eddy_out out;
     Buf row, prev;
     Vector *zero; /* the constant key without key columns */
-    void **slots;
-    uint8_t *created;
-    uint32_t cap;
+    OpsSlots sl; /* keep first on proctime: a batch's flags */
 } DedupState;
 
 static eddy_status dedup_open(Op *op) {
@@ -83,8 +81,7 @@ static void dedup_close(Op *op) {
     eddy__out_free(&s->out);
     eddy__buf_free(&s->row);
     eddy__buf_free(&s->prev);
-    eddy__free(s->slots);
-    eddy__free(s->created);
+    ops_slots_free(&s->sl);
     eddy__vec_release(s->zero);
 }
 
@@ -125,19 +122,11 @@ static eddy_status check_insert(Op *op, const Batch *b, uint32_t r) {
 /* Keep first on processing time: a flag per key, all of a batch's keys at once. */
 static eddy_status first_row_batch(Op *op, DedupState *s, const Batch *b) {
     eddy_status rc = EDDY_OK;
-    if (b->count > s->cap) {
-        void **sl = eddy__realloc(s->slots, sizeof(void *) * b->count);
-        if (sl) s->slots = sl;
-        uint8_t *cr = eddy__realloc(s->created, b->count);
-        if (cr) s->created = cr;
-        if (!sl || !cr) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-        s->cap = b->count;
-    }
-    if ((rc = eddy__state_slots(s->st, &s->kb, NULL, b->count, NULL, 0, s->slots, s->created))) return rc;
+    if ((rc = ops_slots(op, &s->sl, s->st, &s->kb, b->count))) return rc;
     for (uint32_t i = 0; i < b->count && !rc; i++) {
         uint32_t r = batch_row(b, i);
         if ((rc = check_insert(op, b, r))) break;
-        uint8_t *seen = s->slots[i];
+        uint8_t *seen = s->sl.slots[i];
         if (*seen) continue;
         *seen = 1;
         rc = emit(op, s, b, r, NULL, 0, RK_INSERT, batch_ts(b, r));
@@ -222,13 +211,5 @@ eddy_status eddy__translate_deduplicate(TranslateCtx *cx, const PhysNode *p, con
     dp->ncols = p->ncols;
     if (!(dp->key_type = ops_key_type(cx, ip, dp->nkeys, dp->keys))) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
     dp->ttl_ms = ops_state_ttl(cx);
-    StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, "Deduplicate", &dedup_vt, dp, 1);
-    if (!n) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
-    eddy__translate_connect(n, 0, &in[0]);
-    if (dp->nkeys == 0) {
-        n->parallelism = 1;
-        n->fixed_parallelism = true;
-    }
-    out->node = n;
-    return EDDY_OK;
+    return ops_keyed_node(cx, p, "Deduplicate", &dedup_vt, dp, dp->nkeys, in, out, err);
 }

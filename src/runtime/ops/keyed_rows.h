@@ -73,4 +73,45 @@ static inline eddy_status ops_key_batch(Op *op, KeyBatch *kb, Vector **zero, con
     return eddy__key_batch_encode(kb, zero, 1, NULL, b->count, op->max_parallelism, eddy__op_err(op));
 }
 
+/* A batch's fixed-size slots (eddy__state_slots) for the batch's KeyBatch:
+ * the arrays (*slots, *created; *cap rows, grown to b->count) are the
+ * operator's, kept from batch to batch. */
+typedef struct OpsSlots {
+    void **slots;
+    uint8_t *created;
+    uint32_t cap;
+} OpsSlots;
+
+static inline eddy_status ops_slots(Op *op, OpsSlots *sl, State *st, const KeyBatch *kb, uint32_t n) {
+    if (n > sl->cap) {
+        void **p = eddy__realloc(sl->slots, sizeof(void *) * n);
+        if (p) sl->slots = p;
+        uint8_t *c = eddy__realloc(sl->created, n);
+        if (c) sl->created = c;
+        if (!p || !c) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        sl->cap = n;
+    }
+    return eddy__state_slots(st, kb, NULL, n, NULL, 0, sl->slots, sl->created);
+}
+
+static inline void ops_slots_free(OpsSlots *sl) {
+    eddy__free(sl->slots);
+    eddy__free(sl->created);
+}
+
+/* The stream node of a keyed operator's translation, connected to its
+ * input; keyless (nkeys 0): one subtask. */
+static inline eddy_status ops_keyed_node(TranslateCtx *cx, const PhysNode *p, const char *name, const OpVtab *vt,
+                                         const void *plan, int nkeys, const TransOut *in, TransOut *out, EdErr *err) {
+    StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, name, vt, plan, 1);
+    if (!n) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    eddy__translate_connect(n, 0, &in[0]);
+    if (nkeys == 0) {
+        n->parallelism = 1;
+        n->fixed_parallelism = true;
+    }
+    out->node = n;
+    return EDDY_OK;
+}
+
 #endif

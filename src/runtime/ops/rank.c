@@ -2,7 +2,8 @@
  * rank.c -- streaming Top-N (Flink's Rank and SortLimit): ROW_NUMBER() OVER
  * (PARTITION BY k ORDER BY s) with a rank filter rn <= N or rn BETWEEN a AND
  * b, with or without the rank column, and ORDER BY s LIMIT n OFFSET m (a
- * Top-N of one partition). Flink's strategies, chosen by the planner
+ * Top-N of one partition; a LIMIT over an updating input too, a Top-N
+ * without sort key). Flink's strategies, chosen by the planner
  * (changelog.c), and within them Flink's functions (StreamExecRank): rank
  * range [1, 1] is FastTop1 (the best row per partition; a better one: -U
  * old, +U new), AppendFast ordered by proctime ASC is AppendOnlyFirstN (a
@@ -32,8 +33,13 @@
  * The -U rows go out only when the consumer needs them (the node's
  * BEFORE_AND_AFTER update kind: Flink's generateUpdateBefore). RANK and
  * DENSE_RANK are refused, as Flink's streaming operators refuse them; the
- * UpdateFast strategy (an updating input with a unique key) runs for Top-1
- * only (Flink's UpdatableTopNFunction is not built yet).
+ * UpdateFast strategy (an updating input with a unique key whose sort key
+ * only improves) runs as FastTop1 or, without the rank column and offset,
+ * as UpdatableTopNFunction does: a row whose unique key is in the buffer
+ * replaces it (-U old, +U new), a new one enters as in AppendFast (-D the
+ * row pushed out, always, then +I); its rows carry their unique key's
+ * bytes before the row; with the rank column or an offset, its row-number
+ * path: the rows between the row's new and old rank move down one.
  *
  * Order. Rows are compared by a normalized sort key: the ORDER BY columns
  * encoded so that memcmp gives the order (ints big endian with the sign
@@ -64,7 +70,8 @@ typedef enum RankMode {
     RM_APPEND,  /* AppendOnlyTopNFunction */
     RM_RETRACT, /* RetractableTopNFunction */
     RM_TOP1,    /* FastTop1Function: rank range [1, 1], AppendFast or UpdateFast */
-    RM_FIRST_N  /* AppendOnlyFirstNFunction: AppendFast ordered by proctime ASC */
+    RM_FIRST_N, /* AppendOnlyFirstNFunction: AppendFast ordered by proctime ASC */
+    RM_UPDATE   /* UpdatableTopNFunction without rank number or offset: UpdateFast */
 } RankMode;
 
 typedef struct RankPlan {
@@ -81,6 +88,8 @@ typedef struct RankPlan {
     RankMode mode;
     int nin;               /* input columns */
     int64_t ttl_ms;        /* table.exec.state.ttl, 0: none */
+    int nrowkey;           /* RM_UPDATE: the input's unique key the strategy relies on */
+    const int *rowkey;
 } RankPlan;
 
 /* One row of a partition's buffer: its sort key and serde bytes. */
@@ -99,9 +108,7 @@ typedef struct RankState {
     Buf blob;      /* the buffer being written back */
     ED_VEC(Ent) ents;
     Vector *zero;  /* the constant key of a single partition */
-    void **slots;  /* RM_FIRST_N: the counters of a batch's rows */
-    uint8_t *created;
-    uint32_t nslots;
+    OpsSlots sl;   /* RM_FIRST_N: the counters of a batch's rows */
     int64_t ts;    /* the current input row's timestamp */
 } RankState;
 
@@ -175,11 +182,12 @@ static bool enc_value(Buf *b, const Vector *v, uint32_t r, bool desc, bool nulls
 }
 
 static int key_cmp(const char *a, uint32_t al, const char *b, uint32_t bl) {
-    int c = memcmp(a, b, al < bl ? al : bl);
+    uint32_t n = al < bl ? al : bl;
+    int c = n ? memcmp(a, b, n) : 0; /* no sort key (LIMIT): every row ties */
     return c ? c : (al > bl) - (al < bl);
 }
 
-static bool key_eq(const Ent *a, const Ent *b) { return a->kl == b->kl && memcmp(a->k, b->k, a->kl) == 0; }
+static bool key_eq(const Ent *a, const Ent *b) { return a->kl == b->kl && (!a->kl || memcmp(a->k, b->k, a->kl) == 0); }
 static bool row_eq(const Ent *a, const Ent *b) { return a->rl == b->rl && memcmp(a->r, b->r, a->rl) == 0; }
 
 /* ---- emitting --------------------------------------------------------------------------- */
@@ -191,7 +199,16 @@ static eddy_status emit(Op *op, RankState *s, const Ent *e, uint8_t kind, int64_
     Batch *ob = s->out.batch;
     uint32_t oi = s->out.row;
     eddy__out_set_all(&s->out);
-    if (!eddy__serde_read(e->r, e->rl, ob->cols, p->nin, oi)) {
+    const char *rb = e->r;
+    uint32_t rl = e->rl;
+    if (p->mode == RM_UPDATE) {
+        /* [u32 length][row key] before the row */
+        uint32_t kl;
+        memcpy(&kl, rb, 4);
+        rb += 4 + kl;
+        rl -= 4 + kl;
+    }
+    if (!eddy__serde_read(rb, rl, ob->cols, p->nin, oi)) {
         eddy__out_discard(&s->out);
         return eddy__op_fail(op, EDDY_E_INTERNAL, "corrupt Top-N state");
     }
@@ -452,6 +469,150 @@ static eddy_status retract_remove(Op *op, RankState *s, const StateKey *k, const
     return store(op, s, k, s->ents.len, gone);
 }
 
+/* The row key prefixed to an RM_UPDATE entry's row. */
+static bool rowkey_eq(const Ent *a, const Ent *b) {
+    uint32_t al, bl;
+    memcpy(&al, a->r, 4);
+    memcpy(&bl, b->r, 4);
+    return al == bl && memcmp(a->r + 4, b->r + 4, al) == 0;
+}
+
+/* UpdateFast without rank number (UpdatableTopNFunction): the input has a
+ * unique key and its sort key only improves. A row of a key in the Top-N
+ * replaces it (-U old, +U new); a new key that enters a full Top-N pushes
+ * the last row out (-D, always) and goes in (+I). */
+static eddy_status update_row(Op *op, RankState *s, const StateKey *k, const Ent *in) {
+    const RankPlan *p = op->plan;
+    size_t n = s->ents.len, at = SIZE_MAX;
+    for (size_t t = 0; t < n && at == SIZE_MAX; t++)
+        if (rowkey_eq(&s->ents.items[t], in)) at = t;
+    eddy_status rc;
+    if (at != SIZE_MAX) {
+        Ent old = s->ents.items[at];
+        if (key_eq(&old, in)) {
+            s->ents.items[at] = *in;
+        } else {
+            memmove(&s->ents.items[at], &s->ents.items[at + 1], sizeof(Ent) * (n - at - 1));
+            s->ents.len--;
+            put_row(s, in);
+        }
+        if ((p->update_before && (rc = emit(op, s, &old, RK_UPDATE_BEFORE, 0))) ||
+            (rc = emit(op, s, in, RK_UPDATE_AFTER, 0)))
+            return rc;
+        return store(op, s, k, s->ents.len, SIZE_MAX);
+    }
+    if (n > 0 && (int64_t)n >= p->end) {
+        const Ent *worst = &s->ents.items[n - 1];
+        if (key_cmp(in->k, in->kl, worst->k, worst->kl) >= 0) return EDDY_OK;
+    }
+    put_row(s, in);
+    size_t keep = s->ents.len;
+    if ((int64_t)keep > p->end) {
+        keep--;
+        if ((rc = emit(op, s, &s->ents.items[keep], RK_DELETE, 0))) return rc;
+    }
+    if ((rc = emit(op, s, in, RK_INSERT, 0))) return rc;
+    return store(op, s, k, keep, SIZE_MAX);
+}
+
+/* UpdateFast with the rank column or an offset (UpdatableTopNFunction's
+ * row-number path), after `in` was put at index `at` of the buffer: the
+ * rows from its rank down to its old rank (oldr, 0: a new key) move down
+ * one (-U old, +U new each); a new key's last rank is +I, an updated one's
+ * old rank -U / +U; groups past rank_end are dropped. old: the key's old
+ * row (NULL: a new key). */
+static eddy_status update_walk(Op *op, RankState *s, const Ent *in, const Ent *old, int64_t oldr, size_t *stop) {
+    const RankPlan *p = op->plan;
+    int64_t rank = 0;
+    bool found = false, retracted = false, cur_in = false;
+    Ent cur = {0};
+    size_t i = 0;
+    eddy_status rc = EDDY_OK;
+    while (i < s->ents.len && rank <= p->end) {
+        size_t j = group_end(s, i);
+        const Ent *g = &s->ents.items[i];
+        if (!found && key_eq(g, in)) {
+            rank += (int64_t)(j - i);
+            cur = *in;
+            cur_in = found = true;
+        } else if (found) {
+            if (old && key_cmp(g->k, g->kl, old->k, old->kl) > 0) {
+                i = j;
+                break;
+            }
+            for (size_t t = i; t < j && (old ? rank < oldr : rank <= p->end); t++) {
+                if ((rc = emit_ranked(op, s, &s->ents.items[t], RK_UPDATE_BEFORE, rank))) return rc;
+                if (cur_in && old && !retracted) {
+                    /* the same unique key: its old row goes first */
+                    if ((rc = emit_ranked(op, s, old, RK_UPDATE_BEFORE, oldr))) return rc;
+                    retracted = true;
+                }
+                if ((rc = emit_ranked(op, s, &cur, RK_UPDATE_AFTER, rank))) return rc;
+                cur = s->ents.items[t];
+                cur_in = false;
+                rank++;
+            }
+        } else {
+            rank += (int64_t)(j - i);
+        }
+        i = j;
+    }
+    *stop = s->ents.len;
+    if (rank <= p->end) {
+        if (!old) return emit_ranked(op, s, &cur, RK_INSERT, rank);
+        if (!retracted && (rc = emit_ranked(op, s, old, RK_UPDATE_BEFORE, oldr))) return rc;
+        return emit_ranked(op, s, &cur, RK_UPDATE_AFTER, rank);
+    }
+    *stop = i;
+    return EDDY_OK;
+}
+
+static eddy_status update_row_numbered(Op *op, RankState *s, const StateKey *k, const Ent *in) {
+    const RankPlan *p = op->plan;
+    size_t n = s->ents.len, at = SIZE_MAX, stop;
+    for (size_t t = 0; t < n && at == SIZE_MAX; t++)
+        if (rowkey_eq(&s->ents.items[t], in)) at = t;
+    eddy_status rc;
+    if (at != SIZE_MAX) {
+        Ent old = s->ents.items[at];
+        int64_t oldr = (int64_t)at + 1;
+        int c = key_cmp(in->k, in->kl, old.k, old.kl);
+        if (c == 0) {
+            /* the same rank: only the row changes */
+            s->ents.items[at] = *in;
+            if ((rc = emit_ranked(op, s, &old, RK_UPDATE_BEFORE, oldr)) ||
+                (rc = emit_ranked(op, s, in, RK_UPDATE_AFTER, oldr)))
+                return rc;
+            return store(op, s, k, s->ents.len, SIZE_MAX);
+        }
+        memmove(&s->ents.items[at], &s->ents.items[at + 1], sizeof(Ent) * (n - at - 1));
+        s->ents.len--;
+        size_t nat = put_row(s, in);
+        if (c < 0) {
+            if ((rc = update_walk(op, s, in, &old, oldr, &stop))) return rc;
+            return store(op, s, k, stop, SIZE_MAX);
+        }
+        /* the sort key got worse (Flink warns and goes on): ranks oldr .. new move up */
+        int64_t newr = (int64_t)nat + 1;
+        if ((rc = emit_ranked(op, s, &old, RK_UPDATE_BEFORE, oldr))) return rc;
+        for (size_t t = 0; t < s->ents.len && (int64_t)t + 1 != newr; t++) {
+            int64_t r = (int64_t)t + 1;
+            if (oldr <= r && ((rc = emit_ranked(op, s, &s->ents.items[t], RK_UPDATE_BEFORE, r + 1)) ||
+                              (rc = emit_ranked(op, s, &s->ents.items[t], RK_UPDATE_AFTER, r))))
+                return rc;
+        }
+        if ((rc = emit_ranked(op, s, in, RK_UPDATE_AFTER, newr))) return rc;
+        return store(op, s, k, s->ents.len, SIZE_MAX);
+    }
+    if (n > 0 && (int64_t)n >= p->end) {
+        const Ent *worst = &s->ents.items[n - 1];
+        if (key_cmp(in->k, in->kl, worst->k, worst->kl) >= 0) return EDDY_OK;
+    }
+    put_row(s, in);
+    if ((rc = update_walk(op, s, in, NULL, 0, &stop))) return rc;
+    return store(op, s, k, stop, SIZE_MAX);
+}
+
 /* Top-1 (FastTop1Function): the partition's best row only; a better one
  * replaces it with -U / +U (the partition key is a unique key of the output). */
 static eddy_status top1_row(Op *op, RankState *s, const StateKey *k, const Ent *in) {
@@ -474,15 +635,7 @@ static eddy_status top1_row(Op *op, RankState *s, const StateKey *k, const Ent *
  * rank_end rows go out as +I, the rest are dropped. */
 static eddy_status first_n_batch(Op *op, RankState *s, const Batch *b) {
     const RankPlan *p = op->plan;
-    if (b->count > s->nslots) {
-        void **sl = eddy__realloc(s->slots, sizeof(void *) * b->count);
-        if (sl) s->slots = sl;
-        uint8_t *cr = eddy__realloc(s->created, b->count);
-        if (cr) s->created = cr;
-        if (!sl || !cr) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-        s->nslots = b->count;
-    }
-    eddy_status rc = eddy__state_slots(s->st, &s->kb, NULL, b->count, NULL, 0, s->slots, s->created);
+    eddy_status rc = ops_slots(op, &s->sl, s->st, &s->kb, b->count);
     if (rc) return rc;
     for (uint32_t i = 0; i < b->count && !rc; i++) {
         uint32_t r = batch_row(b, i);
@@ -490,7 +643,7 @@ static eddy_status first_n_batch(Op *op, RankState *s, const Batch *b) {
             rc = eddy__op_fail(op, EDDY_E_INTERNAL, "Top-N (AppendFast) got a retraction");
             break;
         }
-        int64_t *count = s->slots[i];
+        int64_t *count = s->sl.slots[i];
         if (*count >= p->end) continue;
         int64_t rank = ++*count;
         if (!in_range(p, rank)) continue;
@@ -542,8 +695,7 @@ static void rank_close(Op *op) {
     eddy__buf_free(&s->blob);
     ed_vec_free(&s->ents);
     eddy__vec_release(s->zero);
-    eddy__free(s->slots);
-    eddy__free(s->created);
+    ops_slots_free(&s->sl);
 }
 
 static eddy_status rank_push(Op *op, int input, Batch *b) {
@@ -570,22 +722,40 @@ static eddy_status rank_push(Op *op, int input, Batch *b) {
                 eddy__buf_free(&t);
                 return rc;
             }
-        eddy__serde_write(&s->row, b->cols, p->nin, r);
-        if (s->key.failed || s->row.failed || s->row.len > UINT32_MAX || s->key.len > UINT32_MAX)
-            return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-        Ent in = {s->key.data, (uint32_t)s->key.len, s->row.data, (uint32_t)s->row.len};
+        if (s->key.failed || s->key.len > UINT32_MAX) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
         const void *val;
         uint32_t vlen;
         bool found;
         if ((rc = eddy__state_get(s->st, &k, STATE_NO_NS, &val, &vlen, &found))) break;
         if ((rc = parse(op, s, found ? val : NULL, found ? vlen : 0))) break;
+        uint8_t kind = batch_kind(b, r);
+        bool add = kind == RK_INSERT || kind == RK_UPDATE_AFTER;
+        if (p->mode == RM_APPEND && add && s->ents.len > 0 && (int64_t)s->ents.len >= p->end) {
+            /* a full Top-N that the row does not enter: dropped before it is encoded */
+            const Ent *worst = &s->ents.items[s->ents.len - 1];
+            if (key_cmp(s->key.data, (uint32_t)s->key.len, worst->k, worst->kl) >= 0) continue;
+        }
+        if (p->mode == RM_UPDATE) {
+            Vector *rk[16];
+            for (int c = 0; c < p->nrowkey; c++) rk[c] = b->cols[p->rowkey[c]];
+            uint32_t zero = 0;
+            eddy__buf_put(&s->row, &zero, 4);
+            eddy__serde_write(&s->row, rk, p->nrowkey, r);
+            if (!s->row.failed) {
+                uint32_t kl = (uint32_t)s->row.len - 4;
+                memcpy(s->row.data, &kl, 4);
+            }
+        }
+        eddy__serde_write(&s->row, b->cols, p->nin, r);
+        if (s->row.failed || s->row.len > UINT32_MAX) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        Ent in = {s->key.data, (uint32_t)s->key.len, s->row.data, (uint32_t)s->row.len};
         if (s->ents.len + 1 > s->ents.cap &&
             !eddy__vec_grow((void **)&s->ents.items, &s->ents.cap, sizeof(Ent), s->ents.len + 1))
             return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
         s->ts = batch_ts(b, r);
-        uint8_t kind = batch_kind(b, r);
-        bool add = kind == RK_INSERT || kind == RK_UPDATE_AFTER;
         if (p->mode == RM_TOP1) rc = top1_row(op, s, &k, &in);
+        else if (p->mode == RM_UPDATE)
+            rc = p->output_rank || p->start > 1 ? update_row_numbered(op, s, &k, &in) : update_row(op, s, &k, &in);
         else if (p->mode == RM_RETRACT) rc = add ? retract_add(op, s, &k, &in) : retract_remove(op, s, &k, &in);
         else if (add) rc = append_row(op, s, &k, &in);
         else rc = eddy__op_fail(op, EDDY_E_INTERNAL, "Top-N (AppendFast) got a retraction");
@@ -604,10 +774,6 @@ eddy_status eddy__translate_rank(TranslateCtx *cx, const PhysNode *p, const Tran
     if (p->kind == PK_RANK && p->rank_fn != RANK_ROW_NUMBER)
         return eddy__err(err, EDDY_E_UNSUPPORTED, "%s() on streaming table is not supported currently",
                          p->rank_fn == RANK_RANK ? "RANK" : "DENSE_RANK");
-    if (p->strategy == RS_UPDATE_FAST && !(p->kind == PK_RANK ? p->rank_start == 1 && p->rank_end == 1
-                                                                : p->offset <= 0 && p->fetch == 1))
-        return eddy__err(err, EDDY_E_UNSUPPORTED,
-                         "not supported yet: Top-N over an updating input with a unique key (UpdateFastStrategy)");
     const PhysNode *ip = p->in[0];
     RankPlan *rp = eddy__arena_alloc(cx->a, sizeof *rp);
     if (!rp) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
@@ -617,15 +783,20 @@ eddy_status eddy__translate_rank(TranslateCtx *cx, const PhysNode *p, const Tran
     rp->order = p->order;
     rp->desc = p->desc;
     rp->update_before = p->update == UK_BEFORE_AND_AFTER;
-    rp->mode = p->strategy == RS_RETRACT ? RM_RETRACT : RM_APPEND;
+    rp->mode = p->strategy == RS_RETRACT ? RM_RETRACT : p->strategy == RS_UPDATE_FAST ? RM_UPDATE : RM_APPEND;
+    rp->nrowkey = p->strategy_key.n;
+    rp->rowkey = p->strategy_key.cols;
+    if (rp->nrowkey > 16) return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: unique keys of more than 16 columns");
     bool *nf = eddy__arena_alloc(cx->a, (size_t)p->norder + 1);
     if (!nf) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
     for (int i = 0; i < p->norder; i++) nf[i] = p->nulls_first ? p->nulls_first[i] : !p->desc[i];
     rp->nulls_first = nf;
+    if (p->kind == PK_SORT_LIMIT && p->fetch < 0)
+        return eddy__err(err, EDDY_E_UNSUPPORTED, "FETCH is missed, which on streaming table is not supported currently");
     if (p->kind == PK_SORT_LIMIT) {
         int64_t off = p->offset > 0 ? p->offset : 0;
         rp->start = off + 1;
-        rp->end = p->fetch >= 0 ? off + p->fetch : INT64_MAX;
+        rp->end = off + p->fetch;
         rp->output_rank = false;
     } else {
         rp->ngroup = p->ngroup;
@@ -641,14 +812,26 @@ eddy_status eddy__translate_rank(TranslateCtx *cx, const PhysNode *p, const Tran
         rp->mode = RM_TOP1;
     if (!(rp->key_type = ops_key_type(cx, ip, rp->ngroup, rp->group))) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
     rp->ttl_ms = ops_state_ttl(cx);
-    StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, p->kind == PK_SORT_LIMIT ? "SortLimit" : "Rank", &rank_vt,
-                                         rp, 1);
-    if (!n) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
-    eddy__translate_connect(n, 0, &in[0]);
-    if (rp->ngroup == 0) {
-        n->parallelism = 1;
-        n->fixed_parallelism = true;
-    }
-    out->node = n;
-    return EDDY_OK;
+    return ops_keyed_node(cx, p, p->kind == PK_SORT_LIMIT ? "SortLimit" : "Rank", &rank_vt, rp, rp->ngroup, in, out,
+                          err);
+}
+
+/* Limit (LIMIT / OFFSET without ORDER BY): over an insert-only input (and in
+ * BATCH mode) the counter of sort.c; over an updating input Flink's Rank
+ * without sort key (RetractableTopNFunction: the first rows of the current
+ * table in arrival order, a retraction letting the next one in). */
+eddy_status eddy__translate_limit(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out, EdErr *err) {
+    if (p->in[0]->modify == CL_INSERT) return eddy__translate_sort(cx, p, in, out, err);
+    RankPlan *rp = eddy__arena_alloc(cx->a, sizeof *rp);
+    if (!rp) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    memset(rp, 0, sizeof *rp);
+    rp->nin = p->in[0]->ncols;
+    rp->update_before = p->update == UK_BEFORE_AND_AFTER;
+    rp->mode = RM_RETRACT;
+    int64_t off = p->offset > 0 ? p->offset : 0;
+    rp->start = off + 1;
+    rp->end = p->fetch >= 0 ? off + p->fetch : INT64_MAX;
+    if (!(rp->key_type = ops_key_type(cx, p->in[0], 0, NULL))) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    rp->ttl_ms = ops_state_ttl(cx);
+    return ops_keyed_node(cx, p, "Limit", &rank_vt, rp, 0, in, out, err);
 }
