@@ -37,10 +37,12 @@ PHYS_KIND(PK_DEDUPLICATE, "Deduplicate", "deduplication (ROW_NUMBER() = 1)")
 PHYS_OP(PK_LIMIT, "Limit", "LIMIT / OFFSET", eddy__translate_sort)
 PHYS_KIND(PK_SORT_LIMIT, "SortLimit", "ORDER BY with LIMIT (Top-N) in streaming mode")
 PHYS_KIND(PK_SORT, "Sort", "ORDER BY in streaming mode")
-PHYS_KIND(PK_CHANGELOG_NORMALIZE, "ChangelogNormalize", "upsert sources (ChangelogNormalize)")
+PHYS_OP(PK_CHANGELOG_NORMALIZE, "ChangelogNormalize", "upsert sources (ChangelogNormalize)",
+        eddy__translate_changelog_normalize)
 PHYS_KIND(PK_SINK_UPSERT_MATERIALIZER, "SinkUpsertMaterializer",
           "sinks whose primary key differs from the upsert key (table.exec.sink.upsert-materialize)")
-PHYS_KIND(PK_DROP_UPDATE_BEFORE, "DropUpdateBefore", "dropping UPDATE_BEFORE of changelog sources")
+PHYS_OP(PK_DROP_UPDATE_BEFORE, "DropUpdateBefore", "dropping UPDATE_BEFORE of changelog sources",
+        eddy__translate_drop_update_before)
 
 /* ---- batch ---- */
 PHYS_KIND(PK_HASH_AGGREGATE, "HashAggregate", "aggregations (GROUP BY and aggregate functions)")
