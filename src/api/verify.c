@@ -159,8 +159,8 @@ static const char *sep(const char *where) { return where && *where ? ": " : ""; 
 /* Compares and reports a query's two final tables. */
 static eddy_verify_outcome compare(eddy_verifier *v, const char *where, Rows *rows, FILE *report) {
     Rows *b = &rows[0], *s = &rows[1];
-    qsort(b->s, b->n, sizeof(char *), cmp_text);
-    qsort(s->s, s->n, sizeof(char *), cmp_text);
+    if (b->n) qsort(b->s, b->n, sizeof(char *), cmp_text);
+    if (s->n) qsort(s->s, s->n, sizeof(char *), cmp_text);
     bool same = !s->orphan && b->n == s->n;
     for (size_t i = 0; same && i < b->n; i++) same = strcmp(b->s[i], s->s[i]) == 0;
     if (same) {

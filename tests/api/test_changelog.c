@@ -220,6 +220,52 @@ TEST(print_and_insert_only_sinks) {
     teardown();
 }
 
+/* The 'table' result mode: the changelog applied, the final rows printed. */
+static void print_table_mode(void *arg) {
+    (void)arg;
+    eddy_result *r = eddy_tenv_execute_sql(tenv, "SELECT * FROM t");
+    eddy_print_options o = {.abi_version = EDDY_PRINT_OPTIONS_VERSION, .style = EDDY_PRINT_TABLE};
+    if (r) eddy_result_print_with(r, stdout, &o);
+    eddy_result_free(r);
+}
+
+TEST(table_result_mode_materializes) {
+    setup(1);
+    ASSERT_EQ_INT(eddy_tenv_create_temporary_view(tenv, "t", upsert_table()), EDDY_OK);
+    ASSERT_TEXT(capture_stdout(print_table_mode, NULL),
+                "+-------+-----+\n|    f0 |  f1 |\n+-------+-----+\n|   bob |   1 |\n| alice | 100 |\n+-------+-----+\n"
+                "2 rows in set\n");
+    teardown();
+}
+
+/* eddy_verifier: final tables of both modes compared. */
+TEST(verifier_compares_final_tables) {
+    eddy_verifier *v = eddy_verifier_new(NULL);
+    ASSERT_TRUE(v != NULL);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    ASSERT_EQ_INT(eddy_verifier_run(v, "CREATE TEMPORARY VIEW w AS SELECT * FROM (VALUES ('a', 1), ('b', 2)) AS t(k, n)", "",
+                                    f),
+                  EDDY_VERIFY_STATEMENT);
+    ASSERT_EQ_INT(eddy_verifier_run(v, "SELECT k, n * 10 FROM w WHERE n > 1", "q.sql:2", f), EDDY_VERIFY_SAME);
+    ASSERT_EQ_INT(eddy_verifier_run(v, "SELECT k, UUID() FROM w", "q.sql:3", f), EDDY_VERIFY_DIFFER);
+    ASSERT_EQ_INT(eddy_verifier_run(v, "SELECT * FROM nowhere", "q.sql:4", f), EDDY_VERIFY_NOT_VERIFIED);
+    fclose(f);
+    eddy_verify_counts c = eddy_verifier_counts(v);
+    ASSERT_EQ_INT(c.queries, 3);
+    ASSERT_EQ_INT(c.same, 1);
+    ASSERT_EQ_INT(c.differ, 1);
+    ASSERT_EQ_INT(c.not_verified, 1);
+    eddy_verifier_free(v);
+    ASSERT_STR_CONTAINS(text, "q.sql:2: same final table (1 row)\n");
+    ASSERT_STR_CONTAINS(text, "q.sql:3: final tables differ (STREAMING 2 rows, BATCH 2 rows)\n  only in ");
+    ASSERT_STR_CONTAINS(text, "  only in STREAMING: [b, ");
+    ASSERT_STR_CONTAINS(text, "  only in BATCH:     [b, ");
+    ASSERT_STR_CONTAINS(text, "q.sql:4: not verified: fails in BATCH mode: SQL validation failed.");
+    free(text);
+}
+
 int main(void) {
     RUN(from_changelog_stream_all_kinds);
     RUN(from_changelog_stream_upsert);
@@ -235,5 +281,7 @@ int main(void) {
     RUN(to_datastream_refuses_updates);
     RUN(batch_mode_refuses_changelog_sources);
     RUN(print_and_insert_only_sinks);
+    RUN(table_result_mode_materializes);
+    RUN(verifier_compares_final_tables);
     return test_report();
 }
