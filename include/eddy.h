@@ -796,6 +796,55 @@ EDDY_API eddy_stream *eddy_tenv_to_datastream_as(eddy_tenv *tenv, eddy_table *ta
  * fails with "toAppendStream doesn't support consuming update changes ...". */
 EDDY_API eddy_stream *eddy_tenv_to_append_stream(eddy_tenv *tenv, eddy_table *table);
 
+/* A changelog mode (Flink's ChangelogMode): the row kinds a changelog
+ * stream carries. */
+typedef enum eddy_changelog_mode {
+    EDDY_CHANGELOG_ALL = 0,        /* ChangelogMode.all(): +I, -U, +U, -D (a retract stream) */
+    EDDY_CHANGELOG_UPSERT = 1,     /* ChangelogMode.upsert(): +I, +U, -D by primary key, no -U */
+    EDDY_CHANGELOG_INSERT_ONLY = 2 /* ChangelogMode.insertOnly(): +I only */
+} eddy_changelog_mode;
+
+/* fromChangelogStream(ds [, schema [, mode]]): a table over a stream whose
+ * records carry row kinds (eddy_out_set_kind, "-U(...)" literals of
+ * eddy_from_values). The schema (may be NULL) declares or enriches columns
+ * as for eddy_tenv_from_datastream, incl. the rowtime metadata column and
+ * SOURCE_WATERMARK(). EDDY_CHANGELOG_ALL reads every kind;
+ * EDDY_CHANGELOG_UPSERT needs a primary key in the schema ("Table '...'
+ * produces a changelog stream that contains UPDATE_AFTER but no
+ * UPDATE_BEFORE. This requires defining a primary key constraint on the
+ * table." when planned) and is normalized by ChangelogNormalize (keyed by
+ * the key: the first row +I, a changed row -U old / +U new, a duplicate
+ * dropped, -D with the stored row); EDDY_CHANGELOG_INSERT_ONLY fails the
+ * job on a record of another kind ("Error during input conversion.
+ * Conversion expects insert-only records but DataStream API record
+ * contains: DELETE"). A table of a changelog other than insert-only fails
+ * to plan in BATCH mode ("Querying a table in batch mode is currently only
+ * possible for INSERT-only table sources. ..."). The stream and schema stay
+ * owned by the env. Errors: NULL, the env's error. */
+EDDY_API eddy_table *eddy_tenv_from_changelog_stream(eddy_tenv *tenv, eddy_stream *s, const eddy_schema *schema,
+                                                     eddy_changelog_mode mode);
+/* createTemporaryView(path, fromChangelogStream(ds, schema, mode)). */
+EDDY_API eddy_status eddy_tenv_create_temporary_view_from_changelog_stream(eddy_tenv *tenv, const char *path,
+                                                                           eddy_stream *s, const eddy_schema *schema,
+                                                                           eddy_changelog_mode mode);
+
+/* toChangelogStream(table [, schema [, mode]]): a stream of ROW records
+ * with their row kinds (eddy_row_get_kind; print shows "-U[Alice, 12]").
+ * schema NULL: the table's columns, a single rowtime column also written
+ * into the record timestamp. A schema maps its physical columns by
+ * position onto the table's columns (types cast implicitly, else "Column
+ * types of query result and sink for '...' do not match."); a metadata
+ * column with key "rowtime" (TIMESTAMP_LTZ(3)) takes the table's rowtime
+ * into the record timestamp only; computed columns and watermarks are
+ * ignored; a primary key is the sink's key. mode: EDDY_CHANGELOG_ALL sends
+ * every kind; EDDY_CHANGELOG_UPSERT needs the schema's primary key (else
+ * EDDY_E_VALIDATION) and sends no -U; EDDY_CHANGELOG_INSERT_ONLY fails for
+ * an updating table with Flink's "Table sink '*anonymous_datastream_sink$N*'
+ * doesn't support consuming update changes which is produced by node ...".
+ * Errors: NULL, the env's error. */
+EDDY_API eddy_stream *eddy_tenv_to_changelog_stream(eddy_tenv *tenv, eddy_table *table, const eddy_schema *schema,
+                                                    eddy_changelog_mode mode);
+
 /* Table.as(field, ...): renames the leading columns (fewer names keep the
  * remaining columns' names); NULL-terminated list. More names than columns
  * is an error ("Aliasing more fields than we actually have."). */
@@ -917,7 +966,12 @@ typedef enum eddy_print_style {
     EDDY_PRINT_TABLEAU = 0,  /* TableResult.print(): "N rows in set" */
     EDDY_PRINT_CLIENT,       /* the SQL client's tableau: streaming results end
                               * with "Received a total of N rows" */
-    EDDY_PRINT_CHANGELOG     /* one Row.toString line per change: "+I[a, 1]" */
+    EDDY_PRINT_CHANGELOG,    /* one Row.toString line per change: "+I[a, 1]" */
+    EDDY_PRINT_TABLE         /* the result materialized, as the SQL client's 'table'
+                              * result mode keeps it: +I / +U add a row, -U / -D
+                              * remove the newest equal row; the final rows are
+                              * printed at the end as a batch result ("N rows in
+                              * set", widths from content, no op column) */
 } eddy_print_style;
 
 typedef struct eddy_print_options {
@@ -1131,6 +1185,51 @@ EDDY_API eddy_status eddy_statement_set_attach_as_datastream(eddy_statement_set 
 
 /* Table.executeInsert(path): one INSERT job (returns when it started). */
 EDDY_API eddy_result *eddy_table_execute_insert(eddy_table *t, const char *target_path);
+
+/* ---- verify: STREAMING against BATCH ----------------------------------------------- */
+
+/* A verifier runs a script's statements in two fresh envs (config cfg, or
+ * parallelism 1 when NULL), one table environment in BATCH and one in
+ * STREAMING mode, and checks every query: its streaming changelog,
+ * applied to a table (+I / +U add a row, -U / -D remove an equal one),
+ * must end as the batch result (compared as multisets of rows). This is
+ * what `eddy --verify FILE` does per statement. */
+typedef struct eddy_verifier eddy_verifier;
+
+typedef enum eddy_verify_outcome {
+    EDDY_VERIFY_SAME = 0,         /* a query: the same final table in both modes */
+    EDDY_VERIFY_DIFFER,           /* a query: the final tables differ */
+    EDDY_VERIFY_NOT_VERIFIED,     /* a query failing in one mode (or both): not compared */
+    EDDY_VERIFY_STATEMENT,        /* not a query: it ran */
+    EDDY_VERIFY_ERROR             /* not a query: it failed (in a mode) */
+} eddy_verify_outcome;
+
+typedef struct eddy_verify_counts {
+    int queries, same, differ, not_verified;
+} eddy_verify_counts;
+
+/* NULL when an env cannot be made (memory, a bad cfg). Free with
+ * eddy_verifier_free. */
+EDDY_API eddy_verifier *eddy_verifier_new(const eddy_config *cfg);
+/* Runs one statement (without its ';'). A query (SELECT, VALUES, WITH) runs
+ * in BATCH mode first, then -- when BATCH could run it -- in STREAMING
+ * mode, and the outcome line goes to `report` (may be NULL), after `where`
+ * and ": " when where is non-empty (a "file:line"):
+ *   same final table (3 rows)
+ *   final tables differ (STREAMING 2 rows, BATCH 3 rows)
+ *     only in STREAMING: [Alice, 12]
+ *     only in BATCH:     [Alice, 112]
+ *   not verified: fails in STREAMING mode: <the error's first line>
+ * INSERT and EXECUTE statements run in BATCH mode only (the tables they
+ * write serve both modes); SET / RESET of execution.runtime-mode is
+ * ignored; every other statement runs in both modes, and a failure is
+ * reported ("statement failed in BATCH mode: ..."). The verifier's envs
+ * keep no error after the call. */
+EDDY_API eddy_verify_outcome eddy_verifier_run(eddy_verifier *v, const char *statement, const char *where, FILE *report);
+/* The queries seen so far and how they came out. */
+EDDY_API eddy_verify_counts eddy_verifier_counts(const eddy_verifier *v);
+/* Frees the verifier and its envs (waiting for their jobs). Accepts NULL. */
+EDDY_API void eddy_verifier_free(eddy_verifier *v);
 
 /* ---- table descriptors ----------------------------------------------------------- */
 

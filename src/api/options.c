@@ -143,10 +143,7 @@ static eddy_status apply(eddy_tenv *tenv, const KnownOption *o, const char *valu
     case OPT_RESULT_MODE:
         if (eddy__str_ieq(value, "tableau")) tenv->result_mode = EDDY_PRINT_CLIENT;
         else if (eddy__str_ieq(value, "changelog")) tenv->result_mode = EDDY_PRINT_CHANGELOG;
-        else if (eddy__str_ieq(value, "table"))
-            return eddy__api_err(env, EDDY_E_UNSUPPORTED,
-                                 "not supported yet: sql-client.execution.result-mode 'table' (use 'tableau' or "
-                                 "'changelog')");
+        else if (eddy__str_ieq(value, "table")) tenv->result_mode = EDDY_PRINT_TABLE;
         else
             return eddy__api_err(env, EDDY_E_VALIDATION,
                                  "Could not parse value '%s' for key '%s'. Possible values: [TABLE, CHANGELOG, TABLEAU]",

@@ -378,7 +378,7 @@ eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_
     FILE *f = file ? file : stdout;
     r->consumed = true;
     eddy_iter *it = r->it;
-    bool op = r->streaming && style != EDDY_PRINT_CHANGELOG;
+    bool op = r->streaming && style != EDDY_PRINT_CHANGELOG && style != EDDY_PRINT_TABLE;
     int n = r->ncols + (op ? 1 : 0);
     char **names = eddy__calloc((size_t)(n ? n : 1), sizeof(char *));
     int *w = eddy__calloc((size_t)(n ? n : 1), sizeof(int));
@@ -442,6 +442,23 @@ eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_
         /* batch and static results: widths from the content, printed at the end */
         while (!(interrupted = interrupted_now(interrupt)) && (st = eddy_iter_next(it, &row)) == EDDY_ROW) {
             row_cells(r, row, false, cells);
+            eddy_row_kind k = eddy_row_get_kind(row);
+            if (style == EDDY_PRINT_TABLE && (k == EDDY_UPDATE_BEFORE || k == EDDY_DELETE)) {
+                /* a retraction removes the newest equal row (MaterializedCollectStreamResult) */
+                for (long j = nrows - 1; j >= 0; j--) {
+                    char **c = &all.cells.items[j * n];
+                    bool eq = true;
+                    for (int i = 0; i < n && eq; i++) eq = strcmp(c[i], cells[i]) == 0;
+                    if (!eq) continue;
+                    for (int i = 0; i < n; i++) eddy__free(c[i]);
+                    memmove(c, c + n, sizeof(char *) * (size_t)((nrows - 1 - j) * n));
+                    all.cells.len -= (size_t)n;
+                    nrows--;
+                    break;
+                }
+                free_cells(cells, n);
+                continue;
+            }
             for (int i = 0; i < n; i++) {
                 ed_vec_push(&all.cells, cells[i]);
                 cells[i] = NULL;

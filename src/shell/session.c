@@ -295,6 +295,7 @@ static bool print_query(Shell *sh, eddy_result *r) {
     eddy_print_options o = {
         .abi_version = EDDY_PRINT_OPTIONS_VERSION,
         .style = option_is(sh, "sql-client.execution.result-mode", "changelog") ? EDDY_PRINT_CHANGELOG
+                 : option_is(sh, "sql-client.execution.result-mode", "table")   ? EDDY_PRINT_TABLE
                                                                                  : EDDY_PRINT_CLIENT,
         .max_column_width = width,
         .interrupt = sh->interactive ? &cur_interrupt : NULL,
