@@ -1,6 +1,6 @@
 /*
  * test_spill.c -- BATCH operators under a small memory budget
- * (taskmanager.memory.managed.size): a GROUP BY and a join over inputs
+ * (taskmanager.memory.managed.size): a GROUP BY, joins and sorts over inputs
  * about ten times the budget finish with the same rows as with a large
  * budget. That they spilled shows two ways: with a temp folder (TMPDIR)
  * that does not exist the small-budget run fails naming it while the
@@ -35,6 +35,7 @@ static const char *join = "SELECT COUNT(*), SUM(a.v), SUM(b.v) FROM big a JOIN (
 static const char *outer = "SELECT COUNT(*), COUNT(b.v) FROM big a LEFT JOIN (SELECT * FROM big WHERE MOD(id, 3) = 0) b "
                            "ON a.id = b.id";
 static const char *sorted = "SELECT id, v FROM (SELECT id, v FROM big ORDER BY v DESC) LIMIT 3";
+static const char *sorted_all = "SELECT id FROM big ORDER BY MOD(id, 1000), id DESC OFFSET 59995 ROWS";
 
 static char *run(const char *budget, const char *sql) {
     setup(budget);
@@ -57,7 +58,7 @@ TEST(same_rows_under_a_small_budget) {
     char dir[] = "/tmp/eddy-spill-test-XXXXXX";
     ASSERT_TRUE(mkdtemp(dir) != NULL);
     setenv("TMPDIR", dir, 1);
-    const char *queries[] = {group_by2, distinct_agg, join, outer, sorted};
+    const char *queries[] = {group_by2, distinct_agg, join, outer, sorted, sorted_all};
     for (size_t i = 0; i < sizeof queries / sizeof *queries; i++) {
         char *large = run("1 gb", queries[i]);
         char *small = run("400 kb", queries[i]);
@@ -71,6 +72,7 @@ TEST(same_rows_under_a_small_budget) {
     ASSERT_TEXT(run("400 kb", join), "+I[59999, 1800029999, 1799970000]\n");
     ASSERT_TEXT(run("400 kb", outer), "+I[60000, 20000]\n");
     ASSERT_TEXT(run("400 kb", sorted), "+I[60000, 60000]\n+I[59999, 59999]\n+I[59998, 59998]\n");
+    ASSERT_TEXT(run("400 kb", sorted_all), "+I[4999]\n+I[3999]\n+I[2999]\n+I[1999]\n+I[999]\n");
     rmdir(dir);
 }
 
@@ -80,7 +82,7 @@ TEST(spill_goes_to_the_temp_folder) {
     setenv("TMPDIR", dir, 1);
     char want[256];
     snprintf(want, sizeof want, "ERROR: Could not create a spill file in '%s' (the system temp folder, TMPDIR)", dir);
-    const char *queries[] = {group_by2, distinct_agg, join};
+    const char *queries[] = {group_by2, distinct_agg, join, sorted_all};
     for (size_t i = 0; i < sizeof queries / sizeof *queries; i++) {
         char *large = run("1 gb", queries[i]);
         ASSERT_TRUE(strncmp(large, "ERROR", 5) != 0);
