@@ -29,6 +29,7 @@ static const PlannerOption options[] = {
     {"table.optimizer.agg-phase-strategy", phases, false},
     {"table.exec.sink.upsert-materialize", materialize, false},
     {"table.exec.disabled-operators", NULL, false},
+    {"table.exec.state.ttl", NULL, false, true},
     /* eddy's own: EXPLAIN prints the plans of queries eddy cannot run yet */
     {"eddy.explain.show-unsupported", NULL, true},
 };
