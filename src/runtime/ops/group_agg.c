@@ -570,16 +570,15 @@ static eddy_status ga_push(Op *op, int input, Batch *b) {
         nrun++;
     }
     eddy__arena_reset(&s->cx.scratch);
-    /* write the live records back, drop the empty ones */
-    for (uint32_t j = 0; j < s->ngroups && !rc; j++) {
+    /* write the live records back, drop the emptied ones */
+    for (uint32_t j = 0; j < s->ngroups; j++) {
         const char *rec = s->work + (size_t)j * s->stride;
         if (*rec_count((void *)rec) > 0) memcpy(s->gslot[j], rec, p->rec_size);
     }
     eddy_status frc = eddy__state_flush(s->acc);
     if (!rc) rc = frc;
     for (uint32_t j = 0; j < s->ngroups && !rc; j++) {
-        const char *rec = s->work + (size_t)j * s->stride;
-        if (*rec_count((void *)rec) > 0) continue;
+        if (*rec_count(s->work + (size_t)j * s->stride) > 0) continue;
         StateKey k = eddy__key_batch_key(&s->kb, s->grow[j]);
         rc = eddy__state_remove(s->acc, &k, STATE_NO_NS, NULL);
     }
