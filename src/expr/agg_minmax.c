@@ -500,7 +500,7 @@ eddy_status eddy__agg_make_minmax(Arena *a, const AggSpec *spec, AggFn *fn, EdEr
         fn->name = max ? "MAX" : "MIN";
         PhysKind k = eddy__type_phys(t);
         fn->acc_size = (uint32_t)(mm_width(k) + 1);
-        fn->acc_align = (uint32_t)mm_width(k);
+        fn->acc_align = _Alignof(MmVal); /* the fixed part is read as an MmVal */
         fn->nviews = str ? 1 : 0;
         fn->flags = AGG_MERGE;
         fn->init = mm_init;

@@ -30,21 +30,19 @@ TEST(registered_function_is_an_aggregate_in_sql) {
     eddy_tenv *t = scores(env);
     eddy_aggregate_function f = wavg();
     ASSERT_EQ_INT(eddy_tenv_create_aggregate_function(t, "wAvg", &f), EDDY_OK);
-    /* bound as an aggregate: the query reaches the planner, which runs no
-     * aggregation yet (a scalar function of this name would run) */
+    /* bound as an aggregate and run by the group aggregation: (10*2 + 1*1) / 3 */
     ASSERT_TEXT(exec_sql(t, "SELECT name, wAvg(points, level) FROM Scores GROUP BY name"),
-                "ERROR: not supported yet: aggregations (GROUP BY and aggregate functions)");
-    ASSERT_TEXT(exec_sql(t, "SELECT WAVG(points, level) FROM Scores"),
-                "ERROR: not supported yet: aggregations (GROUP BY and aggregate functions)");
+                "+I[Alice, 10]\n+I[Bob, 5]\n-U[Alice, 10]\n+U[Alice, 7]\n");
+    ASSERT_TEXT(exec_sql(t, "SELECT WAVG(points, level) FROM Scores"), "+I[10]\n-U[10]\n+U[8]\n-U[8]\n+U[6]\n");
     ASSERT_TEXT(exec_sql(t, "SELECT name FROM Scores GROUP BY name HAVING wavg(points, level) > 3"),
-                "ERROR: not supported yet: aggregations (GROUP BY and aggregate functions)");
+                "+I[Alice]\n+I[Bob]\n-U[Alice]\n+U[Alice]\n");
     /* an unknown function fails in the binder */
     ASSERT_TEXT(exec_sql(t, "SELECT nosuch(points, level) FROM Scores"),
                 "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 28: No match found for function "
                 "signature nosuch(<NUMERIC>, <NUMERIC>)");
     /* implicit casts into the parameters; other types are refused with the signature */
     ASSERT_TEXT(exec_sql(t, "SELECT wAvg(CAST(points AS TINYINT), level) FROM Scores"),
-                "ERROR: not supported yet: aggregations (GROUP BY and aggregate functions)");
+                "+I[10]\n-U[10]\n+U[8]\n-U[8]\n+U[6]\n");
     ASSERT_TEXT(exec_sql(t, "SELECT wAvg(name, level) FROM Scores"),
                 "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 24: Invalid function call:\n"
                 "wavg(VARCHAR(5) NOT NULL, INT NOT NULL)\n\nInvalid input arguments. Expected signatures are:\n"
@@ -71,7 +69,7 @@ TEST(create_function_language_c) {
                 "OK\n");
     ASSERT_TEXT(exec_sql(t, "CREATE FUNCTION wavg2 AS 'com.example.WeightedAvg' LANGUAGE C"), "OK\n");
     ASSERT_TEXT(exec_sql(t, "SELECT name, wavg(points, level), wavg2(points, level) FROM Scores GROUP BY name"),
-                "ERROR: not supported yet: aggregations (GROUP BY and aggregate functions)");
+                "+I[Alice, 10, 10]\n+I[Bob, 5, 5]\n-U[Alice, 10, 10]\n+U[Alice, 7, 7]\n");
     ASSERT_TEXT(exec_sql(t, "SHOW USER FUNCTIONS"), "+I[wavg]\n+I[wavg2]\n");
     ASSERT_TEXT(exec_sql(t, "DROP TEMPORARY SYSTEM FUNCTION wavg"), "OK\n");
     ASSERT_TEXT(exec_sql(t, "SELECT wavg(points, level) FROM Scores"),

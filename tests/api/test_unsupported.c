@@ -80,12 +80,13 @@ TEST(aggregations_type_check_then_fail_at_planning) {
                 "(\n  `city` STRING, \n  `c` BIGINT NOT NULL, \n  `EXPR$2` INT, \n  `EXPR$3` INT, \n  `EXPR$4` STRING\n)");
     ASSERT_TEXT(schema_of("SELECT COUNT(DISTINCT city), SUM(score) + 1, SUM(CAST(score AS DECIMAL(10, 2))) FROM People"),
                 "(\n  `EXPR$0` BIGINT NOT NULL, \n  `EXPR$1` INT, \n  `EXPR$2` DECIMAL(38, 2)\n)");
-    ASSERT_PLAN_UNSUPPORTED("SELECT name, SUM(score) FROM People GROUP BY name",
-                            "aggregations (GROUP BY and aggregate functions)");
-    ASSERT_PLAN_UNSUPPORTED("SELECT COUNT(*) FROM People", "aggregations (GROUP BY and aggregate functions)");
-    ASSERT_PLAN_UNSUPPORTED("SELECT city FROM People GROUP BY city HAVING MIN(score) > 1",
-                            "aggregations (GROUP BY and aggregate functions)");
-    ASSERT_PLAN_UNSUPPORTED("SELECT DISTINCT city FROM People", "DISTINCT");
+    /* streaming aggregations run (their changelogs: tests/sql/group_agg.q) */
+    ASSERT_TEXT(rows_of("SELECT name, SUM(score) FROM People GROUP BY name"),
+                "+I[Alice, 12]\n+I[Bob, 10]\n+I[Carol, null]\n+I[Dave, 7]\n");
+    ASSERT_TEXT(rows_of("SELECT COUNT(*) FROM People"), "+I[1]\n-U[1]\n+U[2]\n-U[2]\n+U[3]\n-U[3]\n+U[4]\n");
+    ASSERT_TEXT(rows_of("SELECT city FROM People GROUP BY city HAVING MIN(score) > 1"),
+                "+I[Berlin]\n+I[null]\n-U[Berlin]\n+U[Berlin]\n");
+    ASSERT_TEXT(rows_of("SELECT DISTINCT city FROM People"), "+I[Berlin]\n+I[null]\n+I[Paris]\n");
     /* Calcite's validation messages */
     ASSERT_TEXT(schema_of("SELECT name, score + 1 FROM People GROUP BY name"),
                 "ERROR: SQL validation failed. From line 1, column 14 to line 1, column 18: Expression 'score' is not "
@@ -211,12 +212,10 @@ TEST(set_operations) {
             eddy_env_free(env);
             continue;
         }
-        ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People UNION SELECT city FROM People", "UNION (without ALL)");
-        ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People UNION DISTINCT SELECT city FROM People", "UNION (without ALL)");
-        ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People INTERSECT SELECT city FROM People", "INTERSECT");
+        /* streaming: UNION ALL under a GroupAggregate of every column */
+        ASSERT_TEXT(rows_of("SELECT name FROM People WHERE score > 10 UNION SELECT name FROM People WHERE score > 10"),
+                    "+I[Alice]\n");
         ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People INTERSECT ALL SELECT city FROM People", "INTERSECT ALL");
-        ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People EXCEPT SELECT city FROM People", "EXCEPT / MINUS");
-        ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People MINUS SELECT city FROM People", "EXCEPT / MINUS");
         ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People EXCEPT ALL SELECT city FROM People", "EXCEPT ALL / MINUS ALL");
         ASSERT_TEXT(rows_of("SELECT name FROM People WHERE score > 10 UNION ALL SELECT city FROM People WHERE score > 10"),
                     "+I[Alice]\n+I[Berlin]\n");
@@ -357,12 +356,11 @@ TEST(other_forms) {
                 "  `i` BIGINT NOT NULL\n)");
     ASSERT_TEXT(schema_of("SELECT COALESCE(score, 0) AS s, city FROM People GROUP BY COALESCE(score, 0), ROLLUP (city)"),
                 "(\n  `s` INT NOT NULL, \n  `city` STRING\n)");
-    ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People GROUP BY GROUPING SETS ((name), ())",
-                            "aggregations with GROUPING SETS / ROLLUP / CUBE");
-    ASSERT_PLAN_UNSUPPORTED("SELECT name, city, COUNT(*) FROM People GROUP BY ROLLUP (name, city)",
-                            "aggregations with GROUPING SETS / ROLLUP / CUBE");
-    ASSERT_PLAN_UNSUPPORTED("SELECT name, GROUPING(name, city) FROM People GROUP BY CUBE ((name, city))",
-                            "aggregations with GROUPING SETS / ROLLUP / CUBE");
+    /* and run (streaming: Expand, then GroupAggregate) */
+    ASSERT_TEXT(rows_of("SELECT name FROM People GROUP BY GROUPING SETS ((name), ())"),
+                "+I[Alice]\n+I[null]\n+I[Bob]\n+I[Carol]\n+I[Dave]\n");
+    ASSERT_TEXT(rows_of("SELECT name, GROUPING(name, city) FROM People GROUP BY CUBE ((name, city))"),
+                "+I[Alice, 0]\n+I[null, 3]\n+I[Bob, 0]\n+I[Carol, 0]\n+I[Dave, 0]\n");
     ASSERT_TEXT(schema_of("SELECT score FROM People GROUP BY ROLLUP (name, city)"),
                 "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 12: Expression 'score' is not "
                 "being grouped");
@@ -374,22 +372,14 @@ TEST(other_forms) {
     ASSERT_TEXT(schema_of("SELECT name, (SELECT MAX(score) FROM People) AS m, EXISTS (SELECT * FROM People) AS e, "
                           "score IN (SELECT score FROM People) AS i, name NOT IN (SELECT 'x') AS n FROM People"),
                 "(\n  `name` STRING, \n  `m` INT, \n  `e` BOOLEAN NOT NULL, \n  `i` BOOLEAN, \n  `n` BOOLEAN\n)");
-    ASSERT_PLAN_UNSUPPORTED("SELECT (SELECT MAX(score) FROM People) FROM People",
-                            "aggregations (GROUP BY and aggregate functions)");
-    ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People WHERE EXISTS (SELECT * FROM People)",
-                            "aggregations (GROUP BY and aggregate functions)");
+    ASSERT_PLAN_RUNS("SELECT name FROM People WHERE EXISTS (SELECT * FROM People)");
     ASSERT_PLAN_RUNS("SELECT name FROM People WHERE name IN (SELECT city FROM People)");
     ASSERT_PLAN_RUNS("SELECT name FROM People WHERE name NOT IN (SELECT city FROM People) AND score > 1");
-    ASSERT_PLAN_UNSUPPORTED("SELECT name, score IN (SELECT score FROM People) FROM People",
-                            "aggregations (GROUP BY and aggregate functions)");
-    ASSERT_PLAN_UNSUPPORTED("SELECT name FROM People GROUP BY name HAVING MAX(score) > (SELECT MIN(score) FROM People)",
-                            "aggregations (GROUP BY and aggregate functions)");
-    ASSERT_TEXT(explain_of("SELECT name FROM People WHERE EXISTS (SELECT * FROM People)"),
-                "ERROR: not supported yet: aggregations (GROUP BY and aggregate functions)");
+    ASSERT_PLAN_RUNS("SELECT name, score IN (SELECT score FROM People) FROM People");
+    ASSERT_PLAN_RUNS("SELECT name FROM People GROUP BY name HAVING MAX(score) > (SELECT MIN(score) FROM People)");
     /* correlated: the enclosing query's columns are visible inside */
     ASSERT_PLAN_RUNS("SELECT name FROM People p WHERE EXISTS (SELECT * FROM People q WHERE q.score > p.score)");
-    ASSERT_PLAN_UNSUPPORTED("SELECT name, (SELECT MAX(score) FROM People WHERE city = p.city) FROM People p",
-                            "aggregations (GROUP BY and aggregate functions)");
+    ASSERT_PLAN_RUNS("SELECT name, (SELECT MAX(score) FROM People WHERE city = p.city) FROM People p");
     /* forms Flink's planner cannot decorrelate fail with its message */
     ASSERT_TEXT(explain_of("SELECT name FROM People p WHERE score IN (SELECT MIN(score) FROM People q WHERE q.city > "
                            "p.city)"),

@@ -71,6 +71,20 @@ Calc(select=[product], where=[LIKE(product, 'a%')])
 !ok
 
 EXPLAIN SELECT product, COUNT(*) FROM orders GROUP BY product;
-[ERROR] Could not execute SQL statement. Reason:
-not supported yet: aggregations (GROUP BY and aggregate functions)
-!error
+== Abstract Syntax Tree ==
+LogicalAggregate(group=[{0}], EXPR$1=[COUNT()])
++- LogicalProject(product=[$1])
+   +- LogicalTableScan(table=[[default_catalog, default_database, orders]])
+
+== Optimized Physical Plan ==
+GroupAggregate(groupBy=[product], select=[product, COUNT(*) AS EXPR$1])
++- Exchange(distribution=[hash[product]])
+   +- Calc(select=[product])
+      +- TableSourceScan(table=[[default_catalog, default_database, orders]], fields=[id, product, amount, tags])
+
+== Optimized Execution Plan ==
+GroupAggregate(groupBy=[product], select=[product, COUNT(*) AS EXPR$1])
++- Exchange(distribution=[hash[product]])
+   +- Calc(select=[product])
+      +- TableSourceScan(table=[[default_catalog, default_database, orders]], fields=[id, product, amount, tags])
+!ok

@@ -1,0 +1,622 @@
+/*
+ * group_agg.c -- the streaming group aggregation (GroupAggregate): per key
+ * the accumulators of every aggregate call in keyed state, updated by each
+ * input row, the change of the key's result row emitted (Flink's
+ * GroupAggFunction with its RecordCounter and equaliser).
+ *
+ * Per input row, in input order, as Flink does it:
+ *
+ *   rec = state[key]                      (count of rows, accumulators)
+ *   if rec is absent (count 0):
+ *       a retraction (-U / -D): ignored   (its key is gone: state expired, or
+ *                                          the retraction came first)
+ *       else rec = init; first = true
+ *   prev = values(rec)
+ *   +I / +U: accumulate the row;  -U / -D: retract it;  count +/-= 1
+ *   cur = values(rec)
+ *   count > 0:  first:             emit +I[key, cur]
+ *               prev == cur and no state TTL: emit nothing (the equaliser;
+ *                                  with TTL the update is sent anyway, so
+ *                                  that downstream state is kept alive)
+ *               else:              emit -U[key, prev] (unless the consumer
+ *                                  takes upserts: update_before false),
+ *                                  +U[key, cur]
+ *   count == 0: emit -D[key, prev]; drop rec and the key's views
+ *
+ * FILTER (WHERE c) passes to a call only the rows whose c is TRUE; the count
+ * counts every row (Flink's COUNT1 of the record counter), so a group whose
+ * rows all fail a filter still exists, with the call's initial value. A
+ * global aggregation (no keys) is the same with one empty key: it emits on
+ * its first row and nothing for an empty input.
+ *
+ * A batch at a time. The keys of a batch are encoded and hashed once
+ * (KeyBatch) and the state probed once for all rows (eddy__state_slots). Each
+ * distinct key of the batch gets a working copy of its record in a
+ * 16-aligned scratch area (the state's slots are only 8-aligned; DECIMAL
+ * sums need 16) that is written back before the slots are flushed. Rows are
+ * then processed in runs: a run is a maximal stretch of consecutive rows in
+ * which no key repeats, so every call is made once per run for all its rows
+ * (get_value of the run into the prev vectors, accumulate and retract,
+ * get_value into the cur vectors), and the result is the per-row one above.
+ * Keys with many rows in one batch (a global aggregate) degrade to runs of
+ * one row. The output batch is built at the end in input-row order.
+ *
+ * Lifetimes. Plan: immutable, shared by subtasks. Per operator instance
+ * (task arena + GaState): the AggCtx, the KeyBatch, the batch scratch (grown
+ * to the largest batch, no malloc per row). Per key, in the operator's state
+ * backend: STATE "groupagg" (VALUE, fixed size rec_size: int64 count, then
+ * the calls' fixed parts at their offsets) and one MAP or LIST state
+ * "view<i>" per view the calls keep (DISTINCT arguments, retractable
+ * MIN/MAX, LISTAGG, ...), keyed by the group key, all with the TTL of
+ * table.exec.state.ttl. Snapshots are the backend's, by key group. Memory is
+ * charged to the operator's account; past the managed memory the job fails
+ * with the budget's message.
+ */
+#include <stdalign.h>
+
+#include "runtime/ops/group_agg.h"
+#include "types/compare.h"
+#include "types/serde.h"
+
+#define NOMEM(op) eddy__op_fail((op), EDDY_E_NOMEM, "out of memory")
+
+enum { A_SKIP, A_FIRST, A_ALIVE, A_NONE, A_INSERT, A_UPDATE, A_DELETE };
+
+typedef struct GaState {
+    const GroupAggPlan *p;
+    State *acc;
+    State **views;
+    KeyBatch kb;
+    AggCtx cx;
+    EdErr *err;
+    uint32_t stride;   /* bytes per working record (16-aligned) */
+    /* batch scratch: `cap` rows */
+    uint32_t cap;
+    void **slots;
+    uint8_t *created;
+    uint32_t *gidx;    /* row -> group */
+    uint8_t *action;   /* row -> A_* */
+    void **accs;       /* call arguments */
+    uint32_t *rows;
+    uint32_t *rows2;
+    void **accs2;
+    /* groups of the batch */
+    uint32_t ngroups;
+    char *work;        /* ngroups records, stride apart */
+    void **gslot;      /* group -> its state slot */
+    uint32_t *grow;    /* group -> a row of the KeyBatch with its key */
+    uint32_t *grun;    /* group -> the last run it was in */
+    uint32_t *ht;      /* slot pointer -> group + 1 */
+    uint32_t htcap;
+    Vector **prev, **cur; /* per call, cap slots */
+    Vector *unit;      /* a global aggregate's key: one constant column (no keys would be no key bytes) */
+    Buf tmp;
+} GaState;
+
+static inline int64_t *rec_count(void *rec) { return (int64_t *)rec; }
+
+/* ---- views: the calls' maps and lists in keyed MAP / LIST state ---------------------------- */
+
+static StateKey rec_key(GaState *s, const void *acc) {
+    uint32_t j = (uint32_t)(((const char *)acc - s->work) / s->stride);
+    return eddy__key_batch_key(&s->kb, s->grow[j]);
+}
+
+static eddy_status v_map_get(void *ctx, void *acc, int view, const void *key, size_t klen, const void **val,
+                             size_t *vlen) {
+    GaState *s = ctx;
+    StateKey k = rec_key(s, acc);
+    const void *v;
+    uint32_t len;
+    bool found;
+    eddy_status rc = eddy__state_map_get(s->views[view], &k, STATE_NO_NS, key, (uint32_t)klen, &v, &len, &found);
+    if (rc) return rc;
+    *val = found ? v : NULL;
+    *vlen = found ? len : 0;
+    return EDDY_OK;
+}
+
+static eddy_status v_map_put(void *ctx, void *acc, int view, const void *key, size_t klen, const void *val,
+                             size_t vlen) {
+    GaState *s = ctx;
+    StateKey k = rec_key(s, acc);
+    return eddy__state_map_put(s->views[view], &k, STATE_NO_NS, key, (uint32_t)klen, val, (uint32_t)vlen);
+}
+
+static eddy_status v_map_remove(void *ctx, void *acc, int view, const void *key, size_t klen) {
+    GaState *s = ctx;
+    StateKey k = rec_key(s, acc);
+    return eddy__state_map_remove(s->views[view], &k, STATE_NO_NS, key, (uint32_t)klen, NULL);
+}
+
+static eddy_status v_map_iter(void *ctx, void *acc, int view, AggVisitFn visit, void *arg) {
+    GaState *s = ctx;
+    StateKey k = rec_key(s, acc);
+    StateIter *it;
+    eddy_status rc = eddy__state_iter_map(s->views[view], &k, STATE_NO_NS, &it);
+    if (rc) return rc;
+    for (;;) {
+        StateEntry e;
+        bool has;
+        if ((rc = eddy__state_iter_next(it, &e, &has)) || !has) break;
+        if ((rc = visit(arg, e.ukey, e.ukey_len, e.value, e.value_len))) break;
+    }
+    eddy__state_iter_close(it);
+    return rc;
+}
+
+static eddy_status v_list_add(void *ctx, void *acc, int view, const void *val, size_t vlen) {
+    GaState *s = ctx;
+    StateKey k = rec_key(s, acc);
+    return eddy__state_list_add(s->views[view], &k, STATE_NO_NS, val, (uint32_t)vlen);
+}
+
+/* The list blob of a view of the group of acc (*found false: empty). */
+static eddy_status list_of(GaState *s, void *acc, int view, StateKey *k, const void **blob, uint32_t *len,
+                           bool *found) {
+    *k = rec_key(s, acc);
+    return eddy__state_list_get(s->views[view], k, STATE_NO_NS, blob, len, found);
+}
+
+static eddy_status v_list_iter(void *ctx, void *acc, int view, AggVisitFn visit, void *arg) {
+    StateKey k;
+    const void *blob;
+    uint32_t len, pos = 0;
+    bool found;
+    eddy_status rc = list_of(ctx, acc, view, &k, &blob, &len, &found);
+    if (rc || !found) return rc;
+    const void *e;
+    uint32_t elen;
+    while (eddy__state_list_next(blob, len, &pos, &e, &elen))
+        if ((rc = visit(arg, NULL, 0, e, elen))) return rc;
+    return EDDY_OK;
+}
+
+static eddy_status v_list_remove(void *ctx, void *acc, int view, const void *val, size_t vlen, bool *removed) {
+    GaState *s = ctx;
+    StateKey k;
+    const void *blob;
+    uint32_t len, pos = 0;
+    bool found;
+    *removed = false;
+    eddy_status rc = list_of(s, acc, view, &k, &blob, &len, &found);
+    if (rc || !found) return rc;
+    s->tmp.len = 0;
+    const void *e;
+    uint32_t elen;
+    while (eddy__state_list_next(blob, len, &pos, &e, &elen)) {
+        if (!*removed && elen == vlen && !memcmp(e, val, vlen)) {
+            *removed = true;
+            continue;
+        }
+        eddy__state_list_frame(&s->tmp, e, elen);
+    }
+    if (!*removed) return EDDY_OK;
+    if (s->tmp.failed) return eddy__err(s->err, EDDY_E_NOMEM, "out of memory");
+    return eddy__state_list_update(s->views[view], &k, STATE_NO_NS, s->tmp.data, (uint32_t)s->tmp.len);
+}
+
+static eddy_status v_clear(void *ctx, void *acc, int view) {
+    GaState *s = ctx;
+    StateKey k = rec_key(s, acc);
+    return eddy__state_remove(s->views[view], &k, STATE_NO_NS, NULL);
+}
+
+static const AggViewOps view_ops = {v_map_get, v_map_put, v_map_remove, v_map_iter,
+                                    v_list_add, v_list_iter, v_list_remove, v_clear};
+
+/* ---- open / close ----------------------------------------------------------------------------------- */
+
+static eddy_status ga_open(Op *op) {
+    const GroupAggPlan *p = op->plan;
+    GaState *s = eddy__arena_alloc(op->arena, sizeof *s);
+    if (!s) return NOMEM(op);
+    memset(s, 0, sizeof *s);
+    op->state = s;
+    s->p = p;
+    s->err = eddy__op_err(op);
+    s->stride = (p->rec_size + 15u) & ~15u;
+    eddy__key_batch_init(&s->kb);
+    eddy__buf_init(&s->tmp);
+    eddy__agg_ctx_init(&s->cx, p->nviews ? &view_ops : NULL, s, s->err);
+    StateBackend *be;
+    eddy_status rc = eddy__op_state(op, &be);
+    if (rc) return rc;
+    StateTtl ttl = {.ttl_ms = p->ttl_ms};
+    const Type *bytes = eddy__type_bytes(false);
+    StateDesc d = {.name = "groupagg",
+                   .kind = STATE_VALUE,
+                   .key_type = p->key_type,
+                   .value_type = bytes,
+                   .fixed_size = p->rec_size,
+                   .ttl = ttl};
+    if ((rc = eddy__state_register(be, &d, &s->acc))) return rc;
+    s->views = eddy__arena_alloc(op->arena, sizeof(State *) * (size_t)(p->nviews + 1));
+    s->prev = eddy__arena_alloc(op->arena, sizeof(Vector *) * (size_t)(p->naggs + 1));
+    s->cur = eddy__arena_alloc(op->arena, sizeof(Vector *) * (size_t)(p->naggs + 1));
+    if (!s->views || !s->prev || !s->cur) return NOMEM(op);
+    memset(s->prev, 0, sizeof(Vector *) * (size_t)(p->naggs + 1));
+    memset(s->cur, 0, sizeof(Vector *) * (size_t)(p->naggs + 1));
+    for (int v = 0; v < p->nviews; v++) {
+        bool map = p->views[v] == AGG_VIEW_MAP;
+        StateDesc vd = {.name = eddy__arena_printf(op->arena, "view%d", v),
+                        .kind = map ? STATE_MAP : STATE_LIST,
+                        .key_type = p->key_type,
+                        .value_type = bytes,
+                        .map_key_type = map ? bytes : NULL,
+                        .ttl = ttl};
+        if (!vd.name) return NOMEM(op);
+        if ((rc = eddy__state_register(be, &vd, &s->views[v]))) return rc;
+    }
+    return EDDY_OK;
+}
+
+/* Releases what live accumulators hold (C functions with create / destroy). */
+static void destroy_all(GaState *s) {
+    const GroupAggPlan *p = s->p;
+    StateIter *it;
+    if (eddy__state_iter_keys(s->acc, NULL, &it)) return;
+    alignas(16) char local[256];
+    char *buf = p->rec_size <= sizeof local ? local : eddy__malloc(p->rec_size);
+    for (;;) {
+        StateEntry e;
+        bool has;
+        if (!buf || eddy__state_iter_next(it, &e, &has) || !has) break;
+        if (e.value_len != p->rec_size) continue;
+        memcpy(buf, e.value, p->rec_size);
+        if (*rec_count(buf) <= 0) continue;
+        for (int a = 0; a < p->naggs; a++) {
+            s->cx.acc_offset = p->aggs[a].offset;
+            s->cx.view_base = p->aggs[a].view_base;
+            eddy__agg_destroy(p->aggs[a].fn, &s->cx, buf + p->aggs[a].offset);
+        }
+    }
+    if (buf != local) eddy__free(buf);
+    eddy__state_iter_close(it);
+}
+
+static void ga_close(Op *op) {
+    GaState *s = op->state;
+    if (!s) return;
+    const GroupAggPlan *p = s->p;
+    if (p->has_destroy && s->acc) destroy_all(s);
+    eddy__key_batch_free(&s->kb);
+    eddy__agg_ctx_free(&s->cx);
+    eddy__buf_free(&s->tmp);
+    eddy__vec_release(s->unit);
+    eddy__free(s->slots);
+    eddy__free(s->created);
+    eddy__free(s->gidx);
+    eddy__free(s->action);
+    eddy__free(s->accs);
+    eddy__free(s->rows);
+    eddy__free(s->rows2);
+    eddy__free(s->accs2);
+    eddy__free(s->work);
+    eddy__free(s->gslot);
+    eddy__free(s->grow);
+    eddy__free(s->grun);
+    eddy__free(s->ht);
+    for (int a = 0; a < p->naggs; a++) {
+        if (s->prev) eddy__vec_release(s->prev[a]);
+        if (s->cur) eddy__vec_release(s->cur[a]);
+    }
+}
+
+/* Grows the batch scratch to n rows. */
+static bool ensure_cap(GaState *s, uint32_t n) {
+    if (n <= s->cap) return true;
+    uint32_t cap = s->cap ? s->cap : 256;
+    while (cap < n) cap *= 2;
+#define GROW(f, T)                                                                                                     \
+    do {                                                                                                               \
+        void *q = eddy__realloc(s->f, sizeof(T) * cap);                                                                \
+        if (!q) return false;                                                                                          \
+        s->f = q;                                                                                                      \
+    } while (0)
+    GROW(slots, void *);
+    GROW(created, uint8_t);
+    GROW(gidx, uint32_t);
+    GROW(action, uint8_t);
+    GROW(accs, void *);
+    GROW(rows, uint32_t);
+    GROW(rows2, uint32_t);
+    GROW(accs2, void *[2]); /* accumulate pointers, then retract ones */
+    GROW(gslot, void *);
+    GROW(grow, uint32_t);
+    GROW(grun, uint32_t);
+#undef GROW
+    eddy__free(s->work);
+    s->work = eddy__malloc((size_t)s->stride * cap); /* malloc's alignment: 16 on the 64-bit targets */
+    uint32_t hc = 16;
+    while (hc < 2 * cap) hc *= 2;
+    eddy__free(s->ht);
+    s->ht = eddy__malloc(sizeof(uint32_t) * hc);
+    s->htcap = hc;
+    if (!s->work || !s->ht) return false;
+    const GroupAggPlan *p = s->p;
+    for (int a = 0; a < p->naggs; a++) {
+        eddy__vec_release(s->prev[a]);
+        eddy__vec_release(s->cur[a]);
+        s->prev[a] = eddy__vec_new(p->aggs[a].fn->result, cap);
+        s->cur[a] = eddy__vec_new(p->aggs[a].fn->result, cap);
+        if (!s->prev[a] || !s->cur[a]) return false;
+    }
+    s->cap = cap;
+    return true;
+}
+
+/* The distinct groups of the batch's slots: gidx per row, the working copy of each. */
+static void group_rows(GaState *s, uint32_t n) {
+    memset(s->ht, 0, sizeof(uint32_t) * s->htcap);
+    uint32_t mask = s->htcap - 1, ng = 0;
+    const uint32_t size = s->p->rec_size;
+    for (uint32_t i = 0; i < n; i++) {
+        uintptr_t x = (uintptr_t)s->slots[i];
+        uint32_t h = (uint32_t)(((uint64_t)x * 0x9E3779B97F4A7C15ULL) >> 32) & mask;
+        for (;;) {
+            uint32_t g = s->ht[h];
+            if (!g) {
+                s->ht[h] = ++ng;
+                uint32_t j = ng - 1;
+                s->gslot[j] = s->slots[i];
+                s->grow[j] = i;
+                s->grun[j] = UINT32_MAX;
+                memcpy(s->work + (size_t)j * s->stride, s->slots[i], size);
+                s->gidx[i] = j;
+                break;
+            }
+            if (s->gslot[g - 1] == s->slots[i]) {
+                s->gidx[i] = g - 1;
+                break;
+            }
+            h = (h + 1) & mask;
+        }
+    }
+    s->ngroups = ng;
+}
+
+static inline bool is_accumulate(uint8_t kind) { return kind == RK_INSERT || kind == RK_UPDATE_AFTER; }
+
+static inline bool filter_passes(const Vector *f, uint32_t r) {
+    return !vec_is_null(f, vidx(f, r)) && VEC_DATA(f, uint8_t)[vidx(f, r)];
+}
+
+static void set_call(GaState *s, int a) {
+    s->cx.acc_offset = s->p->aggs[a].offset;
+    s->cx.view_base = s->p->aggs[a].view_base;
+}
+
+/* Clears what a group's record holds: the calls' resources and views. */
+static eddy_status drop_group(GaState *s, char *rec, bool views) {
+    const GroupAggPlan *p = s->p;
+    for (int a = 0; a < p->naggs; a++) {
+        const AggFn *fn = p->aggs[a].fn;
+        set_call(s, a);
+        eddy__agg_destroy(fn, &s->cx, rec + p->aggs[a].offset);
+        for (int v = 0; views && v < fn->nviews; v++) {
+            eddy_status rc = v_clear(s, rec, p->aggs[a].view_base + v);
+            if (rc) return rc;
+        }
+    }
+    return EDDY_OK;
+}
+
+/* Rows [from, to) of the batch: no key twice. */
+static eddy_status run(GaState *s, Batch *b, uint32_t from, uint32_t to) {
+    const GroupAggPlan *p = s->p;
+    uint32_t m = to - from;
+    eddy_status rc;
+    void **accs = s->accs;
+    for (uint32_t i = from; i < to; i++) {
+        char *rec = s->work + (size_t)s->gidx[i] * s->stride;
+        accs[i - from] = rec;
+        uint8_t kind = batch_kind(b, batch_row(b, i));
+        if (*rec_count(rec) > 0) {
+            s->action[i] = A_ALIVE;
+            continue;
+        }
+        s->action[i] = is_accumulate(kind) ? A_FIRST : A_SKIP;
+        memset(rec, 0, p->rec_size);
+        for (int a = 0; a < p->naggs; a++) {
+            set_call(s, a);
+            if ((rc = eddy__agg_init(p->aggs[a].fn, &s->cx, rec + p->aggs[a].offset))) return rc;
+        }
+    }
+    for (int a = 0; a < p->naggs; a++) {
+        const GroupAggCall *c = &p->aggs[a];
+        set_call(s, a);
+        if ((rc = eddy__agg_get_value(c->fn, &s->cx, accs, m, s->prev[a], from))) return rc;
+        Vector *args[16];
+        for (int k = 0; k < c->fn->nargs && k < 16; k++) args[k] = b->cols[c->args[k]];
+        const Vector *f = c->filter >= 0 ? b->cols[c->filter] : NULL;
+        uint32_t na = 0, nr = 0;
+        for (uint32_t i = from; i < to; i++) {
+            uint32_t r = batch_row(b, i);
+            if (s->action[i] == A_SKIP || (f && !filter_passes(f, r))) continue;
+            if (is_accumulate(batch_kind(b, r))) {
+                s->rows[na] = r;
+                s->accs2[na++] = accs[i - from];
+            } else {
+                s->rows2[nr] = r;
+                s->accs2[m + nr++] = accs[i - from];
+            }
+        }
+        /* accs2 holds the accumulate pointers first, the retract ones from m on */
+        if ((rc = eddy__agg_accumulate(c->fn, &s->cx, args, s->rows, na, s->accs2))) return rc;
+        if (nr && !c->fn->retract)
+            return eddy__err(s->err, EDDY_E_INTERNAL, "the aggregate %s cannot retract", c->fn->name);
+        if ((rc = eddy__agg_retract(c->fn, &s->cx, args, s->rows2, nr, s->accs2 + m))) return rc;
+    }
+    for (uint32_t i = from; i < to; i++) {
+        if (s->action[i] == A_SKIP) continue;
+        *rec_count(accs[i - from]) += is_accumulate(batch_kind(b, batch_row(b, i))) ? 1 : -1;
+    }
+    for (int a = 0; a < p->naggs; a++) {
+        set_call(s, a);
+        if ((rc = eddy__agg_get_value(p->aggs[a].fn, &s->cx, accs, m, s->cur[a], from))) return rc;
+    }
+    for (uint32_t i = from; i < to; i++) {
+        char *rec = accs[i - from];
+        switch (s->action[i]) {
+        case A_SKIP:
+            s->action[i] = A_NONE;
+            if ((rc = drop_group(s, rec, false))) return rc;
+            break;
+        case A_FIRST: s->action[i] = A_INSERT; break;
+        default:
+            if (*rec_count(rec) <= 0) {
+                s->action[i] = A_DELETE;
+                *rec_count(rec) = 0;
+                if ((rc = drop_group(s, rec, true))) return rc;
+                break;
+            }
+            bool same = p->ttl_ms <= 0;
+            for (int a = 0; same && a < p->naggs; a++) same = eddy__eq_slot(s->prev[a], i, s->cur[a], i);
+            s->action[i] = same ? A_NONE : A_UPDATE;
+        }
+    }
+    return EDDY_OK;
+}
+
+/* Emits a batch built here (n rows) and releases it; a vector that could
+ * not grow fails the job. */
+static eddy_status emit_built(Op *op, Batch *o, uint32_t n) {
+    o->n = o->count = n;
+    bool failed = false;
+    for (int c = 0; c < o->ncols; c++) failed = failed || o->cols[c]->failed;
+    eddy_status rc = failed ? NOMEM(op) : eddy__op_emit(op, o);
+    eddy__batch_release(o);
+    return rc;
+}
+
+/* The output of the batch, in input-row order. */
+static eddy_status emit(Op *op, GaState *s, Batch *b, uint32_t n) {
+    const GroupAggPlan *p = s->p;
+    uint32_t nout = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint8_t a = s->action[i];
+        nout += a == A_NONE ? 0 : a == A_UPDATE && p->update_before ? 2 : 1;
+    }
+    if (!nout) return EDDY_OK;
+    const StreamNode *node = op->node;
+    Batch *o = eddy__batch_new_typed(node->ncols, node->col_types, nout);
+    if (!o || !eddy__batch_ensure_kinds(o, nout)) {
+        eddy__batch_release(o);
+        return NOMEM(op);
+    }
+    uint8_t *kinds = VEC_DATA(o->kinds, uint8_t);
+    uint32_t oi = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint8_t a = s->action[i];
+        if (a == A_NONE) continue;
+        uint32_t r = batch_row(b, i);
+        for (int pass = 0; pass < 2; pass++) {
+            uint8_t kind;
+            bool old;
+            if (pass == 0) {
+                if (a == A_INSERT) kind = RK_INSERT, old = false;
+                else if (a == A_DELETE) kind = RK_DELETE, old = true;
+                else if (p->update_before) kind = RK_UPDATE_BEFORE, old = true;
+                else continue;
+            } else {
+                if (a != A_UPDATE) break;
+                kind = RK_UPDATE_AFTER, old = false;
+            }
+            kinds[oi] = kind;
+            for (int k = 0; k < p->ngroup; k++) eddy__vec_copy_value(o->cols[k], oi, b->cols[p->group[k]], r);
+            for (int c = 0; c < p->naggs; c++)
+                eddy__vec_copy_value(o->cols[p->ngroup + c], oi, old ? s->prev[c] : s->cur[c], i);
+            oi++;
+        }
+    }
+    return emit_built(op, o, oi);
+}
+
+static eddy_status ga_push(Op *op, int input, Batch *b) {
+    (void)input;
+    GaState *s = op->state;
+    const GroupAggPlan *p = s->p;
+    uint32_t n = b->count;
+    if (!n) return EDDY_OK;
+    if (!ensure_cap(s, n)) return NOMEM(op);
+    Vector *keys[64];
+    if (p->ngroup > 64) return eddy__op_fail(op, EDDY_E_UNSUPPORTED, "not supported yet: more than 64 grouping keys");
+    for (int k = 0; k < p->ngroup; k++) keys[k] = b->cols[p->group[k]];
+    int nkeys = p->ngroup;
+    if (!nkeys) {
+        if (!s->unit || s->unit->cap < b->n) {
+            eddy__vec_release(s->unit);
+            if (!(s->unit = eddy__vec_new(eddy__type_basic(TY_BOOLEAN, false), b->n))) return NOMEM(op);
+        }
+        keys[0] = s->unit;
+        nkeys = 1;
+    }
+    eddy_status rc = eddy__key_batch_encode(&s->kb, keys, nkeys, b->sel, n, op->max_parallelism, s->err);
+    if (!rc) rc = eddy__state_slots(s->acc, &s->kb, NULL, n, NULL, 0, s->slots, s->created);
+    if (rc) return rc;
+    group_rows(s, n);
+    for (int a = 0; a < p->naggs; a++) {
+        eddy__vec_reset(s->prev[a]);
+        eddy__vec_reset(s->cur[a]);
+    }
+    /* runs of rows without a repeated key */
+    uint32_t from = 0, nrun = 0;
+    while (from < n && !rc) {
+        uint32_t to = from;
+        while (to < n && s->grun[s->gidx[to]] != nrun) s->grun[s->gidx[to++]] = nrun;
+        rc = run(s, b, from, to);
+        from = to;
+        nrun++;
+    }
+    eddy__arena_reset(&s->cx.scratch);
+    /* write the live records back, drop the emptied ones */
+    for (uint32_t j = 0; j < s->ngroups; j++) {
+        const char *rec = s->work + (size_t)j * s->stride;
+        if (*rec_count((void *)rec) > 0) memcpy(s->gslot[j], rec, p->rec_size);
+    }
+    eddy_status frc = eddy__state_flush(s->acc);
+    if (!rc) rc = frc;
+    for (uint32_t j = 0; j < s->ngroups && !rc; j++) {
+        if (*rec_count(s->work + (size_t)j * s->stride) > 0) continue;
+        StateKey k = eddy__key_batch_key(&s->kb, s->grow[j]);
+        rc = eddy__state_remove(s->acc, &k, STATE_NO_NS, NULL);
+    }
+    return rc ? rc : emit(op, s, b, n);
+}
+
+const OpVtab eddy__op_group_agg = {.name = "GroupAggregate", .open = ga_open, .push_batch = ga_push, .close = ga_close};
+
+/* ---- Expand ------------------------------------------------------------------------------------- */
+
+/* Per input row, one output row per grouping set, in set order (Flink's
+ * Expand): the input's columns with the keys the set lacks NULL, then $e.
+ * Stateless; the row kind and timestamp of the input row go with each. */
+static eddy_status expand_push(Op *op, int input, Batch *b) {
+    (void)input;
+    const ExpandPlan *p = op->plan;
+    uint32_t n = b->count;
+    if (!n || !p->nsets) return EDDY_OK;
+    const StreamNode *node = op->node;
+    uint32_t nout = n * (uint32_t)p->nsets;
+    Batch *o = eddy__batch_new_typed(node->ncols, node->col_types, nout);
+    if (!o || !eddy__batch_ensure_kinds(o, nout) || (b->ts && !eddy__batch_ensure_ts(o, nout))) {
+        eddy__batch_release(o);
+        return NOMEM(op);
+    }
+    uint32_t oi = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t r = batch_row(b, i);
+        for (int st = 0; st < p->nsets; st++, oi++) {
+            for (int c = 0; c < p->nin; c++) eddy__vec_copy_value(o->cols[c], oi, b->cols[c], r);
+            for (int k = 0; k < p->ngroup; k++)
+                if (!(p->sets[st] & (1ULL << k))) eddy__vec_set_null(o->cols[p->group[k]], oi);
+            VEC_DATA(o->cols[p->nin], int64_t)[oi] = p->ids[st];
+            VEC_DATA(o->kinds, uint8_t)[oi] = batch_kind(b, r);
+            if (b->ts) VEC_DATA(o->ts, int64_t)[oi] = batch_ts(b, r);
+        }
+    }
+    return emit_built(op, o, oi);
+}
+
+const OpVtab eddy__op_expand = {.name = "Expand", .push_batch = expand_push};
