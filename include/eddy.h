@@ -230,6 +230,20 @@ EDDY_API void eddy_env_free(eddy_env *env);
  * be NULL). Accepts NULL (EDDY_OK). The env is gone either way. */
 EDDY_API eddy_status eddy_env_close(eddy_env *env, char *errbuf, size_t errbuf_size);
 
+/* The bytes of memory the env holds for its handles, plans and catalog: its
+ * own arena, the memory of every statement not released yet and the rows of
+ * eddy_from_values sources (not the buffers of running jobs).
+ * What eddy_tenv_execute_sql allocates for a statement -- its parse tree,
+ * bound and physical plans, result names and types, VALUES rows -- is
+ * released when its result (and an iterator taken from it, and its job)
+ * is freed; a CREATE TABLE / CREATE VIEW keeps its statement's memory until
+ * the object is dropped (and no statement that could still use the object
+ * runs). A job that did not stop in time keeps its statement's memory
+ * until it stops. Table API and DataStream handles live until
+ * eddy_env_free. So an env that runs statement after statement, freeing
+ * each result, stays flat. NULL env: 0. */
+EDDY_API size_t eddy_env_memory_bytes(const eddy_env *env);
+
 /* The first error recorded since the last clear: its status (EDDY_OK when
  * none), its message ("" when none; borrowed until the next clear or free),
  * and for SQL errors its 1-based line and column (0 when unknown). */
@@ -449,7 +463,9 @@ EDDY_API eddy_stream *eddy_from_strings(eddy_env *env, const char *const *string
  * "ROW<f0 BIGINT NOT NULL, f1 STRING>") and `values` a comma separated list
  * of SQL literals, each cast to the type (a ROW as "('Alice', 12)"). A row
  * literal may carry a row kind as in Row.ofKind: "-U('Alice', 12)". Parallelism
- * 1. Errors (parse, cast) name the value. */
+ * 1. Errors (parse, cast) name the value. The rows are kept columnar (a
+ * few bytes more than their values: eddy_env_memory_bytes counts them);
+ * the parsed text is not kept. */
 EDDY_API eddy_stream *eddy_from_values(eddy_env *env, const char *type, const char *values);
 
 /* env.fromElements(POJOs): copies n C structs of struct type `type` from
@@ -780,6 +796,55 @@ EDDY_API eddy_stream *eddy_tenv_to_datastream_as(eddy_tenv *tenv, eddy_table *ta
  * fails with "toAppendStream doesn't support consuming update changes ...". */
 EDDY_API eddy_stream *eddy_tenv_to_append_stream(eddy_tenv *tenv, eddy_table *table);
 
+/* A changelog mode (Flink's ChangelogMode): the row kinds a changelog
+ * stream carries. */
+typedef enum eddy_changelog_mode {
+    EDDY_CHANGELOG_ALL = 0,        /* ChangelogMode.all(): +I, -U, +U, -D (a retract stream) */
+    EDDY_CHANGELOG_UPSERT = 1,     /* ChangelogMode.upsert(): +I, +U, -D by primary key, no -U */
+    EDDY_CHANGELOG_INSERT_ONLY = 2 /* ChangelogMode.insertOnly(): +I only */
+} eddy_changelog_mode;
+
+/* fromChangelogStream(ds [, schema [, mode]]): a table over a stream whose
+ * records carry row kinds (eddy_out_set_kind, "-U(...)" literals of
+ * eddy_from_values). The schema (may be NULL) declares or enriches columns
+ * as for eddy_tenv_from_datastream, incl. the rowtime metadata column and
+ * SOURCE_WATERMARK(). EDDY_CHANGELOG_ALL reads every kind;
+ * EDDY_CHANGELOG_UPSERT needs a primary key in the schema ("Table '...'
+ * produces a changelog stream that contains UPDATE_AFTER but no
+ * UPDATE_BEFORE. This requires defining a primary key constraint on the
+ * table." when planned) and is normalized by ChangelogNormalize (keyed by
+ * the key: the first row +I, a changed row -U old / +U new, a duplicate
+ * dropped, -D with the stored row); EDDY_CHANGELOG_INSERT_ONLY fails the
+ * job on a record of another kind ("Error during input conversion.
+ * Conversion expects insert-only records but DataStream API record
+ * contains: DELETE"). A table of a changelog other than insert-only fails
+ * to plan in BATCH mode ("Querying a table in batch mode is currently only
+ * possible for INSERT-only table sources. ..."). The stream and schema stay
+ * owned by the env. Errors: NULL, the env's error. */
+EDDY_API eddy_table *eddy_tenv_from_changelog_stream(eddy_tenv *tenv, eddy_stream *s, const eddy_schema *schema,
+                                                     eddy_changelog_mode mode);
+/* createTemporaryView(path, fromChangelogStream(ds, schema, mode)). */
+EDDY_API eddy_status eddy_tenv_create_temporary_view_from_changelog_stream(eddy_tenv *tenv, const char *path,
+                                                                           eddy_stream *s, const eddy_schema *schema,
+                                                                           eddy_changelog_mode mode);
+
+/* toChangelogStream(table [, schema [, mode]]): a stream of ROW records
+ * with their row kinds (eddy_row_get_kind; print shows "-U[Alice, 12]").
+ * schema NULL: the table's columns, a single rowtime column also written
+ * into the record timestamp. A schema maps its physical columns by
+ * position onto the table's columns (types cast implicitly, else "Column
+ * types of query result and sink for '...' do not match."); a metadata
+ * column with key "rowtime" (TIMESTAMP_LTZ(3)) takes the table's rowtime
+ * into the record timestamp only; computed columns and watermarks are
+ * ignored; a primary key is the sink's key. mode: EDDY_CHANGELOG_ALL sends
+ * every kind; EDDY_CHANGELOG_UPSERT needs the schema's primary key (else
+ * EDDY_E_VALIDATION) and sends no -U; EDDY_CHANGELOG_INSERT_ONLY fails for
+ * an updating table with Flink's "Table sink '*anonymous_datastream_sink$N*'
+ * doesn't support consuming update changes which is produced by node ...".
+ * Errors: NULL, the env's error. */
+EDDY_API eddy_stream *eddy_tenv_to_changelog_stream(eddy_tenv *tenv, eddy_table *table, const eddy_schema *schema,
+                                                    eddy_changelog_mode mode);
+
 /* Table.as(field, ...): renames the leading columns (fewer names keep the
  * remaining columns' names); NULL-terminated list. More names than columns
  * is an error ("Aliasing more fields than we actually have."). */
@@ -852,7 +917,8 @@ EDDY_API eddy_result *eddy_tenv_execute_sql(eddy_tenv *tenv, const char *stateme
 
 EDDY_API eddy_result_kind eddy_result_get_kind(const eddy_result *r);
 EDDY_API eddy_statement_kind eddy_result_statement_kind(const eddy_result *r);
-/* The column's type (owned by the env), or NULL for a bad index. */
+/* The column's type (borrowed: valid while the result lives), or NULL for a
+ * bad index. */
 EDDY_API const eddy_type *eddy_result_column_type(const eddy_result *r, size_t i);
 /* The id of the job an INSERT or a query started (32 hex digits), or NULL.
  * Borrowed; result lifetime. */
@@ -869,6 +935,14 @@ EDDY_API eddy_status eddy_result_await(eddy_result *r);
  * its rows were freed. It does not wait for the job. The result itself must
  * still exist: free it only after the cancelling thread is done with it. */
 EDDY_API void eddy_result_cancel(eddy_result *r);
+/* Whether an INSERT's job has ended, without waiting (JobClient.
+ * getJobStatus() is terminal): true when every task of it returned -- then
+ * eddy_result_await returns at once -- or the result has no job of its own
+ * (a query's rows are read through print / collect). *failed (may be NULL)
+ * is set to whether the job failed or was cancelled; the error itself is
+ * reported by eddy_result_await. Lets a long-lived client free the results
+ * of finished jobs as it goes. Safe from any thread while r lives. */
+EDDY_API bool eddy_result_job_done(const eddy_result *r, bool *failed);
 
 /* Malformed input. A filesystem source whose format has
  * 'csv.ignore-parse-errors' / 'json.ignore-parse-errors' = 'true' does not
@@ -892,7 +966,12 @@ typedef enum eddy_print_style {
     EDDY_PRINT_TABLEAU = 0,  /* TableResult.print(): "N rows in set" */
     EDDY_PRINT_CLIENT,       /* the SQL client's tableau: streaming results end
                               * with "Received a total of N rows" */
-    EDDY_PRINT_CHANGELOG     /* one Row.toString line per change: "+I[a, 1]" */
+    EDDY_PRINT_CHANGELOG,    /* one Row.toString line per change: "+I[a, 1]" */
+    EDDY_PRINT_TABLE         /* the result materialized, as the SQL client's 'table'
+                              * result mode keeps it: +I / +U add a row, -U / -D
+                              * remove the newest equal row; the final rows are
+                              * printed at the end as a batch result ("N rows in
+                              * set", widths from content, no op column) */
 } eddy_print_style;
 
 typedef struct eddy_print_options {
@@ -1106,6 +1185,51 @@ EDDY_API eddy_status eddy_statement_set_attach_as_datastream(eddy_statement_set 
 
 /* Table.executeInsert(path): one INSERT job (returns when it started). */
 EDDY_API eddy_result *eddy_table_execute_insert(eddy_table *t, const char *target_path);
+
+/* ---- verify: STREAMING against BATCH ----------------------------------------------- */
+
+/* A verifier runs a script's statements in two fresh envs (config cfg, or
+ * parallelism 1 when NULL), one table environment in BATCH and one in
+ * STREAMING mode, and checks every query: its streaming changelog,
+ * applied to a table (+I / +U add a row, -U / -D remove an equal one),
+ * must end as the batch result (compared as multisets of rows). This is
+ * what `eddy --verify FILE` does per statement. */
+typedef struct eddy_verifier eddy_verifier;
+
+typedef enum eddy_verify_outcome {
+    EDDY_VERIFY_SAME = 0,         /* a query: the same final table in both modes */
+    EDDY_VERIFY_DIFFER,           /* a query: the final tables differ */
+    EDDY_VERIFY_NOT_VERIFIED,     /* a query failing in one mode (or both): not compared */
+    EDDY_VERIFY_STATEMENT,        /* not a query: it ran */
+    EDDY_VERIFY_ERROR             /* not a query: it failed (in a mode) */
+} eddy_verify_outcome;
+
+typedef struct eddy_verify_counts {
+    int queries, same, differ, not_verified;
+} eddy_verify_counts;
+
+/* NULL when an env cannot be made (memory, a bad cfg). Free with
+ * eddy_verifier_free. */
+EDDY_API eddy_verifier *eddy_verifier_new(const eddy_config *cfg);
+/* Runs one statement (without its ';'). A query (SELECT, VALUES, WITH) runs
+ * in BATCH mode first, then -- when BATCH could run it -- in STREAMING
+ * mode, and the outcome line goes to `report` (may be NULL), after `where`
+ * and ": " when where is non-empty (a "file:line"):
+ *   same final table (3 rows)
+ *   final tables differ (STREAMING 2 rows, BATCH 3 rows)
+ *     only in STREAMING: [Alice, 12]
+ *     only in BATCH:     [Alice, 112]
+ *   not verified: fails in STREAMING mode: <the error's first line>
+ * INSERT and EXECUTE statements run in BATCH mode only (the tables they
+ * write serve both modes); SET / RESET of execution.runtime-mode is
+ * ignored; every other statement runs in both modes, and a failure is
+ * reported ("statement failed in BATCH mode: ..."). The verifier's envs
+ * keep no error after the call. */
+EDDY_API eddy_verify_outcome eddy_verifier_run(eddy_verifier *v, const char *statement, const char *where, FILE *report);
+/* The queries seen so far and how they came out. */
+EDDY_API eddy_verify_counts eddy_verifier_counts(const eddy_verifier *v);
+/* Frees the verifier and its envs (waiting for their jobs). Accepts NULL. */
+EDDY_API void eddy_verifier_free(eddy_verifier *v);
 
 /* ---- table descriptors ----------------------------------------------------------- */
 

@@ -945,9 +945,95 @@ static void q8(const NexmarkConfig *c, NexmarkEvent *ev, int64_t n, Sink *s, HwS
     snprintf(st->notes, sizeof st->notes, "insert-only (a window join): one +I per result row");
 }
 
+/* ---- q19: the 10 highest bids of each auction (Top-N) ---------------------------------------- */
+
+#define Q19_N 10
+
+/* A bid's fields for the output, and where they are kept. */
+static void q19_fields(RowHash *r, int64_t auction, const char *bid, int64_t rank) {
+    int64_t bidder, price, time;
+    Str channel, url, extra;
+    bid = get_i64(get_i64(bid, &bidder), &price);
+    bid = get_str(get_str(bid, &channel), &url);
+    bid = get_str(get_i64(bid, &time), &extra);
+    rh_long(r, auction);
+    rh_long(r, bidder);
+    rh_long(r, price);
+    rh_str(r, channel.p, channel.n);
+    rh_str(r, url.p, url.n);
+    rh_ts(r, time);
+    rh_str(r, extra.p, extra.n);
+    rh_long(r, rank);
+}
+
+/* One slot per auction: key, count, the 10 best prices (descending; a tie
+ * keeps the earlier bid first, as the ROW_NUMBER Top-N does) and their bid
+ * records. A bid that does not beat the 10th is dropped without a copy;
+ * one that enters shifts the rows below it down a rank: -U/+U per rank it
+ * moves, +I when the auction had fewer than 10. */
+static void q19(const NexmarkConfig *c, NexmarkEvent *ev, int64_t n, Sink *s, HwStats *st) {
+    Table t;
+    Records rec = {0};
+    size_t slot = 16 + Q19_N * 8 + Q19_N * 4;
+    slot = (slot + 7) & ~(size_t)7;
+    table_init(&t, slot, 1, 10);
+    uint64_t kept = 0;
+    for (int64_t k = 0; k < n; k++) {
+        eddy__nexmark_event(c, k, ev);
+        if (ev->kind != NEXMARK_BID) continue;
+        const NexmarkBid *b = &ev->bid;
+        bool fresh;
+        int64_t *g = table_put(&t, b->auction, 0, &fresh);
+        int64_t cnt = g[1], *price = g + 2;
+        uint32_t *ref = (uint32_t *)(g + 2 + Q19_N);
+        if (cnt == Q19_N && b->price <= price[Q19_N - 1]) continue;
+        int64_t pos = cnt;
+        while (pos > 0 && price[pos - 1] < b->price) pos--;
+        char *p;
+        uint32_t r = records_new(&rec, 16 + 2 + b->channel.n + 2 + b->url.n + 8 + 2 + b->extra.n, &p);
+        p = put_i64(put_i64(p, b->bidder), b->price);
+        p = put_str(put_str(p, b->channel), b->url);
+        put_str(put_i64(p, b->date_time), b->extra);
+        kept++;
+        int64_t last = cnt < Q19_N ? cnt : Q19_N - 1;
+        for (int64_t i = last; i > pos; i--) {
+            price[i] = price[i - 1];
+            ref[i] = ref[i - 1];
+        }
+        price[pos] = b->price;
+        ref[pos] = r;
+        /* the changelog: each rank from pos down moves (-U old, +U new), +I at a new last rank */
+        int64_t moved = (cnt < Q19_N ? cnt : Q19_N) - pos;
+        s->kinds[KIND_UPDATE_BEFORE] += (uint64_t)moved;
+        s->kinds[KIND_UPDATE_AFTER] += (uint64_t)moved;
+        s->touched += (uint64_t)b->price * (uint64_t)(moved + 1);
+        if (cnt < Q19_N) {
+            s->kinds[KIND_INSERT]++;
+            g[1] = cnt + 1;
+        }
+    }
+    for (size_t i = 0; i <= t.mask; i++) {
+        const int64_t *g = table_at(&t, i);
+        if (g[0] == TABLE_EMPTY) continue;
+        const uint32_t *ref = (const uint32_t *)(g + 2 + Q19_N);
+        for (int64_t r = 0; r < g[1]; r++) {
+            q19_fields(table_row(s), g[0], records_at(&rec, ref[r]), r + 1);
+            table_row_end(s);
+        }
+    }
+    stat_table(st, "top 10 by auction", t.size, table_bytes(&t) + rec.bytes, t.keys, kept);
+    st->bytes_per_key = t.keys ? (double)(table_bytes(&t) + rec.bytes) / (double)t.keys : 0;
+    snprintf(st->notes, sizeof st->notes,
+             "+I while an auction has fewer than 10 bids kept, -U/+U per rank a better bid pushes down: defined");
+    table_free(&t);
+    records_free(&rec);
+}
+
 /* ---- dispatch -------------------------------------------------------------------------------- */
 
-static bool is_stateful(int q) { return q == 3 || q == 4 || q == 5 || q == 7 || q == 8 || q == 17 || q == 20; }
+static bool is_stateful(int q) {
+    return q == 3 || q == 4 || q == 5 || q == 7 || q == 8 || q == 17 || q == 19 || q == 20;
+}
 
 /* Runs stateful baseline q over events 0..n-1 of config c into s. */
 static void stateful_baseline(int q, const NexmarkConfig *c, NexmarkEvent *ev, int64_t n, Sink *s, HwStats *st) {
@@ -958,6 +1044,7 @@ static void stateful_baseline(int q, const NexmarkConfig *c, NexmarkEvent *ev, i
     case 7: q7(c, ev, n, s, st); break;
     case 8: q8(c, ev, n, s, st); break;
     case 17: q17(c, ev, n, s, st); break;
+    case 19: q19(c, ev, n, s, st); break;
     case 20: q20(c, ev, n, s, st); break;
     default: exit(4);
     }

@@ -88,6 +88,12 @@ static PhysNode *mk_node(Infer *x, const PhysNode *n, PhysNode **in, unsigned pr
 
 static PhysNode *mk_visit(Infer *x, const PhysNode *n, unsigned required, const char *requester);
 
+/* The kinds a scan's source sends: the connector's, or fromChangelogStream's mode. */
+static unsigned scan_changelog(const PhysNode *n) {
+    unsigned cl = n->kind == PK_TABLE_SOURCE_SCAN ? n->source->changelog : n->stream_changelog;
+    return cl ? cl : CL_INSERT;
+}
+
 /* Visits every input with one requirement; in[] gets the new inputs. */
 static bool mk_children(Infer *x, const PhysNode *n, unsigned required, const char *requester, PhysNode **in) {
     for (int i = 0; i < n->nin; i++)
@@ -203,12 +209,12 @@ static PhysNode *mk_visit(Infer *x, const PhysNode *n, unsigned required, const 
         for (int i = 0; i < n->nin; i++) p |= ins[i]->modify;
         return mk_node(x, n, ins, p, required, requester);
     }
-    case PK_TABLE_SOURCE_SCAN: {
-        unsigned cl = n->source->changelog, m = cl & (CL_INSERT | CL_DELETE);
+    case PK_TABLE_SOURCE_SCAN:
+    case PK_DATA_STREAM_SCAN: {
+        unsigned cl = scan_changelog(n), m = cl & (CL_INSERT | CL_DELETE);
         if (cl & CL_UPDATE) m |= CL_UPDATE;
         return mk_node(x, n, ins, m, required, requester);
     }
-    case PK_DATA_STREAM_SCAN:
     case PK_VALUES: return mk_node(x, n, ins, CL_INSERT, required, requester);
     default:
         /* batch kinds never get here */
@@ -547,8 +553,9 @@ static PhysNode *uk_visit(Infer *x, const PhysNode *n, UpdateKind required) {
     case PK_CHANGELOG_NORMALIZE:
         if (!uk_children(x, n, UK_ONLY_AFTER, ins)) return NULL;
         return uk_node(x, n, ins, required);
-    case PK_TABLE_SOURCE_SCAN: {
-        unsigned cl = n->source->changelog;
+    case PK_TABLE_SOURCE_SCAN:
+    case PK_DATA_STREAM_SCAN: {
+        unsigned cl = scan_changelog(n);
         UpdateKind p = cl & CL_UPDATE_BEFORE ? UK_BEFORE_AND_AFTER : cl & CL_UPDATE_AFTER ? UK_ONLY_AFTER : UK_NONE;
         PhysNode *s = uk_node(x, n, ins, p);
         if (!s || !(p == UK_BEFORE_AND_AFTER && required == UK_ONLY_AFTER)) return s;
@@ -560,7 +567,6 @@ static PhysNode *uk_visit(Infer *x, const PhysNode *n, UpdateKind required) {
         d->modify = s->modify;
         return uk_node(x, d, &s, UK_ONLY_AFTER);
     }
-    case PK_DATA_STREAM_SCAN:
     case PK_VALUES: return uk_node(x, n, ins, UK_NONE);
     default: return uk_node(x, n, (PhysNode **)n->in, UK_NONE);
     }

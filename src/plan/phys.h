@@ -97,6 +97,8 @@ struct PhysNode {
     StreamNode *stream;
     bool uses_ts;            /* DataStreamScan: the last field is the record timestamp */
     bool source_watermark;   /* WATERMARK ... AS SOURCE_WATERMARK() */
+    unsigned stream_changelog; /* DataStreamScan: the CL_* kinds the stream carries
+                              * (fromChangelogStream's mode; CL_INSERT for fromDataStream) */
     /* scans: the primary key (of the output columns); ChangelogNormalize: its key;
      * Sink / SinkUpsertMaterializer: the sink's primary key (of the sink's columns) */
     int npk;
@@ -163,6 +165,8 @@ struct PhysNode {
     const Type *sink_type;   /* stream sinks: the target record type */
     unsigned accepts;        /* the CL_* kinds the sink consumes */
     bool upsert_materialize; /* a SinkUpsertMaterializer is its input */
+    int ts_only;             /* stream sinks: the column (of the sink's) that only feeds the record
+                              * timestamp, left out of the records (-1: none) */
 };
 
 /* ---- building ------------------------------------------------------------------------ */

@@ -223,6 +223,20 @@ static void scan_pk(Build *b, PhysNode *s, const Rel *r) {
     s->pk = pk;
 }
 
+/* A scan's changelog checked as Flink's DynamicSourceUtils does; an upsert
+ * source gets ChangelogNormalize keyed by the primary key, which turns its
+ * upserts into a regular changelog. */
+static PhysNode *source_changelog(Build *b, PhysNode *s, const char *table, unsigned cl) {
+    if (eddy__phys_check_source_changelog(b->streaming, table, cl, s->npk, b->err)) return NULL;
+    if (!b->streaming || !(cl & CL_UPDATE_AFTER) || (cl & CL_UPDATE_BEFORE)) return s;
+    PhysNode *x = exchange(b, s, DIST_HASH, s->npk, s->pk);
+    PhysNode *n = x ? over(b, PK_CHANGELOG_NORMALIZE, x, NULL) : NULL;
+    if (!n) return NULL;
+    n->npk = s->npk;
+    n->pk = s->pk;
+    return n;
+}
+
 static PhysNode *build_stream_scan(Build *b, const Rel *r) {
     int k = r->stream->ncols, nf = r->uses_ts ? k + 1 : k;
     PhysNode *s = new_node(b, PK_DATA_STREAM_SCAN, nf, 0, r);
@@ -238,8 +252,12 @@ static PhysNode *build_stream_scan(Build *b, const Rel *r) {
     s->stream = r->stream;
     s->uses_ts = r->uses_ts;
     s->source_watermark = r->source_watermark;
+    s->stream_changelog = r->changelog ? r->changelog : CL_INSERT;
     scan_pk(b, s, r);
-    return scan_top(b, s, r, nf);
+    /* fromChangelogStream: the checks and the normalization of a source's changelog */
+    const char *name = r->scan_name ? r->scan_name : "*anonymous_datastream_source*";
+    PhysNode *p = source_changelog(b, s, name, s->stream_changelog);
+    return p ? scan_top(b, p, r, nf) : NULL;
 }
 
 static PhysNode *build_table_scan(Build *b, const Rel *r) {
@@ -294,19 +312,8 @@ static PhysNode *build_table_scan(Build *b, const Rel *r) {
     s->conn = c;
     s->source = ss;
     scan_pk(b, s, r);
-    if (eddy__phys_check_source_changelog(b->streaming, t->def.path, ss->changelog, s->npk, b->err)) return NULL;
-    PhysNode *p = s;
-    if (b->streaming && (ss->changelog & CL_UPDATE_AFTER) && !(ss->changelog & CL_UPDATE_BEFORE)) {
-        /* an upsert source: ChangelogNormalize keyed by the primary key
-         * turns its upserts into a regular changelog */
-        PhysNode *x = exchange(b, p, DIST_HASH, s->npk, s->pk);
-        PhysNode *n = x ? over(b, PK_CHANGELOG_NORMALIZE, x, NULL) : NULL;
-        if (!n) return NULL;
-        n->npk = s->npk;
-        n->pk = s->pk;
-        p = n;
-    }
-    return scan_top(b, p, r, nf);
+    PhysNode *p = source_changelog(b, s, t->def.path, ss->changelog);
+    return p ? scan_top(b, p, r, nf) : NULL;
 }
 
 /* A node of `kind` with the Rel's columns over the built inputs. */
@@ -1247,6 +1254,12 @@ static PhysNode *stream_sink(Build *b, PhysNode *in, const Rel *r, const PhysSin
     if (!s) return NULL;
     s->sink_type = t;
     s->rowtime = eddy__rel_rowtime(r);
+    s->ts_only = -1;
+    if (spec->kind == SSINK_CHANGELOG && spec->no_rowtime) s->rowtime = -1;
+    if (spec->kind == SSINK_CHANGELOG && spec->has_meta_rowtime) {
+        s->rowtime = src[spec->meta_rowtime];
+        s->ts_only = spec->meta_rowtime;
+    }
     s->accepts = spec->kind == SSINK_CHANGELOG   ? spec->accepts
                  : spec->kind == SSINK_RETRACT_STREAM ? CL_ALL
                                                   : CL_INSERT;

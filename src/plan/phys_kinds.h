@@ -31,16 +31,18 @@ PHYS_KIND(PK_GROUP_AGGREGATE, "GroupAggregate", "aggregations (GROUP BY and aggr
 PHYS_KIND(PK_LOCAL_GROUP_AGGREGATE, "LocalGroupAggregate", "two-phase aggregations (mini-batch)")
 PHYS_KIND(PK_GLOBAL_GROUP_AGGREGATE, "GlobalGroupAggregate", "two-phase aggregations (mini-batch)")
 PHYS_KIND(PK_INCREMENTAL_GROUP_AGGREGATE, "IncrementalGroupAggregate", "split distinct aggregations")
-PHYS_KIND(PK_JOIN, "Join", "joins")
-PHYS_KIND(PK_RANK, "Rank", "Top-N (ROW_NUMBER / RANK / DENSE_RANK with a rank filter)")
-PHYS_KIND(PK_DEDUPLICATE, "Deduplicate", "deduplication (ROW_NUMBER() = 1)")
-PHYS_OP(PK_LIMIT, "Limit", "LIMIT / OFFSET", eddy__translate_sort)
-PHYS_KIND(PK_SORT_LIMIT, "SortLimit", "ORDER BY with LIMIT (Top-N) in streaming mode")
+PHYS_OP(PK_JOIN, "Join", "joins", eddy__translate_join)
+PHYS_OP(PK_RANK, "Rank", "Top-N (ROW_NUMBER / RANK / DENSE_RANK with a rank filter)", eddy__translate_rank)
+PHYS_OP(PK_DEDUPLICATE, "Deduplicate", "deduplication (ROW_NUMBER() = 1)", eddy__translate_deduplicate)
+PHYS_OP(PK_LIMIT, "Limit", "LIMIT / OFFSET", eddy__translate_limit)
+PHYS_OP(PK_SORT_LIMIT, "SortLimit", "ORDER BY with LIMIT (Top-N) in streaming mode", eddy__translate_rank)
 PHYS_KIND(PK_SORT, "Sort", "ORDER BY in streaming mode")
-PHYS_KIND(PK_CHANGELOG_NORMALIZE, "ChangelogNormalize", "upsert sources (ChangelogNormalize)")
+PHYS_OP(PK_CHANGELOG_NORMALIZE, "ChangelogNormalize", "upsert sources (ChangelogNormalize)",
+        eddy__translate_changelog_normalize)
 PHYS_KIND(PK_SINK_UPSERT_MATERIALIZER, "SinkUpsertMaterializer",
           "sinks whose primary key differs from the upsert key (table.exec.sink.upsert-materialize)")
-PHYS_KIND(PK_DROP_UPDATE_BEFORE, "DropUpdateBefore", "dropping UPDATE_BEFORE of changelog sources")
+PHYS_OP(PK_DROP_UPDATE_BEFORE, "DropUpdateBefore", "dropping UPDATE_BEFORE of changelog sources",
+        eddy__translate_drop_update_before)
 
 /* ---- batch ---- */
 PHYS_OP(PK_HASH_AGGREGATE, "HashAggregate", "aggregations (GROUP BY and aggregate functions)", eddy__translate_batch_agg)

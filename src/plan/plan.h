@@ -348,6 +348,7 @@ typedef struct CatalogEntry {
     AstIdent *const *view_cols; /* CREATE VIEW v (a, b): the column names */
     int nview_cols;
     const char *comment;
+    void *owner; /* the memory the entry lives in (set by the catalog: Catalog.owner) */
 } CatalogEntry;
 
 /* Looks up a table or view by its (1-3 part) path; NULL when absent. */
@@ -492,6 +493,13 @@ typedef struct StreamSinkSpec {
     unsigned accepts;     /* SSINK_CHANGELOG: CL_* kinds (all, upsert I|UA|D, insert-only) */
     int npk;              /* SSINK_CHANGELOG upsert: the primary key's columns (of the table) */
     const int *pk;
+    /* toChangelogStream with a schema: the target column (of `type`) that is
+     * the rowtime metadata column -- its value goes into the record
+     * timestamp and it is not part of the records (when has_meta_rowtime);
+     * no_rowtime: a schema without one, records get no timestamp */
+    bool has_meta_rowtime;
+    int meta_rowtime;
+    bool no_rowtime;
 } StreamSinkSpec;
 /* The conversion at the end of toDataStream / toChangelogStream: the plan
  * of r checked against what the sink accepts (Flink's "Table sink '...'

@@ -159,7 +159,7 @@ eddy_status eddy__translate_stream_scan(TranslateCtx *cx, const PhysNode *p, con
     if (!cp || !ex) return NOMEM();
     cp->nexprs = p->ncols;
     cp->exprs = ex;
-    cp->insert_only_input = true;
+    cp->insert_only_input = p->stream_changelog == CL_INSERT;
     cp->ts_col = p->uses_ts ? p->stream->ncols : -1;
     cp->source_watermark = p->source_watermark;
     cp->drop_upstream_watermarks = !p->source_watermark;
@@ -361,7 +361,9 @@ static eddy_status stream_sink(TranslateCtx *cx, const PhysNode *p, const TransO
     cp->nexprs = tn;
     cp->exprs = p->exprs;
     int rt = p->rowtime;
-    if (rt >= 0) {
+    if (p->ts_only >= 0) {
+        cp->rowtime_out = p->ts_only;
+    } else if (rt >= 0) {
         int pos = -1;
         for (int i = 0; i < tn; i++) {
             const Expr *e = p->exprs[i];
@@ -385,23 +387,39 @@ static eddy_status stream_sink(TranslateCtx *cx, const PhysNode *p, const TransO
     StreamNode *n = eddy__node_new(a, NODE_OPERATOR, "SinkConversion", &eddy__op_calc, cp, t, 1);
     if (!n) return NOMEM();
     eddy__translate_connect(n, 0, &in[0]);
-    if (cp->nexprs > tn) {
-        /* a trailing projection drops the hidden rowtime column */
-        CalcPlan *drop = calc_plan(cx);
-        const Expr **dx = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(tn + 1));
-        const char **nn = eddy__arena_alloc(a, sizeof(char *) * (size_t)(tn + 1));
-        const Type **nt = eddy__arena_alloc(a, sizeof(Type *) * (size_t)(tn + 1));
-        if (!drop || !dx || !nn || !nt) return NOMEM();
-        for (int i = 0; i < tn; i++)
-            if (!(dx[i] = eddy__expr_column(a, i, p->types[i]))) return NOMEM();
-        drop->nexprs = tn;
-        drop->exprs = dx;
-        memcpy(nn, p->names, sizeof(char *) * (size_t)tn);
-        memcpy(nt, p->types, sizeof(Type *) * (size_t)tn);
-        nn[tn] = "$rowtime";
-        nt[tn] = eddy__type_with_timeattr(a, p->in[0]->types[rt], TA_NONE);
-        eddy__node_set_type(a, n, eddy__type_row(a, tn + 1, nn, nt, false));
-        StreamNode *d = eddy__node_new(a, NODE_OPERATOR, "SinkConversion", &eddy__op_calc, drop, t, 1);
+    /* a column that only feeds the record timestamp: a hidden trailing one, or the
+     * schema's rowtime metadata column; a trailing projection drops it */
+    int drop = cp->nexprs > tn ? tn : p->ts_only;
+    if (drop >= 0) {
+        int nn = cp->nexprs, nk = nn - 1;
+        CalcPlan *dp = calc_plan(cx);
+        const Expr **dx = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(nk + 1));
+        const char **wn = eddy__arena_alloc(a, sizeof(char *) * (size_t)(nn + 1));
+        const Type **wt = eddy__arena_alloc(a, sizeof(Type *) * (size_t)(nn + 1));
+        const char **kn = eddy__arena_alloc(a, sizeof(char *) * (size_t)(nk + 1));
+        const Type **kt = eddy__arena_alloc(a, sizeof(Type *) * (size_t)(nk + 1));
+        if (!dp || !dx || !wn || !wt || !kn || !kt) return NOMEM();
+        for (int i = 0; i < tn; i++) {
+            wn[i] = p->names[i];
+            wt[i] = p->types[i];
+        }
+        if (nn > tn) {
+            wn[tn] = "$rowtime";
+            wt[tn] = eddy__type_with_timeattr(a, p->in[0]->types[rt], TA_NONE);
+        }
+        for (int i = 0, k = 0; i < nn; i++) {
+            if (i == drop) continue;
+            if (!(dx[k] = eddy__expr_column(a, i, wt[i]))) return NOMEM();
+            kn[k] = wn[i];
+            kt[k] = wt[i];
+            k++;
+        }
+        dp->nexprs = nk;
+        dp->exprs = dx;
+        if (nn > tn) eddy__node_set_type(a, n, eddy__type_row(a, nn, wn, wt, false));
+        const Type *final = nn > tn ? t : eddy__type_row(a, nk, kn, kt, false);
+        if (!final) return NOMEM();
+        StreamNode *d = eddy__node_new(a, NODE_OPERATOR, "SinkConversion", &eddy__op_calc, dp, final, 1);
         if (!d) return NOMEM();
         d->in[0] = (StreamInput){n, PART_DEFAULT, NULL, 0};
         n = d;

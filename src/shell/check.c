@@ -465,3 +465,18 @@ int eddy__shell_check(char **files, int nfiles, bool rewrite) {
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
+
+int eddy__shell_q_each(const char *text, void (*fn)(void *ctx, const char *sql, int line), void *ctx) {
+    Script sc;
+    parse_script(text, &sc);
+    Vars vars = {0};
+    for (size_t i = 0; i < sc.n; i++) {
+        char *sql = substitute(&vars, sc.blocks[i].sql);
+        fn(ctx, sql, sc.blocks[i].line);
+        free(sql);
+    }
+    int n = (int)sc.n;
+    free_vars(&vars);
+    free_script(&sc);
+    return n;
+}

@@ -13,6 +13,7 @@
 static const char usage[] =
     "Usage: eddy [OPTIONS]\n"
     "       eddy --check [--rewrite] FILE.q...\n"
+    "       eddy --verify FILE...\n"
     "\n"
     "The eddy SQL shell: Flink SQL, run in this process.\n"
     "\n"
@@ -25,6 +26,8 @@ static const char usage[] =
     "                       each statement's output with the expected block; prints a diff\n"
     "                       per mismatch and 'N passed, N failed'\n"
     "      --rewrite        with --check: write each file back with the actual output\n"
+    "      --verify FILE    run each query of SQL scripts (.q or plain) in BATCH and STREAMING mode\n"
+    "                       and compare the final tables (the streaming changelog applied)\n"
     "  -h, --help           print this help\n"
     "  -v, --version        print the version\n"
     "\n"
@@ -49,7 +52,7 @@ int main(int argc, char **argv) {
     const char *file = NULL, *exec = NULL;
     const char **inits = eddy__shell_xrealloc(NULL, sizeof(char *) * (size_t)argc);
     int ninits = 0;
-    bool check = false, rewrite = false;
+    bool check = false, rewrite = false, verify = false;
     char **check_files = eddy__shell_xrealloc(NULL, sizeof(char *) * (size_t)argc);
     int nchecks = 0, rc = 0;
     for (int i = 1; i < argc; i++) {
@@ -63,6 +66,8 @@ int main(int argc, char **argv) {
             goto done;
         } else if (!strcmp(a, "--check")) {
             check = true;
+        } else if (!strcmp(a, "--verify")) {
+            verify = true;
         } else if (!strcmp(a, "--rewrite")) {
             rewrite = true;
         } else if (!strcmp(a, "-f") || !strcmp(a, "--file")) {
@@ -74,12 +79,19 @@ int main(int argc, char **argv) {
         } else if (!strcmp(a, "-i") || !strcmp(a, "--init")) {
             if (!has_next) return bad_usage("%s needs a file name.", a);
             inits[ninits++] = argv[++i];
-        } else if (check && a[0] != '-') {
+        } else if ((check || verify) && a[0] != '-') {
             check_files[nchecks++] = argv[i];
         } else {
             rc = bad_usage("unknown option or argument '%s'.", a);
             goto done;
         }
+    }
+    if (verify) {
+        if (check || rewrite) rc = bad_usage("%s cannot be combined with --check or --rewrite.", "--verify");
+        else if (nchecks == 0) rc = bad_usage("%s needs at least one SQL file.", "--verify");
+        else if (file || exec || ninits) rc = bad_usage("%s cannot be combined with -f, -e or -i.", "--verify");
+        else rc = eddy__shell_verify(check_files, nchecks);
+        goto done;
     }
     if (check) {
         if (nchecks == 0) {

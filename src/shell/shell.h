@@ -124,4 +124,17 @@ bool eddy__shell_diff(FILE *out, const char *label_a, const char *a, const char 
 #define EDDY_SHELL_PROMPT "Flink SQL> "
 #define EDDY_SHELL_CONTINUATION "> "
 
+/* ---- golden scripts and --verify (check.c, verify.c) ------------------------------------------ */
+
+/* Calls fn for the statement of every block of a .q text, in order, with
+ * its $VAR_ placeholders substituted (temporary directories made for the
+ * paths and removed afterwards) and the line it starts on. Returns the
+ * number of blocks. */
+int eddy__shell_q_each(const char *text, void (*fn)(void *ctx, const char *sql, int line), void *ctx);
+/* eddy --verify FILE...: every query of the scripts (.q golden scripts or
+ * plain SQL files) in BATCH and STREAMING mode, final tables compared
+ * (eddy_verifier). Prints one line per query and a summary; returns 1 when
+ * some final tables differ or a file cannot be read, else 0. */
+int eddy__shell_verify(char **files, int nfiles);
+
 #endif /* EDDY_SHELL_H */

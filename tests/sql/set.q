@@ -75,11 +75,6 @@ SET 'sql-client.execution.result-mode' = 'spreadsheet';
 Could not parse value 'spreadsheet' for key 'sql-client.execution.result-mode'. Possible values: [TABLE, CHANGELOG, TABLEAU]
 !error
 
-SET 'sql-client.execution.result-mode' = 'table';
-[ERROR] Could not execute SQL statement. Reason:
-not supported yet: sql-client.execution.result-mode 'table' (use 'tableau' or 'changelog')
-!error
-
 # the values stay as they were
 SET;
 +----------------------------------+-----------------------------------------------------+
