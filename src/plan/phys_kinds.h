@@ -54,7 +54,7 @@ PHYS_OP(PK_SORT_MERGE_JOIN, "SortMergeJoin", "joins", eddy__translate_batch_join
 PHYS_OP(PK_NESTED_LOOP_JOIN, "NestedLoopJoin", "joins", eddy__translate_batch_join)
 PHYS_OP(PK_BATCH_SORT, "Sort", "ORDER BY", eddy__translate_sort)
 PHYS_OP(PK_BATCH_SORT_LIMIT, "SortLimit", "ORDER BY with LIMIT", eddy__translate_sort)
-PHYS_KIND(PK_BATCH_RANK, "Rank", "Top-N (ROW_NUMBER / RANK / DENSE_RANK with a rank filter)")
+PHYS_OP(PK_BATCH_RANK, "Rank", "Top-N (ROW_NUMBER / RANK / DENSE_RANK with a rank filter)", eddy__translate_batch_rank)
 
 /* ---- time (event time, windows): the time issue builds these ---- */
 PHYS_KIND(PK_WINDOW_TABLE_FUNCTION, "WindowTableFunction", "window table functions (TUMBLE / HOP / CUMULATE / SESSION)")
