@@ -230,6 +230,20 @@ EDDY_API void eddy_env_free(eddy_env *env);
  * be NULL). Accepts NULL (EDDY_OK). The env is gone either way. */
 EDDY_API eddy_status eddy_env_close(eddy_env *env, char *errbuf, size_t errbuf_size);
 
+/* The bytes of memory the env holds for its handles, plans and catalog: its
+ * own arena, the memory of every statement not released yet and the rows of
+ * eddy_from_values sources (not the buffers of running jobs).
+ * What eddy_tenv_execute_sql allocates for a statement -- its parse tree,
+ * bound and physical plans, result names and types, VALUES rows -- is
+ * released when its result (and an iterator taken from it, and its job)
+ * is freed; a CREATE TABLE / CREATE VIEW keeps its statement's memory until
+ * the object is dropped (and no statement that could still use the object
+ * runs). A job that did not stop in time keeps its statement's memory
+ * until it stops. Table API and DataStream handles live until
+ * eddy_env_free. So an env that runs statement after statement, freeing
+ * each result, stays flat. NULL env: 0. */
+EDDY_API size_t eddy_env_memory_bytes(const eddy_env *env);
+
 /* The first error recorded since the last clear: its status (EDDY_OK when
  * none), its message ("" when none; borrowed until the next clear or free),
  * and for SQL errors its 1-based line and column (0 when unknown). */
@@ -449,7 +463,9 @@ EDDY_API eddy_stream *eddy_from_strings(eddy_env *env, const char *const *string
  * "ROW<f0 BIGINT NOT NULL, f1 STRING>") and `values` a comma separated list
  * of SQL literals, each cast to the type (a ROW as "('Alice', 12)"). A row
  * literal may carry a row kind as in Row.ofKind: "-U('Alice', 12)". Parallelism
- * 1. Errors (parse, cast) name the value. */
+ * 1. Errors (parse, cast) name the value. The rows are kept columnar (a
+ * few bytes more than their values: eddy_env_memory_bytes counts them);
+ * the parsed text is not kept. */
 EDDY_API eddy_stream *eddy_from_values(eddy_env *env, const char *type, const char *values);
 
 /* env.fromElements(POJOs): copies n C structs of struct type `type` from
@@ -901,7 +917,8 @@ EDDY_API eddy_result *eddy_tenv_execute_sql(eddy_tenv *tenv, const char *stateme
 
 EDDY_API eddy_result_kind eddy_result_get_kind(const eddy_result *r);
 EDDY_API eddy_statement_kind eddy_result_statement_kind(const eddy_result *r);
-/* The column's type (owned by the env), or NULL for a bad index. */
+/* The column's type (borrowed: valid while the result lives), or NULL for a
+ * bad index. */
 EDDY_API const eddy_type *eddy_result_column_type(const eddy_result *r, size_t i);
 /* The id of the job an INSERT or a query started (32 hex digits), or NULL.
  * Borrowed; result lifetime. */
@@ -918,6 +935,14 @@ EDDY_API eddy_status eddy_result_await(eddy_result *r);
  * its rows were freed. It does not wait for the job. The result itself must
  * still exist: free it only after the cancelling thread is done with it. */
 EDDY_API void eddy_result_cancel(eddy_result *r);
+/* Whether an INSERT's job has ended, without waiting (JobClient.
+ * getJobStatus() is terminal): true when every task of it returned -- then
+ * eddy_result_await returns at once -- or the result has no job of its own
+ * (a query's rows are read through print / collect). *failed (may be NULL)
+ * is set to whether the job failed or was cancelled; the error itself is
+ * reported by eddy_result_await. Lets a long-lived client free the results
+ * of finished jobs as it goes. Safe from any thread while r lives. */
+EDDY_API bool eddy_result_job_done(const eddy_result *r, bool *failed);
 
 /* Malformed input. A filesystem source whose format has
  * 'csv.ignore-parse-errors' / 'json.ignore-parse-errors' = 'true' does not

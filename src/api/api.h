@@ -4,7 +4,10 @@
  * jobs.
  *
  * Invariants
- *  - Every handle points to its env; all handle memory is in env->arena and
+ *  - Every handle points to its env. What executeSql allocates is in the
+ *    statement's Lifetime (env->sa while it runs), released when the last
+ *    of its result, iterator, stuck job or catalog object goes; everything
+ *    else (Table API, DataStream API, registrations) is in env->arena and
  *    lives until eddy_env_free.
  *  - env->err holds the first error since the last clear. A builder call
  *    with an error pending returns NULL and does nothing.
@@ -32,6 +35,45 @@
 
 typedef struct LiveJob LiveJob;
 
+/* A statement's memory (lifetime.c): an arena with a reference count, held
+ * by what the statement made -- its result, the result's iterator, a job
+ * that did not stop in time, the catalog object it created. The statement
+ * itself holds one reference while it runs. When the count falls to 0 the
+ * arena goes, unless the lifetime held a catalog object that was dropped
+ * (`dead` set) and a statement still alive began while the object existed
+ * (it may point into it): then it goes once those are gone. Marks are even
+ * for lifetimes (their seq) and odd for bindings made outside statements
+ * (the Table API; those live as long as the env and so keep every object
+ * they could see). Every lifetime goes with the env at the latest. */
+typedef struct Lifetime Lifetime;
+struct Lifetime {
+    Arena arena;
+    int refs;
+    uint64_t seq;  /* its mark: even, increasing */
+    uint64_t dead; /* 0, or the mark of the statement that dropped its catalog object */
+    Lifetime *prev, *next;
+};
+
+/* A new lifetime with one reference, or NULL (out of memory, on the env). */
+Lifetime *eddy__lt_new(eddy_env *env);
+/* Adds a reference (NULL ok: the env's own memory); returns lt. */
+Lifetime *eddy__lt_ref(Lifetime *lt);
+/* Drops a reference (NULL ok); frees what can be freed. */
+void eddy__lt_unref(eddy_env *env, Lifetime *lt);
+/* Marks lt's catalog object dropped by the statement running now and
+ * drops the catalog's reference (the catalog's release hook). */
+void eddy__lt_drop(eddy_env *env, Lifetime *lt);
+/* Records that memory which lives as long as the env (a Table handle, a
+ * Table API plan) may point into every catalog object now in the catalog. */
+void eddy__lt_mark_permanent(eddy_env *env);
+/* Frees every lifetime (eddy_env_free, after the jobs stopped). */
+void eddy__lt_free_all(eddy_env *env);
+/* Bytes held by the env's arena and every lifetime. */
+size_t eddy__lt_bytes(const eddy_env *env);
+/* Runs statement memory: sets env->sa / env->cur_lt to lt (NULL: back to
+ * the env's arena); returns the previous lifetime. */
+Lifetime *eddy__lt_enter(eddy_env *env, Lifetime *lt);
+
 /* The way from a result to its query's job for eddy_result_cancel on
  * another thread: shared by the iterator that owns the job and the result
  * that made it (refs), job set to NULL under mu before the job is freed, so
@@ -57,7 +99,16 @@ void eddy__api_mal_free(MalInfo *m);
 
 struct eddy_env {
     eddy_config cfg;
-    Arena arena;
+    Arena arena;      /* memory that lives as long as the env */
+    /* where the running statement allocates: its lifetime's arena, or
+     * &arena outside a statement (lifetime.c) */
+    Arena *sa;
+    Lifetime *cur_lt;     /* the running statement's lifetime, or NULL */
+    Lifetime *lts;        /* every lifetime not freed yet */
+    uint64_t lt_seq;      /* the last lifetime's mark */
+    ED_VEC(uint64_t) permanent_marks; /* odd marks, increasing */
+    bool keep_dropped;    /* a mark could not be recorded: free no dropped object */
+    size_t values_bytes;  /* rows of eddy_from_values sources (freed with the env) */
     EdErr err;
     ED_VEC(StreamNode *) sinks;
     ED_VEC(void *) live; /* eddy_iter / eddy_result objects with jobs */
@@ -67,6 +118,7 @@ struct eddy_env {
     eddy_tenv *tenv_first;
     MalInfo last_mal;    /* of the last eddy_env_execute job */
     ED_VEC(Job *) stuck; /* jobs a task of which did not stop in time */
+    ED_VEC(Lifetime *) stuck_lts; /* the lifetime each of them holds (or NULL) */
     bool stuck_unlisted; /* such a job could not be listed (no memory) */
     /* taskmanager.memory.managed.size / .fraction as set (env arena; NULL:
      * not set), resolved into each job's JobConfig.managed_memory */
@@ -100,6 +152,7 @@ struct eddy_iter {
     Arena scratch;
     bool done, started;
     bool is_static;   /* rows of a batch known up front (no job) */
+    Lifetime *lt;     /* the statement's memory it holds (NULL: the env's) */
     eddy_status status;
     EdErr err;
     MalInfo mal;      /* the job's malformed records, taken when it ended */
@@ -122,6 +175,7 @@ struct eddy_tenv {
     char timeout_text[32]; /* task.cancellation.timeout as get_option shows it */
     ED_VEC(UserFunction *) functions; /* C functions and their implementations (udf.c) */
     ED_VEC(TableFunc *) table_functions; /* C table functions (table_function.c) */
+    ED_VEC(const char *) interned; /* option keys and values set (options.c) */
 };
 
 struct eddy_table {
@@ -153,6 +207,7 @@ struct eddy_result {
     bool consumed;
     bool awaited;
     MalInfo mal;        /* the job's malformed records, once it ended */
+    Lifetime *lt;       /* the statement's memory it holds (NULL: the env's) */
 };
 
 /* A result with rows known up front (DDL "OK", SHOW, DESCRIBE, an INSERT's
@@ -241,9 +296,10 @@ void eddy__api_unlive(eddy_env *env, void *obj);
 eddy_status eddy__api_iter_destroy(eddy_iter *it);
 /* Stops and frees a job the API started (NULL ok). When a task does not
  * stop within task.cancellation.timeout, the error naming it goes on the
- * env (unless one is pending), the job into env->stuck, and the result is
+ * env (unless one is pending), the job into env->stuck with a reference
+ * to lt (the memory its plan lives in; NULL: the env's), and the result is
  * EDDY_E_RUNTIME. */
-eddy_status eddy__api_job_release(eddy_env *env, Job *job);
+eddy_status eddy__api_job_release(eddy_env *env, Job *job, Lifetime *lt);
 /* Cancels the hook's job if it still has one (any thread). */
 void eddy__api_hook_cancel(JobHook *h);
 /* Drops one reference to the hook (NULL ok). */

@@ -21,6 +21,7 @@ eddy_env *eddy_env_new(const eddy_config *cfg) {
     eddy_env *env = eddy__calloc(1, sizeof *env);
     if (!env) return NULL;
     eddy__arena_init(&env->arena, 16384);
+    env->sa = &env->arena;
     /* version 1 ends before task_cancellation_timeout_ms */
     if (cfg) memcpy(&env->cfg, cfg, cfg->abi_version == 1 ? offsetof(eddy_config, task_cancellation_timeout_ms) : sizeof *cfg);
     env->cfg.abi_version = EDDY_CONFIG_VERSION;
@@ -53,14 +54,18 @@ static bool stop_jobs(eddy_env *env, EdErr *err) {
         Job *job = env->stuck.items[i];
         /* the ones just added were waited for already: this only checks */
         EdErr e = {0};
+        Lifetime *lt = i < env->stuck_lts.len ? env->stuck_lts.items[i] : NULL;
         if (eddy__job_stop(job, &e) == EDDY_OK) {
             eddy__job_free(job);
+            eddy__lt_unref(env, lt);
             continue;
         }
         eddy__err_move(err, &e);
+        if (i < env->stuck_lts.len) env->stuck_lts.items[keep] = lt;
         env->stuck.items[keep++] = job;
     }
     env->stuck.len = keep;
+    if (env->stuck_lts.len > keep) env->stuck_lts.len = keep;
     if (keep == 0 && !env->stuck_unlisted) return true;
     if (!err->code) eddy__err(err, EDDY_E_RUNTIME, "A task of a job did not stop in time.");
     return false;
@@ -79,10 +84,12 @@ static eddy_status env_close(eddy_env *env, EdErr *err) {
         return err->code;
     }
     ed_vec_free(&env->stuck);
+    ed_vec_free(&env->stuck_lts);
     ed_vec_free(&env->live);
     ed_vec_free(&env->sinks);
     eddy__api_mal_free(&env->last_mal);
     eddy__err_clear(&env->err);
+    eddy__lt_free_all(env);           /* statement memory first: it may point into the env's */
     eddy__arena_destroy(&env->arena); /* runs the ctx_free callbacks */
     eddy__free(env);
     return EDDY_OK;
@@ -192,7 +199,7 @@ eddy_stream *eddy__api_stream(eddy_env *env, StreamNode *n) {
 
 StreamNode *eddy__api_node(eddy_env *env, NodeKind kind, const char *name, const OpVtab *vt, const void *plan,
                            const Type *type, int nin) {
-    StreamNode *n = eddy__node_new(&env->arena, kind, name, vt, plan, type, nin);
+    StreamNode *n = eddy__node_new(env->sa, kind, name, vt, plan, type, nin);
     if (!n) return eddy__api_nomem(env);
     return n;
 }
@@ -263,9 +270,11 @@ eddy_status eddy_env_execute(eddy_env *env, const char *job_name) {
     eddy__api_mal_free(&env->last_mal);
     eddy__api_mal_take(job, &env->last_mal);
     if (rc) eddy__api_take(env, &err);
-    eddy_status frc = eddy__api_job_release(env, job);
+    eddy_status frc = eddy__api_job_release(env, job, NULL);
     return rc ? rc : frc;
 }
+
+size_t eddy_env_memory_bytes(const eddy_env *env) { return env ? eddy__lt_bytes(env) : 0; }
 
 uint64_t eddy_env_malformed_records(eddy_env *env, const char **report) {
     if (report) *report = env && env->last_mal.report ? env->last_mal.report : "";

@@ -8,7 +8,7 @@
  */
 #include "api/api.h"
 
-eddy_status eddy__api_job_release(eddy_env *env, Job *job) {
+eddy_status eddy__api_job_release(eddy_env *env, Job *job, Lifetime *lt) {
     if (!job) return EDDY_OK;
     EdErr err = {0};
     eddy_status rc = eddy__job_stop(job, &err);
@@ -17,7 +17,15 @@ eddy_status eddy__api_job_release(eddy_env *env, Job *job) {
         return EDDY_OK;
     }
     eddy__api_take(env, &err);
-    if (!ed_vec_push(&env->stuck, job)) env->stuck_unlisted = true;
+    /* the job's operators still use its plan: the job keeps its memory
+     * (when it cannot be listed, the reference is never dropped) */
+    eddy__lt_ref(lt);
+    if (!ed_vec_push(&env->stuck, job)) {
+        env->stuck_unlisted = true;
+    } else if (!ed_vec_push(&env->stuck_lts, lt)) {
+        env->stuck.len--; /* the two lists stay parallel */
+        env->stuck_unlisted = true;
+    }
     return rc;
 }
 
@@ -78,6 +86,7 @@ eddy_iter *eddy__api_iter_start(eddy_env *env, StreamNode *collect, const Type *
     it->live_kind = LIVE_ITER;
     it->env = env;
     it->type = type;
+    it->lt = eddy__lt_ref(env->cur_lt);
     eddy__arena_init(&it->scratch, 1024);
     JobConfig cfg;
     eddy__api_job_config(env, &cfg, "collect");
@@ -88,9 +97,10 @@ eddy_iter *eddy__api_iter_start(eddy_env *env, StreamNode *collect, const Type *
     if (rc || !ed_vec_push(&env->live, it)) {
         if (!rc) eddy__err(&err, EDDY_E_NOMEM, "out of memory");
         eddy__api_take(env, &err);
-        eddy__api_job_release(env, it->job);
+        eddy__api_job_release(env, it->job, it->lt);
         eddy__api_hook_unref(it->hook);
         eddy__arena_destroy(&it->scratch);
+        eddy__lt_unref(env, it->lt);
         eddy__free(it);
         return NULL;
     }
@@ -109,6 +119,7 @@ eddy_iter *eddy__api_iter_static(eddy_env *env, const Type *type, Batch *rows) {
     it->type = type;
     it->cur = rows;
     it->is_static = true;
+    it->lt = eddy__lt_ref(env->cur_lt);
     eddy__arena_init(&it->scratch, 1024);
     return it;
 }
@@ -168,9 +179,10 @@ eddy_status eddy__api_iter_destroy(eddy_iter *it) {
         pthread_mutex_unlock(&it->hook->mu);
         eddy__api_hook_unref(it->hook);
     }
-    eddy_status rc = eddy__api_job_release(it->env, it->job);
+    eddy_status rc = eddy__api_job_release(it->env, it->job, it->lt);
     eddy__err_clear(&it->err);
     eddy__arena_destroy(&it->scratch);
+    eddy__lt_unref(it->env, it->lt);
     eddy__free(it);
     return rc;
 }

@@ -48,6 +48,18 @@ const char *eddy__api_default_zone(void) {
     return "UTC";
 }
 
+/* A copy of s that lives as long as the env, shared by every SET of the
+ * same text, so that a session setting the same keys over and over stays
+ * flat (a plan may keep pointers to the values it was made with, so an
+ * old value is never freed before the env). */
+static const char *intern(eddy_tenv *tenv, const char *s) {
+    for (size_t i = 0; i < tenv->interned.len; i++)
+        if (!strcmp(tenv->interned.items[i], s)) return tenv->interned.items[i];
+    const char *c = eddy__arena_strdup(&tenv->env->arena, s);
+    if (c && !ed_vec_push(&tenv->interned, c)) return NULL;
+    return c;
+}
+
 static eddy_status bad_value(eddy_env *env, const char *key, const char *value) {
     return eddy__api_err(env, EDDY_E_VALIDATION, "Could not parse value '%s' for key '%s'.", value, key);
 }
@@ -97,7 +109,7 @@ static eddy_status apply(eddy_tenv *tenv, const KnownOption *o, const char *valu
                                  value);
         }
         tenv->tz = tz;
-        tenv->tz_name = eddy__arena_strdup(&env->arena, value);
+        tenv->tz_name = intern(tenv, value);
         return tenv->tz_name ? EDDY_OK : eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
     }
     case OPT_BOOL: {
@@ -161,14 +173,14 @@ eddy_status eddy_tenv_set_option(eddy_tenv *tenv, const char *key, const char *v
     }
     EdErr perr = {0};
     if (eddy__plan_check_option(key, value, &perr)) return eddy__api_take(env, &perr);
-    const char *v = eddy__arena_strdup(&env->arena, value);
+    const char *v = intern(tenv, value);
     if (!v) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
     TableOption *s = stored(tenv, key);
     if (s) {
         s->value = v;
         return EDDY_OK;
     }
-    TableOption kv = {eddy__arena_strdup(&env->arena, key), v};
+    TableOption kv = {intern(tenv, key), v};
     if (!kv.key || !ed_vec_push(&tenv->options, kv)) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
     return EDDY_OK;
 }

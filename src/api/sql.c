@@ -51,7 +51,7 @@ static const TableEntry *sink_table(eddy_tenv *tenv, const char *q) {
             eddy__buf_printf(&b, "%s%s", i ? ", " : "", tenv->catalog.catalogs.items[i]);
         eddy__buf_putc(&b, ']');
         eddy__api_err(env, EDDY_E_TABLE, "Cannot find table '%s' in any of the catalogs %s, nor as a temporary table.",
-                      eddy__path_quoted(&env->arena, q), eddy__buf_cstr(&b));
+                      eddy__path_quoted(env->sa, q), eddy__buf_cstr(&b));
         eddy__buf_free(&b);
         return NULL;
     }
@@ -59,7 +59,7 @@ static const TableEntry *sink_table(eddy_tenv *tenv, const char *q) {
         eddy__api_err(env, EDDY_E_VALIDATION,
                       "%s is a view; INSERT needs a table backed by a connector (CREATE TABLE ... WITH ('connector' "
                       "= ...)).",
-                      eddy__path_quoted(&env->arena, q));
+                      eddy__path_quoted(env->sa, q));
         return NULL;
     }
     return ce->table;
@@ -75,7 +75,7 @@ static void explain_item(ExplainItem *item, const Rel *rel, const TableEntry *te
 eddy_status eddy__sqlx_plan_insert(eddy_tenv *tenv, const char *sql, const AstStmt *st, StreamNode **sink,
                                    const char **path, ExplainItem *item) {
     eddy_env *env = tenv->env;
-    SqlExec x = {tenv, env, &env->arena, sql};
+    SqlExec x = {tenv, env, env->sa, sql};
     const char *q = eddy__sqlx_qualify(&x, &st->u.insert.table);
     if (!q) return env->err.code;
     const TableEntry *te = sink_table(tenv, q);
@@ -90,10 +90,10 @@ eddy_status eddy__sqlx_plan_insert(eddy_tenv *tenv, const char *sql, const AstSt
      * (Flink's filesystem sink: "Streaming mode not support overwrite.") */
     InsertSpec ins = {.overwrite = st->u.insert.overwrite};
     ins.ncolumns = st->u.insert.ncolumns;
-    const char **cols = eddy__arena_alloc(&env->arena, sizeof(char *) * (size_t)(ins.ncolumns + 1));
+    const char **cols = eddy__arena_alloc(env->sa, sizeof(char *) * (size_t)(ins.ncolumns + 1));
     int ns = st->u.insert.npartition;
-    const char **snames = eddy__arena_alloc(&env->arena, sizeof(char *) * (size_t)(ns + 1));
-    const Expr **svals = eddy__arena_alloc(&env->arena, sizeof(Expr *) * (size_t)(ns + 1));
+    const char **snames = eddy__arena_alloc(env->sa, sizeof(char *) * (size_t)(ns + 1));
+    const Expr **svals = eddy__arena_alloc(env->sa, sizeof(Expr *) * (size_t)(ns + 1));
     if (!cols || !snames || !svals) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
     for (int i = 0; i < ins.ncolumns; i++) cols[i] = st->u.insert.columns[i]->name;
     for (int i = 0; i < ns; i++) {
@@ -157,7 +157,7 @@ const char *eddy__sqlx_explain(eddy_tenv *tenv, const ExplainItem *items, int n,
     eddy__buf_init(&b);
     EdErr err = {0};
     eddy_status rc = eddy__plan_explain(&pe, items, n, details, env->cfg.parallelism, &b, &err);
-    const char *text = rc ? NULL : eddy__arena_strndup(&env->arena, eddy__buf_cstr(&b), b.len);
+    const char *text = rc ? NULL : eddy__arena_strndup(env->sa, eddy__buf_cstr(&b), b.len);
     eddy__buf_free(&b);
     if (rc) return eddy__api_take(env, &err), NULL;
     return text ? text : eddy__api_nomem(env);
@@ -231,10 +231,10 @@ static bool parse_statement(eddy_tenv *tenv, const char *statement, const char *
     eddy_env *env = tenv->env;
     if (!statement) return eddy__api_err(env, EDDY_E_MISUSE, "%s: the statement is NULL.", who), false;
     EdErr err = {0};
-    if (eddy__sql_parse_stmt(&env->arena, statement, strlen(statement), st, &err)) return eddy__api_sql_err(env, &err), false;
-    const char *sql = eddy__arena_strdup(&env->arena, statement);
+    if (eddy__sql_parse_stmt(env->sa, statement, strlen(statement), st, &err)) return eddy__api_sql_err(env, &err), false;
+    const char *sql = eddy__arena_strdup(env->sa, statement);
     if (!sql) return eddy__api_nomem(env), false;
-    *x = (SqlExec){tenv, env, &env->arena, sql};
+    *x = (SqlExec){tenv, env, env->sa, sql};
     return true;
 }
 
@@ -320,12 +320,52 @@ static eddy_result *exec_stmt(SqlExec *x, const AstStmt *st) {
     return unsupported(x, "this statement");
 }
 
+/* Whether a statement may leave pointers to its memory in what outlives
+ * its result other than the catalog objects it adds (those own their
+ * statement's memory): catalogs and databases, USE, ALTER, functions. */
+static bool keeps_memory(const AstStmt *st) {
+    switch (st->kind) {
+    case AST_STMT_QUERY:
+    case AST_STMT_INSERT:
+    case AST_STMT_STATEMENT_SET:
+    case AST_STMT_BEGIN_STATEMENT_SET:
+    case AST_STMT_END:
+    case AST_STMT_SET:
+    case AST_STMT_RESET:
+    case AST_STMT_EXPLAIN:
+    case AST_STMT_CREATE_TABLE:
+    case AST_STMT_DROP_TABLE:
+    case AST_STMT_CREATE_VIEW:
+    case AST_STMT_DROP_VIEW:
+    case AST_STMT_SHOW:
+    case AST_STMT_DESCRIBE: return false;
+    case AST_STMT_EXECUTE: return keeps_memory(st->u.execute.stmt);
+    default: return true;
+    }
+}
+
 eddy_result *eddy_tenv_execute_sql(eddy_tenv *tenv, const char *statement) {
     if (!tenv || !env_ok(tenv->env)) return NULL;
+    eddy_env *env = tenv->env;
+    /* the statement's memory: its result, iterator and job hold it, and
+     * the catalog objects it creates (see Lifetime in api.h) */
+    Lifetime *lt = eddy__lt_new(env);
+    if (!lt) return NULL;
+    Lifetime *outer = eddy__lt_enter(env, lt);
+    void *outer_owner = tenv->catalog.owner;
+    tenv->catalog.owner = lt;
     SqlExec x;
     AstStmt *st;
-    if (!parse_statement(tenv, statement, "execute_sql", &x, &st)) return NULL;
-    return exec_stmt(&x, st);
+    eddy_result *r = NULL;
+    if (parse_statement(tenv, statement, "execute_sql", &x, &st)) {
+        r = exec_stmt(&x, st);
+        /* kept with the env, whether or not the statement succeeded */
+        if (keeps_memory(st)) eddy__lt_ref(lt);
+    }
+    tenv->catalog.owner = outer_owner;
+    eddy__lt_enter(env, outer);
+    eddy__lt_unref(env, lt);
+    return r;
 }
 
 /* ---- statement sets -------------------------------------------------------------------------------- */
@@ -367,11 +407,11 @@ eddy_status eddy_statement_set_add_insert_sql(eddy_statement_set *ss, const char
     if (!insert_sql) return eddy__api_err(env, EDDY_E_MISUSE, "add_insert_sql: the statement is NULL.");
     EdErr err = {0};
     AstStmt *st;
-    if (eddy__sql_parse_stmt(&env->arena, insert_sql, strlen(insert_sql), &st, &err))
+    if (eddy__sql_parse_stmt(env->sa, insert_sql, strlen(insert_sql), &st, &err))
         return eddy__api_sql_err(env, &err);
     if (st->kind != AST_STMT_INSERT)
         return eddy__api_err(env, EDDY_E_TABLE, "Only insert statement is supported now.");
-    const char *sql = eddy__arena_strdup(&env->arena, insert_sql);
+    const char *sql = eddy__arena_strdup(env->sa, insert_sql);
     if (!sql) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
     StreamNode *sink;
     const char *path;

@@ -584,17 +584,35 @@ eddy_iter *eddy_stream_execute_and_collect(eddy_stream *s) {
 
 #include "sql/parser.h"
 
+/* The bytes a vector holds (slots, validity, string heap, children). */
+static size_t vec_bytes(const Vector *v) {
+    if (!v) return 0;
+    size_t n = sizeof *v + (size_t)v->cap * eddy__phys_width((PhysKind)v->phys) + v->heap.bytes;
+    if (v->valid) n += ((size_t)v->cap + 7) / 8;
+    for (int i = 0; i < v->nchild; i++) n += vec_bytes(v->child[i]);
+    return n;
+}
+
 eddy_stream *eddy_from_values(eddy_env *env, const char *type, const char *values) {
     if (!env_ok(env)) return NULL;
     const Type *t = eddy__api_type(env, type);
     if (!t) return NULL;
     if (!values) return eddy__api_err(env, EDDY_E_MISUSE, "from_values: values is NULL."), NULL;
+    /* the parse tree and the bound literals are scratch: only the batch of
+     * rows (columnar, its strings in the vectors' heaps) stays */
+    Arena tmp;
+    eddy__arena_init(&tmp, 65536);
     EdErr err = {0};
     AstExprList *list;
-    if (eddy__sql_parse_expr_list(&env->arena, values, strlen(values), &list, &err)) return eddy__api_take(env, &err), NULL;
-    BindEnv be = {.a = &env->arena, .streaming = env->cfg.mode == EDDY_STREAMING, .sql = values};
+    if (eddy__sql_parse_expr_list(&tmp, values, strlen(values), &list, &err)) {
+        eddy__arena_destroy(&tmp);
+        return eddy__api_take(env, &err), NULL;
+    }
+    BindEnv be = {.a = &tmp, .streaming = env->cfg.mode == EDDY_STREAMING, .sql = values};
     Batch *b;
-    if (eddy__bind_values(&be, t, list, &b, &err)) {
+    eddy_status rc = eddy__bind_values(&be, t, list, &b, &err);
+    eddy__arena_destroy(&tmp);
+    if (rc) {
         /* name the offending value text */
         int line = err.line, col = err.col;
         eddy__api_take(env, &err);
@@ -602,6 +620,8 @@ eddy_stream *eddy_from_values(eddy_env *env, const char *type, const char *value
         env->err.col = col;
         return NULL;
     }
+    for (int c = 0; c < b->ncols; c++) env->values_bytes += vec_bytes(b->cols[c]);
+    env->values_bytes += vec_bytes(b->kinds);
     Batch *bs[1] = {b};
     StreamNode *n = eddy__api_values_node(env, t, bs, b->count ? 1 : 0);
     if (b->count == 0) eddy__batch_release(b);

@@ -84,8 +84,8 @@ static eddy_result *new_result(eddy_tenv *tenv, eddy_result_kind kind, eddy_stat
                                const char *const *names, const Type *const *types) {
     eddy_env *env = tenv->env;
     eddy_result *r = eddy__calloc(1, sizeof *r);
-    const char **nn = eddy__arena_alloc(&env->arena, sizeof(char *) * (size_t)(ncols ? ncols : 1));
-    const Type **tt = eddy__arena_alloc(&env->arena, sizeof(Type *) * (size_t)(ncols ? ncols : 1));
+    const char **nn = eddy__arena_alloc(env->sa, sizeof(char *) * (size_t)(ncols ? ncols : 1));
+    const Type **tt = eddy__arena_alloc(env->sa, sizeof(Type *) * (size_t)(ncols ? ncols : 1));
     if (!r || !nn || !tt) {
         eddy__free(r);
         return eddy__api_nomem(env);
@@ -96,12 +96,14 @@ static eddy_result *new_result(eddy_tenv *tenv, eddy_result_kind kind, eddy_stat
     }
     r->live_kind = LIVE_RESULT;
     r->tenv = tenv;
+    r->lt = eddy__lt_ref(env->cur_lt);
     r->kind = kind;
     r->stmt = stmt;
     r->ncols = ncols;
     r->names = nn;
     r->types = tt;
     if (!ed_vec_push(&env->live, r)) {
+        eddy__lt_unref(env, r->lt);
         eddy__free(r);
         return eddy__api_nomem(env);
     }
@@ -113,7 +115,7 @@ eddy_result *eddy__api_static_result(eddy_tenv *tenv, eddy_result_kind kind, edd
     eddy_env *env = tenv->env;
     if (!rows) rows = eddy__batch_new_typed(ncols, types, 1);
     eddy_result *r = rows ? new_result(tenv, kind, stmt, ncols, names, types) : NULL;
-    const Type *rt = r ? eddy__type_row(&env->arena, ncols, names, types, false) : NULL;
+    const Type *rt = r ? eddy__type_row(env->sa, ncols, names, types, false) : NULL;
     if (!r || !rt) {
         eddy__batch_release(rows);
         if (r) eddy_result_free(r);
@@ -169,7 +171,7 @@ eddy_result *eddy__api_query_result(eddy_tenv *tenv, Rel *rel) {
 
 eddy_result *eddy__api_insert_result(eddy_tenv *tenv, StreamNode *const *sinks, const char *const *sink_paths, int n) {
     eddy_env *env = tenv->env;
-    const Type **types = eddy__arena_alloc(&env->arena, sizeof(Type *) * (size_t)(n ? n : 1));
+    const Type **types = eddy__arena_alloc(env->sa, sizeof(Type *) * (size_t)(n ? n : 1));
     if (!types) return eddy__api_nomem(env);
     for (int i = 0; i < n; i++) types[i] = eddy__type_basic(TY_BIGINT, false);
     Batch *rows = eddy__batch_new_typed(n, types, 1);
@@ -219,6 +221,12 @@ eddy_status eddy_result_await(eddy_result *r) {
     return rc;
 }
 
+bool eddy_result_job_done(const eddy_result *r, bool *failed) {
+    if (failed) *failed = false;
+    if (!r || !r->job) return true;
+    return eddy__job_done(r->job, failed);
+}
+
 void eddy_result_cancel(eddy_result *r) {
     if (!r) return;
     /* r->job lives as long as r; r->it may be freed by the owner meanwhile,
@@ -260,7 +268,8 @@ void eddy__api_result_destroy(eddy_result *r) {
     eddy__api_mal_free(&r->mal);
     if (r->it) eddy__api_iter_destroy(r->it);
     eddy__api_hook_unref(r->hook);
-    eddy__api_job_release(r->tenv->env, r->job);
+    eddy__api_job_release(r->tenv->env, r->job, r->lt);
+    eddy__lt_unref(r->tenv->env, r->lt);
     eddy__free(r);
 }
 

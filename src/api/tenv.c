@@ -16,7 +16,17 @@ static void tenv_release(void *p) {
     ed_vec_free(&t->options);
     ed_vec_free(&t->functions);
     ed_vec_free(&t->table_functions);
+    ed_vec_free(&t->interned);
 }
+
+/* The catalog's ownership hooks: an entry keeps the lifetime of the
+ * statement that created it; a dropped one is released (lifetime.c). */
+static void catalog_retain(void *ctx, void *owner) {
+    (void)ctx;
+    eddy__lt_ref(owner);
+}
+
+static void catalog_release(void *ctx, void *owner) { eddy__lt_drop(ctx, owner); }
 
 eddy_tenv *eddy_tenv_new_in_mode(eddy_env *env, eddy_runtime_mode mode) {
     if (!env_ok(env)) return NULL;
@@ -30,6 +40,9 @@ eddy_tenv *eddy_tenv_new_in_mode(eddy_env *env, eddy_runtime_mode mode) {
     t->default_cancel_timeout_ms = env->cfg.task_cancellation_timeout_ms;
     if (eddy__catalog_init(&t->catalog, &env->arena) != EDDY_OK) return eddy__api_nomem(env);
     if (!eddy__arena_on_cleanup(&env->arena, tenv_release, t)) return eddy__api_nomem(env);
+    t->catalog.retain = catalog_retain;
+    t->catalog.release = catalog_release;
+    t->catalog.hook_ctx = env;
     EdErr err = {0};
     t->tz_name = eddy__api_default_zone();
     if (eddy__tz_load(t->tz_name, &t->tz, &err) != EDDY_OK) {
@@ -51,7 +64,8 @@ eddy_runtime_mode eddy_tenv_get_runtime_mode(const eddy_tenv *tenv) { return ten
 
 void eddy__api_bind_env(eddy_tenv *tenv, BindEnv *be) {
     memset(be, 0, sizeof *be);
-    be->a = &tenv->env->arena;
+    eddy__lt_mark_permanent(tenv->env);
+    be->a = tenv->env->sa;
     be->lookup = eddy__catalog_lookup;
     be->lookup_ctx = &tenv->catalog;
     be->functions = eddy__api_function_lookup;
@@ -63,7 +77,8 @@ void eddy__api_bind_env(eddy_tenv *tenv, BindEnv *be) {
 }
 
 void eddy__api_plan_env(eddy_tenv *tenv, PlanEnv *pe) {
-    pe->a = &tenv->env->arena;
+    eddy__lt_mark_permanent(tenv->env);
+    pe->a = tenv->env->sa;
     pe->max_parallelism = tenv->env->cfg.max_parallelism;
     pe->tz = tenv->tz;
     pe->streaming = tenv->mode == EDDY_STREAMING;
@@ -74,6 +89,7 @@ void eddy__api_plan_env(eddy_tenv *tenv, PlanEnv *pe) {
 
 eddy_table *eddy__api_table(eddy_tenv *tenv, Rel *rel, const ResolvedSchema *schema) {
     eddy_env *env = tenv->env;
+    eddy__lt_mark_permanent(env); /* a Table lives as long as the env */
     if (!schema) schema = eddy__schema_of_columns(&env->arena, rel->ncols, rel->names, rel->types);
     eddy_table *t = eddy__arena_alloc(&env->arena, sizeof *t);
     if (!t || !schema) return eddy__api_nomem(env);

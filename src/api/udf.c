@@ -285,7 +285,7 @@ const FuncDef *eddy__api_function_lookup(void *ctx, const char *name, int pass) 
 
 const char **eddy__api_user_function_names(eddy_tenv *tenv, int *n) {
     size_t cap = tenv->functions.len + tenv->table_functions.len + 1;
-    const char **out = eddy__arena_alloc(&tenv->env->arena, sizeof(char *) * cap);
+    const char **out = eddy__arena_alloc(tenv->env->sa, sizeof(char *) * cap);
     int k = 0;
     char prefix[512];
     int pl = snprintf(prefix, sizeof prefix, "%s.%s.", tenv->catalog.cur_catalog, tenv->catalog.cur_database);

@@ -126,6 +126,21 @@ const CatalogEntry *eddy__catalog_lookup(void *ctx, const char *const *parts, in
     return eddy__catalog_get(c, buf);
 }
 
+static void owner_retain(Catalog *c, void *owner) {
+    if (owner && c->retain) c->retain(c->hook_ctx, owner);
+}
+
+static void owner_release(Catalog *c, void *owner) {
+    if (owner && c->release) c->release(c->hook_ctx, owner);
+}
+
+/* Removes entry i (the last one takes its place). */
+static void remove_entry(Catalog *c, size_t i) {
+    void *owner = c->entries.items[i].owner;
+    c->entries.items[i] = c->entries.items[--c->entries.len];
+    owner_release(c, owner);
+}
+
 eddy_status eddy__catalog_add(Catalog *c, Arena *a, const CatalogEntry *e, bool replace, bool if_not_exists,
                               bool *added, EdErr *err) {
     if (added) *added = false;
@@ -152,14 +167,20 @@ eddy_status eddy__catalog_add(Catalog *c, Arena *a, const CatalogEntry *e, bool 
             return eddy__err(err, EDDY_E_VALIDATION, "Table (or view) %s.%s already exists in Catalog %s.", dbuf, name,
                              cbuf);
         }
+        void *was = old->owner;
         *old = *e;
+        old->owner = c->owner;
+        owner_retain(c, c->owner);
+        owner_release(c, was);
         if (added) *added = true;
         return EDDY_OK;
     }
     CatalogEntry copy = *e;
     copy.path = eddy__arena_strdup(a, e->path);
     copy.name = eddy__arena_strdup(a, e->name);
+    copy.owner = c->owner;
     if (!copy.path || !copy.name || !ed_vec_push(&c->entries, copy)) return NOMEM();
+    owner_retain(c, c->owner);
     if (added) *added = true;
     return EDDY_OK;
 }
@@ -178,8 +199,7 @@ eddy_status eddy__catalog_drop(Catalog *c, const char *q, bool view, bool tempor
             return eddy__err(err, EDDY_E_VALIDATION, "%s", view ? "DROP VIEW for a table is not allowed; use DROP TABLE."
                                                                 : "DROP TABLE for a view is not allowed; use DROP VIEW.");
         }
-        c->entries.items[i] = c->entries.items[c->entries.len - 1];
-        c->entries.len--;
+        remove_entry(c, i);
         return EDDY_OK;
     }
     if (if_exists) return EDDY_OK;
@@ -244,7 +264,7 @@ eddy_status eddy__catalog_drop_catalog(Catalog *c, const char *name, bool if_exi
                     k++;
             for (size_t k = 0; k < c->entries.len;)
                 if (!strncmp(c->entries.items[k].path, name, nl) && c->entries.items[k].path[nl] == '.')
-                    c->entries.items[k] = c->entries.items[--c->entries.len];
+                    remove_entry(c, k);
                 else
                     k++;
             return EDDY_OK;
@@ -284,7 +304,7 @@ eddy_status eddy__catalog_drop_database(Catalog *c, const char *catalog, const c
         int pl = snprintf(prefix, sizeof prefix, "%s.%s.", catalog, db);
         for (size_t k = 0; k < c->entries.len;)
             if (pl > 0 && !strncmp(c->entries.items[k].path, prefix, (size_t)pl))
-                c->entries.items[k] = c->entries.items[--c->entries.len];
+                remove_entry(c, k);
             else
                 k++;
         c->databases.items[i] = c->databases.items[--c->databases.len];

@@ -14,6 +14,13 @@ typedef struct Catalog {
     ED_VEC(const char *) catalogs;  /* names */
     ED_VEC(const char *) databases; /* "catalog.database" */
     ED_VEC(CatalogEntry) entries;
+    /* Ownership of entries' memory, for the API's statement lifetimes: an
+     * entry added gets `owner` (retain runs on it), one removed by a drop,
+     * a replace or a cascade is passed to release. NULL hooks: none. */
+    void *owner;
+    void (*retain)(void *ctx, void *owner);
+    void (*release)(void *ctx, void *owner);
+    void *hook_ctx;
 } Catalog;
 
 /* Starts with default_catalog.default_database (arena a holds names). */

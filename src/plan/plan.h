@@ -348,6 +348,7 @@ typedef struct CatalogEntry {
     AstIdent *const *view_cols; /* CREATE VIEW v (a, b): the column names */
     int nview_cols;
     const char *comment;
+    void *owner; /* the memory the entry lives in (set by the catalog: Catalog.owner) */
 } CatalogEntry;
 
 /* Looks up a table or view by its (1-3 part) path; NULL when absent. */

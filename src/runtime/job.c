@@ -1304,6 +1304,14 @@ eddy_status eddy__job_wait(Job *job, EdErr *err) {
     return st;
 }
 
+bool eddy__job_done(Job *job, bool *failed) {
+    pthread_mutex_lock(&job->mu);
+    bool done = job->started && job->tasks_done == job->ntasks;
+    if (failed) *failed = job->status != EDDY_OK;
+    pthread_mutex_unlock(&job->mu);
+    return done;
+}
+
 void eddy__job_cancel(Job *job) {
     if (!job) return;
     EdErr e = {0};

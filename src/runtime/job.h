@@ -56,6 +56,10 @@ eddy_status eddy__job_start(Job *job, EdErr *err);
  * return) fails the wait with EDDY_E_RUNTIME naming it (see
  * eddy__job_stop); the job is left as it is. */
 eddy_status eddy__job_wait(Job *job, EdErr *err);
+/* Whether every task of the started job has ended (eddy__job_wait then
+ * returns without blocking); *failed (may be NULL): whether the job failed
+ * or was cancelled. Safe from any thread while the job exists. */
+bool eddy__job_done(Job *job, bool *failed);
 /* Asks the job to stop. Idempotent; safe from any thread while the job
  * exists (freeing it is the owner's); a no-op once the job has ended. */
 void eddy__job_cancel(Job *job);

@@ -313,6 +313,24 @@ static bool print_query(Shell *sh, eddy_result *r) {
     return st == EDDY_OK ? true : fail_env(sh);
 }
 
+/* Frees the INSERT jobs that ended well and have nothing left to say (no
+ * malformed records), so that a long session stays flat; the others wait
+ * for the end of the session, which reports them. */
+static void reap_jobs(Shell *sh) {
+    size_t keep = 0;
+    for (size_t i = 0; i < sh->njobs; i++) {
+        eddy_result *r = sh->jobs[i];
+        bool failed = true;
+        if (eddy_result_job_done(r, &failed) && !failed && eddy_result_malformed_records(r, NULL) == 0 &&
+            eddy_result_await(r) == EDDY_OK) {
+            eddy_result_free(r);
+            continue;
+        }
+        sh->jobs[keep++] = r;
+    }
+    sh->njobs = keep;
+}
+
 /* Reports a started INSERT job: waits for it under table.dml-sync (Ctrl-C
  * cancels it), else leaves it running and prints its id. */
 static bool report_job(Shell *sh, eddy_result *r, bool sync) {
@@ -326,6 +344,7 @@ static bool report_job(Shell *sh, eddy_result *r, bool sync) {
         info(sh, MSG_FINISHED);
         return true;
     }
+    reap_jobs(sh);
     if (sh->njobs == sh->jobs_cap) {
         sh->jobs_cap = sh->jobs_cap ? sh->jobs_cap * 2 : 8;
         sh->jobs = eddy__shell_xrealloc(sh->jobs, sh->jobs_cap * sizeof *sh->jobs);

@@ -184,7 +184,8 @@ static eddy_status push_build(Op *op, JoinState *s, Batch *b) {
     int64_t bytes = eddy__batch_bytes(c) + (int64_t)b->count * 32 + (int64_t)s->kb.off[b->count];
     if (p->njk && s->level < SPILL_MAX_LEVEL && s->charged > 0 && eddy__mem_should_spill(&op->mem, bytes)) {
         eddy__batch_release(c);
-        rc = go_grace(op, s);
+        /* go_grace encodes the buffered batches: this one again after */
+        if (!(rc = go_grace(op, s))) rc = encode(op, s, b, p->build);
         return rc ? rc : partition(op, s, b, p->build);
     }
     if (!ed_vec_push(&s->bb, c)) {

@@ -31,7 +31,8 @@
  * match NULLs); such rows are still kept, as Flink keeps them.
  *
  * A batch at a time: the batch's join keys are encoded and hashed once
- * (KeyBatch); scratch (the candidate pairs, the matches, the encoded rows)
+ * (KeyBatch); a side whose unique key is within the join key is probed with
+ * one map get, the others by iterating the key's map; scratch (the candidate pairs, the matches, the encoded rows)
  * lives with the operator and is reused. State TTL (table.exec.state.ttl)
  * applies to every record of both sides (a retraction of an expired record
  * finds nothing, as in Flink).
@@ -81,6 +82,8 @@ typedef struct JoinRun {
     bool semi, anti;
     bool plain_inner; /* an inner join without a residual condition */
     KeyBatch kb;
+    KeyBatch kb0; /* no equi-join key: the one key, a NULL TINYINT */
+    StateKey key0;
     Batch *pair; /* candidate pairs (left + right columns) */
     ExprProg *cond;
     EvalCtx cx;
@@ -128,6 +131,16 @@ static eddy_status join_open(Op *op) {
         eddy__arena_reset(&s->scratch);
         if (rc) return rc;
     }
+    eddy__key_batch_init(&s->kb0);
+    if (!p->nkeys) {
+        Vector *v = eddy__vec_new(p->key_type, 1);
+        if (!v) return OOM(op);
+        eddy__vec_set_null(v, 0);
+        eddy_status rc = eddy__key_batch_encode(&s->kb0, &v, 1, NULL, 1, op->max_parallelism, eddy__op_err(op));
+        eddy__vec_release(v);
+        if (rc) return rc;
+        s->key0 = eddy__key_batch_key(&s->kb0, 0);
+    }
     StateBackend *be;
     eddy_status rc = eddy__op_state(op, &be);
     if (rc) return rc;
@@ -148,6 +161,7 @@ static void join_close(Op *op) {
     JoinRun *s = op->state;
     if (!s) return;
     eddy__key_batch_free(&s->kb);
+    eddy__key_batch_free(&s->kb0);
     eddy__batch_release(s->pair);
     eddy__buf_free(&s->row);
     eddy__buf_free(&s->mk);
@@ -301,6 +315,41 @@ static void reset_pair(JoinRun *s) {
     for (int c = 0; c < s->pair->ncols; c++) eddy__vec_reset(s->pair->cols[c]);
 }
 
+/* The records of one side under a key: a map iteration, or for the
+ * JoinKeyContainsUniqueKey view (one record at most) a single get, which
+ * allocates nothing. */
+typedef struct RecIter {
+    StateIter *it;
+    bool single, done;
+    StateEntry one;
+} RecIter;
+
+static eddy_status rec_open(JoinRun *s, const JoinPlan *p, int side, const StateKey *k, RecIter *ri) {
+    *ri = (RecIter){0};
+    if (p->side[side].spec != JIS_JOIN_KEY_CONTAINS_UNIQUE_KEY)
+        return eddy__state_iter_map(s->st[side], k, STATE_NO_NS, &ri->it);
+    ri->single = true;
+    bool found;
+    eddy_status rc = eddy__state_map_get(s->st[side], k, STATE_NO_NS, &JKCUK_KEY, 1, &ri->one.value,
+                                         &ri->one.value_len, &found);
+    ri->one.ukey = &JKCUK_KEY;
+    ri->one.ukey_len = 1;
+    ri->done = rc || !found;
+    return rc;
+}
+
+static eddy_status rec_next(RecIter *ri, StateEntry *e, bool *has) {
+    if (!ri->single) return eddy__state_iter_next(ri->it, e, has);
+    *has = !ri->done;
+    if (*has) *e = ri->one;
+    ri->done = true;
+    return EDDY_OK;
+}
+
+static void rec_close(RecIter *ri) {
+    if (ri->it) eddy__state_iter_close(ri->it);
+}
+
 /* The records of the other side under k that the input row (side `in`, row
  * r of b) joins with: s->m[0 .. nm), s->total with their counts. */
 static eddy_status gather(Op *op, JoinRun *s, int in, const StateKey *k, const Batch *b, uint32_t r) {
@@ -310,15 +359,15 @@ static eddy_status gather(Op *op, JoinRun *s, int in, const StateKey *k, const B
     s->nm = 0;
     s->total = 0;
     s->mbuf.len = 0;
-    StateIter *it;
-    eddy_status rc = eddy__state_iter_map(s->st[other], k, STATE_NO_NS, &it);
+    RecIter it;
+    eddy_status rc = rec_open(s, p, other, k, &it);
     if (rc) return rc;
     size_t base = 0;
     if (s->cond) reset_pair(s);
     for (;;) {
         StateEntry e;
         bool has;
-        if ((rc = eddy__state_iter_next(it, &e, &has)) || !has) break;
+        if ((rc = rec_next(&it, &e, &has)) || !has) break;
         if ((rc = push_match(op, s, &e))) break;
         if (!s->cond) continue;
         const Match *m = &s->m[s->nm - 1];
@@ -334,7 +383,7 @@ static eddy_status gather(Op *op, JoinRun *s, int in, const StateKey *k, const B
             reset_pair(s);
         }
     }
-    eddy__state_iter_close(it);
+    rec_close(&it);
     if (!rc && s->cond) rc = filter_pending(s, base);
     for (size_t i = 0; i < s->nm; i++) s->total += s->m[i].count;
     return rc;
@@ -504,12 +553,12 @@ static eddy_status inner_row(Op *op, JoinRun *s, int in, const StateKey *k, cons
     bool acc = kind == RK_INSERT || kind == RK_UPDATE_AFTER;
     eddy_status rc = acc ? view_add(op, s, in, k, mk, mklen, 0) : view_retract(op, s, in, k, mk, mklen);
     if (rc || null_key) return rc;
-    StateIter *it;
-    if ((rc = eddy__state_iter_map(s->st[other], k, STATE_NO_NS, &it))) return rc;
+    RecIter it;
+    if ((rc = rec_open(s, p, other, k, &it))) return rc;
     for (;;) {
         StateEntry e;
         bool has;
-        if ((rc = eddy__state_iter_next(it, &e, &has)) || !has) break;
+        if ((rc = rec_next(&it, &e, &has)) || !has) break;
         Hdr h = hdr_of(e.value, e.value_len);
         const char *row = nuk ? e.ukey : (const char *)e.value + sizeof h;
         uint32_t len = nuk ? e.ukey_len : e.value_len - (uint32_t)sizeof h;
@@ -522,7 +571,7 @@ static eddy_status inner_row(Op *op, JoinRun *s, int in, const StateKey *k, cons
         }
         if (rc) break;
     }
-    eddy__state_iter_close(it);
+    rec_close(&it);
     return rc;
 }
 
@@ -539,7 +588,7 @@ static eddy_status join_push(Op *op, int input, Batch *b) {
     for (uint32_t i = 0; i < b->count && !rc; i++) {
         uint32_t r = batch_row(b, i);
         /* no equi-join key: every row has the one key (one subtask owns all key groups) */
-        StateKey k = p->nkeys ? eddy__key_batch_key(&s->kb, i) : (StateKey){&JKCUK_KEY, 1, 0, 0};
+        StateKey k = p->nkeys ? eddy__key_batch_key(&s->kb, i) : s->key0;
         uint8_t kind = batch_kind(b, r);
         s->row.len = 0;
         eddy__serde_write(&s->row, b->cols, sd->ncols, r);
