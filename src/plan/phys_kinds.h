@@ -39,8 +39,9 @@ PHYS_OP(PK_SORT_LIMIT, "SortLimit", "ORDER BY with LIMIT (Top-N) in streaming mo
 PHYS_KIND(PK_SORT, "Sort", "ORDER BY in streaming mode")
 PHYS_OP(PK_CHANGELOG_NORMALIZE, "ChangelogNormalize", "upsert sources (ChangelogNormalize)",
         eddy__translate_changelog_normalize)
-PHYS_KIND(PK_SINK_UPSERT_MATERIALIZER, "SinkUpsertMaterializer",
-          "sinks whose primary key differs from the upsert key (table.exec.sink.upsert-materialize)")
+PHYS_OP(PK_SINK_UPSERT_MATERIALIZER, "SinkUpsertMaterializer",
+        "sinks whose primary key differs from the upsert key (table.exec.sink.upsert-materialize)",
+        eddy__translate_sink_upsert_materializer)
 PHYS_OP(PK_DROP_UPDATE_BEFORE, "DropUpdateBefore", "dropping UPDATE_BEFORE of changelog sources",
         eddy__translate_drop_update_before)
 
@@ -54,7 +55,7 @@ PHYS_OP(PK_SORT_MERGE_JOIN, "SortMergeJoin", "joins", eddy__translate_batch_join
 PHYS_OP(PK_NESTED_LOOP_JOIN, "NestedLoopJoin", "joins", eddy__translate_batch_join)
 PHYS_OP(PK_BATCH_SORT, "Sort", "ORDER BY", eddy__translate_sort)
 PHYS_OP(PK_BATCH_SORT_LIMIT, "SortLimit", "ORDER BY with LIMIT", eddy__translate_sort)
-PHYS_KIND(PK_BATCH_RANK, "Rank", "Top-N (ROW_NUMBER / RANK / DENSE_RANK with a rank filter)")
+PHYS_OP(PK_BATCH_RANK, "Rank", "Top-N (ROW_NUMBER / RANK / DENSE_RANK with a rank filter)", eddy__translate_batch_rank)
 
 /* ---- time (event time, windows): the time issue builds these ---- */
 PHYS_KIND(PK_WINDOW_TABLE_FUNCTION, "WindowTableFunction", "window table functions (TUMBLE / HOP / CUMULATE / SESSION)")

@@ -266,6 +266,74 @@ TEST(verifier_compares_final_tables) {
     free(text);
 }
 
+/* An upsert changelog's lines applied by key (the text up to the first ','):
+ * the final rows, sorted, without kinds. */
+static char *materialize_by_key(char *text) {
+    char *keys[64], *rows[64];
+    int n = 0;
+    for (char *l = strtok(text, "\n"); l; l = strtok(NULL, "\n")) {
+        const char *body = l + 2;
+        size_t klen = strcspn(body, ",]");
+        int at = -1;
+        for (int i = 0; i < n; i++)
+            if (keys[i] && strlen(keys[i]) == klen && !strncmp(keys[i], body, klen)) at = i;
+        if (l[0] == '-') {
+            if (at >= 0) {
+                free(keys[at]);
+                free(rows[at]);
+                keys[at] = rows[at] = NULL;
+            }
+            continue;
+        }
+        if (at < 0 && n < 64) at = n++;
+        else if (at >= 0) {
+            free(keys[at]);
+            free(rows[at]);
+        }
+        if (at >= 0) {
+            keys[at] = strndup(body, klen);
+            rows[at] = strdup(body);
+        }
+    }
+    Lines out = lines_empty();
+    for (int i = 0; i < n; i++) {
+        if (keys[i]) lines_add(&out, rows[i]);
+        free(keys[i]);
+        free(rows[i]);
+    }
+    free(text);
+    return sorted_lines(out.text);
+}
+
+/* testMultiChangelogStreamUpsert: left joins of insert-only and upsert
+ * tables into an upsert stream keyed by pk: the SinkUpsertMaterializer
+ * keeps the rows alive per key; materialized, Flink's two rows. */
+TEST(multi_changelog_stream_upsert) {
+    setup(4);
+    eddy_stream *d1 = eddy_from_values(env, "ROW<pk INT NOT NULL, x STRING>", "(1, '1'), (2, '2')");
+    eddy_stream *d2 = eddy_from_values(env, "ROW<pk INT NOT NULL, y STRING, some_value DOUBLE>",
+                                       "(1, 'A', 1.0), (2, 'B', 2.0), +U(1, 'A', 1.1), +U(2, 'B', 2.1)");
+    eddy_stream *d3 = eddy_from_values(env, "ROW<pk1 STRING NOT NULL, pk2 STRING NOT NULL, some_other_value DOUBLE>",
+                                       "('1', 'A', 10.0), ('1', 'B', 11.0)");
+    ASSERT_EQ_INT(eddy_tenv_create_temporary_view_from_changelog_stream(
+                      tenv, "T1", d1, eddy_schema_primary_key(eddy_schema_new(env), "pk", NULL), EDDY_CHANGELOG_INSERT_ONLY),
+                  EDDY_OK);
+    ASSERT_EQ_INT(eddy_tenv_create_temporary_view_from_changelog_stream(
+                      tenv, "T2", d2, eddy_schema_primary_key(eddy_schema_new(env), "pk", NULL), EDDY_CHANGELOG_UPSERT),
+                  EDDY_OK);
+    ASSERT_EQ_INT(eddy_tenv_create_temporary_view_from_changelog_stream(
+                      tenv, "T3", d3, eddy_schema_primary_key(eddy_schema_new(env), "pk1", "pk2", NULL),
+                      EDDY_CHANGELOG_INSERT_ONLY),
+                  EDDY_OK);
+    eddy_table *t = eddy_tenv_sql_query(tenv, "SELECT T1.pk, T2.some_value * T3.some_other_value, T3.pk1, T3.pk2 FROM T1 "
+                                              "LEFT JOIN T2 ON T1.pk = T2.pk LEFT JOIN T3 ON T1.x = T3.pk1 AND T2.y = T3.pk2");
+    eddy_stream *s = eddy_tenv_to_changelog_stream(tenv, t, eddy_schema_primary_key(eddy_schema_new(env), "pk", NULL),
+                                                   EDDY_CHANGELOG_UPSERT);
+    ASSERT_TRUE(s != NULL);
+    ASSERT_TEXT(materialize_by_key(collect_stream(s)), "[1, 11.0, 1, A]\n[2, null, null, null]\n");
+    teardown();
+}
+
 int main(void) {
     RUN(from_changelog_stream_all_kinds);
     RUN(from_changelog_stream_upsert);
@@ -283,5 +351,6 @@ int main(void) {
     RUN(print_and_insert_only_sinks);
     RUN(table_result_mode_materializes);
     RUN(verifier_compares_final_tables);
+    RUN(multi_changelog_stream_upsert);
     return test_report();
 }
