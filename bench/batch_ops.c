@@ -113,6 +113,7 @@ int main(int argc, char **argv) {
     long n = argc > 1 ? atol(argv[1]) : 4000000, g = argc > 2 ? atol(argv[2]) : 100000;
     const char *budget = argc > 3 && strcmp(argv[3], "none") ? argv[3] : NULL;
     int reps = argc > 4 ? atoi(argv[4]) : 3;
+    if (reps < 1) reps = 1;
     eddy_config cfg = {.abi_version = EDDY_CONFIG_VERSION, .parallelism = 1, .mode = EDDY_BATCH};
     eddy_env *env = eddy_env_new(&cfg);
     if (budget && eddy_env_set_option(env, "taskmanager.memory.managed.size", budget)) return 1;
@@ -140,7 +141,7 @@ int main(int argc, char **argv) {
              g, g);
     const char *qs[3] = {"SELECT COUNT(*), SUM(v) FROM t", gq,
                          "SELECT COUNT(*), SUM(b.v) FROM t a JOIN s b ON a.id = b.id"};
-    int64_t hg[3], hj[2];
+    int64_t hg[3] = {0}, hj[2] = {0};
     for (int r = 0; r < reps; r++) {
         for (int q = 0; q < 3; q++) {
             double t0 = now();
