@@ -338,8 +338,9 @@ eddy_status eddy__translate_sort(TranslateCtx *cx, const PhysNode *p, const Tran
     StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, p->norder ? "SortLimit" : "Limit", &eddy__op_sort, sp, 1);
     if (!n) return NOMEM();
     /* rows pass through unchanged: the input's layout (a local aggregate's
-     * own, hash_agg.c) */
-    if (in[0].node->ncols != n->ncols) eddy__node_set_type(cx->a, n, in[0].node->type);
+     * own, hash_agg.c, whose column types differ from its plan's even where
+     * their counts agree) */
+    eddy__node_set_type(cx->a, n, in[0].node->type);
     eddy__translate_connect(n, 0, &in[0]);
     n->parallelism = 1;
     n->fixed_parallelism = true;

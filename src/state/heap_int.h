@@ -81,6 +81,7 @@ typedef struct Blobs {
     char *cur, *end; /* page being carved */
     char **pages;
     uint32_t npages, pages_cap;
+    struct BlobLarge *large; /* blocks above BLOB_LARGE, each its own allocation */
     MemAccount *acct;
     EdErr *err;
     int64_t charged;

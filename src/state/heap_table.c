@@ -185,6 +185,14 @@ static const uint32_t blob_sizes[BLOB_NCLASS] = {8,   16,  24,  32,  48,  64,   
 #define BLOB_USED_CLASSES 22
 #define BLOB_PAGE 65536
 
+/* The header of a block above BLOB_LARGE: the live ones are listed, so that
+ * destroying the Blobs frees the blocks still in use (a map's record array
+ * or index, a long list) as it frees the pages. 16 bytes: the block stays
+ * 16-aligned. */
+typedef struct BlobLarge {
+    struct BlobLarge *prev, *next;
+} BlobLarge;
+
 void eddy__blobs_init(Blobs *b, MemAccount *acct, EdErr *err) {
     memset(b, 0, sizeof *b);
     b->acct = acct;
@@ -193,6 +201,10 @@ void eddy__blobs_init(Blobs *b, MemAccount *acct, EdErr *err) {
 
 void eddy__blobs_destroy(Blobs *b) {
     for (uint32_t i = 0; i < b->npages; i++) eddy__free(b->pages[i]);
+    for (BlobLarge *l = b->large, *next; l; l = next) {
+        next = l->next;
+        eddy__free(l);
+    }
     eddy__free(b->pages);
     if (b->acct) eddy__mem_release(b->acct, b->charged);
     memset(b, 0, sizeof *b);
@@ -211,15 +223,19 @@ static int blob_class(uint32_t n) {
 void *eddy__blob_alloc(Blobs *b, uint32_t n, uint32_t *cap) {
     if (n > BLOB_LARGE) {
         if (eddy__mem_charge(b->acct, n, b->err)) return NULL;
-        void *p = eddy__malloc(n);
-        if (!p) {
+        BlobLarge *l = (size_t)n + sizeof *l > UINT32_MAX ? NULL : eddy__malloc(sizeof *l + n);
+        if (!l) {
             eddy__mem_release(b->acct, n);
             eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
             return NULL;
         }
+        l->prev = NULL;
+        l->next = b->large;
+        if (b->large) b->large->prev = l;
+        b->large = l;
         b->charged += n;
         *cap = n;
-        return p;
+        return l + 1;
     }
     int c = blob_class(n);
     uint32_t size = blob_sizes[c];
@@ -272,7 +288,11 @@ void *eddy__blob_alloc(Blobs *b, uint32_t n, uint32_t *cap) {
 void eddy__blob_free(Blobs *b, void *p, uint32_t cap) {
     if (!p) return;
     if (cap > BLOB_LARGE) {
-        eddy__free(p);
+        BlobLarge *l = (BlobLarge *)p - 1;
+        if (l->prev) l->prev->next = l->next;
+        else b->large = l->next;
+        if (l->next) l->next->prev = l->prev;
+        eddy__free(l);
         eddy__mem_release(b->acct, cap);
         b->charged -= cap;
         return;

@@ -57,6 +57,7 @@ SELECT COUNT(*), SUM(v), AVG(d), MIN(k), MAX(k) FROM S;
 1 row in set
 !ok
 
+# verify: skip a global aggregate over no rows: one row in BATCH, none in STREAMING (as in Flink)
 SELECT COUNT(*), SUM(v), MAX(k) FROM S WHERE v > 100;
 +--------+--------+--------+
 | EXPR$0 | EXPR$1 | EXPR$2 |
@@ -222,4 +223,16 @@ SELECT k, COUNT(*), SUM(v), LISTAGG(k) FROM S GROUP BY k ORDER BY k;
 | c |      1 | <NULL> |      c |
 +---+--------+--------+--------+
 3 rows in set
+!ok
+
+# an aggregate over an aggregate: the sort between the local and the global
+# sort aggregate passes the local phase's own row layout on
+SELECT cnt, MIN(k) AS mn, MAX(k) AS mx FROM (SELECT k, COUNT(*) AS cnt FROM S GROUP BY k) GROUP BY cnt ORDER BY cnt;
++-----+----+----+
+| cnt | mn | mx |
++-----+----+----+
+|   1 |  c |  c |
+|   2 |  a |  b |
++-----+----+----+
+2 rows in set
 !ok

@@ -34,6 +34,7 @@ Received a total of 3 rows
 !ok
 
 # keep the last row: +I for a key's first row, then -U old / +U new
+# verify: skip the last row by processing time is the last one read in STREAMING, any in BATCH
 SELECT u, url FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY u ORDER BY pt DESC) AS rn FROM clicks) WHERE rn = 1;
 +----+--------------------------------+--------------------------------+
 | op |                              u |                            url |
@@ -52,6 +53,7 @@ Received a total of 9 rows
 !ok
 
 # without a partition key: one key for the whole input
+# verify: skip the last row by processing time is the last one read in STREAMING, any in BATCH
 SELECT u, url FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY pt DESC) AS rn FROM clicks) WHERE rn = 1;
 +----+--------------------------------+--------------------------------+
 | op |                              u |                            url |
@@ -134,6 +136,7 @@ SELECT k, v, ts FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts AS
 Received a total of 6 rows
 !ok
 
+# verify: skip rows tie on ts: STREAMING keeps the later one (Flink's rule), BATCH's sort any
 SELECT k, v, ts FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts DESC) AS rn FROM ev) WHERE rn = 1;
 +----+--------------------------------+-------------+-------------------------+
 | op |                              k |           v |                      ts |

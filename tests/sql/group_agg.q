@@ -106,6 +106,7 @@ SELECT COUNT(*) AS c, SUM(score) AS s FROM scores;
 Received a total of 9 rows
 !ok
 
+# verify: skip a global aggregate over no rows: one row in BATCH, none in STREAMING (as in Flink)
 SELECT COUNT(*) FROM scores WHERE score > 1000;
 +----+----------------------+
 | op |               EXPR$0 |

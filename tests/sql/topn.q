@@ -380,6 +380,7 @@ SELECT * FROM cheapest2 LIMIT 2;
 Received a total of 6 rows
 !ok
 
+# verify: skip LIMIT without ORDER BY: which rows is up to each mode
 SELECT * FROM cheapest2 LIMIT 2 OFFSET 1;
 +----+--------------------------------+----------------------+-------------+
 | op |                       category |                   id |       price |

@@ -268,7 +268,7 @@ static void destroy_all(GaState *s) {
         for (int a = 0; a < p->naggs; a++) {
             s->cx.acc_offset = p->aggs[a].offset;
             s->cx.view_base = p->aggs[a].view_base;
-            eddy__agg_destroy(p->aggs[a].fn, &s->cx, buf + p->aggs[a].offset);
+            eddy__agg_destroy(p->aggs[a].fn, &s->cx, buf);
         }
     }
     if (buf != local) eddy__free(buf);
@@ -393,7 +393,7 @@ static eddy_status drop_group(GaState *s, char *rec, bool views) {
     for (int a = 0; a < p->naggs; a++) {
         const AggFn *fn = p->aggs[a].fn;
         set_call(s, a);
-        eddy__agg_destroy(fn, &s->cx, rec + p->aggs[a].offset);
+        eddy__agg_destroy(fn, &s->cx, rec);
         for (int v = 0; views && v < fn->nviews; v++) {
             eddy_status rc = v_clear(s, rec, p->aggs[a].view_base + v);
             if (rc) return rc;
@@ -420,7 +420,7 @@ static eddy_status run(GaState *s, Batch *b, uint32_t from, uint32_t to) {
         memset(rec, 0, p->rec_size);
         for (int a = 0; a < p->naggs; a++) {
             set_call(s, a);
-            if ((rc = eddy__agg_init(p->aggs[a].fn, &s->cx, rec + p->aggs[a].offset))) return rc;
+            if ((rc = eddy__agg_init(p->aggs[a].fn, &s->cx, rec))) return rc;
         }
     }
     for (int a = 0; a < p->naggs; a++) {
