@@ -3,9 +3,10 @@
 # printing a unified diff on mismatch. An expected file named *.pattern holds
 # one extended regular expression per line instead: the output must have as
 # many lines, each matching its pattern (for programs whose output is random).
-prog="$1"; expected="$2"
+# Arguments after the expected file are passed to the program.
+prog="$1"; expected="$2"; shift 2
 out=$(mktemp); trap 'rm -f "$out"' EXIT
-"$prog" >"$out"; rc=$?
+"$prog" "$@" >"$out"; rc=$?
 if [ $rc -ne 0 ]; then echo "$prog exited with status $rc" >&2; exit 1; fi
 case "$expected" in
 *.pattern)
