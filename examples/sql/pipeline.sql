@@ -2,8 +2,9 @@
 --   build/eddy -f examples/sql/pipeline.sql
 -- A bounded datagen source, a filter and a projection, into a print sink
 -- and into a partitioned CSV table on disk (build/pipeline-out/): once in
--- batch mode, once in streaming mode. The source is bounded, so both runs
--- end.
+-- batch mode, once in streaming mode; then a GROUP BY over the table on
+-- disk, as a changelog in streaming mode and as final rows in batch mode.
+-- The source is bounded, so every run ends.
 
 SET 'table.dml-sync' = 'true';
 
@@ -63,3 +64,12 @@ SELECT order_id, UPPER(customer) AS customer FROM orders WHERE order_id % 2 = 0;
 
 INSERT INTO big_orders
 SELECT order_id, amount, amount * 1.2e0 FROM orders WHERE amount >= 50;
+
+-- an updating table: per size class, the count and the total so far, as a
+-- changelog (+I for a new group, -U / +U when it changes) ...
+SELECT size, COUNT(*) AS orders, SUM(amount) AS total FROM order_archive GROUP BY size;
+
+-- ... and in batch mode the same table's final rows only
+SET 'execution.runtime-mode' = 'batch';
+
+SELECT size, COUNT(*) AS orders, SUM(amount) AS total FROM order_archive GROUP BY size;
