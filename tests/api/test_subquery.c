@@ -45,8 +45,17 @@ TEST(complex_unified_pipeline_streaming_plan) {
                 "_UTF-16LE'Bob' }]])\n"
                 "         +- Exchange(distribution=[hash[f0]])\n"
                 "            +- DataStreamScan(table=[[*anonymous_datastream_source$1*]], fields=[f0])\n");
-    /* the semi join and the aggregate above it run */
-    ASSERT_TEXT(table_rows(env, t), "+I[Bob, 1]\n-U[Bob, 1]\n+U[Bob, 2]\n+I[Alice, 1]\n");
+    /* the semi join and the aggregate above it run; the join's two inputs
+     * arrive in either order, so Alice's one row may come anywhere between
+     * Bob's, whose rows keep their order */
+    char *rows = table_rows(env, t);
+    ASSERT_TRUE(rows != NULL);
+    static const char alice[] = "+I[Alice, 1]\n";
+    char *at = strstr(rows, alice);
+    if (at) memmove(at, at + strlen(alice), strlen(at + strlen(alice)) + 1);
+    else free(rows);
+    ASSERT_TRUE(at != NULL);
+    ASSERT_TEXT(rows, "+I[Bob, 1]\n-U[Bob, 1]\n+U[Bob, 2]\n");
     eddy_env_free(env);
 }
 
