@@ -1,5 +1,6 @@
 /*
- * keyed_rows.h -- what the keyed changelog operators (rank.c, dedup.c)
+ * keyed_rows.h -- what the keyed changelog operators (rank.c, dedup.c,
+ * changelog_normalize.c, upsert_materialize.c)
  * share: the state key type and TTL their translation derives from the
  * plan, and the row kind and timestamp of the row an eddy_out is building.
  */
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "plan/phys.h"
+#include "runtime/hash.h"
 #include "runtime/ops/ops.h"
 
 /* The type of a state key over columns cols[0..n) of `in`: the column's
@@ -71,6 +73,18 @@ static inline eddy_status ops_key_batch(Op *op, KeyBatch *kb, Vector **zero, con
         memset((*zero)->data, 0, sizeof(int32_t) * b->count);
     }
     return eddy__key_batch_encode(kb, zero, 1, NULL, b->count, op->max_parallelism, eddy__op_err(op));
+}
+
+/* Encodes the state keys of b's visible rows into kb: the key expressions
+ * of spec (a keyed exchange's KeySpec), computed once for the batch. */
+static inline eddy_status ops_key_spec_batch(Op *op, KeyBatch *kb, const KeySpec *spec, Batch *b) {
+    Vector *keys[16];
+    if (spec->nkeys > 16) return eddy__op_fail(op, EDDY_E_UNSUPPORTED, "not supported yet: keys of more than 16 columns");
+    eddy_status rc = eddy__key_compute(spec, b, keys, eddy__op_err(op));
+    if (rc) return rc;
+    rc = eddy__key_batch_encode(kb, keys, spec->nkeys, b->sel, b->count, op->max_parallelism, eddy__op_err(op));
+    for (int k = 0; k < spec->nkeys; k++) eddy__vec_release(keys[k]);
+    return rc;
 }
 
 /* A batch's fixed-size slots (eddy__state_slots) for the batch's KeyBatch:

@@ -17,6 +17,7 @@
  */
 #include "plan/phys.h"
 #include "runtime/hash.h"
+#include "runtime/ops/keyed_rows.h"
 #include "runtime/ops/ops.h"
 #include "types/serde.h"
 
@@ -39,13 +40,10 @@ static eddy_status mat_open(Op *op) {
     MatState *s = eddy__arena_alloc(op->arena, sizeof *s);
     if (!s) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     op->state = s;
-    eddy__key_batch_init(&s->kb);
     eddy__buf_init(&s->row);
     eddy__buf_init(&s->list);
-    eddy__out_init(&s->out, op->node->type, op->node->ncols, op->node->col_types, op->batch_size, eddy__op_emit_owned, op,
-                   eddy__op_err(op));
     StateBackend *be;
-    eddy_status rc = eddy__op_state(op, &be);
+    eddy_status rc = ops_keyed_open(op, &s->kb, &s->out, &be);
     if (rc) return rc;
     StateDesc d = {.name = "materialize",
                    .kind = STATE_LIST,
@@ -109,12 +107,8 @@ static eddy_status mat_push(Op *op, int input, Batch *b) {
     (void)input;
     const MatPlan *p = op->plan;
     MatState *s = op->state;
-    Vector *keys[16];
-    if (p->key->nkeys > 16) return eddy__op_fail(op, EDDY_E_UNSUPPORTED, "keys of more than 16 fields are not supported yet");
     if (b->count == 0) return EDDY_OK;
-    eddy_status rc = eddy__key_compute(p->key, b, keys, eddy__op_err(op));
-    if (rc) return rc;
-    rc = eddy__key_batch_encode(&s->kb, keys, p->key->nkeys, b->sel, b->count, op->max_parallelism, eddy__op_err(op));
+    eddy_status rc = ops_key_spec_batch(op, &s->kb, p->key, b);
     for (uint32_t i = 0; i < b->count && !rc; i++) {
         uint32_t r = batch_row(b, i);
         StateKey k = eddy__key_batch_key(&s->kb, i);
@@ -137,7 +131,6 @@ static eddy_status mat_push(Op *op, int input, Batch *b) {
             rc = retract(op, s, &k);
         }
     }
-    for (int k = 0; k < p->key->nkeys; k++) eddy__vec_release(keys[k]);
     if (!rc) rc = eddy__out_flush(&s->out);
     return rc;
 }
