@@ -301,6 +301,9 @@ typedef eddy_status PhysTranslateFn(TranslateCtx *cx, const PhysNode *p, const T
 #undef PHYS_KIND
 #undef PHYS_OP
 
+/* Whether two OVER aggregates share one window (partition, order, frame). */
+bool eddy__over_same_window(const OverSpec *a, const OverSpec *b);
+
 typedef struct PhysNodeKindInfo {
     const char *name;
     const char *feature;

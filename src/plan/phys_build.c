@@ -1001,6 +1001,12 @@ static PhysNode *build(Build *b, const Rel *r) {
     case REL_OVER: {
         PhysNode *in = build(b, r->in[0]);
         const OverSpec *os = r->naggs ? &r->over[0] : NULL;
+        for (int k = 1; b->streaming && k < r->naggs; k++)
+            if (!eddy__over_same_window(os, &r->over[k]))
+                return eddy__err(b->err, EDDY_E_TABLE, "Over Agg: Unsupported use of OVER windows. All aggregates must be "
+                                                     "computed on the same window. please re-check the over window "
+                                                     "statement."),
+                       NULL;
         PhysNode *x = in ? exchange_keys(b, in, os ? os->npartition : 0, os ? os->partition : NULL) : NULL;
         if (x && !b->streaming && os && os->npartition + os->norder > 0) {
             int n = os->npartition + os->norder;
