@@ -1048,6 +1048,26 @@ static eddy_status over_hook(Binder *b, const Scope *sc, const AstExpr *e, Expr 
     return *out ? EDDY_OK : NOMEM(b);
 }
 
+/* Whether two OVER calls share their window (one Calcite window group). */
+static bool same_over(const OverSpec *a, const OverSpec *b) {
+    if (a->npartition != b->npartition || a->norder != b->norder || a->frame != b->frame || a->lower != b->lower ||
+        a->upper != b->upper)
+        return false;
+    for (int i = 0; i < a->npartition; i++)
+        if (a->partition[i] != b->partition[i]) return false;
+    for (int i = 0; i < a->norder; i++)
+        if (a->order[i] != b->order[i] || a->desc[i] != b->desc[i]) return false;
+    return true;
+}
+
+/* Renumbers the OVER placeholders of e: call k becomes call perm[k]. */
+static void permute_over(Expr *e, const int *perm, int n) {
+    if (!e) return;
+    if (e->kind == EX_COLUMN && e->index >= AGG_BASE && e->index < AGG_BASE + n && e->index < PROP_BASE)
+        e->index = AGG_BASE + perm[e->index - AGG_BASE];
+    for (int i = 0; i < e->nargs; i++) permute_over(e->args[i], perm, n);
+}
+
 eddy_status eddy__bind_over(Binder *b, const AstQuery *q, SelInput in, const SelItem *items, int nitems, Expr **exprs,
                             Rel **rel_out) {
     OverCtx c = {.in = in, .q = q};
@@ -1099,6 +1119,38 @@ eddy_status eddy__bind_over(Binder *b, const AstQuery *q, SelInput in, const Sel
         }
         if (!rc && !calls[k].name) rc = NOMEM(b);
     }
+    /* Calcite's window groups: the calls of one window (partition, order,
+     * frame) side by side, the groups in the order they first appear, named
+     * w<group>$o<call in the group> */
+    int *perm = rc ? NULL : eddy__arena_alloc(b->a, sizeof(int) * (size_t)(n + 1));
+    if (!rc && !perm) rc = NOMEM(b);
+    if (!rc && n > 0) {
+        AggCall *gc = eddy__arena_alloc(b->a, sizeof(AggCall) * (size_t)n);
+        OverSpec *gs = eddy__arena_alloc(b->a, sizeof(OverSpec) * (size_t)n);
+        int *grp = eddy__arena_alloc(b->a, sizeof(int) * (size_t)n);
+        if (!gc || !gs || !grp) rc = NOMEM(b);
+        int ngroups = 0;
+        for (int k = 0; !rc && k < n; k++) {
+            grp[k] = -1;
+            for (int j = 0; j < k && grp[k] < 0; j++)
+                if (same_over(&specs[j], &specs[k])) grp[k] = grp[j];
+            if (grp[k] < 0) grp[k] = ngroups++;
+        }
+        int pos = 0;
+        for (int g = 0; !rc && g < ngroups; g++)
+            for (int k = 0, i = 0; !rc && k < n; k++) {
+                if (grp[k] != g) continue;
+                perm[k] = pos;
+                gc[pos] = calls[k];
+                gs[pos] = specs[k];
+                if (!(gc[pos].name = eddy__arena_printf(b->a, "w%d$o%d", g, i++))) rc = NOMEM(b);
+                pos++;
+            }
+        if (!rc) {
+            memcpy(calls, gc, sizeof(AggCall) * (size_t)n);
+            memcpy(specs, gs, sizeof(OverSpec) * (size_t)n);
+        }
+    }
     Rel *below = NULL, *r = NULL;
     if (!rc) {
         below = (int)p.ex.len == src->ncols
@@ -1125,7 +1177,10 @@ eddy_status eddy__bind_over(Binder *b, const AstQuery *q, SelInput in, const Sel
     r->changelog = below->changelog;
     r->feature = "OVER aggregations";
     r->digest = "OverAggregate";
-    for (int i = 0; i < nitems; i++) remap(exprs[i], 0, 0, below->ncols);
+    for (int i = 0; i < nitems; i++) {
+        permute_over(exprs[i], perm, n);
+        remap(exprs[i], 0, 0, below->ncols);
+    }
     *rel_out = r;
     return EDDY_OK;
 }

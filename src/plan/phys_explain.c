@@ -270,6 +270,26 @@ static void join_terms(Buf *b, Arena *a, const PhysNode *n, ExprStyle st) {
     eddy__buf_putc(b, ']');
 }
 
+/* An OVER frame bound as Flink prints it: UNBOUNDED PRECEDING, 2 PRECEDING,
+ * CURRENT ROW, ... (RANGE offsets in milliseconds). */
+static void over_bound(Buf *b, int64_t v, const char *dir) {
+    if (v < 0) eddy__buf_printf(b, "UNBOUNDED %s", dir);
+    else if (v == 0) eddy__buf_puts(b, "CURRENT ROW");
+    else eddy__buf_printf(b, "%lld %s", (long long)v, dir);
+}
+
+/* window=[ ROWS BETWEEN 2 PRECEDING AND CURRENT ROW], as Flink's
+ * OverAggregate prints its group (the default frame: RANGE UNBOUNDED
+ * PRECEDING .. CURRENT ROW with an ORDER BY, the whole partition without). */
+static void over_window(Buf *b, const OverSpec *os) {
+    int64_t lower = os->frame ? os->lower : -1, upper = os->frame ? os->upper : os->norder ? 0 : -1;
+    eddy__buf_printf(b, "window=[ %s BETWEEN ", os->frame == 1 ? "ROWS" : "RANGE");
+    over_bound(b, lower, "PRECEDING");
+    eddy__buf_puts(b, " AND ");
+    over_bound(b, upper, "FOLLOWING");
+    eddy__buf_puts(b, "], ");
+}
+
 void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
     Arena a;
     eddy__arena_init(&a, 4096);
@@ -453,6 +473,7 @@ void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
                                  os->desc[i] ? "DESC" : "ASC");
             eddy__buf_puts(b, "], ");
         }
+        if (os) over_window(b, os);
         eddy__buf_puts(b, "select=[");
         const Rel *r = n->rel;
         int nin = r->in[0]->ncols;
