@@ -969,7 +969,7 @@ static const AstWindow *find_window(const AstQuery *q, const char *name) {
 }
 
 /* A bound of a frame: rows (ROWS) or milliseconds (RANGE); -1 unbounded. */
-static eddy_status frame_bound(Binder *b, const AstBound *bd, int64_t *out) {
+static eddy_status frame_bound(Binder *b, const AstBound *bd, int64_t *out, const Type **type) {
     switch (bd->kind) {
     case AST_BOUND_NONE:
     case AST_BOUND_CURRENT_ROW: *out = 0; return EDDY_OK;
@@ -987,6 +987,7 @@ static eddy_status frame_bound(Binder *b, const AstBound *bd, int64_t *out) {
     if (x->kind != EX_LITERAL || x->value.is_null || !(eddy__type_is_integer(x->type) || x->type->root == TY_INTERVAL_DT))
         return eddy__bind_err(b, &bd->offset->pos, EDDY_E_VALIDATION, "Window frame bounds must be constant");
     *out = x->value.u.i;
+    if (x->type->root == TY_INTERVAL_DT) *type = x->type;
     return EDDY_OK;
 }
 
@@ -1114,8 +1115,8 @@ eddy_status eddy__bind_over(Binder *b, const AstQuery *q, SelInput in, const Sel
         specs[k] = (OverSpec){.npartition = oe->npart, .partition = part, .norder = oe->norder, .order = order,
                               .desc = oe->desc, .frame = oe->win->frame};
         if (!rc && oe->win->frame) {
-            if (!(rc = frame_bound(b, &oe->win->lower, &specs[k].lower)))
-                rc = frame_bound(b, &oe->win->upper, &specs[k].upper);
+            if (!(rc = frame_bound(b, &oe->win->lower, &specs[k].lower, &specs[k].lower_type)))
+                rc = frame_bound(b, &oe->win->upper, &specs[k].upper, &specs[k].upper_type);
         }
         if (!rc && !calls[k].name) rc = NOMEM(b);
     }

@@ -151,6 +151,7 @@ struct PhysNode {
     bool keep_last;          /* Deduplicate */
     bool on_rowtime;         /* Deduplicate: ordered by a rowtime attribute */
     bool global;             /* batch Limit / SortLimit / Rank: the global phase */
+    bool batch_over;         /* OverAggregate: the BATCH operator (EXPLAIN prints window#i=[...]) */
 
     /* MiniBatchAssigner */
     int64_t interval_ms;

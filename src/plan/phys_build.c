@@ -1007,7 +1007,9 @@ static PhysNode *over_stage(Build *b, const Rel *r, const Rel *prev, PhysNode *i
         }
         x = sort_node(b, PK_BATCH_SORT, x, n, keys, desc, NULL, NULL);
     }
-    return x ? generic(b, PK_OVER_AGGREGATE, sr, &x, 1) : NULL;
+    PhysNode *n = x ? generic(b, PK_OVER_AGGREGATE, sr, &x, 1) : NULL;
+    if (n) n->batch_over = !b->streaming;
+    return n;
 }
 
 /* OVER aggregates: STREAMING runs one window per OverAggregate (Flink's
