@@ -48,6 +48,19 @@ static eddy_status streaming_mode(const PhysNode *p, OverMode *mode, EdErr *err)
     return EDDY_OK;
 }
 
+/* The window function the operator computes itself, by name. */
+static OverSpecial special_of(const char *fn) {
+    static const struct {
+        const char *name;
+        OverSpecial sp;
+    } fns[] = {{"ROW_NUMBER", OVER_ROW_NUMBER}, {"RANK", OVER_RANK},          {"DENSE_RANK", OVER_DENSE_RANK},
+               {"PERCENT_RANK", OVER_PERCENT_RANK}, {"CUME_DIST", OVER_CUME_DIST}, {"NTILE", OVER_NTILE},
+               {"LAG", OVER_LAG},               {"LEAD", OVER_LEAD}};
+    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
+        if (!strcmp(fn, fns[i].name)) return fns[i].sp;
+    return OVER_AGG;
+}
+
 eddy_status eddy__translate_over_aggregate(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
                                            EdErr *err) {
     Arena *a = cx->a;
@@ -80,6 +93,17 @@ eddy_status eddy__translate_over_aggregate(TranslateCtx *cx, const PhysNode *p, 
         const AggCall *ac = &r->aggs[k];
         const OverSpec *o = &r->over[k];
         if (ac->nargs > 16) return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: aggregates of more than 16 arguments");
+        OverSpecial sp = special_of(ac->fn);
+        if (sp != OVER_AGG) {
+            if (mode != OVER_BATCH && (sp == OVER_PERCENT_RANK || sp == OVER_CUME_DIST || sp == OVER_NTILE))
+                return eddy__err(err, EDDY_E_TABLE, "%s Function is not supported in stream mode.", ac->fn);
+            if (mode != OVER_BATCH && (sp == OVER_LAG || sp == OVER_LEAD))
+                return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: %s in STREAMING OVER aggregations", ac->fn);
+            off = (off + 7u) & ~7u;
+            calls[k] = (OverCall){sp, NULL, ac->nargs, ac->args, off, frame_of(o)};
+            off += 32; /* over_agg.c's RankRec */
+            continue;
+        }
         const Type **args = eddy__arena_alloc(a, sizeof(Type *) * (size_t)(ac->nargs + 1));
         if (!args) return NOMEM();
         for (int i = 0; i < ac->nargs; i++) args[i] = eddy__type_with_timeattr(a, inp->types[ac->args[i]], TA_NONE);
@@ -99,7 +123,7 @@ eddy_status eddy__translate_over_aggregate(TranslateCtx *cx, const PhysNode *p, 
                              ac->distinct ? " with DISTINCT" : "");
         uint32_t al = fn->acc_align ? fn->acc_align : 8;
         off = (off + al - 1) & ~(al - 1);
-        calls[k] = (OverCall){fn, ac->args, off, frame_of(o)};
+        calls[k] = (OverCall){OVER_AGG, fn, ac->nargs, ac->args, off, frame_of(o)};
         off += fn->acc_size;
         if (calls[k].frame.lower >= 0) unbounded = false;
     }
@@ -117,6 +141,8 @@ eddy_status eddy__translate_over_aggregate(TranslateCtx *cx, const PhysNode *p, 
                      .part = os->partition,
                      .order = os->norder ? os->order[0] : -1,
                      .desc = os->norder && os->desc[0],
+                     .norder = os->norder,
+                     .orders = os->order,
                      .key_type = key_type,
                      .row_type = row_type,
                      .ncalls = r->naggs,

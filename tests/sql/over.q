@@ -139,6 +139,24 @@ Received a total of 10 rows
 !ok
 
 
+# ranking over event time: rows of one timestamp are peers
+# verify: skip late rows are dropped in STREAMING only
+SELECT k, v, ts, ROW_NUMBER() OVER w AS rn, RANK() OVER w AS rk, DENSE_RANK() OVER w AS dr FROM ev WINDOW w AS (PARTITION BY k ORDER BY ts);
++----+--------------------------------+-------------+-------------------------+----------------------+----------------------+----------------------+
+| op |                              k |           v |                      ts |                   rn |                   rk |                   dr |
++----+--------------------------------+-------------+-------------------------+----------------------+----------------------+----------------------+
+| +I |                              a |           1 | 2024-01-01 00:00:01.000 |                    1 |                    1 |                    1 |
+| +I |                              b |          10 | 2024-01-01 00:00:02.000 |                    1 |                    1 |                    1 |
+| +I |                              a |           2 | 2024-01-01 00:00:03.000 |                    2 |                    2 |                    2 |
+| +I |                              a |           4 | 2024-01-01 00:00:05.000 |                    3 |                    3 |                    3 |
+| +I |                              b |          20 | 2024-01-01 00:00:05.000 |                    2 |                    2 |                    2 |
+| +I |                              b |          25 | 2024-01-01 00:00:05.000 |                    3 |                    2 |                    2 |
+| +I |                              b |          30 | 2024-01-01 00:00:09.000 |                    4 |                    4 |                    3 |
++----+--------------------------------+-------------+-------------------------+----------------------+----------------------+----------------------+
+Received a total of 7 rows
+!ok
+
+
 # ==========================================================================
 # in-order event time: the same rows in STREAMING and BATCH mode. The query
 # of Flink's "Over Aggregation" page (the amount of the product in the hour
@@ -183,6 +201,36 @@ SELECT product, order_time, amount, MAX(amount) OVER (PARTITION BY product ORDER
 | +I |                          apple | 2024-01-01 11:30:00.000 |          40 |          40 |                    3 |
 | +I |                          apple | 2024-01-01 12:45:00.000 |          50 |          50 |                    3 |
 +----+--------------------------------+-------------------------+-------------+-------------+----------------------+
+Received a total of 7 rows
+!ok
+
+SELECT order_id, product, ROW_NUMBER() OVER w AS rn, RANK() OVER w AS rk, SUM(amount) OVER w AS run_total, MIN(amount) OVER w AS mn FROM Orders WINDOW w AS (PARTITION BY product ORDER BY order_time);
++----+-------------+--------------------------------+----------------------+----------------------+-------------+-------------+
+| op |    order_id |                        product |                   rn |                   rk |   run_total |          mn |
++----+-------------+--------------------------------+----------------------+----------------------+-------------+-------------+
+| +I |           1 |                          apple |                    1 |                    1 |          10 |          10 |
+| +I |           2 |                           pear |                    1 |                    1 |           5 |           5 |
+| +I |           3 |                          apple |                    2 |                    2 |          30 |          10 |
+| +I |           4 |                          apple |                    3 |                    3 |          60 |          10 |
+| +I |           5 |                           pear |                    2 |                    2 |          20 |           5 |
+| +I |           6 |                          apple |                    4 |                    4 |         100 |          10 |
+| +I |           7 |                          apple |                    5 |                    5 |         150 |          10 |
++----+-------------+--------------------------------+----------------------+----------------------+-------------+-------------+
+Received a total of 7 rows
+!ok
+
+SELECT order_id, COUNT(*) OVER (ORDER BY order_time ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS n, AVG(amount) OVER (ORDER BY order_time ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS av FROM Orders;
++----+-------------+----------------------+-------------+
+| op |    order_id |                    n |          av |
++----+-------------+----------------------+-------------+
+| +I |           1 |                    1 |          10 |
+| +I |           2 |                    2 |           7 |
+| +I |           3 |                    3 |          11 |
+| +I |           4 |                    4 |          16 |
+| +I |           5 |                    5 |          16 |
+| +I |           6 |                    6 |          20 |
+| +I |           7 |                    7 |          24 |
++----+-------------+----------------------+-------------+
 Received a total of 7 rows
 !ok
 
@@ -293,6 +341,11 @@ SELECT product, COUNT(*) OVER (PARTITION BY product ORDER BY order_time ROWS BET
 OVER RANGE FOLLOWING windows are not supported yet.
 !error
 
+SELECT product, CUME_DIST() OVER (PARTITION BY product ORDER BY order_time) FROM Orders;
+[ERROR] Could not execute SQL statement. Reason:
+CUME_DIST Function is not supported in stream mode.
+!error
+
 # all aggregates of a query over one window (EXPLAIN fails too)
 # verify: skip STREAMING only
 EXPLAIN SELECT product, COUNT(*) OVER (PARTITION BY product ORDER BY order_time), SUM(amount) OVER (ORDER BY order_time) FROM Orders;
@@ -357,6 +410,38 @@ SELECT order_id, amount, SUM(amount) OVER (ORDER BY amount DESC ROWS BETWEEN UNB
 |        1 |     10 |     165 |     7 | 15 |
 |        2 |      5 |     170 |     7 | 10 |
 +----------+--------+---------+-------+----+
+7 rows in set
+!ok
+
+# window functions: ranks, LAG / LEAD (offset, default), NTILE, CUME_DIST, PERCENT_RANK
+SELECT order_id, product, order_time, ROW_NUMBER() OVER w AS rn, RANK() OVER w AS rk, DENSE_RANK() OVER w AS dr, LAG(amount) OVER w AS lg, LEAD(amount, 2, 0) OVER w AS ld, NTILE(2) OVER w AS nt, CUME_DIST() OVER w AS cd, PERCENT_RANK() OVER w AS pr FROM Orders WINDOW w AS (PARTITION BY product ORDER BY order_time);
++----------+---------+-------------------------+----+----+----+--------+----+----+-----+------+
+| order_id | product |              order_time | rn | rk | dr |     lg | ld | nt |  cd |   pr |
++----------+---------+-------------------------+----+----+----+--------+----+----+-----+------+
+|        1 |   apple | 2024-01-01 10:00:00.000 |  1 |  1 |  1 | <NULL> | 30 |  1 | 0.2 |  0.0 |
+|        3 |   apple | 2024-01-01 10:40:00.000 |  2 |  2 |  2 |     10 | 40 |  1 | 0.4 | 0.25 |
+|        4 |   apple | 2024-01-01 11:00:00.000 |  3 |  3 |  3 |     20 | 50 |  1 | 0.6 |  0.5 |
+|        6 |   apple | 2024-01-01 11:30:00.000 |  4 |  4 |  4 |     30 |  0 |  2 | 0.8 | 0.75 |
+|        7 |   apple | 2024-01-01 12:45:00.000 |  5 |  5 |  5 |     40 |  0 |  2 | 1.0 |  1.0 |
+|        2 |    pear | 2024-01-01 10:20:00.000 |  1 |  1 |  1 | <NULL> |  0 |  1 | 0.5 |  0.0 |
+|        5 |    pear | 2024-01-01 11:30:00.000 |  2 |  2 |  2 |      5 |  0 |  2 | 1.0 |  1.0 |
++----------+---------+-------------------------+----+----+----+--------+----+----+-----+------+
+7 rows in set
+!ok
+
+# verify: skip BATCH only: ORDER BY a column that is no time attribute
+SELECT product, RANK() OVER (ORDER BY product) AS rk, DENSE_RANK() OVER (ORDER BY product) AS dr, ROW_NUMBER() OVER (ORDER BY product, order_id DESC) AS rn, order_id FROM Orders;
++---------+----+----+----+----------+
+| product | rk | dr | rn | order_id |
++---------+----+----+----+----------+
+|   apple |  1 |  1 |  1 |        7 |
+|   apple |  1 |  1 |  2 |        6 |
+|   apple |  1 |  1 |  3 |        4 |
+|   apple |  1 |  1 |  4 |        3 |
+|   apple |  1 |  1 |  5 |        1 |
+|    pear |  6 |  2 |  6 |        5 |
+|    pear |  6 |  2 |  7 |        2 |
++---------+----+----+----+----------+
 7 rows in set
 !ok
 

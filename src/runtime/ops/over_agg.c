@@ -172,12 +172,13 @@ static eddy_status acc_rows(OverState *s, const OverCall *c, char *rec, uint32_t
 }
 
 static eddy_status acc_init(OverState *s, const OverCall *c, char *rec) {
+    if (!c->fn) return EDDY_OK; /* the window functions' records start zeroed */
     s->cx.acc_offset = c->offset;
     return c->fn->init(c->fn, &s->cx, rec);
 }
 
 static void acc_destroy(OverState *s, const OverCall *c, char *rec) {
-    if (!c->fn->destroy) return;
+    if (!c->fn || !c->fn->destroy) return;
     s->cx.acc_offset = c->offset;
     c->fn->destroy(c->fn, &s->cx, rec);
 }
@@ -205,6 +206,73 @@ static void frame_at(const OverPlan *p, const Part *pt, const OverCall *c, uint3
     }
 }
 
+/* What ROW_NUMBER, RANK, DENSE_RANK and PERCENT_RANK keep of a partition
+ * (in the accumulator record, so streaming keeps it in state). */
+typedef struct RankRec {
+    int64_t rows;      /* rows seen */
+    int64_t start;     /* rows before the current peer group */
+    int64_t groups;    /* peer groups seen */
+    int64_t last;      /* the order value of the last row (proctime) */
+} RankRec;
+
+/* Whether rows a and b of the partition are peers (equal order keys). */
+static bool peers(const OverPlan *p, const Part *pt, uint32_t a, uint32_t b) {
+    if (p->mode != OVER_BATCH) return pt->ord[a] == pt->ord[b];
+    for (int k = 0; k < p->norder; k++) {
+        const Vector *v = pt->rows->cols[p->orders[k]];
+        bool na = vec_is_null(v, a), nb = vec_is_null(v, b);
+        if (na != nb || (!na && eddy__cmp_slot(v, a, v, b) != 0)) return false;
+    }
+    return true;
+}
+
+static int64_t int_arg(const Part *pt, int col, uint32_t i, int64_t dflt) {
+    const Vector *v = pt->rows->cols[col];
+    return vec_is_null(v, i) ? dflt : ord_value(v, i);
+}
+
+/* The value of window function c for row i into slot oi of out. */
+static void window_value(const OverPlan *p, OverState *s, const OverCall *c, uint32_t i, Vector *out, uint32_t oi) {
+    const Part *pt = &s->part;
+    if (c->special == OVER_LAG || c->special == OVER_LEAD) {
+        int64_t off = c->nargs > 1 ? int_arg(pt, c->args[1], i, 1) : 1;
+        int64_t j = c->special == OVER_LAG ? (int64_t)i - off : (int64_t)i + off;
+        if (j >= 0 && j < (int64_t)pt->n) eddy__vec_copy_value(out, oi, pt->rows->cols[c->args[0]], (uint32_t)j);
+        else if (c->nargs > 2) eddy__vec_copy_value(out, oi, pt->rows->cols[c->args[2]], i);
+        else eddy__vec_set_null(out, oi);
+        return;
+    }
+    vec_set_valid(out, oi);
+    if (c->special == OVER_CUME_DIST) {
+        uint32_t end = i + 1;
+        while (end < pt->n && peers(p, pt, i, end)) end++;
+        VEC_DATA(out, double)[oi] = (double)end / (double)pt->n;
+        return;
+    }
+    if (c->special == OVER_NTILE) {
+        /* n rows in k buckets: the first n % k buckets hold one row more */
+        int64_t k = int_arg(pt, c->args[0], i, 1), n = pt->n;
+        if (k < 1) k = 1;
+        int64_t size = n / k, big = n % k, r = i, b;
+        if (r < big * (size + 1)) b = r / (size + 1);
+        else b = big + (size ? (r - big * (size + 1)) / size : 0);
+        VEC_DATA(out, int64_t)[oi] = b + 1;
+        return;
+    }
+    RankRec *rr = (RankRec *)(void *)(s->rec + c->offset);
+    if (rr->rows == 0 || (i > 0 ? !peers(p, pt, i - 1, i) : pt->ord[i] != rr->last)) {
+        rr->start = rr->rows;
+        rr->groups++;
+    }
+    rr->rows++;
+    rr->last = pt->ord[i];
+    int64_t v = c->special == OVER_ROW_NUMBER ? rr->rows : c->special == OVER_DENSE_RANK ? rr->groups : rr->start + 1;
+    if (c->special == OVER_PERCENT_RANK)
+        VEC_DATA(out, double)[oi] = pt->n > 1 ? (double)rr->start / (double)(pt->n - 1) : 0.0;
+    else
+        VEC_DATA(out, int64_t)[oi] = v;
+}
+
 /* Emits rows [from, pt->n) of the partition with their values; rec holds
  * the running accumulators of the unbounded frames, which already took rows
  * [0, from). ts: the record timestamp of the rows (TS_NONE: none). */
@@ -225,6 +293,10 @@ static eddy_status emit_rows(Op *op, OverState *s, uint32_t from, bool ts_from_o
         for (int c = 0; c < p->nin; c++) eddy__vec_copy_value(ob->cols[c], oi, pt->rows->cols[c], i);
         for (int k = 0; !rc && k < p->ncalls; k++) {
             const OverCall *c = &p->calls[k];
+            if (c->special != OVER_AGG) {
+                window_value(p, s, c, i, ob->cols[p->nin + k], oi);
+                continue;
+            }
             frame_at(p, pt, c, i, &s->lo[k], &s->hi[k]);
             s->cx.acc_offset = c->offset;
             void *one;

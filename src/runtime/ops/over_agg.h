@@ -15,10 +15,27 @@ typedef struct OverFrame {
     int64_t upper;    /* following: -1 unbounded, 0 current row (and its peers for RANGE) */
 } OverFrame;
 
+/* The window functions the operator computes itself (fn NULL): the ranks
+ * from the rows' positions and their peers (rows equal on the order keys),
+ * LAG / LEAD from the partition's rows (BATCH only). */
+typedef enum OverSpecial {
+    OVER_AGG,          /* an aggregate function of the library (fn) */
+    OVER_ROW_NUMBER,
+    OVER_RANK,
+    OVER_DENSE_RANK,
+    OVER_PERCENT_RANK, /* BATCH only, as the next three */
+    OVER_CUME_DIST,
+    OVER_NTILE,        /* args[0]: the number of buckets */
+    OVER_LAG,          /* args: value [, offset [, default]] */
+    OVER_LEAD,
+} OverSpecial;
+
 /* One aggregate call of an OverAggregate. */
 typedef struct OverCall {
-    const AggFn *fn;
-    const int *args;   /* input columns, fn->nargs of them */
+    OverSpecial special;
+    const AggFn *fn;   /* OVER_AGG */
+    int nargs;
+    const int *args;   /* input columns */
     uint32_t offset;   /* where its fixed part is in an accumulator record */
     OverFrame frame;
 } OverCall;
@@ -38,6 +55,8 @@ typedef struct OverPlan {
     const int *part;         /* input columns of the partition keys */
     int order;               /* input column of the (first) order key; -1 none */
     bool desc;               /* ordered descending (BATCH only) */
+    int norder;
+    const int *orders;       /* every order key (peers are equal on all of them) */
     const Type *key_type;    /* the partition key as a state type */
     const Type *row_type;    /* ROW of the input's columns (state element type) */
     int ncalls;
