@@ -4,7 +4,8 @@
  * of a type) and the bounded RANGE window (the last two minutes), over the
  * tutorial's item stream, in STREAMING and in BATCH mode, with the schema
  * and plan; the over-window builder's errors; and an unbounded window with
- * the default bounds (UNBOUNDED_RANGE .. CURRENT_RANGE).
+ * the default bounds (UNBOUNDED_RANGE .. CURRENT_RANGE); late rows dropped
+ * and counted where Flink drops them.
  */
 #include "check.h"
 
@@ -135,9 +136,88 @@ TEST(default_bounds_and_plan) {
     eddy_env_free(env);
 }
 
+/* A source of three batches (one per call), the watermark (ts - 1 s)
+ * moving between them: a@00:00:02 and b@00:00:02 of the second batch are
+ * behind the watermark 00:00:02 of the first. */
+static eddy_status three_batches(void *ctx, int subtask, int parallelism, eddy_out *out) {
+    (void)subtask;
+    (void)parallelism;
+    int *call = ctx;
+    static const struct {
+        int batch;
+        const char *k;
+        int v;
+        int64_t ms;
+    } rows[] = {{0, "a", 1, 1000}, {0, "a", 2, 3000}, {1, "a", 3, 2000}, {1, "b", 4, 2000}, {2, "a", 5, 4000}};
+    if (*call == 3) return EDDY_DONE;
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        if (rows[i].batch != *call) continue;
+        eddy_out_set_string(out, 0, rows[i].k, strlen(rows[i].k));
+        eddy_out_set_int(out, 1, rows[i].v);
+        eddy_out_set_timestamp(out, 2, (eddy_timestamp){rows[i].ms, 0});
+        eddy_out_emit(out);
+    }
+    ++*call;
+    return EDDY_OK;
+}
+
+/* Runs sql: its rows (Row.toString lines) and, in *late, the late-record
+ * count and report of its job. */
+static char *run_late(const char *sql, uint64_t *late, char **report) {
+    eddy_result *r = eddy_table_execute(eddy_tenv_sql_query(tenv, sql));
+    eddy_iter *it = r ? eddy_result_collect(r) : NULL;
+    if (!it) return env_error_text(env);
+    char buf[4096], *text = strdup("");
+    const eddy_row *row;
+    while (eddy_iter_next(it, &row) == EDDY_ROW) {
+        eddy_row_to_string(row, buf, sizeof buf);
+        size_t n = strlen(text);
+        text = realloc(text, n + strlen(buf) + 2);
+        sprintf(text + n, "%s\n", buf);
+    }
+    const char *rep;
+    *late = eddy_iter_late_records(it, &rep);
+    *report = strdup(rep);
+    eddy_iter_free(it);
+    eddy_result_free(r);
+    return text;
+}
+
+TEST(late_rows_counted) {
+    env = new_env(1);
+    tenv = eddy_tenv_new(env);
+    int call = 0;
+    eddy_schema *sc = eddy_schema_new(env);
+    eddy_schema_watermark(sc, "ts", "ts - INTERVAL '1' SECOND");
+    eddy_stream *ds = eddy_from_source(env, "ROW<k STRING, v INT, ts TIMESTAMP(3)>", false, three_batches, &call, NULL);
+    eddy_tenv_create_temporary_view(tenv, "T", eddy_tenv_from_datastream(tenv, ds, sc));
+    /* unbounded: behind the watermark is late (a@2 s, b@2 s); bounded: not
+     * past the key's last row is late (both kept: a had processed 1 s only,
+     * b nothing) */
+    uint64_t late;
+    char *report;
+    char *got = run_late("SELECT k, v, COUNT(*) OVER (PARTITION BY k ORDER BY ts ROWS BETWEEN UNBOUNDED PRECEDING AND "
+                         "CURRENT ROW) FROM T",
+                         &late, &report);
+    ASSERT_STR_EQ(got, "+I[a, 1, 1]\n+I[a, 2, 2]\n+I[a, 5, 3]\n");
+    ASSERT_EQ_INT((int)late, 2);
+    ASSERT_STR_EQ(report, "2 late records dropped by OverAggregate (behind the watermark)\n");
+    free(got);
+    free(report);
+    call = 0;
+    got = run_late("SELECT k, v, COUNT(*) OVER (PARTITION BY k ORDER BY ts ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM T",
+                   &late, &report);
+    ASSERT_STR_EQ(got, "+I[a, 1, 1]\n+I[a, 3, 2]\n+I[b, 4, 1]\n+I[a, 2, 2]\n+I[a, 5, 2]\n");
+    ASSERT_EQ_INT((int)late, 0);
+    free(got);
+    free(report);
+    eddy_env_free(env);
+}
+
 int main(void) {
     RUN(seed_over_windows_streaming);
     RUN(seed_over_windows_batch);
     RUN(default_bounds_and_plan);
+    RUN(late_rows_counted);
     return test_report();
 }

@@ -6,7 +6,7 @@
  * STREAMING, ordered by a rowtime (Flink's RowTime*PrecedingFunction):
  *   row:   late?  bounded frames: ts <= the key's last processed timestamp
  *                 (0 at first), unbounded: ts <= the current watermark ->
- *                 dropped (counted); else appended to the key's pending
+ *                 dropped (eddy__op_report_late); else appended to the key's pending
  *                 list under namespace ts, an event-time timer at ts
  *   timer: (key, T) the key's history (bounded frames), then its pending
  *          rows of T, in arrival order, form the partition; the rows of T
@@ -59,7 +59,6 @@ typedef struct OverState {
     uint32_t scratch_cap;
     uint32_t *cur, *lo, *hi; /* per call: rows accumulated, frame bounds */
     Buf row, key;
-    uint64_t late;
 } OverState;
 
 /* ---- rows and order values -------------------------------------------------------- */
@@ -500,6 +499,7 @@ static eddy_status over_push(Op *op, int input, Batch *b) {
         return rc;
     }
     eddy_status rc = ops_key_batch(op, &s->kb, &s->zero, b, p->npart, p->part);
+    uint64_t late = 0;
     int64_t now = p->mode == OVER_PROCTIME ? eddy__clock_now(eddy__op_clock(op)) : 0;
     for (uint32_t i = 0; !rc && i < b->count; i++) {
         uint32_t r = batch_row(b, i);
@@ -513,12 +513,12 @@ static eddy_status over_push(Op *op, int input, Batch *b) {
             continue;
         }
         int64_t ts = ord_value(b->cols[p->order], r);
-        bool late;
-        if (p->unbounded) late = ts <= op->input_watermark;
-        else late = ts <= last_ts(s, &key, &rc);
+        bool is_late;
+        if (p->unbounded) is_late = ts <= op->input_watermark;
+        else is_late = ts <= last_ts(s, &key, &rc);
         if (rc) break;
-        if (late) {
-            s->late++;
+        if (is_late) {
+            late++;
             continue;
         }
         s->row.len = 0;
@@ -527,6 +527,7 @@ static eddy_status over_push(Op *op, int input, Batch *b) {
         if (!rc) rc = eddy__state_list_add(s->pending, &key, ts_ns(&ts), s->row.data, (uint32_t)s->row.len);
         if (!rc) rc = eddy__timers_register(s->timers, TIME_EVENT, &key, STATE_NO_NS, ts);
     }
+    if (!rc && late) rc = eddy__op_report_late(op, late);
     if (!rc) rc = eddy__out_flush(&s->out);
     return rc;
 }
