@@ -991,6 +991,36 @@ static eddy_status frame_bound(Binder *b, const AstBound *bd, int64_t *out, cons
     return EDDY_OK;
 }
 
+/* CASE(COUNT > 0, SUM, NULL) over OVER calls sum and sum - 1 (its COUNT). */
+static eddy_status sum_case(Binder *b, int sum, const Type *t, const AstPos *pos, Expr **out) {
+    Value zero = {.type = eddy__type_basic(TY_INT, false)};
+    zero.u.i = 0;
+    Expr *args[2] = {placeholder(b, AGG_BASE + sum - 1, eddy__type_basic(TY_BIGINT, false), pos),
+                     eddy__expr_literal(b->a, &zero)};
+    const Type *nt = eddy__type_with_nullable(b->a, t, true);
+    Expr *gt = NULL, *c = eddy__arena_alloc(b->a, sizeof *c);
+    Expr **cargs = eddy__arena_alloc(b->a, sizeof(Expr *) * 3);
+    if (!args[0] || !args[1] || !nt || !c || !cargs) return NOMEM(b);
+    EdErr e2 = {0};
+    if (eddy__expr_call_name(b->a, ">", args, 2, &gt, &e2)) {
+        eddy__err_move(b->err, &e2);
+        return b->err->code;
+    }
+    memset(c, 0, sizeof *c);
+    cargs[0] = gt;
+    cargs[1] = placeholder(b, AGG_BASE + sum, t, pos);
+    cargs[2] = eddy__expr_null(b->a, nt);
+    if (!cargs[1] || !cargs[2]) return NOMEM(b);
+    c->kind = EX_CASE;
+    c->type = nt;
+    c->args = cargs;
+    c->nargs = 3;
+    c->line = pos->line;
+    c->col = pos->col;
+    *out = c;
+    return EDDY_OK;
+}
+
 static eddy_status over_hook(Binder *b, const Scope *sc, const AstExpr *e, Expr **out, bool *done) {
     OverCtx *c = b->hook_ctx;
     *done = false;
@@ -1000,6 +1030,7 @@ static eddy_status over_hook(Binder *b, const Scope *sc, const AstExpr *e, Expr 
     if (!text) return NOMEM(b);
     for (size_t i = 0; i < c->calls.len; i++)
         if (!strcmp(c->calls.items[i].text, text)) {
+            if (!strcmp(c->calls.items[i].agg.fn, "SUM")) return sum_case(b, (int)i, c->calls.items[i].agg.type, &e->pos, out);
             *out = placeholder(b, AGG_BASE + (int)i, c->calls.items[i].agg.type, &e->pos);
             return *out ? EDDY_OK : NOMEM(b);
         }
@@ -1044,6 +1075,15 @@ static eddy_status over_hook(Binder *b, const Scope *sc, const AstExpr *e, Expr 
     }
     b->hook = saved;
     if (rc) return rc;
+    if (!strcmp(fn, "SUM")) {
+        /* Calcite's SUM over a window: CASE(COUNT(x) OVER w > 0, SUM(x) OVER w, NULL) */
+        OverEntry cnt = oe;
+        cnt.text = eddy__arena_printf(b->a, "%s\x01count", text);
+        cnt.agg.fn = "COUNT";
+        cnt.agg.type = eddy__type_basic(TY_BIGINT, false);
+        if (!cnt.text || !ed_vec_push(&c->calls, cnt) || !ed_vec_push(&c->calls, oe)) return NOMEM(b);
+        return sum_case(b, (int)c->calls.len - 1, oe.agg.type, &e->pos, out);
+    }
     if (!ed_vec_push(&c->calls, oe)) return NOMEM(b);
     *out = placeholder(b, AGG_BASE + (int)c->calls.len - 1, oe.agg.type, &e->pos);
     return *out ? EDDY_OK : NOMEM(b);
@@ -1058,6 +1098,16 @@ static bool same_over(const OverSpec *a, const OverSpec *b) {
         if (a->partition[i] != b->partition[i]) return false;
     for (int i = 0; i < a->norder; i++)
         if (a->order[i] != b->order[i] || a->desc[i] != b->desc[i]) return false;
+    return true;
+}
+
+/* Whether two OVER calls compute the same (function and arguments). */
+static bool same_call(const AggCall *a, const AggCall *b) {
+    if (strcmp(a->fn, b->fn) || a->nargs != b->nargs || a->star != b->star || a->distinct != b->distinct ||
+        a->user != b->user || a->nulls != b->nulls)
+        return false;
+    for (int i = 0; i < a->nargs; i++)
+        if (a->args[i] != b->args[i]) return false;
     return true;
 }
 
@@ -1123,7 +1173,7 @@ eddy_status eddy__bind_over(Binder *b, const AstQuery *q, SelInput in, const Sel
     /* Calcite's window groups: the calls of one window (partition, order,
      * frame) side by side, the groups in the order they first appear, named
      * w<group>$o<call in the group> */
-    int *perm = rc ? NULL : eddy__arena_alloc(b->a, sizeof(int) * (size_t)(n + 1));
+    int *perm = rc ? NULL : eddy__arena_alloc(b->a, sizeof(int) * (size_t)(n + 1)), nout = n;
     if (!rc && !perm) rc = NOMEM(b);
     if (!rc && n > 0) {
         AggCall *gc = eddy__arena_alloc(b->a, sizeof(AggCall) * (size_t)n);
@@ -1141,6 +1191,13 @@ eddy_status eddy__bind_over(Binder *b, const AstQuery *q, SelInput in, const Sel
         for (int g = 0; !rc && g < ngroups; g++)
             for (int k = 0, i = 0; !rc && k < n; k++) {
                 if (grp[k] != g) continue;
+                /* one call computed once per window (COUNT(x) of SUM(x) and COUNT(x)) */
+                int j = 0;
+                while (j < k && !(grp[j] == g && same_call(&calls[j], &calls[k]))) j++;
+                if (j < k) {
+                    perm[k] = perm[j];
+                    continue;
+                }
                 perm[k] = pos;
                 gc[pos] = calls[k];
                 gs[pos] = specs[k];
@@ -1148,16 +1205,17 @@ eddy_status eddy__bind_over(Binder *b, const AstQuery *q, SelInput in, const Sel
                 pos++;
             }
         if (!rc) {
-            memcpy(calls, gc, sizeof(AggCall) * (size_t)n);
-            memcpy(specs, gs, sizeof(OverSpec) * (size_t)n);
+            memcpy(calls, gc, sizeof(AggCall) * (size_t)pos);
+            memcpy(specs, gs, sizeof(OverSpec) * (size_t)pos);
         }
+        nout = pos;
     }
     Rel *below = NULL, *r = NULL;
     if (!rc) {
         below = (int)p.ex.len == src->ncols
                     ? src
                     : eddy__rel_project(b->a, src, (int)p.ex.len, (const Expr *const *)p.ex.items, p.names.items);
-        r = below ? eddy__rel_new(b->a, REL_OVER, below->ncols + n, 1) : NULL;
+        r = below ? eddy__rel_new(b->a, REL_OVER, below->ncols + nout, 1) : NULL;
         if (!r) rc = NOMEM(b);
     }
     proj_free(&p);
@@ -1168,11 +1226,11 @@ eddy_status eddy__bind_over(Binder *b, const AstQuery *q, SelInput in, const Sel
         r->names[i] = below->names[i];
         r->types[i] = below->types[i];
     }
-    for (int k = 0; k < n; k++) {
+    for (int k = 0; k < nout; k++) {
         r->names[below->ncols + k] = calls[k].name;
         r->types[below->ncols + k] = calls[k].type;
     }
-    r->naggs = n;
+    r->naggs = nout;
     r->aggs = calls;
     r->over = specs;
     r->changelog = below->changelog;

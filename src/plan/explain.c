@@ -396,13 +396,22 @@ static char *over_project_text(Arena *a, const Rel *o, const Rel *proj) {
     eddy__buf_init(&t);
     eddy__buf_puts(&t, "LogicalProject(");
     int n = proj ? proj->ncols : o->ncols;
+    /* inside expressions (SUM's CASE), each call's column prints as its RexOver */
+    const char **names = eddy__arena_alloc(a, sizeof(char *) * (size_t)(o->ncols + 1));
+    for (int i = 0; names && i < o->ncols; i++) {
+        Buf c;
+        eddy__buf_init(&c);
+        if (i >= nin) over_rex(&c, &o->aggs[i - nin], &o->over[i - nin]);
+        else eddy__buf_printf(&c, "$%d", i);
+        if (!(names[i] = take(a, &c))) names = NULL; /* out of memory: positions */
+    }
     for (int i = 0; i < n; i++) {
         eddy__buf_printf(&t, "%s%s=[", i ? ", " : "", proj ? proj->names[i] : o->names[i]);
         const Expr *e = proj ? proj->exprs[i] : NULL;
         int col = e ? (e->kind == EX_COLUMN ? e->index : -1) : i;
         if (col >= nin) over_rex(&t, &o->aggs[col - nin], &o->over[col - nin]);
         else if (col >= 0) eddy__buf_printf(&t, "$%d", col);
-        else eddy__plan_expr_text(&t, e, NULL, XS_REX);
+        else eddy__plan_expr_text(&t, e, names, XS_REX);
         eddy__buf_putc(&t, ']');
     }
     eddy__buf_putc(&t, ')');

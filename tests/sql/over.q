@@ -57,6 +57,7 @@ SELECT k, v, ts, SUM(v) OVER w AS s, COUNT(v) OVER w AS c, MIN(v) OVER w AS mn, 
 | +I |                              b |          30 | 2024-01-01 00:00:09.000 |          55 |                    2 |          25 |          30 |
 +----+--------------------------------+-------------+-------------------------+-------------+----------------------+-------------+-------------+
 Received a total of 10 rows
+[WARNING] 1 late record dropped by OverAggregate (behind the watermark)
 !ok
 
 
@@ -77,6 +78,7 @@ SELECT k, v, ts, SUM(v) OVER (PARTITION BY k ORDER BY ts ROWS BETWEEN UNBOUNDED 
 | +I |                              b |          30 | 2024-01-01 00:00:09.000 |          85 |                    4 |
 +----+--------------------------------+-------------+-------------------------+-------------+----------------------+
 Received a total of 7 rows
+[WARNING] 4 late records dropped by OverAggregate (behind the watermark)
 !ok
 
 
@@ -96,6 +98,7 @@ SELECT k, v, ts, SUM(v) OVER (PARTITION BY k ORDER BY ts) AS s, COUNT(*) OVER (P
 | +I |                              b |          30 | 2024-01-01 00:00:09.000 |          85 |                    4 |
 +----+--------------------------------+-------------+-------------------------+-------------+----------------------+
 Received a total of 7 rows
+[WARNING] 4 late records dropped by OverAggregate (behind the watermark)
 !ok
 
 
@@ -116,6 +119,7 @@ SELECT k, v, ts, SUM(v) OVER (ORDER BY ts RANGE BETWEEN INTERVAL '2' SECOND PREC
 | +I |                              b |          30 | 2024-01-01 00:00:09.000 |          30 |          30 |
 +----+--------------------------------+-------------+-------------------------+-------------+-------------+
 Received a total of 8 rows
+[WARNING] 3 late records dropped by OverAggregate (behind the watermark)
 !ok
 
 
@@ -136,6 +140,7 @@ SELECT k, v, ts, COUNT(*) OVER (PARTITION BY k ORDER BY ts RANGE BETWEEN INTERVA
 | +I |                              b |          30 | 2024-01-01 00:00:09.000 |                    1 |
 +----+--------------------------------+-------------+-------------------------+----------------------+
 Received a total of 10 rows
+[WARNING] 1 late record dropped by OverAggregate (behind the watermark)
 !ok
 
 
@@ -154,6 +159,7 @@ SELECT k, v, ts, ROW_NUMBER() OVER w AS rn, RANK() OVER w AS rk, DENSE_RANK() OV
 | +I |                              b |          30 | 2024-01-01 00:00:09.000 |                    4 |                    4 |                    3 |
 +----+--------------------------------+-------------+-------------------------+----------------------+----------------------+----------------------+
 Received a total of 7 rows
+[WARNING] 4 late records dropped by OverAggregate (behind the watermark)
 !ok
 
 
@@ -236,20 +242,20 @@ Received a total of 7 rows
 
 EXPLAIN SELECT order_id, SUM(amount) OVER (PARTITION BY product ORDER BY order_time RANGE BETWEEN INTERVAL '1' HOUR PRECEDING AND CURRENT ROW) AS s FROM Orders;
 == Abstract Syntax Tree ==
-LogicalProject(order_id=[$0], s=[SUM($2) OVER (PARTITION BY $1 ORDER BY $3 NULLS FIRST RANGE 3600000:INTERVAL HOUR PRECEDING)])
+LogicalProject(order_id=[$0], s=[CASE(>(COUNT($2) OVER (PARTITION BY $1 ORDER BY $3 NULLS FIRST RANGE 3600000:INTERVAL HOUR PRECEDING), 0), SUM($2) OVER (PARTITION BY $1 ORDER BY $3 NULLS FIRST RANGE 3600000:INTERVAL HOUR PRECEDING), null:INTEGER)])
 +- LogicalWatermarkAssigner(rowtime=[order_time], watermark=[-($3, 60000:INTERVAL MINUTE)])
    +- LogicalTableScan(table=[[default_catalog, default_database, Orders]])
 
 == Optimized Physical Plan ==
-Calc(select=[order_id, w0$o0 AS s])
-+- OverAggregate(partitionBy=[product], orderBy=[order_time ASC], window=[ RANGE BETWEEN 3600000 PRECEDING AND CURRENT ROW], select=[order_id, product, amount, order_time, SUM(amount) AS w0$o0])
+Calc(select=[order_id, CASE(>(w0$o0, 0), w0$o1, null:INTEGER) AS s])
++- OverAggregate(partitionBy=[product], orderBy=[order_time ASC], window=[ RANGE BETWEEN 3600000 PRECEDING AND CURRENT ROW], select=[order_id, product, amount, order_time, COUNT(amount) AS w0$o0, SUM(amount) AS w0$o1])
    +- Exchange(distribution=[hash[product]])
       +- WatermarkAssigner(rowtime=[order_time], watermark=[-(order_time, 60000:INTERVAL MINUTE)])
          +- TableSourceScan(table=[[default_catalog, default_database, Orders]], fields=[order_id, product, amount, order_time])
 
 == Optimized Execution Plan ==
-Calc(select=[order_id, w0$o0 AS s])
-+- OverAggregate(partitionBy=[product], orderBy=[order_time ASC], window=[ RANGE BETWEEN 3600000 PRECEDING AND CURRENT ROW], select=[order_id, product, amount, order_time, SUM(amount) AS w0$o0])
+Calc(select=[order_id, CASE((w0$o0 > 0), w0$o1, null:INTEGER) AS s])
++- OverAggregate(partitionBy=[product], orderBy=[order_time ASC], window=[ RANGE BETWEEN 3600000 PRECEDING AND CURRENT ROW], select=[order_id, product, amount, order_time, COUNT(amount) AS w0$o0, SUM(amount) AS w0$o1])
    +- Exchange(distribution=[hash[product]])
       +- WatermarkAssigner(rowtime=[order_time], watermark=[(order_time - 60000:INTERVAL MINUTE)])
          +- TableSourceScan(table=[[default_catalog, default_database, Orders]], fields=[order_id, product, amount, order_time])
@@ -448,29 +454,29 @@ SELECT product, RANK() OVER (ORDER BY product) AS rk, DENSE_RANK() OVER (ORDER B
 # verify: skip BATCH only: windows with different keys in one query
 EXPLAIN SELECT order_id, amount, SUM(amount) OVER (ORDER BY amount DESC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS run_sum, COUNT(*) OVER () AS total, MAX(amount) OVER (ORDER BY amount DESC ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) AS m FROM Orders;
 == Abstract Syntax Tree ==
-LogicalProject(order_id=[$0], amount=[$2], run_sum=[SUM($2) OVER (ORDER BY $2 DESC NULLS LAST ROWS UNBOUNDED PRECEDING)], total=[COUNT() OVER ()], m=[MAX($2) OVER (ORDER BY $2 DESC NULLS LAST ROWS 1 PRECEDING)])
+LogicalProject(order_id=[$0], amount=[$2], run_sum=[CASE(>(COUNT($2) OVER (ORDER BY $2 DESC NULLS LAST ROWS UNBOUNDED PRECEDING), 0), SUM($2) OVER (ORDER BY $2 DESC NULLS LAST ROWS UNBOUNDED PRECEDING), null:INTEGER)], total=[COUNT() OVER ()], m=[MAX($2) OVER (ORDER BY $2 DESC NULLS LAST ROWS 1 PRECEDING)])
 +- LogicalTableScan(table=[[default_catalog, default_database, Orders]])
 
 == Optimized Physical Plan ==
-Calc(select=[order_id, amount, w0$o0 AS run_sum, w1$o0 AS total, w2$o0 AS m])
-+- OverAggregate(orderBy=[amount DESC], window#0=[MAX(amount) AS w2$o0 ROWS BETWEEN 1 PRECEDING AND CURRENT ROW], select=[order_id, product, amount, order_time, w0$o0, w1$o0, w2$o0])
+Calc(select=[order_id, amount, CASE(>(w0$o0, 0), w0$o1, null:INTEGER) AS run_sum, w1$o0 AS total, w2$o0 AS m])
++- OverAggregate(orderBy=[amount DESC], window#0=[MAX(amount) AS w2$o0 ROWS BETWEEN 1 PRECEDING AND CURRENT ROW], select=[order_id, product, amount, order_time, w0$o0, w0$o1, w1$o0, w2$o0])
    +- Sort(orderBy=[amount DESC])
       +- Exchange(distribution=[single])
-         +- OverAggregate(window#0=[COUNT(*) AS w1$o0 RANGE BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING], select=[order_id, product, amount, order_time, w0$o0, w1$o0])
+         +- OverAggregate(window#0=[COUNT(*) AS w1$o0 RANGE BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING], select=[order_id, product, amount, order_time, w0$o0, w0$o1, w1$o0])
             +- Exchange(distribution=[single])
-               +- OverAggregate(orderBy=[amount DESC], window#0=[SUM(amount) AS w0$o0 ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW], select=[order_id, product, amount, order_time, w0$o0])
+               +- OverAggregate(orderBy=[amount DESC], window#0=[COUNT(amount) AS w0$o0, SUM(amount) AS w0$o1 ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW], select=[order_id, product, amount, order_time, w0$o0, w0$o1])
                   +- Sort(orderBy=[amount DESC])
                      +- Exchange(distribution=[single])
                         +- TableSourceScan(table=[[default_catalog, default_database, Orders]], fields=[order_id, product, amount, order_time])
 
 == Optimized Execution Plan ==
-Calc(select=[order_id, amount, w0$o0 AS run_sum, w1$o0 AS total, w2$o0 AS m])
-+- OverAggregate(orderBy=[amount DESC], window#0=[MAX(amount) AS w2$o0 ROWS BETWEEN 1 PRECEDING AND CURRENT ROW], select=[order_id, product, amount, order_time, w0$o0, w1$o0, w2$o0])
+Calc(select=[order_id, amount, CASE((w0$o0 > 0), w0$o1, null:INTEGER) AS run_sum, w1$o0 AS total, w2$o0 AS m])
++- OverAggregate(orderBy=[amount DESC], window#0=[MAX(amount) AS w2$o0 ROWS BETWEEN 1 PRECEDING AND CURRENT ROW], select=[order_id, product, amount, order_time, w0$o0, w0$o1, w1$o0, w2$o0])
    +- Sort(orderBy=[amount DESC])
       +- Exchange(distribution=[single])
-         +- OverAggregate(window#0=[COUNT(*) AS w1$o0 RANGE BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING], select=[order_id, product, amount, order_time, w0$o0, w1$o0])
+         +- OverAggregate(window#0=[COUNT(*) AS w1$o0 RANGE BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING], select=[order_id, product, amount, order_time, w0$o0, w0$o1, w1$o0])
             +- Exchange(distribution=[single])
-               +- OverAggregate(orderBy=[amount DESC], window#0=[SUM(amount) AS w0$o0 ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW], select=[order_id, product, amount, order_time, w0$o0])
+               +- OverAggregate(orderBy=[amount DESC], window#0=[COUNT(amount) AS w0$o0, SUM(amount) AS w0$o1 ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW], select=[order_id, product, amount, order_time, w0$o0, w0$o1])
                   +- Sort(orderBy=[amount DESC])
                      +- Exchange(distribution=[single])
                         +- TableSourceScan(table=[[default_catalog, default_database, Orders]], fields=[order_id, product, amount, order_time])
