@@ -58,7 +58,7 @@ typedef struct OverState {
     void **accs;      /* scratch: the accumulator of each */
     uint32_t scratch_cap;
     uint32_t *cur, *lo, *hi; /* per call: rows accumulated, frame bounds */
-    Buf row, key;
+    Buf row, key, elem; /* scratch: a state element, a key copy, a history element */
 } OverState;
 
 /* ---- rows and order values -------------------------------------------------------- */
@@ -358,6 +358,7 @@ static eddy_status over_open(Op *op) {
     op->state = s;
     eddy__buf_init(&s->row);
     eddy__buf_init(&s->key);
+    eddy__buf_init(&s->elem);
     eddy__agg_ctx_init(&s->cx, NULL, NULL, eddy__op_err(op));
     s->part.rows = eddy__batch_new_typed(p->nin, p->in_types, 64);
     s->part.cap = 0;
@@ -401,6 +402,7 @@ static void over_close(Op *op) {
     eddy__free(s->cur);
     eddy__buf_free(&s->row);
     eddy__buf_free(&s->key);
+    eddy__buf_free(&s->elem);
 }
 
 /* ---- streaming ----------------------------------------------------------------------- */
@@ -432,17 +434,13 @@ static eddy_status run_key(Op *op, OverState *s, const StateKey *key, uint32_t f
             while (keep_from < pt->n && T - pt->ord[keep_from] > p->keep) keep_from++;
         }
         s->row.len = 0;
-        Buf one;
-        eddy__buf_init(&one);
         for (uint32_t i = keep_from; i < pt->n; i++) {
-            one.len = 0;
-            eddy__buf_put(&one, &pt->ord[i], sizeof pt->ord[i]);
-            eddy__serde_write(&one, pt->rows->cols, p->nin, i);
-            eddy__state_list_frame(&s->row, one.data, (uint32_t)one.len);
+            s->elem.len = 0;
+            eddy__buf_put(&s->elem, &pt->ord[i], sizeof pt->ord[i]);
+            eddy__serde_write(&s->elem, pt->rows->cols, p->nin, i);
+            eddy__state_list_frame(&s->row, s->elem.data, (uint32_t)s->elem.len);
         }
-        bool failed = one.failed || s->row.failed;
-        eddy__buf_free(&one);
-        if (failed) return OVER_NOMEM(op);
+        if (s->elem.failed || s->row.failed) return OVER_NOMEM(op);
         rc = eddy__state_list_update(s->history, key, STATE_NO_NS, s->row.data, (uint32_t)s->row.len);
     }
     if (!rc) rc = eddy__state_put(s->last, key, STATE_NO_NS, &T, sizeof T);
