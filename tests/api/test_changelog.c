@@ -7,8 +7,9 @@
  *
  * The inputs are those of Flink's DataStreamJavaITCase changelog tests
  * (testFromAndToChangelogStreamRetract, testFromChangelogStreamUpsert,
- * testFromAndToChangelogStreamUpsert) read without their GROUP BY: at one
- * row per key, SUM(f1) is f1, so the expected rows are Flink's.
+ * testFromAndToChangelogStreamUpsert), read here as the tables themselves;
+ * test_changelog_agg.c runs them with their GROUP BY (for the upsert ones
+ * the planner removes it: SUM(f1) of one row per key is f1, the same rows).
  * Parallelism 1 where the order of rows is asserted; the parallel cases
  * compare multisets as the Flink tests do.
  */
