@@ -29,7 +29,9 @@
  *
  * Before both, phase 0 turns subqueries into joins and aggregates
  * (rules_subquery.c), and phase 2 also runs the rules that move conditions
- * and columns through the semi and anti joins it makes.
+ * and columns through the semi and anti joins it makes. rules_setop.c has
+ * INTERSECT ALL / EXCEPT ALL (phase 1) and the removal of a GROUP BY over
+ * rows unique on its keys (phase 2).
  */
 #include "plan/plan.h"
 

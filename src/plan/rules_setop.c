@@ -18,8 +18,12 @@
  * ReplicateRows(n, c1, .., ck): n copies of (c1, .., ck).
  */
 #include "plan/plan.h"
+#include "types/compare.h"
 
 #include <string.h>
+
+/* VALUES with more rows than this are not searched for a unique column. */
+#define VALUES_UNIQUE_MAX 1024
 
 /* ---- column uniqueness (Flink's FlinkRelMdColumnUniqueness, the cases eddy's Rels have) ----- */
 
@@ -33,6 +37,21 @@ static bool columns_unique(Arena *a, const Rel *r, const bool *cols) {
         for (int k = 0; k < r->npk; k++)
             if (!cols[r->pk[k]]) return false;
         return true;
+    }
+    case REL_VALUES: {
+        /* one row at most, or a column of distinct values (NULL equal to NULL) */
+        const Batch *b = r->values;
+        if (r->nrows < 2) return true;
+        if (!b || r->nrows > VALUES_UNIQUE_MAX) return false;
+        for (int c = 0; c < r->ncols && c < b->ncols; c++) {
+            if (!cols[c]) continue;
+            bool distinct = true;
+            for (uint32_t i = 0; distinct && i < b->count; i++)
+                for (uint32_t j = i + 1; distinct && j < b->count; j++)
+                    distinct = !eddy__eq_slot(b->cols[c], b->sel ? b->sel[i] : i, b->cols[c], b->sel ? b->sel[j] : j);
+            if (distinct) return true;
+        }
+        return false;
     }
     case REL_FILTER:
     case REL_SORT: return columns_unique(a, r->in[0], cols);
