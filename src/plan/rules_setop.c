@@ -141,9 +141,8 @@ static eddy_status replicate_rows(void *ctx, const eddy_row *args, eddy_out *out
     return EDDY_OK;
 }
 
-/* Flink's name of the function in Correlate's invocation. */
-#define REPLICATE_ROWS_INVOCATION                                                                                    \
-    "org$apache$flink$table$planner$functions$tablefunctions$ReplicateRows$a5a5fb35ffda8b52251be55e3ceaee69"
+/* The function's name in plans, as Flink names its built-in. */
+#define REPLICATE_ROWS "$REPLICATE_ROWS$1"
 
 /* The function for rows of k columns named and typed as r's. */
 static TableFunc *replicate_rows_fn(Arena *a, const Rel *r) {
@@ -159,8 +158,8 @@ static TableFunc *replicate_rows_fn(Arena *a, const Rel *r) {
         if (!(an[i + 1] = eddy__arena_printf(a, "arg%d", i + 1))) return NULL;
         at[i + 1] = r->types[i];
     }
-    tf->name = "ReplicateRows";
-    tf->invocation = REPLICATE_ROWS_INVOCATION;
+    tf->name = REPLICATE_ROWS;
+    tf->invocation = REPLICATE_ROWS;
     tf->args_row = eddy__type_row(a, k + 1, an, at, false);
     tf->ncols = k;
     tf->names = r->names;
