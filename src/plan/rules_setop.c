@@ -115,7 +115,7 @@ Rel *eddy__rule_aggregate_remove(RuleCtx *cx, const Rel *r) {
         int col = i < r->ngroup ? r->group[i] : r->aggs[i - r->ngroup].args[0];
         Expr *e = eddy__expr_column(a, col, in->types[col]);
         if (!e) return eddy__rule_fail(cx);
-        if (!eddy__type_equals(in->types[col], r->types[i], false, true) &&
+        if (!eddy__type_equals(in->types[col], r->types[i], false, false) &&
             eddy__expr_cast(a, e, r->types[i], false, &e, cx->err))
             return eddy__rule_fail(cx);
         ex[i] = e;
