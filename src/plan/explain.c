@@ -150,10 +150,11 @@ const char **eddy__explain_cor_names(Arena *a, const Rel *in) {
 }
 
 void eddy__explain_invocation(Buf *t, const Rel *r, const char *const *cor) {
-    eddy__buf_printf(t, "%s(", r->tfunc ? r->tfunc->name : "$UNNEST_ROWS$1");
+    const char *inv = r->tfunc && r->tfunc->invocation ? r->tfunc->invocation : NULL;
+    eddy__buf_printf(t, "%s(", inv ? inv : r->tfunc ? r->tfunc->name : "$UNNEST_ROWS$1");
     for (int i = 0; i < r->nargs; i++) {
         if (i) eddy__buf_puts(t, ", ");
-        eddy__plan_expr_text(t, r->exprs[i], cor, XS_REX);
+        eddy__plan_expr_text(t, r->exprs[i], inv ? NULL : cor, XS_REX);
     }
     eddy__buf_putc(t, ')');
 }

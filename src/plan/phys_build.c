@@ -1105,7 +1105,7 @@ static PhysNode *build(Build *b, const Rel *r) {
         return x ? generic(b, PK_MATCH, r, &x, 1) : NULL;
     }
     case REL_SETOP:
-        /* INTERSECT ALL / EXCEPT ALL: no rewrite yet */
+        /* the rules rewrite every set operation (rules.c, rules_setop.c) */
         eddy__err(b->err, EDDY_E_UNSUPPORTED, "not supported yet: %s", r->feature ? r->feature : "this set operation");
         return NULL;
     }

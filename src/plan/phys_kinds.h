@@ -36,7 +36,7 @@ PHYS_OP(PK_RANK, "Rank", "Top-N (ROW_NUMBER / RANK / DENSE_RANK with a rank filt
 PHYS_OP(PK_DEDUPLICATE, "Deduplicate", "deduplication (ROW_NUMBER() = 1)", eddy__translate_deduplicate)
 PHYS_OP(PK_LIMIT, "Limit", "LIMIT / OFFSET", eddy__translate_limit)
 PHYS_OP(PK_SORT_LIMIT, "SortLimit", "ORDER BY with LIMIT (Top-N) in streaming mode", eddy__translate_rank)
-PHYS_KIND(PK_SORT, "Sort", "ORDER BY in streaming mode")
+PHYS_OP(PK_SORT, "Sort", "ORDER BY in streaming mode", eddy__translate_stream_sort)
 PHYS_OP(PK_CHANGELOG_NORMALIZE, "ChangelogNormalize", "upsert sources (ChangelogNormalize)",
         eddy__translate_changelog_normalize)
 PHYS_OP(PK_SINK_UPSERT_MATERIALIZER, "SinkUpsertMaterializer",

@@ -283,11 +283,12 @@ TEST(order_offset_fetch) {
     /* set operations in batch mode: the distinct forms run (aggregates, semi / anti joins) */
     ASSERT_TEXT(rows(eddy_table_union(customer, customer)),
                 "+I[c_002, Sunny, from JinLin]\n+I[c_003, JinCheng, from HeBei]\n+I[c_001, Kevin, from JinLin]\n");
-    ASSERT_TEXT(rows(eddy_table_intersect_all(customer, customer)), "ERROR: not supported yet: INTERSECT ALL");
+    ASSERT_TEXT(rows(eddy_table_intersect_all(customer, customer)),
+                "+I[c_002, Sunny, from JinLin]\n+I[c_003, JinCheng, from HeBei]\n+I[c_001, Kevin, from JinLin]\n");
     ASSERT_TEXT(rows(eddy_table_minus(customer, customer)), "");
     eddy_env_free(env);
     setup(EDDY_STREAMING);
-    ASSERT_TEXT(rows(eddy_table_order_by(customer, "c_name")), "ERROR: not supported yet: ORDER BY in streaming mode");
+    ASSERT_TEXT(rows(eddy_table_order_by(customer, "c_name")), "ERROR: Sort on a non-time-attribute field is not supported.");
     /* a streaming Top-N: the row pushed out of the first two is deleted */
     ASSERT_TEXT(rows(eddy_table_fetch(eddy_table_order_by(customer, "c_name"), 2)),
                 "+I[c_001, Kevin, from JinLin]\n+I[c_002, Sunny, from JinLin]\n-D[c_002, Sunny, from JinLin]\n"
