@@ -165,7 +165,7 @@ eddy_status eddy__translate_group_aggregate(TranslateCtx *cx, const PhysNode *p,
     const PhysNode *local = p->kind == PK_GLOBAL_GROUP_AGGREGATE ? local_phase(p) : NULL;
     if (p->kind == PK_GLOBAL_GROUP_AGGREGATE && !local)
         return eddy__err(err, EDDY_E_INTERNAL, "a GlobalGroupAggregate without its local phase");
-    GroupAggPlan *gp;
+    GroupAggPlan *gp = NULL;
     eddy_status rc = group_agg_plan(cx, p, local ? local->in[0] : p->in[0], &gp, err);
     if (rc) return rc;
     bool mb = eddy__str_ieq(eddy__phys_option(cx->pe, "table.exec.mini-batch.enabled", "false"), "true");
