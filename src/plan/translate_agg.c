@@ -1,8 +1,9 @@
 /*
  * translate_agg.c -- the translate functions of the streaming group
- * aggregation (GroupAggregate) and of Expand (grouping sets): each
- * aggregate call resolved once into an AggFn of the aggregate library
- * (expr/agg.h), the layout of a group's accumulator record, the state TTL
+ * aggregation (GroupAggregate; with mini-batch LocalGroupAggregate,
+ * GlobalGroupAggregate and MiniBatchAssigner) and of Expand (grouping
+ * sets): each aggregate call resolved once into an AggFn of the aggregate
+ * library (expr/agg.h), the layout of a group's accumulator record, the state TTL
  * of table.exec.state.ttl, and whether updates go out with -U.
  */
 #include <stdlib.h>

@@ -208,11 +208,32 @@ TEST(batches_ended_by_the_interval) {
     }
 }
 
+/* The buffered rows count against the managed memory: a batch larger than
+ * it fails the job with the budget's message. */
+TEST(the_buffer_is_charged_to_managed_memory) {
+    eddy_env *env = new_env(1);
+    ASSERT_EQ_INT(eddy_env_set_option(env, "taskmanager.memory.managed.size", "1 mb"), EDDY_OK);
+    eddy_tenv *t = eddy_tenv_new(env);
+    eddy_tenv_create_temporary_view_from_stream(t, "Seq", eddy_from_sequence(env, 1, 300000), NULL);
+    minibatch(t, "1000000000", "ONE_PHASE");
+    char *text = sql_query_lines(t, "SELECT f0 % 3, COUNT(*), SUM(f0) FROM Seq GROUP BY f0 % 3");
+    ASSERT_STR_CONTAINS(text, "ERROR: ");
+    ASSERT_STR_CONTAINS(text, " more bytes, but the job's managed memory (taskmanager.memory.managed.size: 1048576 "
+                              "bytes) is used up (");
+    free(text);
+    /* batches of 1000 rows fit */
+    minibatch(t, "1000", "ONE_PHASE");
+    ASSERT_TEXT(sorted_lines(sql_query_lines(t, "SELECT f0 % 3, SUM(f0) FROM Seq WHERE f0 > 299997 GROUP BY f0 % 3")),
+                "+I[0, 300000]\n+I[1, 299998]\n+I[2, 299999]\n");
+    eddy_env_free(env);
+}
+
 int main(void) {
     RUN(changelog_of_one_phase);
     RUN(changelog_of_two_phases);
     RUN(retractions_in);
     RUN(folded_into_the_same_table_at_parallelism_1_and_4);
     RUN(batches_ended_by_the_interval);
+    RUN(the_buffer_is_charged_to_managed_memory);
     return test_report();
 }

@@ -51,6 +51,20 @@
  * table.exec.state.ttl. Snapshots are the backend's, by key group. Memory is
  * charged to the operator's account; past the managed memory the job fails
  * with the budget's message.
+ *
+ * Mini-batch (eddy__op_minibatch_group_agg; Flink's MiniBatchGroupAggFunction
+ * and its local / global variants behind a count-triggered bundle): rows are
+ * copied into a buffer (only the columns the plan reads) until
+ * table.exec.mini-batch.size rows are there, a watermark arrives (the
+ * MiniBatchAssigner's processing-time interval, or the end of input) or a
+ * checkpoint is taken; then the buffer is folded (mb_flush): its keys
+ * encoded and grouped by key bytes once, each distinct key's state slot
+ * probed once, every call accumulating / retracting all rows of the buffer
+ * in runs of one direction (a key's rows in order), one change per key in
+ * the order keys first came. GA_LOCAL keeps no state: each key of the
+ * buffer starts from init and goes out as +I[keys, record bytes]; GA_GLOBAL
+ * merges those records into its state (merge, counts added). The buffer's
+ * bytes are charged to the operator's account too.
  */
 #include <stdalign.h>
 
@@ -96,7 +110,9 @@ typedef struct GaState {
      * accumulators being merged (GA_GLOBAL) */
     Batch *buf;
     uint32_t bufcap;
+    int nused;
     bool *used;        /* input column -> buffered */
+    int64_t charged;   /* the buffer's bytes charged to the operator's account */
     uint8_t *gflag;
     void **gptr;
     uint8_t *skip;
@@ -314,6 +330,7 @@ static void ga_close(Op *op) {
     eddy__free(s->skip);
     eddy__free(s->src);
     eddy__batch_release(s->buf);
+    if (s->charged > 0) eddy__mem_release(&op->mem, s->charged);
     for (int a = 0; a < p->naggs; a++) {
         if (s->prev) eddy__vec_release(s->prev[a]);
         if (s->cur) eddy__vec_release(s->cur[a]);
@@ -836,6 +853,7 @@ static bool mb_buffer(Op *op, GaState *s, const Batch *b) {
         if (p->aggs[a].filter >= 0) s->used[p->aggs[a].filter] = true;
     }
     if (p->phase == GA_GLOBAL) s->used[p->acc_col] = true;
+    for (int c = 0; c < b->ncols; c++) s->nused += s->used[c];
     const Type **types = eddy__arena_alloc(op->arena, sizeof(Type *) * (size_t)(b->ncols + 1));
     if (!types) return false;
     for (int c = 0; c < b->ncols; c++) types[c] = s->used[c] ? b->cols[c]->type : eddy__type_basic(TY_BOOLEAN, true);
@@ -868,10 +886,31 @@ static bool mb_append(GaState *s, const Batch *b, uint32_t from, uint32_t to) {
     return true;
 }
 
+/* Charges (or releases) the buffer's bytes to the operator's account: its
+ * slots (16 bytes a value, about) and its strings. Past the managed memory
+ * the job fails with the budget's message. */
+static eddy_status mb_charge(Op *op, GaState *s) {
+    Batch *b = s->buf;
+    int64_t bytes = (int64_t)s->bufcap * (16 * s->nused + 1);
+    for (int c = 0; c < b->ncols; c++)
+        if (s->used[c]) bytes += (int64_t)b->cols[c]->heap.bytes;
+    int64_t d = bytes - s->charged;
+    if (d > 0) {
+        eddy_status rc = eddy__mem_charge(&op->mem, d, s->err);
+        if (rc) return rc;
+    } else if (d < 0) {
+        eddy__mem_release(&op->mem, -d);
+    }
+    s->charged = bytes;
+    return EDDY_OK;
+}
+
 static eddy_status mb_flush_reset(Op *op, GaState *s) {
     eddy_status rc = mb_flush(op, s);
-    if (s->buf) mb_reset(s);
-    return rc;
+    if (!s->buf) return rc;
+    mb_reset(s);
+    eddy_status crc = mb_charge(op, s);
+    return rc ? rc : crc;
 }
 
 static eddy_status mb_push(Op *op, int input, Batch *b) {
@@ -885,11 +924,10 @@ static eddy_status mb_push(Op *op, int input, Batch *b) {
         int64_t room = size - (int64_t)s->buf->n;
         uint32_t take = room < (int64_t)(n - i) ? (uint32_t)(room > 0 ? room : 1) : n - i;
         if (!mb_append(s, b, i, i + take)) return NOMEM(op);
+        eddy_status rc = mb_charge(op, s);
+        if (rc) return rc;
         i += take;
-        if ((int64_t)s->buf->n >= size) {
-            eddy_status rc = mb_flush_reset(op, s);
-            if (rc) return rc;
-        }
+        if ((int64_t)s->buf->n >= size && (rc = mb_flush_reset(op, s))) return rc;
     }
     return EDDY_OK;
 }
@@ -902,12 +940,20 @@ static eddy_status mb_watermark(Op *op, int64_t wm) {
 
 static eddy_status mb_finish(Op *op) { return mb_flush_reset(op, op->state); }
 
+/* A checkpoint ends the mini-batch first (its changes go out before the
+ * barrier), so the buffer is never part of a snapshot. */
+static eddy_status mb_snapshot(Op *op, int64_t checkpoint_id) {
+    (void)checkpoint_id;
+    return mb_flush_reset(op, op->state);
+}
+
 const OpVtab eddy__op_minibatch_group_agg = {.name = "GroupAggregate",
                                              .open = ga_open,
                                              .push_batch = mb_push,
                                              .push_watermark = mb_watermark,
                                              .finish = mb_finish,
-                                             .close = ga_close};
+                                             .close = ga_close,
+                                             .snapshot = mb_snapshot};
 
 /* ---- LocalGroupAggregate of rows (calls with views) and MiniBatchAssigner ------------------------- */
 
