@@ -204,7 +204,8 @@ eddy_status eddy__translate_group_aggregate(TranslateCtx *cx, const PhysNode *p,
         const StreamNode *from = in[0].node;
         static const char *const acc_name[] = {"acc$"};
         const Type *bt = eddy__type_bytes(false);
-        rc = bytes ? local_type(cx, n, p, gp->naggs ? 1 : 0, acc_name, &bt, err)
+        /* the record goes also without calls (SELECT DISTINCT): its count */
+        rc = bytes ? local_type(cx, n, p, 1, acc_name, &bt, err)
                    : local_type(cx, n, p, from->ncols, NULL, from->col_types, err);
         if (rc) return rc;
     }
@@ -219,6 +220,8 @@ eddy_status eddy__translate_group_aggregate(TranslateCtx *cx, const PhysNode *p,
 
 eddy_status eddy__translate_minibatch_assigner(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
                                                EdErr *err) {
+    if (p->mb_rowtime)
+        return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: mini-batch on event time (MiniBatchAssigner mode RowTime)");
     MiniBatchPlan *mp = eddy__arena_alloc(cx->a, sizeof *mp);
     if (!mp) return NOMEM();
     mp->interval_ms = p->interval_ms > 0 ? p->interval_ms : 1;

@@ -141,6 +141,18 @@ GlobalGroupAggregate(groupBy=[name], select=[name, SUM(sum$0) AS EXPR$1, AVG((su
          +- Values(tuples=[[{ _UTF-16LE'Alice', 12, _UTF-16LE'Berlin' }, { _UTF-16LE'Bob', 10, null }, { _UTF-16LE'Alice', 100, _UTF-16LE'Paris' }, { _UTF-16LE'Carol', null:INTEGER, _UTF-16LE'Paris' }, { _UTF-16LE'Bob', 10, _UTF-16LE'Berlin' }, { _UTF-16LE'Alice', 3, _UTF-16LE'Rome' }]])
 !ok
 
+# SELECT DISTINCT: a group without calls; the local phase sends its count
+SELECT DISTINCT name FROM scores;
++----+--------------------------------+
+| op |                           name |
++----+--------------------------------+
+| +I |                          Alice |
+| +I |                            Bob |
+| +I |                          Carol |
++----+--------------------------------+
+Received a total of 3 rows
+!ok
+
 # calls with views (DISTINCT, LISTAGG) travel as rows through the local phase
 SELECT name, COUNT(DISTINCT city), LISTAGG(city) FROM scores GROUP BY name;
 +----+--------------------------------+----------------------+--------------------------------+
