@@ -218,6 +218,18 @@ eddy_status eddy__translate_group_aggregate(TranslateCtx *cx, const PhysNode *p,
     return EDDY_OK;
 }
 
+/* Whether watermarks of event time come from below n. */
+static bool event_time_below(const PhysNode *n) {
+    if (n->kind == PK_WATERMARK_ASSIGNER || n->source_watermark) return true;
+    for (int i = 0; i < n->nin; i++)
+        if (event_time_below(n->in[i])) return true;
+    return false;
+}
+
+/* MiniBatchAssigner. Over a source with event time (a WATERMARK) its
+ * watermarks go on as they are, and they end the batches: processing-time
+ * watermarks would stand in for them and hold back every event-time
+ * operator downstream. */
 eddy_status eddy__translate_minibatch_assigner(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
                                                EdErr *err) {
     if (p->mb_rowtime)
@@ -225,6 +237,7 @@ eddy_status eddy__translate_minibatch_assigner(TranslateCtx *cx, const PhysNode 
     MiniBatchPlan *mp = eddy__arena_alloc(cx->a, sizeof *mp);
     if (!mp) return NOMEM();
     mp->interval_ms = p->interval_ms > 0 ? p->interval_ms : 1;
+    mp->event_time = event_time_below(p->in[0]);
     StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, "MiniBatchAssigner", &eddy__op_minibatch_assigner, mp, 1);
     if (!n) return NOMEM();
     eddy__translate_connect(n, 0, &in[0]);

@@ -983,14 +983,17 @@ static eddy_status mba_push(Op *op, int input, Batch *b) {
     const MiniBatchPlan *p = op->plan;
     int64_t now = eddy__clock_now(eddy__op_clock(op));
     int64_t start = now - now % p->interval_ms;
-    if (start > op->watermark) {
+    if (!p->event_time && start > op->watermark) {
         eddy_status rc = eddy__op_emit_watermark(op, start);
         if (rc) return rc;
     }
     return eddy__op_emit(op, b);
 }
 
-static eddy_status mba_watermark(Op *op, int64_t wm) { return wm == INT64_MAX ? eddy__op_emit_watermark(op, wm) : EDDY_OK; }
+static eddy_status mba_watermark(Op *op, int64_t wm) {
+    const MiniBatchPlan *p = op->plan;
+    return wm == INT64_MAX || p->event_time ? eddy__op_emit_watermark(op, wm) : EDDY_OK;
+}
 
 const OpVtab eddy__op_minibatch_assigner = {.name = "MiniBatchAssigner", .push_batch = mba_push,
                                             .push_watermark = mba_watermark};

@@ -66,9 +66,11 @@ extern const OpVtab eddy__op_local_raw_agg;
 /* MiniBatchAssigner (proctime): before a batch of a new interval of
  * processing time (the clock's ms rounded down to interval_ms) it emits that
  * interval's start as a watermark; input watermarks are dropped but the
- * last (end of input). */
+ * last (end of input). Over event time (event_time) it forwards the input's
+ * watermarks instead, and sends none of its own. */
 typedef struct MiniBatchPlan {
     int64_t interval_ms;
+    bool event_time;
 } MiniBatchPlan;
 extern const OpVtab eddy__op_minibatch_assigner;
 
