@@ -10,37 +10,6 @@
  */
 #include "check.h"
 
-/* Applies a changelog of "+I[..]" / "-U[..]" / "+U[..]" / "-D[..]" lines:
- * the final rows "[..]", sorted, one a line; a retraction of a row not
- * there counts in *bad; *nlines gets the changelog's length. Frees text. */
-static char *apply_changelog(char *text, int *bad, long *nlines) {
-    size_t cap = 1024, n = 0;
-    char **rows = malloc(cap * sizeof *rows);
-    *nlines = 0;
-    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-        ++*nlines;
-        bool add = line[0] == '+';
-        char *row = line + 2;
-        if (add) {
-            if (n == cap) rows = realloc(rows, (cap *= 2) * sizeof *rows);
-            rows[n++] = row;
-            continue;
-        }
-        size_t i = n;
-        while (i > 0 && strcmp(rows[i - 1], row)) i--;
-        if (i == 0) {
-            (*bad)++;
-            continue;
-        }
-        rows[i - 1] = rows[--n];
-    }
-    Lines l = lines_empty();
-    for (size_t i = 0; i < n; i++) lines_add(&l, rows[i]);
-    free(rows);
-    free(text);
-    return sorted_lines(l.text);
-}
-
 /* Mini-batch of `size` rows (an hour of latency, so that the size ends the
  * batches), with the given phase strategy; size 0: mini-batch off. */
 static void minibatch(eddy_tenv *t, const char *size, const char *strategy) {
@@ -127,7 +96,7 @@ static char *final_rows(int p, int64_t n, const char *size, const char *strategy
     eddy_tenv *t = eddy_tenv_new(env);
     eddy_tenv_create_temporary_view_from_stream(t, "Seq", eddy_from_sequence(env, 1, n), NULL);
     minibatch(t, size, strategy);
-    char *rows = apply_changelog(sql_query_lines(t, sql), bad, nlines);
+    char *rows = changelog_table(sql_query_lines(t, sql), bad, nlines);
     eddy_env_free(env);
     return rows;
 }
@@ -198,7 +167,7 @@ TEST(batches_ended_by_the_interval) {
         ASSERT_EQ_INT(eddy_tenv_set_option(t, "table.exec.mini-batch.allow-latency", "1 ms"), EDDY_OK);
         int bad = 0;
         long nlines;
-        ASSERT_TEXT(apply_changelog(sql_query_lines(t, "SELECT f0 % 3, COUNT(*), SUM(f0) FROM Seq GROUP BY f0 % 3"),
+        ASSERT_TEXT(changelog_table(sql_query_lines(t, "SELECT f0 % 3, COUNT(*), SUM(f0) FROM Seq GROUP BY f0 % 3"),
                                     &bad, &nlines),
                     "[0, 66666, 6666633333]\n[1, 66667, 6666700000]\n[2, 66667, 6666766667]\n");
         ASSERT_EQ_INT(bad, 0);
