@@ -64,7 +64,7 @@ PHYS_OP(PK_BATCH_RANK, "Rank", "Top-N (ROW_NUMBER / RANK / DENSE_RANK with a ran
 PHYS_KIND(PK_WINDOW_TABLE_FUNCTION, "WindowTableFunction", "window table functions (TUMBLE / HOP / CUMULATE / SESSION)")
 PHYS_KIND(PK_WINDOW_AGGREGATE, "WindowAggregate", "window aggregations (GROUP BY window_start, window_end)")
 PHYS_KIND(PK_GROUP_WINDOW_AGGREGATE, "GroupWindowAggregate", "group window aggregations (TUMBLE / HOP / SESSION)")
-PHYS_KIND(PK_OVER_AGGREGATE, "OverAggregate", "OVER aggregations")
+PHYS_OP(PK_OVER_AGGREGATE, "OverAggregate", "OVER aggregations", eddy__translate_over_aggregate)
 PHYS_KIND(PK_INTERVAL_JOIN, "IntervalJoin", "interval joins")
 PHYS_KIND(PK_TEMPORAL_JOIN, "TemporalJoin", "temporal joins (FOR SYSTEM_TIME AS OF)")
 PHYS_KIND(PK_TEMPORAL_SORT, "TemporalSort", "ORDER BY a time attribute in streaming mode")
