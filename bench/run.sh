@@ -10,3 +10,5 @@ echo "== formats (csv and json through the filesystem connector, ${FORMAT_ROWS:-
 ./build/bench/bench_formats "${FORMAT_ROWS:-2000000}" 3
 echo "== state (COUNT+SUM over 1M BIGINT keys through the slot fast path, best of 3)"
 ./build/bench/bench_state 10000000 1000000 3
+echo "== minibatch_agg (GroupAggregate with and without mini-batch, 4M rows, 100 groups, size 1000, best of 3)"
+./build/bench/bench_minibatch_agg 4000000 100 1000 3

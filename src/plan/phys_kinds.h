@@ -26,10 +26,13 @@ PHYS_OP(PK_WATERMARK_ASSIGNER, "WatermarkAssigner", "watermarks", eddy__translat
 PHYS_OP(PK_SINK, "Sink", "sinks", eddy__translate_sink)
 
 /* ---- streaming: updating tables ---- */
-PHYS_KIND(PK_MINI_BATCH_ASSIGNER, "MiniBatchAssigner", "mini-batch (table.exec.mini-batch.enabled)")
+PHYS_OP(PK_MINI_BATCH_ASSIGNER, "MiniBatchAssigner", "mini-batch (table.exec.mini-batch.enabled)",
+        eddy__translate_minibatch_assigner)
 PHYS_OP(PK_GROUP_AGGREGATE, "GroupAggregate", "aggregations (GROUP BY and aggregate functions)", eddy__translate_group_aggregate)
-PHYS_KIND(PK_LOCAL_GROUP_AGGREGATE, "LocalGroupAggregate", "two-phase aggregations (mini-batch)")
-PHYS_KIND(PK_GLOBAL_GROUP_AGGREGATE, "GlobalGroupAggregate", "two-phase aggregations (mini-batch)")
+PHYS_OP(PK_LOCAL_GROUP_AGGREGATE, "LocalGroupAggregate", "two-phase aggregations (mini-batch)",
+        eddy__translate_group_aggregate)
+PHYS_OP(PK_GLOBAL_GROUP_AGGREGATE, "GlobalGroupAggregate", "two-phase aggregations (mini-batch)",
+        eddy__translate_group_aggregate)
 PHYS_KIND(PK_INCREMENTAL_GROUP_AGGREGATE, "IncrementalGroupAggregate", "split distinct aggregations")
 PHYS_OP(PK_JOIN, "Join", "joins", eddy__translate_join)
 PHYS_OP(PK_RANK, "Rank", "Top-N (ROW_NUMBER / RANK / DENSE_RANK with a rank filter)", eddy__translate_rank)

@@ -1,10 +1,13 @@
 /*
  * translate_agg.c -- the translate functions of the streaming group
- * aggregation (GroupAggregate) and of Expand (grouping sets): each
- * aggregate call resolved once into an AggFn of the aggregate library
- * (expr/agg.h), the layout of a group's accumulator record, the state TTL
+ * aggregation (GroupAggregate; with mini-batch LocalGroupAggregate,
+ * GlobalGroupAggregate and MiniBatchAssigner) and of Expand (grouping
+ * sets): each aggregate call resolved once into an AggFn of the aggregate
+ * library (expr/agg.h), the layout of a group's accumulator record, the state TTL
  * of table.exec.state.ttl, and whether updates go out with -U.
  */
+#include <stdlib.h>
+
 #include "plan/phys.h"
 #include "runtime/ops/group_agg.h"
 
@@ -30,16 +33,21 @@ static const Value *const_column(const PhysNode *n, int col) {
     }
 }
 
-eddy_status eddy__translate_group_aggregate(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
-                                            EdErr *err) {
+/* The plan of the calls of p over the input `inp` (whose columns the
+ * calls' arguments name; a GlobalGroupAggregate's: its local phase's input):
+ * the functions, the accumulator record's layout, the key type (keys at
+ * p->group of p->in[0]), the TTL, -U or not. */
+static eddy_status group_agg_plan(TranslateCtx *cx, const PhysNode *p, const PhysNode *inp, GroupAggPlan **out,
+                                  EdErr *err) {
     Arena *a = cx->a;
-    const PhysNode *inp = p->in[0];
+    const PhysNode *kin = p->in[0];
     bool retract = (inp->modify & ~(unsigned)CL_INSERT) != 0;
     GroupAggPlan *gp = eddy__arena_alloc(a, sizeof *gp);
     GroupAggCall *calls = eddy__arena_alloc(a, sizeof(GroupAggCall) * (size_t)(p->naggs + 1));
     if (!gp || !calls) return NOMEM();
     uint32_t off = sizeof(int64_t); /* the record count */
     int nviews = 0;
+    bool has_destroy = false;
     for (int i = 0; i < p->naggs; i++) {
         const AggCall *ac = &p->aggs[i].call;
         const Type **args = eddy__arena_alloc(a, sizeof(Type *) * (size_t)(ac->nargs + 1));
@@ -68,7 +76,7 @@ eddy_status eddy__translate_group_aggregate(TranslateCtx *cx, const PhysNode *p,
         calls[i] = (GroupAggCall){fn, ac->args, ac->filter, off, nviews};
         off += fn->acc_size;
         nviews += fn->nviews;
-        gp->has_destroy = gp->has_destroy || fn->destroy;
+        has_destroy = has_destroy || fn->destroy;
     }
     AggViewKind *views = eddy__arena_alloc(a, sizeof(AggViewKind) * (size_t)(nviews + 1));
     if (!views) return NOMEM();
@@ -76,14 +84,14 @@ eddy_status eddy__translate_group_aggregate(TranslateCtx *cx, const PhysNode *p,
         for (int v = 0; v < calls[i].fn->nviews; v++) views[calls[i].view_base + v] = calls[i].fn->views[v];
     const Type *key_type = eddy__type_basic(TY_BOOLEAN, false); /* a global aggregate's one key (group_agg.c) */
     if (p->ngroup == 1) {
-        key_type = eddy__type_with_timeattr(a, inp->types[p->group[0]], TA_NONE);
+        key_type = eddy__type_with_timeattr(a, kin->types[p->group[0]], TA_NONE);
     } else if (p->ngroup > 1) {
         const Type **kt = eddy__arena_alloc(a, sizeof(Type *) * (size_t)p->ngroup);
         const char **kn = eddy__arena_alloc(a, sizeof(char *) * (size_t)p->ngroup);
         if (!kt || !kn) return NOMEM();
         for (int k = 0; k < p->ngroup; k++) {
-            kt[k] = eddy__type_with_timeattr(a, inp->types[p->group[k]], TA_NONE);
-            kn[k] = inp->names[p->group[k]];
+            kt[k] = eddy__type_with_timeattr(a, kin->types[p->group[k]], TA_NONE);
+            kn[k] = kin->names[p->group[k]];
         }
         key_type = eddy__type_row(a, p->ngroup, kn, kt, false);
     }
@@ -101,14 +109,138 @@ eddy_status eddy__translate_group_aggregate(TranslateCtx *cx, const PhysNode *p,
                          .views = views,
                          .update_before = p->update != UK_ONLY_AFTER,
                          .ttl_ms = ttl,
-                         .has_destroy = gp->has_destroy};
-    StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, "GroupAggregate", &eddy__op_group_agg, gp, 1);
+                         .has_destroy = has_destroy,
+                         .phase = GA_ONE,
+                         .acc_col = -1};
+    *out = gp;
+    return EDDY_OK;
+}
+
+/* Whether the calls' accumulators travel between the phases as bytes
+ * (fixed parts that merge; no views, no resources). */
+static bool bytes_accs(const GroupAggPlan *gp) {
+    for (int i = 0; i < gp->naggs; i++) {
+        const AggFn *fn = gp->aggs[i].fn;
+        if (fn->nviews || !fn->merge || fn->destroy) return false;
+    }
+    return true;
+}
+
+/* The local phase under a GlobalGroupAggregate (through its exchange). */
+static const PhysNode *local_phase(const PhysNode *p) {
+    const PhysNode *l = p->in[0];
+    while (l->nin && l->kind != PK_LOCAL_GROUP_AGGREGATE) l = l->in[0];
+    return l->kind == PK_LOCAL_GROUP_AGGREGATE ? l : NULL;
+}
+
+/* Output type of a LocalGroupAggregate: the keys, then `nrest` columns. */
+static eddy_status local_type(TranslateCtx *cx, StreamNode *n, const PhysNode *p, int nrest, const char *const *rnames,
+                              const Type *const *rtypes, EdErr *err) {
+    int nc = p->ngroup + nrest;
+    const char **names = eddy__arena_alloc(cx->a, sizeof(char *) * (size_t)(nc + 1));
+    const Type **types = eddy__arena_alloc(cx->a, sizeof(Type *) * (size_t)(nc + 1));
+    if (!names || !types) return NOMEM();
+    for (int k = 0; k < p->ngroup; k++) {
+        names[k] = p->names[k];
+        types[k] = eddy__type_with_timeattr(cx->a, p->types[k], TA_NONE);
+    }
+    for (int c = 0; c < nrest; c++) {
+        names[p->ngroup + c] = rnames ? rnames[c] : eddy__arena_printf(cx->a, "in$%d", c);
+        types[p->ngroup + c] = rtypes[c];
+        if (!names[p->ngroup + c]) return NOMEM();
+    }
+    const Type *rt = eddy__type_row(cx->a, nc, names, types, false);
+    if (!rt) return NOMEM();
+    eddy__node_set_type(cx->a, n, rt);
+    return EDDY_OK;
+}
+
+/* GroupAggregate, LocalGroupAggregate and GlobalGroupAggregate. With
+ * mini-batch on, the GroupAggregate buffers table.exec.mini-batch.size
+ * rows; the two phases always do. When the calls' accumulators cannot go
+ * as bytes (views: DISTINCT, retractable MIN/MAX, LISTAGG, ...) the local
+ * phase forwards its rows and the global one aggregates them. */
+eddy_status eddy__translate_group_aggregate(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
+                                            EdErr *err) {
+    Arena *a = cx->a;
+    const PhysNode *local = p->kind == PK_GLOBAL_GROUP_AGGREGATE ? local_phase(p) : NULL;
+    if (p->kind == PK_GLOBAL_GROUP_AGGREGATE && !local)
+        return eddy__err(err, EDDY_E_INTERNAL, "a GlobalGroupAggregate without its local phase");
+    GroupAggPlan *gp = NULL;
+    eddy_status rc = group_agg_plan(cx, p, local ? local->in[0] : p->in[0], &gp, err);
+    if (rc) return rc;
+    bool mb = eddy__str_ieq(eddy__phys_option(cx->pe, "table.exec.mini-batch.enabled", "false"), "true");
+    gp->mb_size = mb ? atoll(eddy__phys_option(cx->pe, "table.exec.mini-batch.size", "1")) : 0;
+    if (p->kind != PK_GROUP_AGGREGATE && gp->mb_size <= 0) gp->mb_size = 1;
+    const char *name = eddy__phys_kinds[p->kind].name;
+    const OpVtab *vt = gp->mb_size > 0 ? &eddy__op_minibatch_group_agg : &eddy__op_group_agg;
+    const void *plan = gp;
+    bool bytes = bytes_accs(gp);
+    if (p->kind == PK_LOCAL_GROUP_AGGREGATE && bytes) {
+        gp->phase = GA_LOCAL;
+    } else if (p->kind == PK_LOCAL_GROUP_AGGREGATE) {
+        LocalRawPlan *lp = eddy__arena_alloc(a, sizeof *lp);
+        if (!lp) return NOMEM();
+        *lp = (LocalRawPlan){p->ngroup, p->group, in[0].node->ncols};
+        vt = &eddy__op_local_raw_agg;
+        plan = lp;
+    } else if (local && bytes) {
+        gp->phase = GA_GLOBAL;
+        gp->acc_col = p->ngroup;
+    } else if (local) {
+        /* the local phase's rows: the keys, then its input row */
+        GroupAggCall *calls = (GroupAggCall *)gp->aggs;
+        for (int i = 0; i < gp->naggs; i++) {
+            int *args = eddy__arena_alloc(a, sizeof(int) * (size_t)(calls[i].fn->nargs + 1));
+            if (!args) return NOMEM();
+            for (int k = 0; k < calls[i].fn->nargs; k++) args[k] = calls[i].args[k] + p->ngroup;
+            calls[i].args = args;
+            if (calls[i].filter >= 0) calls[i].filter += p->ngroup;
+        }
+    }
+    StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, name, vt, plan, 1);
     if (!n) return NOMEM();
+    if (p->kind == PK_LOCAL_GROUP_AGGREGATE) {
+        const StreamNode *from = in[0].node;
+        static const char *const acc_name[] = {"acc$"};
+        const Type *bt = eddy__type_bytes(false);
+        /* the record goes also without calls (SELECT DISTINCT): its count */
+        rc = bytes ? local_type(cx, n, p, 1, acc_name, &bt, err)
+                   : local_type(cx, n, p, from->ncols, NULL, from->col_types, err);
+        if (rc) return rc;
+    }
     eddy__translate_connect(n, 0, &in[0]);
-    if (in[0].part == PART_GLOBAL || !p->ngroup) {
+    if (p->kind != PK_LOCAL_GROUP_AGGREGATE && (in[0].part == PART_GLOBAL || !p->ngroup)) {
         n->parallelism = 1;
         n->fixed_parallelism = true;
     }
+    out->node = n;
+    return EDDY_OK;
+}
+
+/* Whether watermarks of event time come from below n. */
+static bool event_time_below(const PhysNode *n) {
+    if (n->kind == PK_WATERMARK_ASSIGNER || n->source_watermark) return true;
+    for (int i = 0; i < n->nin; i++)
+        if (event_time_below(n->in[i])) return true;
+    return false;
+}
+
+/* MiniBatchAssigner. Over a source with event time (a WATERMARK) its
+ * watermarks go on as they are, and they end the batches: processing-time
+ * watermarks would stand in for them and hold back every event-time
+ * operator downstream. */
+eddy_status eddy__translate_minibatch_assigner(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
+                                               EdErr *err) {
+    if (p->mb_rowtime)
+        return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: mini-batch on event time (MiniBatchAssigner mode RowTime)");
+    MiniBatchPlan *mp = eddy__arena_alloc(cx->a, sizeof *mp);
+    if (!mp) return NOMEM();
+    mp->interval_ms = p->interval_ms > 0 ? p->interval_ms : 1;
+    mp->event_time = event_time_below(p->in[0]);
+    StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, "MiniBatchAssigner", &eddy__op_minibatch_assigner, mp, 1);
+    if (!n) return NOMEM();
+    eddy__translate_connect(n, 0, &in[0]);
     out->node = n;
     return EDDY_OK;
 }

@@ -215,4 +215,37 @@ static inline void create_people_view(eddy_tenv *t) {
     eddy_tenv_create_temporary_view_from_stream(t, "People", ds, NULL);
 }
 
+/* Applies a changelog of "+I[..]" / "-U[..]" / "+U[..]" / "-D[..]" lines:
+ * the final rows "[..]", sorted, one a line; a retraction of a row not
+ * there counts in *bad; *nlines gets the changelog's length (nlines may be
+ * NULL). Frees text. */
+static inline char *changelog_table(char *text, int *bad, long *nlines) {
+    size_t cap = 1024, n = 0;
+    char **rows = malloc(cap * sizeof *rows);
+    long count = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        count++;
+        bool add = line[0] == '+';
+        char *row = line + 2;
+        if (add) {
+            if (n == cap) rows = realloc(rows, (cap *= 2) * sizeof *rows);
+            rows[n++] = row;
+            continue;
+        }
+        size_t i = n;
+        while (i > 0 && strcmp(rows[i - 1], row)) i--;
+        if (i == 0) {
+            (*bad)++;
+            continue;
+        }
+        rows[i - 1] = rows[--n];
+    }
+    Lines l = lines_empty();
+    for (size_t i = 0; i < n; i++) lines_add(&l, rows[i]);
+    free(rows);
+    free(text);
+    if (nlines) *nlines = count;
+    return sorted_lines(l.text);
+}
+
 #endif

@@ -10,35 +10,6 @@
  */
 #include "check.h"
 
-/* Applies a changelog of "+I[..]" / "-U[..]" / "+U[..]" / "-D[..]" lines:
- * the final rows "[..]", sorted, one a line; a retraction of a row not
- * there counts in *bad. Frees text. */
-static char *apply_changelog(char *text, int *bad) {
-    size_t cap = 1024, n = 0;
-    char **rows = malloc(cap * sizeof *rows);
-    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-        bool add = line[0] == '+';
-        char *row = line + 2;
-        if (add) {
-            if (n == cap) rows = realloc(rows, (cap *= 2) * sizeof *rows);
-            rows[n++] = row;
-            continue;
-        }
-        size_t i = n;
-        while (i > 0 && strcmp(rows[i - 1], row)) i--;
-        if (i == 0) {
-            (*bad)++;
-            continue;
-        }
-        rows[i - 1] = rows[--n];
-    }
-    Lines l = lines_empty();
-    for (size_t i = 0; i < n; i++) lines_add(&l, rows[i]);
-    free(rows);
-    free(text);
-    return sorted_lines(l.text);
-}
-
 static eddy_tenv *seq_env(int p, int64_t n) {
     eddy_env *env = new_env(p);
     eddy_tenv *t = eddy_tenv_new(env);
@@ -67,7 +38,7 @@ TEST(changelog_of_an_aggregate_over_an_aggregate) {
 /* The final table of sql over Seq(1..n) at parallelism p. */
 static char *final_rows(int p, int64_t n, const char *sql, int *bad) {
     eddy_tenv *t = seq_env(p, n);
-    char *rows = apply_changelog(sql_query_lines(t, sql), bad);
+    char *rows = changelog_table(sql_query_lines(t, sql), bad, NULL);
     eddy_env_free(eddy_tenv_env(t));
     return rows;
 }

@@ -51,6 +51,20 @@
  * table.exec.state.ttl. Snapshots are the backend's, by key group. Memory is
  * charged to the operator's account; past the managed memory the job fails
  * with the budget's message.
+ *
+ * Mini-batch (eddy__op_minibatch_group_agg; Flink's MiniBatchGroupAggFunction
+ * and its local / global variants behind a count-triggered bundle): rows are
+ * copied into a buffer (only the columns the plan reads) until
+ * table.exec.mini-batch.size rows are there, a watermark arrives (the
+ * MiniBatchAssigner's processing-time interval, or the end of input) or a
+ * checkpoint is taken; then the buffer is folded (mb_flush): its keys
+ * encoded and grouped by key bytes once, each distinct key's state slot
+ * probed once, every call accumulating / retracting all rows of the buffer
+ * in runs of one direction (a key's rows in order), one change per key in
+ * the order keys first came. GA_LOCAL keeps no state: each key of the
+ * buffer starts from init and goes out as +I[keys, record bytes]; GA_GLOBAL
+ * merges those records into its state (merge, counts added). The buffer's
+ * bytes are charged to the operator's account too.
  */
 #include <stdalign.h>
 
@@ -91,6 +105,18 @@ typedef struct GaState {
     Vector **prev, **cur; /* per call, cap slots */
     Vector *unit;      /* a global aggregate's key: one constant column (no keys would be no key bytes) */
     Buf tmp;
+    /* mini-batch: the buffered rows (the columns the calls read), per group
+     * its flags and record, per row whether it is skipped, the local
+     * accumulators being merged (GA_GLOBAL) */
+    Batch *buf;
+    uint32_t bufcap;
+    int nused;
+    bool *used;        /* input column -> buffered */
+    int64_t charged;   /* the buffer's bytes charged to the operator's account */
+    uint8_t *gflag;
+    void **gptr;
+    uint8_t *skip;
+    char *src;
 } GaState;
 
 static inline int64_t *rec_count(void *rec) { return (int64_t *)rec; }
@@ -219,6 +245,12 @@ static eddy_status ga_open(Op *op) {
     eddy__key_batch_init(&s->kb);
     eddy__buf_init(&s->tmp);
     eddy__agg_ctx_init(&s->cx, p->nviews ? &view_ops : NULL, s, s->err);
+    s->prev = eddy__arena_alloc(op->arena, sizeof(Vector *) * (size_t)(p->naggs + 1));
+    s->cur = eddy__arena_alloc(op->arena, sizeof(Vector *) * (size_t)(p->naggs + 1));
+    if (!s->prev || !s->cur) return NOMEM(op);
+    memset(s->prev, 0, sizeof(Vector *) * (size_t)(p->naggs + 1));
+    memset(s->cur, 0, sizeof(Vector *) * (size_t)(p->naggs + 1));
+    if (p->phase == GA_LOCAL) return EDDY_OK; /* a mini-batch's accumulators only: no state */
     StateBackend *be;
     eddy_status rc = eddy__op_state(op, &be);
     if (rc) return rc;
@@ -232,11 +264,7 @@ static eddy_status ga_open(Op *op) {
                    .ttl = ttl};
     if ((rc = eddy__state_register(be, &d, &s->acc))) return rc;
     s->views = eddy__arena_alloc(op->arena, sizeof(State *) * (size_t)(p->nviews + 1));
-    s->prev = eddy__arena_alloc(op->arena, sizeof(Vector *) * (size_t)(p->naggs + 1));
-    s->cur = eddy__arena_alloc(op->arena, sizeof(Vector *) * (size_t)(p->naggs + 1));
-    if (!s->views || !s->prev || !s->cur) return NOMEM(op);
-    memset(s->prev, 0, sizeof(Vector *) * (size_t)(p->naggs + 1));
-    memset(s->cur, 0, sizeof(Vector *) * (size_t)(p->naggs + 1));
+    if (!s->views) return NOMEM(op);
     for (int v = 0; v < p->nviews; v++) {
         bool map = p->views[v] == AGG_VIEW_MAP;
         StateDesc vd = {.name = eddy__arena_printf(op->arena, "view%d", v),
@@ -297,6 +325,12 @@ static void ga_close(Op *op) {
     eddy__free(s->grow);
     eddy__free(s->grun);
     eddy__free(s->ht);
+    eddy__free(s->gflag);
+    eddy__free(s->gptr);
+    eddy__free(s->skip);
+    eddy__free(s->src);
+    eddy__batch_release(s->buf);
+    if (s->charged > 0) eddy__mem_release(&op->mem, s->charged);
     for (int a = 0; a < p->naggs; a++) {
         if (s->prev) eddy__vec_release(s->prev[a]);
         if (s->cur) eddy__vec_release(s->cur[a]);
@@ -325,9 +359,16 @@ static bool ensure_cap(GaState *s, uint32_t n) {
     GROW(gslot, void *);
     GROW(grow, uint32_t);
     GROW(grun, uint32_t);
+    GROW(gflag, uint8_t);
+    GROW(gptr, void *);
+    GROW(skip, uint8_t);
 #undef GROW
     eddy__free(s->work);
     s->work = eddy__malloc((size_t)s->stride * cap); /* malloc's alignment: 16 on the 64-bit targets */
+    if (s->p->phase == GA_GLOBAL) {
+        eddy__free(s->src);
+        if (!(s->src = eddy__malloc((size_t)s->stride * cap))) return false;
+    }
     uint32_t hc = 16;
     while (hc < 2 * cap) hc *= 2;
     eddy__free(s->ht);
@@ -490,8 +531,10 @@ static eddy_status emit_built(Op *op, Batch *o, uint32_t n) {
     return rc;
 }
 
-/* The output of the batch, in input-row order. */
-static eddy_status emit(Op *op, GaState *s, Batch *b, uint32_t n) {
+/* The output of n items (rows of the batch, in input-row order; with a
+ * rowmap, the mini-batch's groups, item i's key at row rowmap[i]): item i's
+ * action, its key, its values at slot i of prev / cur. */
+static eddy_status emit(Op *op, GaState *s, Batch *b, uint32_t n, const uint32_t *rowmap) {
     const GroupAggPlan *p = s->p;
     uint32_t nout = 0;
     for (uint32_t i = 0; i < n; i++) {
@@ -510,7 +553,7 @@ static eddy_status emit(Op *op, GaState *s, Batch *b, uint32_t n) {
     for (uint32_t i = 0; i < n; i++) {
         uint8_t a = s->action[i];
         if (a == A_NONE) continue;
-        uint32_t r = batch_row(b, i);
+        uint32_t r = batch_row(b, rowmap ? rowmap[i] : i);
         for (int pass = 0; pass < 2; pass++) {
             uint8_t kind;
             bool old;
@@ -533,13 +576,9 @@ static eddy_status emit(Op *op, GaState *s, Batch *b, uint32_t n) {
     return emit_built(op, o, oi);
 }
 
-static eddy_status ga_push(Op *op, int input, Batch *b) {
-    (void)input;
-    GaState *s = op->state;
+/* Encodes the keys of the n visible rows of b into s->kb. */
+static eddy_status encode_keys(Op *op, GaState *s, Batch *b, uint32_t n) {
     const GroupAggPlan *p = s->p;
-    uint32_t n = b->count;
-    if (!n) return EDDY_OK;
-    if (!ensure_cap(s, n)) return NOMEM(op);
     Vector *keys[64];
     if (p->ngroup > 64) return eddy__op_fail(op, EDDY_E_UNSUPPORTED, "not supported yet: more than 64 grouping keys");
     for (int k = 0; k < p->ngroup; k++) keys[k] = b->cols[p->group[k]];
@@ -552,7 +591,17 @@ static eddy_status ga_push(Op *op, int input, Batch *b) {
         keys[0] = s->unit;
         nkeys = 1;
     }
-    eddy_status rc = eddy__key_batch_encode(&s->kb, keys, nkeys, b->sel, n, op->max_parallelism, s->err);
+    return eddy__key_batch_encode(&s->kb, keys, nkeys, b->sel, n, op->max_parallelism, s->err);
+}
+
+static eddy_status ga_push(Op *op, int input, Batch *b) {
+    (void)input;
+    GaState *s = op->state;
+    const GroupAggPlan *p = s->p;
+    uint32_t n = b->count;
+    if (!n) return EDDY_OK;
+    if (!ensure_cap(s, n)) return NOMEM(op);
+    eddy_status rc = encode_keys(op, s, b, n);
     if (!rc) rc = eddy__state_slots(s->acc, &s->kb, NULL, n, NULL, 0, s->slots, s->created);
     if (rc) return rc;
     group_rows(s, n);
@@ -582,10 +631,372 @@ static eddy_status ga_push(Op *op, int input, Batch *b) {
         StateKey k = eddy__key_batch_key(&s->kb, s->grow[j]);
         rc = eddy__state_remove(s->acc, &k, STATE_NO_NS, NULL);
     }
-    return rc ? rc : emit(op, s, b, n);
+    return rc ? rc : emit(op, s, b, n, NULL);
 }
 
 const OpVtab eddy__op_group_agg = {.name = "GroupAggregate", .open = ga_open, .push_batch = ga_push, .close = ga_close};
+
+/* ---- mini-batch: GroupAggregate, LocalGroupAggregate, GlobalGroupAggregate ------------------------ */
+
+enum { MB_FIRST = 1, MB_STARTED = 2 };
+
+/* The groups of the KeyBatch's n rows by key bytes, in the order first
+ * seen: gidx per row, grow per group (its first row). */
+static void group_keys(GaState *s, uint32_t n) {
+    memset(s->ht, 0, sizeof(uint32_t) * s->htcap);
+    uint32_t mask = s->htcap - 1, ng = 0;
+    const KeyBatch *kb = &s->kb;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t h = (uint32_t)(kb->hash[i] >> 17) & mask;
+        uint32_t len = kb->off[i + 1] - kb->off[i];
+        for (;;) {
+            uint32_t g = s->ht[h];
+            if (!g) {
+                s->ht[h] = ++ng;
+                s->grow[ng - 1] = i;
+                s->gidx[i] = ng - 1;
+                break;
+            }
+            uint32_t r = s->grow[g - 1];
+            if (kb->hash[r] == kb->hash[i] && kb->off[r + 1] - kb->off[r] == len &&
+                !memcmp(kb->bytes + kb->off[r], kb->bytes + kb->off[i], len)) {
+                s->gidx[i] = g - 1;
+                break;
+            }
+            h = (h + 1) & mask;
+        }
+    }
+    s->ngroups = ng;
+}
+
+/* Accumulates (or retracts) the buffered rows into their groups' records,
+ * call by call, in runs of one direction in row order (so each group sees
+ * its rows in order). Skipped rows take no part. */
+static eddy_status fold_rows(GaState *s, Batch *b, uint32_t n) {
+    const GroupAggPlan *p = s->p;
+    eddy_status rc;
+    for (int a = 0; a < p->naggs; a++) {
+        const GroupAggCall *c = &p->aggs[a];
+        set_call(s, a);
+        Vector *args[16];
+        for (int k = 0; k < c->fn->nargs && k < 16; k++) args[k] = b->cols[c->args[k]];
+        const Vector *f = c->filter >= 0 ? b->cols[c->filter] : NULL;
+        uint32_t m = 0;
+        bool acc = true;
+        for (uint32_t i = 0; i <= n; i++) {
+            bool d = i < n && is_accumulate(batch_kind(b, i));
+            if (m && (i == n || d != acc)) {
+                if (!acc && !c->fn->retract)
+                    return eddy__err(s->err, EDDY_E_INTERNAL, "the aggregate %s cannot retract", c->fn->name);
+                rc = acc ? eddy__agg_accumulate(c->fn, &s->cx, args, s->rows, m, s->accs2)
+                         : eddy__agg_retract(c->fn, &s->cx, args, s->rows, m, s->accs2);
+                if (rc) return rc;
+                m = 0;
+            }
+            if (i == n || s->skip[i] || (f && !filter_passes(f, i))) continue;
+            acc = d;
+            s->rows[m] = i;
+            s->accs2[m++] = s->gptr[s->gidx[i]];
+        }
+    }
+    for (uint32_t i = 0; i < n; i++)
+        if (!s->skip[i]) *rec_count(s->gptr[s->gidx[i]]) += is_accumulate(batch_kind(b, i)) ? 1 : -1;
+    return EDDY_OK;
+}
+
+/* GA_GLOBAL: merges the local accumulator records of the rows into their groups. */
+static eddy_status merge_rows(GaState *s, Batch *b, uint32_t n) {
+    const GroupAggPlan *p = s->p;
+    const Vector *col = b->cols[p->acc_col];
+    for (uint32_t i = 0; i < n; i++) {
+        Str v = vec_str(col, i);
+        if (vec_is_null(col, i) || v.n != p->rec_size)
+            return eddy__err(s->err, EDDY_E_INTERNAL, "a local accumulator of %zu bytes (expected %u)", v.n,
+                             p->rec_size);
+        char *src = s->src + (size_t)i * s->stride;
+        memcpy(src, v.p, v.n);
+        s->accs[i] = s->gptr[s->gidx[i]];
+        s->accs2[i] = src;
+    }
+    for (int a = 0; a < p->naggs; a++) {
+        set_call(s, a);
+        eddy_status rc = eddy__agg_merge(p->aggs[a].fn, &s->cx, s->accs, s->accs2, n);
+        if (rc) return rc;
+    }
+    for (uint32_t i = 0; i < n; i++) *rec_count(s->accs[i]) += *rec_count(s->accs2[i]);
+    return EDDY_OK;
+}
+
+/* GA_LOCAL: per group, its keys and its record's bytes, as +I. */
+static eddy_status emit_local(Op *op, GaState *s, Batch *b) {
+    const GroupAggPlan *p = s->p;
+    uint32_t ng = s->ngroups;
+    Batch *o = eddy__batch_new_typed(op->node->ncols, op->node->col_types, ng);
+    if (!o) return NOMEM(op);
+    for (uint32_t j = 0; j < ng; j++) {
+        for (int k = 0; k < p->ngroup; k++) eddy__vec_copy_value(o->cols[k], j, b->cols[p->group[k]], s->grow[j]);
+        eddy__vec_set_str(o->cols[p->ngroup], j, s->gptr[j], p->rec_size);
+    }
+    return emit_built(op, o, ng);
+}
+
+/* Folds the buffered rows (Flink's MiniBatchGroupAggFunction,
+ * MiniBatchLocalGroupAggFunction, MiniBatchGlobalGroupAggFunction): per key,
+ * in the order the keys first came, one change for the whole batch --
+ *
+ *   rec = state[key]; absent: leading retractions of the key are dropped
+ *         (none left: nothing happens), rec = init, first
+ *   prev = values(rec); every row of the key accumulated / retracted (or
+ *   merged) in order; cur = values(rec)
+ *   count > 0: first: +I[cur]; prev == cur (no TTL): nothing; else
+ *              -U[prev] (with update_before), +U[cur]
+ *   count 0:   not first: -D[prev]; the key's state dropped
+ *
+ * The local phase starts every key from init and emits +I[key, record]. */
+static eddy_status mb_flush(Op *op, GaState *s) {
+    const GroupAggPlan *p = s->p;
+    Batch *b = s->buf;
+    uint32_t n = b ? b->n : 0;
+    if (!n) return EDDY_OK;
+    b->count = n;
+    if (!ensure_cap(s, n)) return NOMEM(op);
+    eddy_status rc = encode_keys(op, s, b, n);
+    if (rc) return rc;
+    group_keys(s, n);
+    uint32_t ng = s->ngroups;
+    if (p->phase != GA_LOCAL && (rc = eddy__state_slots(s->acc, &s->kb, s->grow, ng, NULL, 0, s->gslot, s->created)))
+        return rc;
+    for (uint32_t j = 0; j < ng; j++) {
+        char *rec = s->work + (size_t)j * s->stride;
+        s->gptr[j] = rec;
+        if (p->phase != GA_LOCAL) memcpy(rec, s->gslot[j], p->rec_size);
+        if (p->phase != GA_LOCAL && *rec_count(rec) > 0) {
+            s->gflag[j] = MB_STARTED;
+            continue;
+        }
+        s->gflag[j] = p->phase == GA_ONE ? MB_FIRST : MB_FIRST | MB_STARTED;
+        memset(rec, 0, p->rec_size);
+        for (int a = 0; a < p->naggs; a++) {
+            set_call(s, a);
+            if ((rc = eddy__agg_init(p->aggs[a].fn, &s->cx, rec))) return rc;
+        }
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        uint8_t *f = &s->gflag[s->gidx[i]];
+        s->skip[i] = !(*f & MB_STARTED) && !is_accumulate(batch_kind(b, i));
+        if (!s->skip[i]) *f |= MB_STARTED;
+    }
+    bool global = p->phase == GA_GLOBAL;
+    for (int a = 0; a < p->naggs && p->phase != GA_LOCAL; a++) {
+        eddy__vec_reset(s->prev[a]);
+        eddy__vec_reset(s->cur[a]);
+        set_call(s, a);
+        if ((rc = eddy__agg_get_value(p->aggs[a].fn, &s->cx, s->gptr, ng, s->prev[a], 0))) return rc;
+    }
+    if ((rc = global ? merge_rows(s, b, n) : fold_rows(s, b, n))) return rc;
+    if (p->phase == GA_LOCAL) {
+        rc = emit_local(op, s, b);
+        eddy__arena_reset(&s->cx.scratch);
+        return rc;
+    }
+    for (int a = 0; a < p->naggs; a++) {
+        set_call(s, a);
+        if ((rc = eddy__agg_get_value(p->aggs[a].fn, &s->cx, s->gptr, ng, s->cur[a], 0))) return rc;
+    }
+    eddy__arena_reset(&s->cx.scratch);
+    for (uint32_t j = 0; j < ng && !rc; j++) {
+        char *rec = s->gptr[j];
+        bool first = s->gflag[j] & MB_FIRST;
+        if (!(s->gflag[j] & MB_STARTED)) {
+            s->action[j] = A_NONE;
+            rc = drop_group(s, rec, false);
+        } else if (*rec_count(rec) <= 0) {
+            s->action[j] = first ? A_NONE : A_DELETE;
+            *rec_count(rec) = 0;
+            rc = drop_group(s, rec, true);
+        } else if (first) {
+            s->action[j] = A_INSERT;
+        } else {
+            bool same = p->ttl_ms <= 0;
+            for (int a = 0; same && a < p->naggs; a++) same = eddy__eq_slot(s->prev[a], j, s->cur[a], j);
+            s->action[j] = same ? A_NONE : A_UPDATE;
+        }
+    }
+    for (uint32_t j = 0; j < ng; j++)
+        if (*rec_count(s->gptr[j]) > 0) memcpy(s->gslot[j], s->gptr[j], p->rec_size);
+    eddy_status frc = eddy__state_flush(s->acc);
+    if (!rc) rc = frc;
+    for (uint32_t j = 0; j < ng && !rc; j++) {
+        if (*rec_count(s->gptr[j]) > 0) continue;
+        StateKey k = eddy__key_batch_key(&s->kb, s->grow[j]);
+        rc = eddy__state_remove(s->acc, &k, STATE_NO_NS, NULL);
+    }
+    return rc ? rc : emit(op, s, b, ng, s->grow);
+}
+
+/* Empties the buffer (keeps its memory). */
+static void mb_reset(GaState *s) {
+    Batch *b = s->buf;
+    for (int c = 0; c < b->ncols; c++)
+        if (s->used[c]) eddy__vec_reset(b->cols[c]);
+    b->n = b->count = 0;
+}
+
+/* The buffer for input batches like b: the columns the plan reads. */
+static bool mb_buffer(Op *op, GaState *s, const Batch *b) {
+    const GroupAggPlan *p = s->p;
+    if (!(s->used = eddy__arena_alloc(op->arena, sizeof(bool) * (size_t)(b->ncols + 1)))) return false;
+    memset(s->used, 0, sizeof(bool) * (size_t)(b->ncols + 1));
+    for (int k = 0; k < p->ngroup; k++) s->used[p->group[k]] = true;
+    for (int a = 0; a < p->naggs; a++) {
+        for (int k = 0; k < p->aggs[a].fn->nargs; k++) s->used[p->aggs[a].args[k]] = true;
+        if (p->aggs[a].filter >= 0) s->used[p->aggs[a].filter] = true;
+    }
+    if (p->phase == GA_GLOBAL) s->used[p->acc_col] = true;
+    for (int c = 0; c < b->ncols; c++) s->nused += s->used[c];
+    const Type **types = eddy__arena_alloc(op->arena, sizeof(Type *) * (size_t)(b->ncols + 1));
+    if (!types) return false;
+    for (int c = 0; c < b->ncols; c++) types[c] = s->used[c] ? b->cols[c]->type : eddy__type_basic(TY_BOOLEAN, true);
+    s->bufcap = 256;
+    s->buf = eddy__batch_new_typed(b->ncols, types, s->bufcap);
+    return s->buf && eddy__batch_ensure_kinds(s->buf, s->bufcap);
+}
+
+/* Copies rows [from, to) of b's visible rows into the buffer. */
+static bool mb_append(GaState *s, const Batch *b, uint32_t from, uint32_t to) {
+    Batch *o = s->buf;
+    uint32_t need = o->n + (to - from);
+    if (need > s->bufcap) {
+        uint32_t cap = s->bufcap;
+        while (cap < need) cap *= 2;
+        for (int c = 0; c < o->ncols; c++)
+            if (s->used[c] && !eddy__vec_reserve(o->cols[c], cap)) return false;
+        if (!eddy__vec_reserve(o->kinds, cap)) return false;
+        s->bufcap = cap;
+    }
+    uint8_t *kinds = VEC_DATA(o->kinds, uint8_t);
+    for (uint32_t i = from; i < to; i++) {
+        uint32_t r = batch_row(b, i), oi = o->n++;
+        kinds[oi] = batch_kind(b, r);
+        for (int c = 0; c < o->ncols; c++)
+            if (s->used[c]) eddy__vec_copy_value(o->cols[c], oi, b->cols[c], r);
+    }
+    for (int c = 0; c < o->ncols; c++)
+        if (s->used[c] && o->cols[c]->failed) return false;
+    return true;
+}
+
+/* Charges (or releases) the buffer's bytes to the operator's account: its
+ * slots (16 bytes a value, about) and its strings. Past the managed memory
+ * the job fails with the budget's message. */
+static eddy_status mb_charge(Op *op, GaState *s) {
+    Batch *b = s->buf;
+    int64_t bytes = (int64_t)s->bufcap * (16 * s->nused + 1);
+    for (int c = 0; c < b->ncols; c++)
+        if (s->used[c]) bytes += (int64_t)b->cols[c]->heap.bytes;
+    int64_t d = bytes - s->charged;
+    if (d > 0) {
+        eddy_status rc = eddy__mem_charge(&op->mem, d, s->err);
+        if (rc) return rc;
+    } else if (d < 0) {
+        eddy__mem_release(&op->mem, -d);
+    }
+    s->charged = bytes;
+    return EDDY_OK;
+}
+
+static eddy_status mb_flush_reset(Op *op, GaState *s) {
+    eddy_status rc = mb_flush(op, s);
+    if (!s->buf) return rc;
+    mb_reset(s);
+    eddy_status crc = mb_charge(op, s);
+    return rc ? rc : crc;
+}
+
+static eddy_status mb_push(Op *op, int input, Batch *b) {
+    (void)input;
+    GaState *s = op->state;
+    uint32_t n = b->count;
+    if (!n) return EDDY_OK;
+    if (!s->buf && !mb_buffer(op, s, b)) return NOMEM(op);
+    const int64_t size = s->p->mb_size;
+    for (uint32_t i = 0; i < n;) {
+        int64_t room = size - (int64_t)s->buf->n;
+        uint32_t take = room < (int64_t)(n - i) ? (uint32_t)(room > 0 ? room : 1) : n - i;
+        if (!mb_append(s, b, i, i + take)) return NOMEM(op);
+        eddy_status rc = mb_charge(op, s);
+        if (rc) return rc;
+        i += take;
+        if ((int64_t)s->buf->n >= size && (rc = mb_flush_reset(op, s))) return rc;
+    }
+    return EDDY_OK;
+}
+
+/* A watermark ends the mini-batch (the assigner's interval), then goes on. */
+static eddy_status mb_watermark(Op *op, int64_t wm) {
+    eddy_status rc = mb_flush_reset(op, op->state);
+    return rc ? rc : eddy__op_emit_watermark(op, wm);
+}
+
+static eddy_status mb_finish(Op *op) { return mb_flush_reset(op, op->state); }
+
+/* A checkpoint ends the mini-batch first (its changes go out before the
+ * barrier), so the buffer is never part of a snapshot. */
+static eddy_status mb_snapshot(Op *op, int64_t checkpoint_id) {
+    (void)checkpoint_id;
+    return mb_flush_reset(op, op->state);
+}
+
+const OpVtab eddy__op_minibatch_group_agg = {.name = "GroupAggregate",
+                                             .open = ga_open,
+                                             .push_batch = mb_push,
+                                             .push_watermark = mb_watermark,
+                                             .finish = mb_finish,
+                                             .close = ga_close,
+                                             .snapshot = mb_snapshot};
+
+/* ---- LocalGroupAggregate of rows (calls with views) and MiniBatchAssigner ------------------------- */
+
+static eddy_status local_raw_push(Op *op, int input, Batch *b) {
+    (void)input;
+    const LocalRawPlan *p = op->plan;
+    uint32_t n = b->count;
+    if (!n) return EDDY_OK;
+    Batch *o = eddy__batch_new_typed(op->node->ncols, op->node->col_types, n);
+    if (!o || !eddy__batch_ensure_kinds(o, n)) {
+        eddy__batch_release(o);
+        return NOMEM(op);
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t r = batch_row(b, i);
+        for (int k = 0; k < p->ngroup; k++) eddy__vec_copy_value(o->cols[k], i, b->cols[p->group[k]], r);
+        for (int c = 0; c < p->nin; c++) eddy__vec_copy_value(o->cols[p->ngroup + c], i, b->cols[c], r);
+        VEC_DATA(o->kinds, uint8_t)[i] = batch_kind(b, r);
+    }
+    return emit_built(op, o, n);
+}
+
+const OpVtab eddy__op_local_raw_agg = {.name = "LocalGroupAggregate", .push_batch = local_raw_push};
+
+static eddy_status mba_push(Op *op, int input, Batch *b) {
+    (void)input;
+    const MiniBatchPlan *p = op->plan;
+    int64_t now = eddy__clock_now(eddy__op_clock(op));
+    int64_t start = now - now % p->interval_ms;
+    if (!p->event_time && start > op->watermark) {
+        eddy_status rc = eddy__op_emit_watermark(op, start);
+        if (rc) return rc;
+    }
+    return eddy__op_emit(op, b);
+}
+
+static eddy_status mba_watermark(Op *op, int64_t wm) {
+    const MiniBatchPlan *p = op->plan;
+    return wm == INT64_MAX || p->event_time ? eddy__op_emit_watermark(op, wm) : EDDY_OK;
+}
+
+const OpVtab eddy__op_minibatch_assigner = {.name = "MiniBatchAssigner", .push_batch = mba_push,
+                                            .push_watermark = mba_watermark};
 
 /* ---- Expand ------------------------------------------------------------------------------------- */
 
