@@ -328,5 +328,9 @@ StreamNode *eddy__translate_node(TranslateCtx *cx, const PhysNode *p, NodeKind k
 void eddy__translate_connect(StreamNode *dst, int i, const TransOut *in);
 /* A key over columns of p's input for a hash edge. */
 const KeySpec *eddy__translate_key(TranslateCtx *cx, const PhysNode *in, int nkeys, const int *cols);
+/* The plan of an aggregation node's calls, keys and accumulator record
+ * (translate_agg.c; GroupAggregate's, shared by the window aggregation). */
+struct GroupAggPlan;
+eddy_status eddy__group_agg_plan(TranslateCtx *cx, const PhysNode *p, struct GroupAggPlan **out, EdErr *err);
 
 #endif

@@ -72,6 +72,7 @@ typedef struct GroupWindow {
     int time_col;         /* input column of the time attribute */
     int64_t size_ms;      /* TUMBLE / HOP / CUMULATE size, SESSION gap */
     int64_t slide_ms;     /* HOP slide, CUMULATE step */
+    int64_t offset_ms;    /* window TVFs: the window starts' offset (0: none) */
     int nprops;
     const WindowProp *props; /* output columns after the aggregates */
 } GroupWindow;

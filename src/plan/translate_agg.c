@@ -30,8 +30,7 @@ static const Value *const_column(const PhysNode *n, int col) {
     }
 }
 
-eddy_status eddy__translate_group_aggregate(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
-                                            EdErr *err) {
+eddy_status eddy__group_agg_plan(TranslateCtx *cx, const PhysNode *p, GroupAggPlan **out, EdErr *err) {
     Arena *a = cx->a;
     const PhysNode *inp = p->in[0];
     bool retract = (inp->modify & ~(unsigned)CL_INSERT) != 0;
@@ -102,6 +101,15 @@ eddy_status eddy__translate_group_aggregate(TranslateCtx *cx, const PhysNode *p,
                          .update_before = p->update != UK_ONLY_AFTER,
                          .ttl_ms = ttl,
                          .has_destroy = gp->has_destroy};
+    *out = gp;
+    return EDDY_OK;
+}
+
+eddy_status eddy__translate_group_aggregate(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
+                                            EdErr *err) {
+    GroupAggPlan *gp;
+    eddy_status rc = eddy__group_agg_plan(cx, p, &gp, err);
+    if (rc) return rc;
     StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, "GroupAggregate", &eddy__op_group_agg, gp, 1);
     if (!n) return NOMEM();
     eddy__translate_connect(n, 0, &in[0]);

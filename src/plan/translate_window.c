@@ -1,0 +1,91 @@
+/*
+ * translate_window.c -- the translate functions of the window table
+ * functions (WindowTableFunction) and of the window aggregation over them
+ * (WindowAggregate): their plans for runtime/ops/window_agg.c.
+ */
+#include "plan/phys.h"
+#include "runtime/ops/window_agg.h"
+
+#define NOMEM() eddy__err(err, EDDY_E_NOMEM, "out of memory")
+
+/* The zone windows over a time column of type t align to: the session's
+ * for TIMESTAMP_LTZ, none (NULL) for TIMESTAMP. */
+static const TimeZone *window_zone(TranslateCtx *cx, const Type *t) {
+    return t->root == TY_TIMESTAMP_LTZ ? (cx->pe->tz ? cx->pe->tz : eddy__tz_utc()) : NULL;
+}
+
+eddy_status eddy__translate_window_tvf(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
+                                       EdErr *err) {
+    const Rel *r = p->rel;
+    const GroupWindow *w = r->window;
+    if (w->kind == WIN_SESSION)
+        return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: SESSION window table functions");
+    WinTvfPlan *tp = eddy__arena_alloc(cx->a, sizeof *tp);
+    if (!tp) return NOMEM();
+    const Type *tt = p->in[0]->types[w->time_col];
+    *tp = (WinTvfPlan){.nin = p->in[0]->ncols,
+                       .time_col = w->time_col,
+                       .kind = w->kind == WIN_TUMBLE ? WTVF_TUMBLE : w->kind == WIN_HOP ? WTVF_HOP : WTVF_CUMULATE,
+                       .size_ms = w->size_ms,
+                       .slide_ms = w->kind == WIN_TUMBLE ? w->size_ms : w->slide_ms,
+                       .offset_ms = w->offset_ms,
+                       .ltz = window_zone(cx, tt)};
+    if (tp->kind == WTVF_CUMULATE && w->size_ms % w->slide_ms)
+        return eddy__err(err, EDDY_E_VALIDATION,
+                         "CUMULATE table function based aggregate requires maxSize must be an integral multiple of step, "
+                         "but got maxSize %lld ms and step %lld ms",
+                         (long long)w->size_ms, (long long)w->slide_ms);
+    StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, "WindowTableFunction", &eddy__op_window_tvf, tp, 1);
+    if (!n) return NOMEM();
+    eddy__translate_connect(n, 0, &in[0]);
+    out->node = n;
+    return EDDY_OK;
+}
+
+/* The window table function below a window aggregation (through exchanges
+ * and Calcs), or NULL. */
+static const PhysNode *tvf_below(const PhysNode *n) {
+    while (n && (n->kind == PK_EXCHANGE || n->kind == PK_CALC) && n->nin == 1) n = n->in[0];
+    return n && n->kind == PK_WINDOW_TABLE_FUNCTION ? n : NULL;
+}
+
+eddy_status eddy__translate_window_aggregate(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
+                                             EdErr *err) {
+    if (p->nsets || (p->rel && p->rel->nsets))
+        return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: window aggregations with GROUPING SETS / ROLLUP / CUBE");
+    const PhysNode *inp = p->in[0];
+    int wend = -1;
+    for (int k = 0; k < p->ngroup; k++)
+        if (!strcmp(inp->names[p->group[k]], "window_end")) wend = p->group[k];
+    if (wend < 0) return eddy__err(err, EDDY_E_INTERNAL, "a window aggregation without window_end");
+    GroupAggPlan *gp;
+    eddy_status rc = eddy__group_agg_plan(cx, p, &gp, err);
+    if (rc) return rc;
+    for (int i = 0; i < gp->naggs; i++)
+        if (gp->aggs[i].fn->nviews)
+            return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: %s%s in window aggregations",
+                             p->aggs[i].call.fn, p->aggs[i].call.distinct ? " DISTINCT" : "");
+    const PhysNode *tvf = tvf_below(inp);
+    const Type *tt = tvf ? tvf->in[0]->types[tvf->rel->window->time_col] : NULL;
+    WinAggPlan *wp = eddy__arena_alloc(cx->a, sizeof *wp);
+    if (!wp) return NOMEM();
+    *wp = (WinAggPlan){.ngroup = p->ngroup,
+                       .group = p->group,
+                       .key_type = gp->key_type,
+                       .wend_col = wend,
+                       .proctime = tt && tt->timeattr == TA_PROCTIME,
+                       .ltz = tt ? window_zone(cx, tt) : NULL,
+                       .naggs = gp->naggs,
+                       .aggs = gp->aggs,
+                       .rec_size = gp->rec_size,
+                       .has_destroy = gp->has_destroy};
+    StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, "WindowAggregate", &eddy__op_window_agg, wp, 1);
+    if (!n) return NOMEM();
+    eddy__translate_connect(n, 0, &in[0]);
+    if (in[0].part == PART_GLOBAL) {
+        n->parallelism = 1;
+        n->fixed_parallelism = true;
+    }
+    out->node = n;
+    return EDDY_OK;
+}
