@@ -637,16 +637,13 @@ static PhysNode *build_aggregate(Build *b, const Rel *r) {
     PhysNode *in = build(b, r->in[0]);
     if (!in) return NULL;
     bool tvf = r->feature && !strncmp(r->feature, "window aggregations", 19);
-    if (r->window || tvf) {
-        /* group windows and window TVF aggregations: final rows per window */
+    if (r->window) {
+        /* group windows: final rows per window */
         PhysNode *x = exchange_keys(b, in, r->ngroup, r->group);
-        PhysNode *w = x ? generic(b, tvf ? PK_WINDOW_AGGREGATE : PK_GROUP_WINDOW_AGGREGATE, r, &x, 1) : NULL;
+        PhysNode *w = x ? generic(b, PK_GROUP_WINDOW_AGGREGATE, r, &x, 1) : NULL;
         if (!w) return NULL;
         w->ngroup = r->ngroup;
         w->group = r->group;
-        int nwa;
-        if (!(w->aggs = phys_aggs(b, r, &nwa))) return NOMEM();
-        w->naggs = nwa;
         return w;
     }
     int na;
@@ -664,9 +661,10 @@ static PhysNode *build_aggregate(Build *b, const Rel *r) {
         ng++;
     }
     PhysNode *g;
-    if (b->streaming) {
+    if (b->streaming || tvf) {
+        /* window TVF aggregations: final rows per window, in both modes */
         PhysNode *x = exchange_keys(b, in, ng, group);
-        g = x ? agg_node(b, PK_GROUP_AGGREGATE, x, ng, group, na, aggs, r) : NULL;
+        g = x ? agg_node(b, tvf ? PK_WINDOW_AGGREGATE : PK_GROUP_AGGREGATE, x, ng, group, na, aggs, r) : NULL;
     } else {
         g = batch_agg(b, in, ng, group, na, aggs, r);
     }

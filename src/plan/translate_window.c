@@ -51,8 +51,6 @@ static const PhysNode *tvf_below(const PhysNode *n) {
 
 eddy_status eddy__translate_window_aggregate(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
                                              EdErr *err) {
-    if (p->nsets || (p->rel && p->rel->nsets))
-        return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: window aggregations with GROUPING SETS / ROLLUP / CUBE");
     const PhysNode *inp = p->in[0];
     int wend = -1;
     for (int k = 0; k < p->ngroup; k++)
