@@ -543,6 +543,9 @@ static const char *agg_digest(Arena *a, const Rel *r) {
                          in->names[w->time_col], (long long)w->size_ms);
         if (w->kind == WIN_HOP) eddy__buf_printf(&t, ", %lld", (long long)w->slide_ms);
         eddy__buf_puts(&t, ")], ");
+        for (int i = 0; i < w->nprops; i++)
+            eddy__buf_printf(&t, "%s%s", i ? ", " : "properties=[", r->names[r->ngroup + r->naggs + i]);
+        if (w->nprops) eddy__buf_puts(&t, "], ");
     }
     eddy__buf_puts(&t, "select=[");
     for (int i = 0; i < r->ncols; i++) {

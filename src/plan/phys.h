@@ -332,5 +332,9 @@ const KeySpec *eddy__translate_key(TranslateCtx *cx, const PhysNode *in, int nke
  * (translate_agg.c; GroupAggregate's, shared by the window aggregation). */
 struct GroupAggPlan;
 eddy_status eddy__group_agg_plan(TranslateCtx *cx, const PhysNode *p, struct GroupAggPlan **out, EdErr *err);
+/* The stream node of an aggregation node p over in[0]: on one instance when
+ * its input is gathered (no keys). */
+eddy_status eddy__translate_agg_node(TranslateCtx *cx, const PhysNode *p, const char *name, const OpVtab *vt,
+                                     const void *plan, const TransOut *in, TransOut *out, EdErr *err);
 
 #endif

@@ -652,6 +652,9 @@ static PhysNode *build_aggregate(Build *b, const Rel *r) {
         if (!w) return NULL;
         w->ngroup = r->ngroup;
         w->group = r->group;
+        int nwa;
+        if (!(w->aggs = phys_aggs(b, r, &nwa))) return NOMEM();
+        w->naggs = nwa;
         return w;
     }
     int na;

@@ -62,7 +62,8 @@ PHYS_OP(PK_WINDOW_TABLE_FUNCTION, "WindowTableFunction", "window table functions
         eddy__translate_window_tvf)
 PHYS_OP(PK_WINDOW_AGGREGATE, "WindowAggregate", "window aggregations (GROUP BY window_start, window_end)",
         eddy__translate_window_aggregate)
-PHYS_KIND(PK_GROUP_WINDOW_AGGREGATE, "GroupWindowAggregate", "group window aggregations (TUMBLE / HOP / SESSION)")
+PHYS_OP(PK_GROUP_WINDOW_AGGREGATE, "GroupWindowAggregate", "group window aggregations (TUMBLE / HOP / SESSION)",
+        eddy__translate_window_aggregate)
 PHYS_KIND(PK_OVER_AGGREGATE, "OverAggregate", "OVER aggregations")
 PHYS_KIND(PK_INTERVAL_JOIN, "IntervalJoin", "interval joins")
 PHYS_KIND(PK_TEMPORAL_JOIN, "TemporalJoin", "temporal joins (FOR SYSTEM_TIME AS OF)")

@@ -109,8 +109,12 @@ eddy_status eddy__translate_group_aggregate(TranslateCtx *cx, const PhysNode *p,
                                             EdErr *err) {
     GroupAggPlan *gp;
     eddy_status rc = eddy__group_agg_plan(cx, p, &gp, err);
-    if (rc) return rc;
-    StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, "GroupAggregate", &eddy__op_group_agg, gp, 1);
+    return rc ? rc : eddy__translate_agg_node(cx, p, "GroupAggregate", &eddy__op_group_agg, gp, in, out, err);
+}
+
+eddy_status eddy__translate_agg_node(TranslateCtx *cx, const PhysNode *p, const char *name, const OpVtab *vt,
+                                     const void *plan, const TransOut *in, TransOut *out, EdErr *err) {
+    StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, name, vt, plan, 1);
     if (!n) return NOMEM();
     eddy__translate_connect(n, 0, &in[0]);
     if (in[0].part == PART_GLOBAL || !p->ngroup) {

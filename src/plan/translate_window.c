@@ -49,13 +49,46 @@ static const PhysNode *tvf_below(const PhysNode *n) {
     return n && n->kind == PK_WINDOW_TABLE_FUNCTION ? n : NULL;
 }
 
+/* WindowAggregate (over a window table function: the window is a column)
+ * and GroupWindowAggregate (GROUP BY TUMBLE / HOP (..): the operator
+ * assigns the windows). */
 eddy_status eddy__translate_window_aggregate(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
                                              EdErr *err) {
     const PhysNode *inp = p->in[0];
-    int wend = -1;
-    for (int k = 0; k < p->ngroup; k++)
-        if (!strcmp(inp->names[p->group[k]], "window_end")) wend = p->group[k];
-    if (wend < 0) return eddy__err(err, EDDY_E_INTERNAL, "a window aggregation without window_end");
+    const GroupWindow *gw = p->kind == PK_GROUP_WINDOW_AGGREGATE ? p->rel->window : NULL;
+    WinAggPlan *wp = eddy__arena_alloc(cx->a, sizeof *wp);
+    if (!wp) return NOMEM();
+    memset(wp, 0, sizeof *wp);
+    const Type *tt = NULL;
+    if (gw) {
+        if (gw->kind == WIN_SESSION)
+            return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: SESSION group windows");
+        tt = inp->types[gw->time_col];
+        if (!eddy__type_is_timestamp(tt))
+            return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: group windows over a %s time column",
+                             eddy__type_str(cx->a, tt));
+        WinProp *props = eddy__arena_alloc(cx->a, sizeof(WinProp) * (size_t)(gw->nprops + 1));
+        if (!props) return NOMEM();
+        for (int i = 0; i < gw->nprops; i++)
+            props[i] = gw->props[i] == WP_START ? WPROP_START
+                       : gw->props[i] == WP_END ? WPROP_END
+                       : gw->props[i] == WP_ROWTIME ? WPROP_ROWTIME
+                                                    : WPROP_PROCTIME;
+        wp->assign = true;
+        wp->time_col = gw->time_col;
+        wp->kind = gw->kind == WIN_HOP ? WTVF_HOP : WTVF_TUMBLE;
+        wp->size_ms = gw->size_ms;
+        wp->slide_ms = gw->kind == WIN_HOP ? gw->slide_ms : gw->size_ms;
+        wp->nprops = gw->nprops;
+        wp->props = props;
+    } else {
+        wp->wend_col = -1;
+        for (int k = 0; k < p->ngroup; k++)
+            if (!strcmp(inp->names[p->group[k]], "window_end")) wp->wend_col = p->group[k];
+        if (wp->wend_col < 0) return eddy__err(err, EDDY_E_INTERNAL, "a window aggregation without window_end");
+        const PhysNode *tvf = tvf_below(inp);
+        tt = tvf ? tvf->in[0]->types[tvf->rel->window->time_col] : NULL;
+    }
     GroupAggPlan *gp;
     eddy_status rc = eddy__group_agg_plan(cx, p, &gp, err);
     if (rc) return rc;
@@ -63,27 +96,15 @@ eddy_status eddy__translate_window_aggregate(TranslateCtx *cx, const PhysNode *p
         if (gp->aggs[i].fn->nviews)
             return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: %s%s in window aggregations",
                              p->aggs[i].call.fn, p->aggs[i].call.distinct ? " DISTINCT" : "");
-    const PhysNode *tvf = tvf_below(inp);
-    const Type *tt = tvf ? tvf->in[0]->types[tvf->rel->window->time_col] : NULL;
-    WinAggPlan *wp = eddy__arena_alloc(cx->a, sizeof *wp);
-    if (!wp) return NOMEM();
-    *wp = (WinAggPlan){.ngroup = p->ngroup,
-                       .group = p->group,
-                       .key_type = gp->key_type,
-                       .wend_col = wend,
-                       .proctime = tt && tt->timeattr == TA_PROCTIME,
-                       .ltz = tt ? window_zone(cx, tt) : NULL,
-                       .naggs = gp->naggs,
-                       .aggs = gp->aggs,
-                       .rec_size = gp->rec_size,
-                       .has_destroy = gp->has_destroy};
-    StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, "WindowAggregate", &eddy__op_window_agg, wp, 1);
-    if (!n) return NOMEM();
-    eddy__translate_connect(n, 0, &in[0]);
-    if (in[0].part == PART_GLOBAL) {
-        n->parallelism = 1;
-        n->fixed_parallelism = true;
-    }
-    out->node = n;
-    return EDDY_OK;
+    wp->ngroup = p->ngroup;
+    wp->group = p->group;
+    wp->key_type = gp->key_type;
+    wp->proctime = tt && tt->timeattr == TA_PROCTIME;
+    wp->ltz = tt ? window_zone(cx, tt) : NULL;
+    wp->naggs = gp->naggs;
+    wp->aggs = gp->aggs;
+    wp->rec_size = gp->rec_size;
+    wp->has_destroy = gp->has_destroy;
+    return eddy__translate_agg_node(cx, p, gw ? "GroupWindowAggregate" : "WindowAggregate", &eddy__op_window_agg, wp, in,
+                                    out, err);
 }

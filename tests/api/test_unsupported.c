@@ -280,14 +280,12 @@ TEST(windows) {
                           "MINUTE)"),
                 "(\n  `name` STRING, \n  `ws` TIMESTAMP(3) NOT NULL, \n  `rt` TIMESTAMP_LTZ(3) NOT NULL *ROWTIME*, \n"
                 "  `EXPR$3` BIGINT NOT NULL\n)");
-    ASSERT_PLAN_UNSUPPORTED("SELECT name, COUNT(*) FROM Events GROUP BY name, TUMBLE(rowtime, INTERVAL '1' MINUTE)",
-                            "group window aggregations (TUMBLE / HOP / SESSION)");
-    ASSERT_PLAN_UNSUPPORTED("SELECT HOP_END(rowtime, INTERVAL '1' MINUTE, INTERVAL '5' MINUTE), SUM(score) FROM Events "
-                            "GROUP BY HOP(rowtime, INTERVAL '1' MINUTE, INTERVAL '5' MINUTE)",
-                            "group window aggregations (TUMBLE / HOP / SESSION)");
+    ASSERT_PLANS("SELECT name, COUNT(*) FROM Events GROUP BY name, TUMBLE(rowtime, INTERVAL '1' MINUTE)");
+    ASSERT_PLANS("SELECT HOP_END(rowtime, INTERVAL '1' MINUTE, INTERVAL '5' MINUTE), SUM(score) FROM Events "
+                 "GROUP BY HOP(rowtime, INTERVAL '1' MINUTE, INTERVAL '5' MINUTE)");
     ASSERT_PLAN_UNSUPPORTED("SELECT SESSION_START(rowtime, INTERVAL '5' MINUTE), MAX(score) FROM Events GROUP BY "
                             "SESSION(rowtime, INTERVAL '5' MINUTE)",
-                            "group window aggregations (TUMBLE / HOP / SESSION)");
+                            "SESSION group windows");
     ASSERT_TEXT(schema_of("SELECT COUNT(*) FROM People GROUP BY TUMBLE(name, INTERVAL '1' MINUTE)"),
                 "ERROR: SQL validation failed. From line 1, column 45 to line 1, column 48: A group window expects a time "
                 "attribute for grouping in a stream environment.");

@@ -32,7 +32,7 @@
  *
  * Late rows: an event-time row of a window whose end - 1 is at or behind
  * the current watermark belongs to a window that has fired: it is dropped
- * and counted (eddy__window_agg_late), where Flink's window operator drops
+ * and counted (eddy__op_report_late), where Flink's window operator drops
  * it.
  */
 #include <stdalign.h>
@@ -152,7 +152,6 @@ typedef struct WaState {
     AggCtx cx;
     EdErr *err;
     uint32_t stride;     /* bytes per working record (16-aligned) */
-    uint64_t late;       /* rows dropped behind the watermark */
     /* batch scratch, `cap` rows */
     uint32_t cap;
     uint32_t *rows;      /* physical rows kept */
@@ -167,6 +166,8 @@ typedef struct WaState {
     uint32_t *ht;        /* slot pointer hash -> group + 1 */
     uint32_t htcap;
     char *fire;          /* a firing window's record (16-aligned copy) */
+    Vector *unit;        /* the key without GROUP BY keys */
+    Vector *scratch;     /* a firing timer's unit key */
 } WaState;
 
 static inline int64_t *rec_count(void *rec) { return (int64_t *)rec; }
@@ -241,6 +242,8 @@ static void wa_close(Op *op) {
     eddy__free(s->work);
     eddy__free(s->gslot);
     eddy__free(s->ht);
+    eddy__vec_release(s->unit);
+    eddy__vec_release(s->scratch);
 }
 
 static bool ensure_cap(WaState *s, uint32_t n) {
@@ -271,33 +274,65 @@ static inline bool filter_passes(const Vector *f, uint32_t r) {
     return !vec_is_null(f, vidx(f, r)) && VEC_DATA(f, uint8_t)[vidx(f, r)];
 }
 
+/* Adds (row r, window ending at `end`) unless that window has fired;
+ * returns whether it was added. */
+static bool add_window(const Op *op, WaState *s, uint32_t *m, uint32_t r, int64_t end) {
+    const WinAggPlan *p = s->p;
+    if (!p->proctime && op->input_watermark != INT64_MIN && fire_time(p, end) <= op->input_watermark) return false;
+    s->rows[*m] = r;
+    s->ends[*m] = end;
+    (*m)++;
+    return true;
+}
+
+/* The (row, window) pairs of the batch that go into open windows
+ * (s->rows / s->ends, returned count); *late: rows in no open window. */
+static uint32_t gather(const Op *op, WaState *s, const Batch *b, uint64_t *late) {
+    const WinAggPlan *p = s->p;
+    const Vector *tv = b->cols[p->assign ? p->time_col : p->wend_col];
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < b->count; i++) {
+        uint32_t r = batch_row(b, i);
+        if (vec_is_null(tv, vidx(tv, r))) continue;
+        int64_t t = VEC_DATA(tv, Ts)[vidx(tv, r)].ms;
+        bool any = false;
+        if (!p->assign) {
+            any = add_window(op, s, &m, r, t);
+        } else {
+            int64_t lt = p->ltz ? t + eddy__tz_offset_utc(p->ltz, t) : t; /* wall clock */
+            int64_t last = window_start(lt, 0, p->slide_ms);
+            for (int64_t st = last; st > lt - p->size_ms; st -= p->slide_ms)
+                any = add_window(op, s, &m, r, st + p->size_ms) || any;
+        }
+        if (!any) (*late)++;
+    }
+    return m;
+}
+
 static eddy_status wa_push(Op *op, int input, Batch *b) {
     (void)input;
     const WinAggPlan *p = op->plan;
     WaState *s = op->state;
     if (!b->count) return EDDY_OK;
-    if (!ensure_cap(s, b->count)) return NOMEM(op);
-    const Vector *we = b->cols[p->wend_col];
-    int64_t wm = op->input_watermark;
-    uint32_t m = 0;
-    for (uint32_t i = 0; i < b->count; i++) {
-        uint32_t r = batch_row(b, i);
-        if (vec_is_null(we, vidx(we, r))) continue;
-        int64_t end = VEC_DATA(we, Ts)[vidx(we, r)].ms;
-        if (!p->proctime && wm != INT64_MIN && fire_time(p, end) <= wm) {
-            s->late++;
-            continue;
-        }
-        s->rows[m] = r;
-        s->ends[m] = end;
-        m++;
-    }
-    if (!m) return EDDY_OK;
+    uint32_t per_row = p->assign ? (uint32_t)((p->size_ms + p->slide_ms - 1) / p->slide_ms) : 1;
+    if ((uint64_t)b->count * per_row > UINT32_MAX / 2 || !ensure_cap(s, b->count * per_row)) return NOMEM(op);
+    uint64_t late = 0;
+    uint32_t m = gather(op, s, b, &late);
+    eddy_status rc = late ? eddy__op_report_late(op, late) : EDDY_OK;
+    if (rc || !m) return rc;
     Vector *keys[64];
     if (p->ngroup > 64) return eddy__op_fail(op, EDDY_E_UNSUPPORTED, "not supported yet: more than 64 window keys");
     for (int k = 0; k < p->ngroup; k++) keys[k] = b->cols[p->group[k]];
-    eddy_status rc = eddy__key_batch_encode(&s->kb, keys, p->ngroup, s->rows, m, op->max_parallelism, s->err);
-    if (rc) return rc;
+    int nkeys = p->ngroup;
+    if (!nkeys) {
+        /* no GROUP BY keys: one constant key (no keys would be no key bytes) */
+        if (!s->unit || s->unit->cap < b->n) {
+            eddy__vec_release(s->unit);
+            if (!(s->unit = eddy__vec_new(eddy__type_basic(TY_BOOLEAN, false), b->n))) return NOMEM(op);
+        }
+        keys[nkeys++] = s->unit;
+    }
+    if ((rc = eddy__key_batch_encode(&s->kb, keys, nkeys, s->rows, m, op->max_parallelism, s->err))) return rc;
     for (uint32_t i = 0; i < m; i++) s->ns[i] = (StateNs){&s->ends[i], sizeof(int64_t)};
     if ((rc = eddy__state_slots(s->acc, &s->kb, NULL, m, s->ns, m, s->slots, s->created))) return rc;
     /* distinct slots -> working records */
@@ -365,10 +400,24 @@ static eddy_status wa_on_timer(Op *op, const Timer *t) {
     s->out.default_ts = t->domain == TIME_EVENT ? t->ts : TS_NONE;
     if ((rc = eddy__out_begin(&s->out))) return rc;
     Vector *keys[64];
+    int nkeys = p->ngroup;
+    uint32_t slot = s->out.row;
     for (int k = 0; k < p->ngroup; k++) keys[k] = eddy__out_field(&s->out, (size_t)k);
-    if (eddy__serde_read(t->key.bytes, t->key.len, keys, p->ngroup, s->out.row) != t->key.len)
+    if (!nkeys) {
+        if (!s->scratch && !(s->scratch = eddy__vec_new(eddy__type_basic(TY_BOOLEAN, false), 1))) return NOMEM(op);
+        keys[nkeys++] = s->scratch;
+        slot = 0;
+    }
+    if (eddy__serde_read(t->key.bytes, t->key.len, keys, nkeys, slot) != t->key.len)
         return eddy__op_fail(op, EDDY_E_INTERNAL, "a timer of operator '%s' has a key that does not decode",
                              op->node->name);
+    int64_t end;
+    memcpy(&end, t->ns.bytes, sizeof end);
+    for (int i = 0; i < p->nprops; i++) {
+        WinProp w = p->props[i];
+        int64_t v = w == WPROP_START ? end - p->size_ms : w == WPROP_END ? end : fire_time(p, end);
+        set_ts(&s->out, p->ngroup + p->naggs + i, v);
+    }
     void *acc = s->fire;
     for (int a = 0; a < p->naggs && !rc; a++) {
         set_call(s, a);
@@ -379,11 +428,6 @@ static eddy_status wa_on_timer(Op *op, const Timer *t) {
     if (rc) return rc;
     if ((rc = eddy__out_commit(&s->out))) return rc;
     return eddy__state_remove(s->acc, &t->key, t->ns, NULL);
-}
-
-uint64_t eddy__window_agg_late(const Op *op) {
-    const WaState *s = op->state;
-    return s ? s->late : 0;
 }
 
 const OpVtab eddy__op_window_agg = {.name = "WindowAggregate",

@@ -10,6 +10,8 @@
 #include "types/datetime.h"
 
 typedef enum WinTvfKind { WTVF_TUMBLE, WTVF_HOP, WTVF_CUMULATE } WinTvfKind;
+/* A group window's property columns: start, end, rowtime (end - 1), proctime (end - 1). */
+typedef enum WinProp { WPROP_START, WPROP_END, WPROP_ROWTIME, WPROP_PROCTIME } WinProp;
 
 /* WindowTableFunction: per input row, one row per window it belongs to: the
  * input's columns, then window_start, window_end, window_time (all
@@ -27,18 +29,31 @@ typedef struct WinTvfPlan {
 } WinTvfPlan;
 extern const OpVtab eddy__op_window_tvf;
 
-/* WindowAggregate over a window table function: keyed by every GROUP BY
- * column (window_start and window_end among them), the window (its end, 8
- * bytes) as the state namespace; a window's accumulators are final when the
- * watermark (proctime: the clock) passes window_end - 1, when its timer
- * fires and its row goes out: the keys, then the calls' values, insert-only.
- * Event time: a row of a window that has fired already is late and dropped
- * (counted). */
+/* WindowAggregate and GroupWindowAggregate: a record per (key, window) in
+ * keyed state, the window (its end, 8 bytes) as the namespace; a window's
+ * accumulators are final when the watermark (proctime: the clock) passes
+ * window_end - 1, when its timer fires and its row goes out, insert-only.
+ * Event time: a row of a window that has fired already is late; it is
+ * dropped from that window (and reported with eddy__op_report_late when it
+ * is in no open window at all).
+ *
+ * Over a window table function (assign false): the key is every GROUP BY
+ * column (window_start and window_end among them), the window end read from
+ * column wend_col; output: the keys, then the calls' values.
+ * Group windows (assign true): the rows' windows are assigned here from the
+ * time column (TUMBLE / HOP), the key is the GROUP BY columns; output: the
+ * keys, the calls' values, then the window properties. */
 typedef struct WinAggPlan {
     int ngroup;
     const int *group;          /* input columns of the keys */
     const Type *key_type;      /* the key as a state type */
-    int wend_col;              /* input column of window_end */
+    bool assign;
+    int wend_col;              /* !assign: input column of window_end */
+    int time_col;              /* assign: input column of the time attribute */
+    WinTvfKind kind;           /* assign: TUMBLE or HOP */
+    int64_t size_ms, slide_ms; /* assign */
+    int nprops;                /* assign: the window properties after the calls */
+    const WinProp *props;
     bool proctime;             /* processing-time windows */
     const TimeZone *ltz;       /* windows of a TIMESTAMP_LTZ: their bounds are this zone's wall clock */
     int naggs;
@@ -47,8 +62,5 @@ typedef struct WinAggPlan {
     bool has_destroy;
 } WinAggPlan;
 extern const OpVtab eddy__op_window_agg;
-
-/* The late rows the window aggregation of op dropped so far. */
-uint64_t eddy__window_agg_late(const Op *op);
 
 #endif
