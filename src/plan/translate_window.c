@@ -92,10 +92,6 @@ eddy_status eddy__translate_window_aggregate(TranslateCtx *cx, const PhysNode *p
     GroupAggPlan *gp;
     eddy_status rc = eddy__group_agg_plan(cx, p, &gp, err);
     if (rc) return rc;
-    for (int i = 0; i < gp->naggs; i++)
-        if (gp->aggs[i].fn->nviews)
-            return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: %s%s in window aggregations",
-                             p->aggs[i].call.fn, p->aggs[i].call.distinct ? " DISTINCT" : "");
     wp->ngroup = p->ngroup;
     wp->group = p->group;
     wp->key_type = gp->key_type;
@@ -104,6 +100,8 @@ eddy_status eddy__translate_window_aggregate(TranslateCtx *cx, const PhysNode *p
     wp->naggs = gp->naggs;
     wp->aggs = gp->aggs;
     wp->rec_size = gp->rec_size;
+    wp->nviews = gp->nviews;
+    wp->views = gp->views;
     wp->has_destroy = gp->has_destroy;
     return eddy__translate_agg_node(cx, p, gw ? "GroupWindowAggregate" : "WindowAggregate", &eddy__op_window_agg, wp, in,
                                     out, err);

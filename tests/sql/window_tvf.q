@@ -237,6 +237,19 @@ SELECT window_start, window_end, item, supplier_id, SUM(price) AS price, GROUPIN
 Received a total of 18 rows
 !ok
 
+# aggregates that keep views in state (DISTINCT, MAX / MIN of strings, LISTAGG)
+SELECT window_start, window_end, MAX(item) AS mx, MIN(item) AS mn, COUNT(DISTINCT supplier_id) AS ns, LISTAGG(item) AS items FROM TABLE(HOP(TABLE Bid, DESCRIPTOR(bidtime), INTERVAL '5' MINUTES, INTERVAL '10' MINUTES)) GROUP BY window_start, window_end;
++----+-------------------------+-------------------------+--------------------------------+--------------------------------+----------------------+--------------------------------+
+| op |            window_start |              window_end |                             mx |                             mn |                   ns |                          items |
++----+-------------------------+-------------------------+--------------------------------+--------------------------------+----------------------+--------------------------------+
+| +I | 2020-04-15 08:00:00.000 | 2020-04-15 08:10:00.000 |                              D |                              A |                    2 |                          C,A,D |
+| +I | 2020-04-15 08:05:00.000 | 2020-04-15 08:15:00.000 |                              E |                              A |                    2 |                      C,A,D,B,E |
+| +I | 2020-04-15 08:10:00.000 | 2020-04-15 08:20:00.000 |                              F |                              B |                    2 |                          B,E,F |
+| +I | 2020-04-15 08:15:00.000 | 2020-04-15 08:25:00.000 |                              F |                              F |                    1 |                              F |
++----+-------------------------+-------------------------+--------------------------------+--------------------------------+----------------------+--------------------------------+
+Received a total of 4 rows
+!ok
+
 # a window aggregation over a view
 CREATE VIEW cheap AS SELECT * FROM Bid WHERE price < 5;
 [INFO] Execute statement succeeded.

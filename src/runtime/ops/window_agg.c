@@ -37,6 +37,7 @@
  */
 #include <stdalign.h>
 
+#include "runtime/ops/agg_views.h"
 #include "runtime/ops/window_agg.h"
 #include "types/serde.h"
 
@@ -165,6 +166,9 @@ typedef struct WaState {
     void **gslot;
     uint32_t *ht;        /* slot pointer hash -> group + 1 */
     uint32_t htcap;
+    uint32_t *grow;      /* group -> a KeyBatch row of its key and window */
+    AggStateViews views; /* the calls' views, under (key, window) */
+    const Timer *firing; /* the timer whose window is being emitted */
     char *fire;          /* a firing window's record (16-aligned copy) */
     Vector *unit;        /* the key without GROUP BY keys */
     Vector *scratch;     /* a firing timer's unit key */
@@ -177,6 +181,19 @@ static void set_call(WaState *s, int a) {
     s->cx.view_base = s->p->aggs[a].view_base;
 }
 
+/* The key and window of a record: the firing timer's, or a batch group's. */
+static void locate(void *owner, const void *acc, StateKey *k, StateNs *ns) {
+    WaState *s = owner;
+    if (acc == s->fire && s->firing) {
+        *k = s->firing->key;
+        *ns = s->firing->ns;
+        return;
+    }
+    uint32_t i = s->grow[((const char *)acc - s->work) / s->stride];
+    *k = eddy__key_batch_key(&s->kb, i);
+    *ns = s->ns[i];
+}
+
 static eddy_status wa_open(Op *op) {
     const WinAggPlan *p = op->plan;
     WaState *s = eddy__arena_alloc(op->arena, sizeof *s);
@@ -187,7 +204,8 @@ static eddy_status wa_open(Op *op) {
     s->err = eddy__op_err(op);
     s->stride = (p->rec_size + 15u) & ~15u;
     eddy__key_batch_init(&s->kb);
-    eddy__agg_ctx_init(&s->cx, NULL, s, s->err);
+    s->views = (AggStateViews){.locate = locate, .owner = s};
+    eddy__agg_ctx_init(&s->cx, p->nviews ? &eddy__agg_state_view_ops : NULL, &s->views, s->err);
     eddy__out_init(&s->out, op->node->type, op->node->ncols, op->node->col_types, op->batch_size, eddy__op_emit_owned, op,
                    s->err);
     s->fire = eddy__arena_alloc(op->arena, s->stride + 16);
@@ -202,6 +220,8 @@ static eddy_status wa_open(Op *op) {
                    .value_type = eddy__type_bytes(false),
                    .fixed_size = p->rec_size};
     if ((rc = eddy__state_register(be, &d, &s->acc))) return rc;
+    StateTtl none = {0};
+    if ((rc = eddy__agg_state_views_open(&s->views, op, be, p->key_type, p->nviews, p->views, none))) return rc;
     return eddy__timers_get(be, &s->timers);
 }
 
@@ -244,6 +264,8 @@ static void wa_close(Op *op) {
     eddy__free(s->ht);
     eddy__vec_release(s->unit);
     eddy__vec_release(s->scratch);
+    eddy__free(s->grow);
+    eddy__agg_state_views_free(&s->views);
 }
 
 static bool ensure_cap(WaState *s, uint32_t n) {
@@ -253,7 +275,7 @@ static bool ensure_cap(WaState *s, uint32_t n) {
 #define GROW(f, T) ((s->f = eddy__realloc(s->f, sizeof(T) * c)) != NULL)
     bool ok = GROW(rows, uint32_t) && GROW(ends, int64_t) && GROW(ns, StateNs) && GROW(slots, void *) &&
               GROW(created, uint8_t) && GROW(accs, void *) && GROW(accs2, void *) && GROW(rows2, uint32_t) &&
-              GROW(gslot, void *);
+              GROW(gslot, void *) && GROW(grow, uint32_t);
 #undef GROW
     eddy__free(s->work);
     s->work = ok ? eddy__malloc((size_t)s->stride * c) : NULL; /* malloc: 16-aligned on 64-bit targets */
@@ -349,6 +371,7 @@ static eddy_status wa_push(Op *op, int input, Batch *b) {
             g = ng++;
             s->ht[j] = g + 1;
             s->gslot[g] = s->slots[i];
+            s->grow[g] = i;
             char *w = s->work + (size_t)g * s->stride;
             if (s->created[i]) {
                 memset(w, 0, p->rec_size);
@@ -419,12 +442,16 @@ static eddy_status wa_on_timer(Op *op, const Timer *t) {
         set_ts(&s->out, p->ngroup + p->naggs + i, v);
     }
     void *acc = s->fire;
+    s->firing = t;
     for (int a = 0; a < p->naggs && !rc; a++) {
+        const AggFn *fn = p->aggs[a].fn;
         set_call(s, a);
-        rc = eddy__agg_get_value(p->aggs[a].fn, &s->cx, &acc, 1, eddy__out_field(&s->out, (size_t)(p->ngroup + a)),
-                                 s->out.row);
-        eddy__agg_destroy(p->aggs[a].fn, &s->cx, acc);
+        rc = eddy__agg_get_value(fn, &s->cx, &acc, 1, eddy__out_field(&s->out, (size_t)(p->ngroup + a)), s->out.row);
+        eddy__agg_destroy(fn, &s->cx, acc);
+        for (int v = 0; !rc && v < fn->nviews; v++)
+            rc = eddy__agg_state_views_clear(&s->views, acc, p->aggs[a].view_base + v);
     }
+    s->firing = NULL;
     if (rc) return rc;
     if ((rc = eddy__out_commit(&s->out))) return rc;
     return eddy__state_remove(s->acc, &t->key, t->ns, NULL);

@@ -59,6 +59,8 @@ typedef struct WinAggPlan {
     int naggs;
     const GroupAggCall *aggs;  /* offsets into a window's record (after an int64 row count) */
     uint32_t rec_size;
+    int nviews;                /* views of all calls (in keyed MAP / LIST state under the key and window) */
+    const AggViewKind *views;
     bool has_destroy;
 } WinAggPlan;
 extern const OpVtab eddy__op_window_agg;
