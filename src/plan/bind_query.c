@@ -313,7 +313,14 @@ static eddy_status bind_window_tvf(Binder *b, const AstExpr *call, Rel **out) {
     r->window = w;
     r->changelog = in->changelog;
     r->feature = "window table functions (TUMBLE / HOP / CUMULATE / SESSION)";
-    r->digest = eddy__arena_printf(b->a, "WindowTableFunction(window=[%s(time_col=[%s])])", fn, in->names[tc]);
+    const char **knames = eddy__arena_alloc(b->a, sizeof(char *) * (size_t)(np + 1));
+    if (!knames) return NOMEM(b);
+    for (int i = 0; i < np; i++) knames[i] = in->names[keys[i]];
+    Buf spec;
+    eddy__buf_init(&spec);
+    eddy__window_spec(&spec, w, in->names[tc], np, knames);
+    r->digest = spec.failed ? NULL : eddy__arena_printf(b->a, "WindowTableFunction(window=[%s])", eddy__buf_cstr(&spec));
+    eddy__buf_free(&spec);
     for (int i = 0; i < r->ncols; i++)
         if (!r->types[i] || !r->digest) return NOMEM(b);
     *out = r;

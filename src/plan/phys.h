@@ -127,6 +127,12 @@ struct PhysNode {
     bool merge;              /* batch: the global phase of a two-phase aggregate (isMerge) */
     int nsets;
     const uint64_t *sets;
+    /* WindowAggregate with its window table function merged in: the
+     * windows it assigns from input column `rowtime`; its columns are the
+     * keys, the calls, then window_start, window_end (and window_time when
+     * window_props is 3). NULL: the windows are input columns. */
+    const GroupWindow *window;
+    int window_props;
 
     /* joins: the equi-join keys (left columns, right columns) and the whole condition */
     JoinType join;

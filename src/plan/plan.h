@@ -77,6 +77,12 @@ typedef struct GroupWindow {
     const WindowProp *props; /* output columns after the aggregates */
 } GroupWindow;
 
+/* A window table function's window as Flink's plans print it:
+ * "TUMBLE(time_col=[ts], size=[10 min])", "HOP(.., size=[..], slide=[..])",
+ * "CUMULATE(.., max_size=[..], step=[..])", "SESSION(partition keys=[k],
+ * time_col=[ts], gap=[..])", with ", offset=[..]" when there is one. */
+void eddy__window_spec(Buf *b, const GroupWindow *w, const char *time_col, int nkeys, const char *const *keys);
+
 /* The frame and keys of one OVER aggregate (REL_OVER). */
 typedef struct OverSpec {
     int npartition;

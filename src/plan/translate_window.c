@@ -8,6 +8,43 @@
 
 #define NOMEM() eddy__err(err, EDDY_E_NOMEM, "out of memory")
 
+/* A duration in its largest whole unit, as Flink prints window sizes. */
+static void duration(Buf *b, int64_t ms) {
+    static const struct {
+        int64_t ms;
+        const char *unit;
+    } units[] = {{86400000, "d"}, {3600000, "h"}, {60000, "min"}, {1000, "s"}};
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (ms && ms % units[i].ms == 0) {
+            eddy__buf_printf(b, "%lld %s", (long long)(ms / units[i].ms), units[i].unit);
+            return;
+        }
+    eddy__buf_printf(b, "%lld ms", (long long)ms);
+}
+
+void eddy__window_spec(Buf *b, const GroupWindow *w, const char *time_col, int nkeys, const char *const *keys) {
+    static const char *fn[] = {"TUMBLE", "HOP", "SESSION", "CUMULATE"};
+    eddy__buf_printf(b, "%s(", fn[w->kind]);
+    if (nkeys) {
+        eddy__buf_puts(b, "partition keys=[");
+        for (int i = 0; i < nkeys; i++) eddy__buf_printf(b, "%s%s", i ? ", " : "", keys[i]);
+        eddy__buf_puts(b, "], ");
+    }
+    eddy__buf_printf(b, "time_col=[%s], ", time_col);
+    static const char *first[] = {"size", "size", "gap", "max_size"};
+    eddy__buf_printf(b, "%s=[", first[w->kind]);
+    duration(b, w->size_ms);
+    if (w->kind == WIN_HOP || w->kind == WIN_CUMULATE) {
+        eddy__buf_puts(b, w->kind == WIN_HOP ? "], slide=[" : "], step=[");
+        duration(b, w->slide_ms);
+    }
+    if (w->offset_ms) {
+        eddy__buf_puts(b, "], offset=[");
+        duration(b, w->offset_ms);
+    }
+    eddy__buf_puts(b, "])");
+}
+
 /* The zone windows over a time column of type t align to: the session's
  * for TIMESTAMP_LTZ, none (NULL) for TIMESTAMP. */
 static const TimeZone *window_zone(TranslateCtx *cx, const Type *t) {
@@ -55,7 +92,8 @@ static const PhysNode *tvf_below(const PhysNode *n) {
 eddy_status eddy__translate_window_aggregate(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
                                              EdErr *err) {
     const PhysNode *inp = p->in[0];
-    const GroupWindow *gw = p->kind == PK_GROUP_WINDOW_AGGREGATE ? p->rel->window : NULL;
+    /* the windows this operator assigns: a group window's, or a merged window table function's */
+    const GroupWindow *gw = p->kind == PK_GROUP_WINDOW_AGGREGATE ? p->rel->window : p->window;
     WinAggPlan *wp = eddy__arena_alloc(cx->a, sizeof *wp);
     if (!wp) return NOMEM();
     memset(wp, 0, sizeof *wp);
@@ -63,23 +101,25 @@ eddy_status eddy__translate_window_aggregate(TranslateCtx *cx, const PhysNode *p
     if (gw) {
         if (gw->kind == WIN_SESSION)
             return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: SESSION group windows");
-        tt = inp->types[gw->time_col];
+        int time_col = p->window ? p->rowtime : gw->time_col;
+        tt = inp->types[time_col];
         if (!eddy__type_is_timestamp(tt))
             return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: group windows over a %s time column",
                              eddy__type_str(cx->a, tt));
-        WinProp *props = eddy__arena_alloc(cx->a, sizeof(WinProp) * (size_t)(gw->nprops + 1));
+        int np = p->window ? p->window_props : gw->nprops;
+        WinProp *props = eddy__arena_alloc(cx->a, sizeof(WinProp) * (size_t)(np + 1));
         if (!props) return NOMEM();
-        for (int i = 0; i < gw->nprops; i++)
-            props[i] = gw->props[i] == WP_START ? WPROP_START
-                       : gw->props[i] == WP_END ? WPROP_END
-                       : gw->props[i] == WP_ROWTIME ? WPROP_ROWTIME
-                                                    : WPROP_PROCTIME;
+        for (int i = 0; i < np; i++) {
+            WindowProp wpr = p->window ? (WindowProp)i : gw->props[i]; /* merged: start, end, window_time */
+            props[i] = wpr == WP_START ? WPROP_START : wpr == WP_END ? WPROP_END : wpr == WP_ROWTIME ? WPROP_ROWTIME : WPROP_PROCTIME;
+        }
         wp->assign = true;
-        wp->time_col = gw->time_col;
-        wp->kind = gw->kind == WIN_HOP ? WTVF_HOP : WTVF_TUMBLE;
+        wp->time_col = time_col;
+        wp->kind = gw->kind == WIN_HOP ? WTVF_HOP : gw->kind == WIN_CUMULATE ? WTVF_CUMULATE : WTVF_TUMBLE;
         wp->size_ms = gw->size_ms;
-        wp->slide_ms = gw->kind == WIN_HOP ? gw->slide_ms : gw->size_ms;
-        wp->nprops = gw->nprops;
+        wp->slide_ms = gw->kind == WIN_TUMBLE ? gw->size_ms : gw->slide_ms;
+        wp->offset_ms = gw->offset_ms;
+        wp->nprops = np;
         wp->props = props;
     } else {
         wp->wend_col = -1;
@@ -103,6 +143,7 @@ eddy_status eddy__translate_window_aggregate(TranslateCtx *cx, const PhysNode *p
     wp->nviews = gp->nviews;
     wp->views = gp->views;
     wp->has_destroy = gp->has_destroy;
-    return eddy__translate_agg_node(cx, p, gw ? "GroupWindowAggregate" : "WindowAggregate", &eddy__op_window_agg, wp, in,
+    return eddy__translate_agg_node(cx, p, p->kind == PK_GROUP_WINDOW_AGGREGATE ? "GroupWindowAggregate" : "WindowAggregate",
+                                    &eddy__op_window_agg, wp, in,
                                     out, err);
 }

@@ -266,6 +266,122 @@ Received a total of 2 rows
 !ok
 
 # ==========================================================================
+# plans: the window TVF merges into the WindowAggregate, which assigns the
+# windows itself and groups by the other keys; the TVF alone is a
+# WindowTableFunction
+# ==========================================================================
+EXPLAIN SELECT window_start, window_end, SUM(price) AS price FROM TABLE(TUMBLE(TABLE Bid, DESCRIPTOR(bidtime), INTERVAL '10' MINUTES)) GROUP BY window_start, window_end;
+== Abstract Syntax Tree ==
+LogicalAggregate(group=[{0, 1}], price=[SUM($2)])
++- LogicalProject(window_start=[$4], window_end=[$5], price=[$1])
+   +- LogicalTableFunctionScan(rowType=[RecordType(TIMESTAMP(3) bidtime, DECIMAL(10, 2) price, VARCHAR(2147483647) item, VARCHAR(2147483647) supplier_id, TIMESTAMP(3) window_start, TIMESTAMP(3) window_end, TIMESTAMP(3) *ROWTIME* window_time)])
+      +- LogicalWatermarkAssigner(rowtime=[bidtime], watermark=[-($0, 1000:INTERVAL SECOND)])
+         +- LogicalTableScan(table=[[default_catalog, default_database, Bid]])
+
+== Optimized Physical Plan ==
+Calc(select=[window_start, window_end, price])
++- WindowAggregate(window=[TUMBLE(time_col=[bidtime], size=[10 min])], select=[SUM(price) AS price, start('w$) AS window_start, end('w$) AS window_end])
+   +- Exchange(distribution=[single])
+      +- Calc(select=[bidtime, price])
+         +- WatermarkAssigner(rowtime=[bidtime], watermark=[-(bidtime, 1000:INTERVAL SECOND)])
+            +- TableSourceScan(table=[[default_catalog, default_database, Bid]], fields=[bidtime, price, item, supplier_id])
+
+== Optimized Execution Plan ==
+Calc(select=[window_start, window_end, price])
++- WindowAggregate(window=[TUMBLE(time_col=[bidtime], size=[10 min])], select=[SUM(price) AS price, start('w$) AS window_start, end('w$) AS window_end])
+   +- Exchange(distribution=[single])
+      +- Calc(select=[bidtime, price])
+         +- WatermarkAssigner(rowtime=[bidtime], watermark=[(bidtime - 1000:INTERVAL SECOND)])
+            +- TableSourceScan(table=[[default_catalog, default_database, Bid]], fields=[bidtime, price, item, supplier_id])
+!ok
+
+EXPLAIN SELECT window_start, window_end, supplier_id, SUM(price) AS price FROM TABLE(HOP(TABLE Bid, DESCRIPTOR(bidtime), INTERVAL '5' MINUTES, INTERVAL '10' MINUTES)) WHERE item <> 'B' GROUP BY window_start, window_end, supplier_id;
+== Abstract Syntax Tree ==
+LogicalAggregate(group=[{0, 1, 2}], price=[SUM($3)])
++- LogicalProject(window_start=[$4], window_end=[$5], supplier_id=[$3], price=[$1])
+   +- LogicalFilter(condition=[<>($2, _UTF-16LE'B')])
+      +- LogicalTableFunctionScan(rowType=[RecordType(TIMESTAMP(3) bidtime, DECIMAL(10, 2) price, VARCHAR(2147483647) item, VARCHAR(2147483647) supplier_id, TIMESTAMP(3) window_start, TIMESTAMP(3) window_end, TIMESTAMP(3) *ROWTIME* window_time)])
+         +- LogicalWatermarkAssigner(rowtime=[bidtime], watermark=[-($0, 1000:INTERVAL SECOND)])
+            +- LogicalTableScan(table=[[default_catalog, default_database, Bid]])
+
+== Optimized Physical Plan ==
+Calc(select=[window_start, window_end, supplier_id, price])
++- WindowAggregate(groupBy=[supplier_id], window=[HOP(time_col=[bidtime], size=[10 min], slide=[5 min])], select=[supplier_id, SUM(price) AS price, start('w$) AS window_start, end('w$) AS window_end])
+   +- Exchange(distribution=[hash[supplier_id]])
+      +- Calc(select=[bidtime, price, supplier_id], where=[<>(item, _UTF-16LE'B')])
+         +- WatermarkAssigner(rowtime=[bidtime], watermark=[-(bidtime, 1000:INTERVAL SECOND)])
+            +- TableSourceScan(table=[[default_catalog, default_database, Bid]], fields=[bidtime, price, item, supplier_id])
+
+== Optimized Execution Plan ==
+Calc(select=[window_start, window_end, supplier_id, price])
++- WindowAggregate(groupBy=[supplier_id], window=[HOP(time_col=[bidtime], size=[10 min], slide=[5 min])], select=[supplier_id, SUM(price) AS price, start('w$) AS window_start, end('w$) AS window_end])
+   +- Exchange(distribution=[hash[supplier_id]])
+      +- Calc(select=[bidtime, price, supplier_id], where=[(item <> 'B')])
+         +- WatermarkAssigner(rowtime=[bidtime], watermark=[(bidtime - 1000:INTERVAL SECOND)])
+            +- TableSourceScan(table=[[default_catalog, default_database, Bid]], fields=[bidtime, price, item, supplier_id])
+!ok
+
+EXPLAIN SELECT window_start, window_end, window_time, COUNT(*) AS n FROM TABLE(CUMULATE(TABLE Bid, DESCRIPTOR(bidtime), INTERVAL '2' MINUTES, INTERVAL '10' MINUTES, INTERVAL '1' MINUTES)) GROUP BY window_start, window_end, window_time;
+== Abstract Syntax Tree ==
+LogicalAggregate(group=[{0, 1, 2}], n=[COUNT()])
++- LogicalProject(window_start=[$4], window_end=[$5], window_time=[$6])
+   +- LogicalTableFunctionScan(rowType=[RecordType(TIMESTAMP(3) bidtime, DECIMAL(10, 2) price, VARCHAR(2147483647) item, VARCHAR(2147483647) supplier_id, TIMESTAMP(3) window_start, TIMESTAMP(3) window_end, TIMESTAMP(3) *ROWTIME* window_time)])
+      +- LogicalWatermarkAssigner(rowtime=[bidtime], watermark=[-($0, 1000:INTERVAL SECOND)])
+         +- LogicalTableScan(table=[[default_catalog, default_database, Bid]])
+
+== Optimized Physical Plan ==
+Calc(select=[window_start, window_end, window_time, n])
++- WindowAggregate(window=[CUMULATE(time_col=[bidtime], max_size=[10 min], step=[2 min], offset=[1 min])], select=[COUNT(*) AS n, start('w$) AS window_start, end('w$) AS window_end, rowtime('w$) AS window_time])
+   +- Exchange(distribution=[single])
+      +- Calc(select=[bidtime])
+         +- WatermarkAssigner(rowtime=[bidtime], watermark=[-(bidtime, 1000:INTERVAL SECOND)])
+            +- TableSourceScan(table=[[default_catalog, default_database, Bid]], fields=[bidtime, price, item, supplier_id])
+
+== Optimized Execution Plan ==
+Calc(select=[window_start, window_end, window_time, n])
++- WindowAggregate(window=[CUMULATE(time_col=[bidtime], max_size=[10 min], step=[2 min], offset=[1 min])], select=[COUNT(*) AS n, start('w$) AS window_start, end('w$) AS window_end, rowtime('w$) AS window_time])
+   +- Exchange(distribution=[single])
+      +- Calc(select=[bidtime])
+         +- WatermarkAssigner(rowtime=[bidtime], watermark=[(bidtime - 1000:INTERVAL SECOND)])
+            +- TableSourceScan(table=[[default_catalog, default_database, Bid]], fields=[bidtime, price, item, supplier_id])
+!ok
+
+EXPLAIN SELECT * FROM TABLE(TUMBLE(TABLE Bid, DESCRIPTOR(bidtime), INTERVAL '10' MINUTES));
+== Abstract Syntax Tree ==
+LogicalProject(bidtime=[$0], price=[$1], item=[$2], supplier_id=[$3], window_start=[$4], window_end=[$5], window_time=[$6])
++- LogicalTableFunctionScan(rowType=[RecordType(TIMESTAMP(3) bidtime, DECIMAL(10, 2) price, VARCHAR(2147483647) item, VARCHAR(2147483647) supplier_id, TIMESTAMP(3) window_start, TIMESTAMP(3) window_end, TIMESTAMP(3) *ROWTIME* window_time)])
+   +- LogicalWatermarkAssigner(rowtime=[bidtime], watermark=[-($0, 1000:INTERVAL SECOND)])
+      +- LogicalTableScan(table=[[default_catalog, default_database, Bid]])
+
+== Optimized Physical Plan ==
+WindowTableFunction(window=[TUMBLE(time_col=[bidtime], size=[10 min])])
++- WatermarkAssigner(rowtime=[bidtime], watermark=[-(bidtime, 1000:INTERVAL SECOND)])
+   +- TableSourceScan(table=[[default_catalog, default_database, Bid]], fields=[bidtime, price, item, supplier_id])
+
+== Optimized Execution Plan ==
+WindowTableFunction(window=[TUMBLE(time_col=[bidtime], size=[10 min])])
++- WatermarkAssigner(rowtime=[bidtime], watermark=[(bidtime - 1000:INTERVAL SECOND)])
+   +- TableSourceScan(table=[[default_catalog, default_database, Bid]], fields=[bidtime, price, item, supplier_id])
+!ok
+
+# window_time grouped and selected; a CUMULATE offset
+SELECT window_start, window_end, window_time, COUNT(*) AS n FROM TABLE(CUMULATE(TABLE Bid, DESCRIPTOR(bidtime), INTERVAL '2' MINUTES, INTERVAL '10' MINUTES, INTERVAL '1' MINUTES)) GROUP BY window_start, window_end, window_time;
++----+-------------------------+-------------------------+-------------------------+----------------------+
+| op |            window_start |              window_end |             window_time |                    n |
++----+-------------------------+-------------------------+-------------------------+----------------------+
+| +I | 2020-04-15 08:01:00.000 | 2020-04-15 08:07:00.000 | 2020-04-15 08:06:59.999 |                    1 |
+| +I | 2020-04-15 08:01:00.000 | 2020-04-15 08:09:00.000 | 2020-04-15 08:08:59.999 |                    2 |
+| +I | 2020-04-15 08:01:00.000 | 2020-04-15 08:11:00.000 | 2020-04-15 08:10:59.999 |                    3 |
+| +I | 2020-04-15 08:11:00.000 | 2020-04-15 08:13:00.000 | 2020-04-15 08:12:59.999 |                    1 |
+| +I | 2020-04-15 08:11:00.000 | 2020-04-15 08:15:00.000 | 2020-04-15 08:14:59.999 |                    2 |
+| +I | 2020-04-15 08:11:00.000 | 2020-04-15 08:17:00.000 | 2020-04-15 08:16:59.999 |                    2 |
+| +I | 2020-04-15 08:11:00.000 | 2020-04-15 08:19:00.000 | 2020-04-15 08:18:59.999 |                    3 |
+| +I | 2020-04-15 08:11:00.000 | 2020-04-15 08:21:00.000 | 2020-04-15 08:20:59.999 |                    3 |
++----+-------------------------+-------------------------+-------------------------+----------------------+
+Received a total of 8 rows
+!ok
+
+# ==========================================================================
 # out-of-order input and late rows: each partition directory is read as
 # one batch with the watermark after it; rows of windows that fired
 # already are dropped (08:09 after the watermark reached 08:20:59; the

@@ -322,9 +322,15 @@ static uint32_t gather(const Op *op, WaState *s, const Batch *b, uint64_t *late)
             any = add_window(op, s, &m, r, t);
         } else {
             int64_t lt = p->ltz ? t + eddy__tz_offset_utc(p->ltz, t) : t; /* wall clock */
-            int64_t last = window_start(lt, 0, p->slide_ms);
-            for (int64_t st = last; st > lt - p->size_ms; st -= p->slide_ms)
-                any = add_window(op, s, &m, r, st + p->size_ms) || any;
+            if (p->kind == WTVF_CUMULATE) {
+                int64_t st = window_start(lt, p->offset_ms, p->size_ms);
+                for (int64_t e = st + p->size_ms; e > lt && e > st; e -= p->slide_ms)
+                    any = add_window(op, s, &m, r, e) || any;
+            } else {
+                int64_t last = window_start(lt, p->offset_ms, p->slide_ms);
+                for (int64_t st = last; st > lt - p->size_ms; st -= p->slide_ms)
+                    any = add_window(op, s, &m, r, st + p->size_ms) || any;
+            }
         }
         if (!any) (*late)++;
     }
@@ -438,7 +444,8 @@ static eddy_status wa_on_timer(Op *op, const Timer *t) {
     memcpy(&end, t->ns.bytes, sizeof end);
     for (int i = 0; i < p->nprops; i++) {
         WinProp w = p->props[i];
-        int64_t v = w == WPROP_START ? end - p->size_ms : w == WPROP_END ? end : fire_time(p, end);
+        int64_t start = p->kind == WTVF_CUMULATE ? window_start(end - 1, p->offset_ms, p->size_ms) : end - p->size_ms;
+        int64_t v = w == WPROP_START ? start : w == WPROP_END ? end : fire_time(p, end);
         set_ts(&s->out, p->ngroup + p->naggs + i, v);
     }
     void *acc = s->fire;

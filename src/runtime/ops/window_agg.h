@@ -40,9 +40,10 @@ extern const OpVtab eddy__op_window_tvf;
  * Over a window table function (assign false): the key is every GROUP BY
  * column (window_start and window_end among them), the window end read from
  * column wend_col; output: the keys, then the calls' values.
- * Group windows (assign true): the rows' windows are assigned here from the
- * time column (TUMBLE / HOP), the key is the GROUP BY columns; output: the
- * keys, the calls' values, then the window properties. */
+ * Group windows and window TVFs merged into the aggregation (assign true):
+ * the rows' windows are assigned here from the time column, the key is the
+ * GROUP BY columns but the window; output: the keys, the calls' values,
+ * then the window properties. */
 typedef struct WinAggPlan {
     int ngroup;
     const int *group;          /* input columns of the keys */
@@ -50,8 +51,9 @@ typedef struct WinAggPlan {
     bool assign;
     int wend_col;              /* !assign: input column of window_end */
     int time_col;              /* assign: input column of the time attribute */
-    WinTvfKind kind;           /* assign: TUMBLE or HOP */
-    int64_t size_ms, slide_ms; /* assign */
+    WinTvfKind kind;           /* assign */
+    int64_t size_ms, slide_ms; /* assign: size (CUMULATE: max size), slide (CUMULATE: step; TUMBLE: size) */
+    int64_t offset_ms;         /* assign: the window starts' offset */
     int nprops;                /* assign: the window properties after the calls */
     const WinProp *props;
     bool proctime;             /* processing-time windows */
