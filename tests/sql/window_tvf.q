@@ -265,6 +265,34 @@ SELECT window_start, window_end, COUNT(*) AS n FROM TABLE(TUMBLE(TABLE cheap, DE
 Received a total of 2 rows
 !ok
 
+# cascading window aggregation (the Window Aggregation page): window_time
+# stays a rowtime attribute, a 10-minute window over 5-minute ones
+CREATE VIEW window1 AS SELECT window_start AS window_5mintumble_start, window_end AS window_5mintumble_end, window_time AS rowtime, SUM(price) AS partial_price FROM TABLE(TUMBLE(TABLE Bid, DESCRIPTOR(bidtime), INTERVAL '5' MINUTES)) GROUP BY supplier_id, window_start, window_end, window_time;
+[INFO] Execute statement succeeded.
+!info
+
+DESCRIBE window1;
++-------------------------+------------------------+-------+-----+--------+-----------+
+|                    name |                   type |  null | key | extras | watermark |
++-------------------------+------------------------+-------+-----+--------+-----------+
+| window_5mintumble_start |           TIMESTAMP(3) | FALSE |     |        |           |
+|   window_5mintumble_end |           TIMESTAMP(3) | FALSE |     |        |           |
+|                 rowtime | TIMESTAMP(3) *ROWTIME* | FALSE |     |        |           |
+|           partial_price |         DECIMAL(38, 2) |  TRUE |     |        |           |
++-------------------------+------------------------+-------+-----+--------+-----------+
+4 rows in set
+!ok
+
+SELECT window_start, window_end, SUM(partial_price) AS total_price FROM TABLE(TUMBLE(TABLE window1, DESCRIPTOR(rowtime), INTERVAL '10' MINUTES)) GROUP BY window_start, window_end;
++----+-------------------------+-------------------------+------------------------------------------+
+| op |            window_start |              window_end |                              total_price |
++----+-------------------------+-------------------------+------------------------------------------+
+| +I | 2020-04-15 08:00:00.000 | 2020-04-15 08:10:00.000 |                                    11.00 |
+| +I | 2020-04-15 08:10:00.000 | 2020-04-15 08:20:00.000 |                                    10.00 |
++----+-------------------------+-------------------------+------------------------------------------+
+Received a total of 2 rows
+!ok
+
 # ==========================================================================
 # plans: the window TVF merges into the WindowAggregate, which assigns the
 # windows itself and groups by the other keys; the TVF alone is a
