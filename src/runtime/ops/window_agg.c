@@ -168,13 +168,19 @@ typedef struct WaState {
     uint32_t htcap;
     uint32_t *grow;      /* group -> a KeyBatch row of its key and window */
     AggStateViews views; /* the calls' views, under (key, window) */
-    const Timer *firing; /* the timer whose window is being emitted */
+    StateKey fire_key;   /* the (key, window) being emitted */
+    StateNs fire_ns;
+    Buf fire_keys;       /* the keys of a window being emitted */
+    StateBackend *be;
     char *fire;          /* a firing window's record (16-aligned copy) */
     Vector *unit;        /* the key without GROUP BY keys */
     Vector *scratch;     /* a firing timer's unit key */
 } WaState;
 
 static inline int64_t *rec_count(void *rec) { return (int64_t *)rec; }
+
+/* The timer key of a key group: no key bytes, the group itself. */
+static StateKey group_key(int group) { return (StateKey){"", 0, group, (uint64_t)group}; }
 
 static void set_call(WaState *s, int a) {
     s->cx.acc_offset = s->p->aggs[a].offset;
@@ -184,9 +190,9 @@ static void set_call(WaState *s, int a) {
 /* The key and window of a record: the firing timer's, or a batch group's. */
 static void locate(void *owner, const void *acc, StateKey *k, StateNs *ns) {
     WaState *s = owner;
-    if (acc == s->fire && s->firing) {
-        *k = s->firing->key;
-        *ns = s->firing->ns;
+    if (acc == s->fire) {
+        *k = s->fire_key;
+        *ns = s->fire_ns;
         return;
     }
     uint32_t i = s->grow[((const char *)acc - s->work) / s->stride];
@@ -211,9 +217,11 @@ static eddy_status wa_open(Op *op) {
     s->fire = eddy__arena_alloc(op->arena, s->stride + 16);
     if (!s->fire) return NOMEM(op);
     s->fire = (char *)(((uintptr_t)s->fire + 15u) & ~(uintptr_t)15u);
+    eddy__buf_init(&s->fire_keys);
     StateBackend *be;
     eddy_status rc = eddy__op_state(op, &be);
     if (rc) return rc;
+    s->be = be;
     StateDesc d = {.name = "winagg",
                    .kind = STATE_VALUE,
                    .key_type = p->key_type,
@@ -265,6 +273,7 @@ static void wa_close(Op *op) {
     eddy__vec_release(s->unit);
     eddy__vec_release(s->scratch);
     eddy__free(s->grow);
+    eddy__buf_free(&s->fire_keys);
     eddy__agg_state_views_free(&s->views);
 }
 
@@ -385,7 +394,8 @@ static eddy_status wa_push(Op *op, int input, Batch *b) {
                     set_call(s, a);
                     rc = eddy__agg_init(p->aggs[a].fn, &s->cx, w);
                 }
-                StateKey k = eddy__key_batch_key(&s->kb, i);
+                /* one timer per window and key group (the window's keys fire together) */
+                StateKey k = group_key(s->kb.group[i]);
                 int64_t t = p->proctime ? s->ends[i] - 1 : fire_time(p, s->ends[i]);
                 if (!rc)
                     rc = eddy__timers_register(s->timers, p->proctime ? TIME_PROCESSING : TIME_EVENT, &k, s->ns[i], t);
@@ -415,18 +425,16 @@ static eddy_status wa_push(Op *op, int input, Batch *b) {
     return rc ? rc : frc;
 }
 
-/* A window is complete: its row goes out, its record goes. */
-static eddy_status wa_on_timer(Op *op, const Timer *t) {
+/* The row of one (key, window): out it goes, with its record and views. */
+static eddy_status fire_one(Op *op, WaState *s, const StateKey *key, StateNs ns, int64_t end) {
     const WinAggPlan *p = op->plan;
-    WaState *s = op->state;
     const void *val;
     uint32_t len;
     bool found;
-    eddy_status rc = eddy__state_get(s->acc, &t->key, t->ns, &val, &len, &found);
+    eddy_status rc = eddy__state_get(s->acc, key, ns, &val, &len, &found);
     if (rc || !found) return rc;
     if (len != p->rec_size) return eddy__op_fail(op, EDDY_E_INTERNAL, "a window record of %u bytes", len);
     memcpy(s->fire, val, p->rec_size);
-    s->out.default_ts = t->domain == TIME_EVENT ? t->ts : TS_NONE;
     if ((rc = eddy__out_begin(&s->out))) return rc;
     Vector *keys[64];
     int nkeys = p->ngroup;
@@ -437,11 +445,8 @@ static eddy_status wa_on_timer(Op *op, const Timer *t) {
         keys[nkeys++] = s->scratch;
         slot = 0;
     }
-    if (eddy__serde_read(t->key.bytes, t->key.len, keys, nkeys, slot) != t->key.len)
-        return eddy__op_fail(op, EDDY_E_INTERNAL, "a timer of operator '%s' has a key that does not decode",
-                             op->node->name);
-    int64_t end;
-    memcpy(&end, t->ns.bytes, sizeof end);
+    if (eddy__serde_read(key->bytes, key->len, keys, nkeys, slot) != key->len)
+        return eddy__op_fail(op, EDDY_E_INTERNAL, "a window key of operator '%s' does not decode", op->node->name);
     for (int i = 0; i < p->nprops; i++) {
         WinProp w = p->props[i];
         int64_t start = p->kind == WTVF_CUMULATE ? window_start(end - 1, p->offset_ms, p->size_ms) : end - p->size_ms;
@@ -449,7 +454,8 @@ static eddy_status wa_on_timer(Op *op, const Timer *t) {
         set_ts(&s->out, p->ngroup + p->naggs + i, v);
     }
     void *acc = s->fire;
-    s->firing = t;
+    s->fire_key = *key;
+    s->fire_ns = ns;
     for (int a = 0; a < p->naggs && !rc; a++) {
         const AggFn *fn = p->aggs[a].fn;
         set_call(s, a);
@@ -458,10 +464,54 @@ static eddy_status wa_on_timer(Op *op, const Timer *t) {
         for (int v = 0; !rc && v < fn->nviews; v++)
             rc = eddy__agg_state_views_clear(&s->views, acc, p->aggs[a].view_base + v);
     }
-    s->firing = NULL;
     if (rc) return rc;
     if ((rc = eddy__out_commit(&s->out))) return rc;
-    return eddy__state_remove(s->acc, &t->key, t->ns, NULL);
+    return eddy__state_remove(s->acc, key, ns, NULL);
+}
+
+/* A window is complete (its timer of one key group fired): the rows of
+ * every key in it go out -- one pass over the state, keys in the order
+ * their records were made -- and the window's timers of the other key
+ * groups go. */
+static eddy_status wa_on_timer(Op *op, const Timer *t) {
+    WaState *s = op->state;
+    int64_t end;
+    memcpy(&end, t->ns.bytes, sizeof end);
+    StateNs ns = {&end, sizeof end};
+    /* the keys first (records go while they are read otherwise) */
+    s->fire_keys.len = 0;
+    StateIter *it;
+    eddy_status rc = eddy__state_iter_keys(s->acc, &ns, &it);
+    if (rc) return rc;
+    uint32_t n = 0;
+    for (;;) {
+        StateEntry e;
+        bool has;
+        if ((rc = eddy__state_iter_next(it, &e, &has)) || !has) break;
+        StateKey k = e.key;
+        eddy__buf_put(&s->fire_keys, &k, sizeof k);
+        eddy__buf_put(&s->fire_keys, e.key.bytes, e.key.len);
+        n++;
+    }
+    eddy__state_iter_close(it);
+    if (rc) return rc;
+    if (s->fire_keys.failed) return NOMEM(op);
+    s->out.default_ts = t->domain == TIME_EVENT ? t->ts : TS_NONE;
+    for (size_t off = 0; n-- && !rc;) {
+        StateKey k;
+        memcpy(&k, s->fire_keys.data + off, sizeof k);
+        k.bytes = s->fire_keys.data + off + sizeof k;
+        off += sizeof k + k.len;
+        rc = fire_one(op, s, &k, ns, end);
+    }
+    int first, last, maxp;
+    eddy__state_backend_range(s->be, &first, &last, &maxp);
+    for (int g = first; g <= last && !rc; g++) {
+        if (g == t->key.group) continue;
+        StateKey gk = group_key(g);
+        rc = eddy__timers_delete(s->timers, t->domain, &gk, ns, t->ts);
+    }
+    return rc;
 }
 
 const OpVtab eddy__op_window_agg = {.name = "WindowAggregate",
