@@ -92,6 +92,7 @@ typedef struct OverSpec {
     const bool *desc;
     int frame;            /* 0 none, 1 ROWS, 2 RANGE */
     int64_t lower, upper; /* rows or ms; -1 unbounded preceding / following, 0 current row */
+    const Type *lower_type, *upper_type; /* an interval bound's type (plans print it); else NULL */
 } OverSpec;
 
 /* JOIN_SEMI / JOIN_ANTI (the left side's columns only) come from rewrites. */
