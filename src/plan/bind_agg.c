@@ -365,6 +365,25 @@ static eddy_status grouping_call(Binder *b, AggCtx *c, const AstExpr *e, const c
     return *out ? EDDY_OK : NOMEM(b);
 }
 
+
+/* A grouping key's type as the aggregate outputs it: without time
+ * attributes, except a window table function's window_time grouped beside
+ * window_start and window_end (it stays a time attribute, for a later
+ * window or interval join). */
+static const Type *key_out_type(Binder *b, const AggCtx *c, int k) {
+    const Expr *g = c->gexpr[k];
+    const char *const *names = c->in.rel->names;
+    bool start = false, end = false;
+    for (int i = 0; i < c->ngroup; i++)
+        if (c->gexpr[i]->kind == EX_COLUMN) {
+            start = start || !strcmp(names[c->gexpr[i]->index], "window_start");
+            end = end || !strcmp(names[c->gexpr[i]->index], "window_end");
+        }
+    if (start && end && g->kind == EX_COLUMN && g->type->timeattr && !strcmp(names[g->index], "window_time"))
+        return g->type;
+    return eddy__type_with_timeattr(b->a, g->type, TA_NONE);
+}
+
 static eddy_status agg_hook(Binder *b, const Scope *sc, const AstExpr *e, Expr **out, bool *done) {
     AggCtx *c = b->hook_ctx;
     (void)sc;
@@ -375,7 +394,7 @@ static eddy_status agg_hook(Binder *b, const Scope *sc, const AstExpr *e, Expr *
     for (int k = 0; k < c->ngroup; k++)
         if (!strcmp(c->gtext[k], text)) {
             *done = true;
-            *out = placeholder(b, k, eddy__type_with_timeattr(b->a, c->gexpr[k]->type, TA_NONE), &e->pos);
+            *out = placeholder(b, k, key_out_type(b, c, k), &e->pos);
             return *out ? EDDY_OK : NOMEM(b);
         }
     if (e->kind == AST_CALL && !e->u.call.over && (eddy__str_ieq(e->u.call.name, "GROUPING") ||
@@ -448,7 +467,7 @@ static eddy_status agg_hook(Binder *b, const Scope *sc, const AstExpr *e, Expr *
         if (rc) return rc;
         for (int k = 0; k < c->ngroup; k++)
             if (x->kind == EX_COLUMN && c->gexpr[k]->kind == EX_COLUMN && c->gexpr[k]->index == x->index) {
-                *out = placeholder(b, k, eddy__type_with_timeattr(b->a, c->gexpr[k]->type, TA_NONE), &e->pos);
+                *out = placeholder(b, k, key_out_type(b, c, k), &e->pos);
                 return *out ? EDDY_OK : NOMEM(b);
             }
         const AstName *n = &e->u.ident.name;
@@ -543,6 +562,9 @@ static const char *agg_digest(Arena *a, const Rel *r) {
                          in->names[w->time_col], (long long)w->size_ms);
         if (w->kind == WIN_HOP) eddy__buf_printf(&t, ", %lld", (long long)w->slide_ms);
         eddy__buf_puts(&t, ")], ");
+        for (int i = 0; i < w->nprops; i++)
+            eddy__buf_printf(&t, "%s%s", i ? ", " : "properties=[", r->names[r->ngroup + r->naggs + i]);
+        if (w->nprops) eddy__buf_puts(&t, "], ");
     }
     eddy__buf_puts(&t, "select=[");
     for (int i = 0; i < r->ncols; i++) {
@@ -675,7 +697,7 @@ static eddy_status build_aggregate(Binder *b, AggCtx *c, const SelItem *items, i
     r->sets = c->sets;
     for (int k = 0; k < ng; k++) {
         r->names[k] = below->names[group[k]];
-        r->types[k] = eddy__type_with_timeattr(b->a, below->types[group[k]], TA_NONE);
+        r->types[k] = key_out_type(b, c, k);
     }
     for (int k = 0; k < na; k++) {
         r->names[ng + k] = calls[k].name;
@@ -710,6 +732,7 @@ static eddy_status build_aggregate(Binder *b, AggCtx *c, const SelItem *items, i
          * aggregation, which emits final rows only */
         r->changelog = in->changelog;
         r->feature = "window aggregations (GROUP BY window_start, window_end)";
+
         r->digest = eddy__arena_printf(b->a, "WindowAggregate(%s", r->digest + strlen("GroupAggregate("));
     }
     *out = r;
@@ -897,7 +920,7 @@ eddy_status eddy__bind_aggregate(Binder *b, const AstQuery *q, SelInput in, cons
                                 in.rel->names[items[i].col]);
             break;
         }
-        exprs[i] = placeholder(b, k, eddy__type_with_timeattr(b->a, c.gexpr[k]->type, TA_NONE), NULL);
+        exprs[i] = placeholder(b, k, key_out_type(b, &c, k), NULL);
         if (!exprs[i]) rc = NOMEM(b);
     }
     Expr *having = NULL;

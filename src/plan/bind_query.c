@@ -192,18 +192,20 @@ static bool is_window_tvf(const AstTableRef *t) {
 
 static eddy_status bind_tref(Binder *b, const AstTableRef *t, From *out);
 
-/* A constant day-time interval argument of a window function, in ms. */
-static eddy_status tvf_interval(Binder *b, const AstExpr *e, int64_t *out) {
+/* A constant day-time interval argument of a window function, in ms
+ * (positive unless it is an offset). */
+static eddy_status tvf_interval_of(Binder *b, const AstExpr *e, bool offset, int64_t *out) {
     Scope empty = {0, NULL, 0};
     Expr *x;
     eddy_status rc = eddy__bind_scalar(b, &empty, e, &x);
     if (rc) return rc;
-    if (x->kind != EX_LITERAL || x->type->root != TY_INTERVAL_DT || x->value.is_null || x->value.u.i <= 0)
-        return eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION,
-                              "A window function expects a positive constant interval of a day-time type.");
+    if (x->kind != EX_LITERAL || x->type->root != TY_INTERVAL_DT || x->value.is_null || (!offset && x->value.u.i <= 0))
+        return eddy__bind_err(b, &e->pos, EDDY_E_VALIDATION, "A window function expects a %sconstant interval of a day-time type.",
+                              offset ? "" : "positive ");
     *out = x->value.u.i;
     return EDDY_OK;
 }
+static eddy_status tvf_interval(Binder *b, const AstExpr *e, int64_t *out) { return tvf_interval_of(b, e, false, out); }
 
 /* TUMBLE(TABLE t, DESCRIPTOR(ts), size [, offset]), HOP(.., slide, size),
  * CUMULATE(.., step, size), SESSION(TABLE t [PARTITION BY k], DESCRIPTOR(ts),
@@ -276,6 +278,8 @@ static eddy_status bind_window_tvf(Binder *b, const AstExpr *call, Rel **out) {
     } else if (!(rc = tvf_interval(b, iv[0], &w->slide_ms))) {
         rc = tvf_interval(b, iv[1], &w->size_ms);
     }
+    const AstExpr *off = kind == WIN_TUMBLE ? iv[1] : kind == WIN_SESSION ? NULL : iv[2];
+    if (!rc && off) rc = tvf_interval_of(b, off, true, &w->offset_ms);
     if (rc) return rc;
     Rel *r = eddy__rel_new(b->a, REL_WINDOW_TVF, in->ncols + 3, 1);
     if (!r) return NOMEM(b);
@@ -309,7 +313,14 @@ static eddy_status bind_window_tvf(Binder *b, const AstExpr *call, Rel **out) {
     r->window = w;
     r->changelog = in->changelog;
     r->feature = "window table functions (TUMBLE / HOP / CUMULATE / SESSION)";
-    r->digest = eddy__arena_printf(b->a, "WindowTableFunction(window=[%s(time_col=[%s])])", fn, in->names[tc]);
+    const char **knames = eddy__arena_alloc(b->a, sizeof(char *) * (size_t)(np + 1));
+    if (!knames) return NOMEM(b);
+    for (int i = 0; i < np; i++) knames[i] = in->names[keys[i]];
+    Buf spec;
+    eddy__buf_init(&spec);
+    eddy__window_spec(&spec, w, in->names[tc], np, knames);
+    r->digest = spec.failed ? NULL : eddy__arena_printf(b->a, "WindowTableFunction(window=[%s])", eddy__buf_cstr(&spec));
+    eddy__buf_free(&spec);
     for (int i = 0; i < r->ncols; i++)
         if (!r->types[i] || !r->digest) return NOMEM(b);
     *out = r;

@@ -127,6 +127,12 @@ struct PhysNode {
     bool merge;              /* batch: the global phase of a two-phase aggregate (isMerge) */
     int nsets;
     const uint64_t *sets;
+    /* WindowAggregate with its window table function merged in: the
+     * windows it assigns from input column `rowtime`; its columns are the
+     * keys, the calls, then window_start, window_end (and window_time when
+     * window_props is 3). NULL: the windows are input columns. */
+    const GroupWindow *window;
+    int window_props;
 
     /* joins: the equi-join keys (left columns, right columns) and the whole condition */
     JoinType join;
@@ -332,5 +338,13 @@ StreamNode *eddy__translate_node(TranslateCtx *cx, const PhysNode *p, NodeKind k
 void eddy__translate_connect(StreamNode *dst, int i, const TransOut *in);
 /* A key over columns of p's input for a hash edge. */
 const KeySpec *eddy__translate_key(TranslateCtx *cx, const PhysNode *in, int nkeys, const int *cols);
+/* The plan of an aggregation node's calls, keys and accumulator record
+ * (translate_agg.c; GroupAggregate's, shared by the window aggregation). */
+struct GroupAggPlan;
+eddy_status eddy__group_agg_plan(TranslateCtx *cx, const PhysNode *p, struct GroupAggPlan **out, EdErr *err);
+/* The stream node of an aggregation node p over in[0]: on one instance when
+ * its input is gathered (no keys). */
+eddy_status eddy__translate_agg_node(TranslateCtx *cx, const PhysNode *p, const char *name, const OpVtab *vt,
+                                     const void *plan, const TransOut *in, TransOut *out, EdErr *err);
 
 #endif

@@ -641,17 +641,154 @@ static PhysNode *batch_agg(Build *b, PhysNode *in, int ng, const int *group, int
 
 static PhysNode *build(Build *b, const Rel *r);
 
+static bool nomem_false(Build *b) {
+    eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
+    return false;
+}
+
+/* Whether e reads a column at index n or above. */
+static bool reads_from(const Expr *e, int n) {
+    if (e->kind == EX_COLUMN) return e->index >= n;
+    for (int i = 0; i < e->nargs; i++)
+        if (reads_from(e->args[i], n)) return true;
+    return false;
+}
+
+/* GROUP BY window_start, window_end over a Calc over a window table
+ * function: the function merged into the WindowAggregate, which assigns
+ * each row's windows itself (Flink's plan: the Calc below reads the TVF's
+ * input, the aggregate groups by the other keys and emits window_start,
+ * window_end (window_time) after the calls; a Calc on top restores the
+ * GROUP BY order). *out NULL: the shape does not fit (the caller plans the
+ * function apart). */
+static bool fuse_window_tvf(Build *b, const Rel *r, PhysNode *in, int na, const PhysAgg *aggs, PhysNode **out) {
+    *out = NULL;
+    if (r->nsets || in->kind != PK_CALC || in->in[0]->kind != PK_WINDOW_TABLE_FUNCTION) return true;
+    const PhysNode *tvf = in->in[0];
+    PhysNode *src = (PhysNode *)tvf->in[0];
+    const GroupWindow *w = tvf->rel->window;
+    int nsrc = src->ncols;
+    if (w->kind == WIN_SESSION || (in->cond && reads_from(in->cond, nsrc))) return true;
+    /* each Calc column: a column of the new Calc (>= 0), or window_start /
+     * _end / _time (-1 / -2 / -3) */
+    int *map = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(in->ncols + 1));
+    bool *used = eddy__arena_alloc(b->a, (size_t)nsrc + 1);
+    if (!map || !used) return nomem_false(b);
+    memset(used, 0, (size_t)nsrc + 1);
+    bool plain = true;
+    for (int j = 0; j < in->ncols; j++) {
+        const Expr *e = in->exprs[j];
+        map[j] = e->kind == EX_COLUMN && e->index >= nsrc ? nsrc - e->index - 1 : 0;
+        if (map[j] == 0 && reads_from(e, nsrc)) return true;
+        if (map[j] == 0 && e->kind == EX_COLUMN) used[e->index] = true;
+        plain = plain && (map[j] < 0 || e->kind == EX_COLUMN);
+    }
+    for (int i = 0; i < na; i++) {
+        for (int k = 0; k < aggs[i].call.nargs; k++)
+            if (map[aggs[i].call.args[k]] < 0) return true;
+        if (aggs[i].call.filter >= 0 && map[aggs[i].call.filter] < 0) return true;
+    }
+    int has_time = 0;
+    for (int k = 0; k < r->ngroup; k++) has_time |= map[r->group[k]] == -3;
+    /* the new Calc over the function's input: the columns read, in input
+     * order, the time column among them (else the Calc's expressions, then
+     * the time column) */
+    int n2 = 0;
+    const Expr **ex = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(in->ncols + 2));
+    const char **nm = eddy__arena_alloc(b->a, sizeof(char *) * (size_t)(in->ncols + 2));
+    int *pos = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(nsrc + 1)); /* input column -> new column */
+    if (!ex || !nm || !pos) return nomem_false(b);
+    used[w->time_col] = true;
+    if (plain) {
+        for (int c = 0; c < nsrc; c++) {
+            if (!used[c]) continue;
+            pos[c] = n2;
+            nm[n2] = src->names[c];
+            if (!(ex[n2++] = eddy__expr_column(b->a, c, src->types[c]))) return nomem_false(b);
+        }
+        for (int j = 0; j < in->ncols; j++)
+            if (map[j] == 0) map[j] = pos[in->exprs[j]->index];
+    } else {
+        for (int j = 0; j < in->ncols; j++) {
+            if (map[j] < 0) continue;
+            map[j] = n2;
+            nm[n2] = in->names[j];
+            ex[n2++] = in->exprs[j];
+        }
+        pos[w->time_col] = n2;
+        nm[n2] = src->names[w->time_col];
+        if (!(ex[n2++] = eddy__expr_column(b->a, w->time_col, src->types[w->time_col]))) return nomem_false(b);
+    }
+    bool identity = !in->cond && n2 == nsrc;
+    for (int i = 0; identity && i < n2; i++) identity = ex[i]->kind == EX_COLUMN && ex[i]->index == i;
+    PhysNode *c2 = identity ? src : calc(b, src, n2, nm, ex, in->cond, in->rel);
+    /* keys without the window, calls over the new Calc */
+    int *g2 = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(r->ngroup + 1));
+    PhysAgg *a2 = eddy__arena_alloc(b->a, sizeof(PhysAgg) * (size_t)(na + 1));
+    if (!c2 || !g2 || !a2) return nomem_false(b);
+    int ng2 = 0;
+    for (int k = 0; k < r->ngroup; k++)
+        if (map[r->group[k]] >= 0) g2[ng2++] = map[r->group[k]];
+    for (int i = 0; i < na; i++) {
+        a2[i] = aggs[i];
+        int *args = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(aggs[i].call.nargs + 1));
+        if (!args) return nomem_false(b);
+        for (int k = 0; k < aggs[i].call.nargs; k++) args[k] = map[aggs[i].call.args[k]];
+        a2[i].call.args = args;
+        if (aggs[i].call.filter >= 0) a2[i].call.filter = map[aggs[i].call.filter];
+    }
+    PhysNode *x = exchange_keys(b, c2, ng2, g2);
+    int np = has_time ? 3 : 2;
+    PhysNode *g = x ? new_node(b, PK_WINDOW_AGGREGATE, ng2 + na + np, 1, r) : NULL;
+    if (!g) return false;
+    g->in[0] = x;
+    for (int k = 0; k < ng2; k++) {
+        ((const char **)g->names)[k] = c2->names[g2[k]];
+        ((const Type **)g->types)[k] = eddy__type_with_timeattr(b->a, c2->types[g2[k]], TA_NONE);
+    }
+    for (int i = 0; i < na; i++) {
+        ((const char **)g->names)[ng2 + i] = a2[i].call.name;
+        ((const Type **)g->types)[ng2 + i] = a2[i].call.type;
+    }
+    for (int p = 0; p < np; p++) {
+        ((const char **)g->names)[ng2 + na + p] = tvf->names[nsrc + p];
+        ((const Type **)g->types)[ng2 + na + p] = tvf->types[nsrc + p];
+    }
+    g->ngroup = ng2;
+    g->group = g2;
+    g->naggs = na;
+    g->aggs = a2;
+    g->window = w;
+    g->window_props = np;
+    g->rowtime = pos[w->time_col];
+    g->feature = r->feature;
+    /* back to the GROUP BY's order */
+    const Expr **top = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(r->ncols + 1));
+    if (!top) return nomem_false(b);
+    for (int k = 0, kk = 0; k < r->ngroup; k++) {
+        int m = map[r->group[k]], col = m >= 0 ? kk++ : ng2 + na - m - 1;
+        if (!(top[k] = eddy__expr_column(b->a, col, g->types[col]))) return nomem_false(b);
+    }
+    for (int i = 0; i < na; i++)
+        if (!(top[r->ngroup + i] = eddy__expr_column(b->a, ng2 + i, g->types[ng2 + i]))) return nomem_false(b);
+    *out = calc(b, g, r->ncols, r->names, top, NULL, NULL);
+    return *out != NULL;
+}
+
 static PhysNode *build_aggregate(Build *b, const Rel *r) {
     PhysNode *in = build(b, r->in[0]);
     if (!in) return NULL;
     bool tvf = r->feature && !strncmp(r->feature, "window aggregations", 19);
-    if (r->window || tvf) {
-        /* group windows and window TVF aggregations: final rows per window */
+    if (r->window) {
+        /* group windows: final rows per window */
         PhysNode *x = exchange_keys(b, in, r->ngroup, r->group);
-        PhysNode *w = x ? generic(b, tvf ? PK_WINDOW_AGGREGATE : PK_GROUP_WINDOW_AGGREGATE, r, &x, 1) : NULL;
+        PhysNode *w = x ? generic(b, PK_GROUP_WINDOW_AGGREGATE, r, &x, 1) : NULL;
         if (!w) return NULL;
         w->ngroup = r->ngroup;
         w->group = r->group;
+        int nwa;
+        if (!(w->aggs = phys_aggs(b, r, &nwa))) return NOMEM();
+        w->naggs = nwa;
         return w;
     }
     int na;
@@ -669,9 +806,14 @@ static PhysNode *build_aggregate(Build *b, const Rel *r) {
         ng++;
     }
     PhysNode *g;
-    if (b->streaming) {
+    if (tvf && na == r->naggs) {
+        if (!fuse_window_tvf(b, r, in, na, aggs, &g)) return NULL;
+        if (g) return g;
+    }
+    if (b->streaming || tvf) {
+        /* window TVF aggregations: final rows per window, in both modes */
         PhysNode *x = exchange_keys(b, in, ng, group);
-        g = x ? agg_node(b, PK_GROUP_AGGREGATE, x, ng, group, na, aggs, r) : NULL;
+        g = x ? agg_node(b, tvf ? PK_WINDOW_AGGREGATE : PK_GROUP_AGGREGATE, x, ng, group, na, aggs, r) : NULL;
     } else {
         g = batch_agg(b, in, ng, group, na, aggs, r);
     }

@@ -90,6 +90,30 @@ static void as(Buf *b, const char *f, const char *o) {
     if (strcmp(f, o)) eddy__buf_printf(b, " AS %s", o);
 }
 
+/* A WindowAggregate with its window table function merged in. */
+static void window_agg_terms(Buf *b, const PhysNode *n) {
+    const PhysNode *in = n->in[0];
+    if (n->ngroup) {
+        eddy__buf_puts(b, "groupBy=[");
+        cols(b, n->ngroup, n->group, in->names);
+        eddy__buf_puts(b, "], ");
+    }
+    eddy__buf_puts(b, "window=[");
+    eddy__window_spec(b, n->window, in->names[n->rowtime], 0, NULL);
+    eddy__buf_puts(b, "], select=[");
+    for (int k = 0; k < n->ngroup; k++) eddy__buf_printf(b, "%s%s", k ? ", " : "", in->names[n->group[k]]);
+    for (int i = 0; i < n->naggs; i++) {
+        if (n->ngroup || i) eddy__buf_puts(b, ", ");
+        agg_call(b, &n->aggs[i], in->names, false, NULL);
+        eddy__buf_printf(b, " AS %s", n->names[n->ngroup + i]);
+    }
+    static const char *prop[] = {"start", "end", "rowtime"};
+    for (int p = 0; p < n->window_props; p++)
+        eddy__buf_printf(b, "%s%s('w$) AS %s", n->ngroup + n->naggs + p ? ", " : "", prop[p],
+                         n->names[n->ngroup + n->naggs + p]);
+    eddy__buf_putc(b, ']');
+}
+
 /* A stream GroupAggregate's (or Local / Global's) select list. */
 static void stream_agg_select(Buf *b, Arena *a, const PhysNode *n) {
     const PhysNode *in = n->in[0];
@@ -514,8 +538,14 @@ void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
         eddy__buf_putc(b, ']');
         break;
     }
-    case PK_WINDOW_TABLE_FUNCTION:
     case PK_WINDOW_AGGREGATE:
+        if (n->window) {
+            window_agg_terms(b, n);
+            break;
+        }
+        digest_terms(b, n);
+        break;
+    case PK_WINDOW_TABLE_FUNCTION:
     case PK_GROUP_WINDOW_AGGREGATE:
     case PK_MATCH:
     case PK__COUNT: digest_terms(b, n); break;

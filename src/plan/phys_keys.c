@@ -200,8 +200,10 @@ const KeySets *eddy__phys_upsert_keys(Arena *a, const PhysNode *n) {
     case PK_SORT_AGGREGATE: return range_key(a, n->ngroup);
     case PK_GROUP_WINDOW_AGGREGATE:
     case PK_WINDOW_AGGREGATE: {
-        /* the keys with each window property */
-        int nprops = n->rel ? n->rel->ncols - n->rel->ngroup - n->rel->naggs : 0;
+        /* the keys with each window property (a window aggregation over
+         * window_start / window_end columns: all its keys) */
+        if (n->kind == PK_WINDOW_AGGREGATE && !n->window) return range_key(a, n->ngroup);
+        int nprops = n->window ? n->window_props : n->rel ? n->rel->ncols - n->rel->ngroup - n->rel->naggs : 0;
         KeySets *ks = ks_new(a, nprops);
         int *cols = eddy__arena_alloc(a, sizeof(int) * (size_t)(n->ngroup + 2));
         if (!ks || !cols) return NULL;

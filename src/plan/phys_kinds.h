@@ -61,9 +61,12 @@ PHYS_OP(PK_BATCH_SORT_LIMIT, "SortLimit", "ORDER BY with LIMIT", eddy__translate
 PHYS_OP(PK_BATCH_RANK, "Rank", "Top-N (ROW_NUMBER / RANK / DENSE_RANK with a rank filter)", eddy__translate_batch_rank)
 
 /* ---- time (event time, windows): the time issue builds these ---- */
-PHYS_KIND(PK_WINDOW_TABLE_FUNCTION, "WindowTableFunction", "window table functions (TUMBLE / HOP / CUMULATE / SESSION)")
-PHYS_KIND(PK_WINDOW_AGGREGATE, "WindowAggregate", "window aggregations (GROUP BY window_start, window_end)")
-PHYS_KIND(PK_GROUP_WINDOW_AGGREGATE, "GroupWindowAggregate", "group window aggregations (TUMBLE / HOP / SESSION)")
+PHYS_OP(PK_WINDOW_TABLE_FUNCTION, "WindowTableFunction", "window table functions (TUMBLE / HOP / CUMULATE / SESSION)",
+        eddy__translate_window_tvf)
+PHYS_OP(PK_WINDOW_AGGREGATE, "WindowAggregate", "window aggregations (GROUP BY window_start, window_end)",
+        eddy__translate_window_aggregate)
+PHYS_OP(PK_GROUP_WINDOW_AGGREGATE, "GroupWindowAggregate", "group window aggregations (TUMBLE / HOP / SESSION)",
+        eddy__translate_window_aggregate)
 PHYS_OP(PK_OVER_AGGREGATE, "OverAggregate", "OVER aggregations", eddy__translate_over_aggregate)
 PHYS_KIND(PK_INTERVAL_JOIN, "IntervalJoin", "interval joins")
 PHYS_KIND(PK_TEMPORAL_JOIN, "TemporalJoin", "temporal joins (FOR SYSTEM_TIME AS OF)")

@@ -72,9 +72,16 @@ typedef struct GroupWindow {
     int time_col;         /* input column of the time attribute */
     int64_t size_ms;      /* TUMBLE / HOP / CUMULATE size, SESSION gap */
     int64_t slide_ms;     /* HOP slide, CUMULATE step */
+    int64_t offset_ms;    /* window TVFs: the window starts' offset (0: none) */
     int nprops;
     const WindowProp *props; /* output columns after the aggregates */
 } GroupWindow;
+
+/* A window table function's window as Flink's plans print it:
+ * "TUMBLE(time_col=[ts], size=[10 min])", "HOP(.., size=[..], slide=[..])",
+ * "CUMULATE(.., max_size=[..], step=[..])", "SESSION(partition keys=[k],
+ * time_col=[ts], gap=[..])", with ", offset=[..]" when there is one. */
+void eddy__window_spec(Buf *b, const GroupWindow *w, const char *time_col, int nkeys, const char *const *keys);
 
 /* The frame and keys of one OVER aggregate (REL_OVER). */
 typedef struct OverSpec {

@@ -116,6 +116,27 @@ static eddy_status group_agg_plan(TranslateCtx *cx, const PhysNode *p, const Phy
     return EDDY_OK;
 }
 
+/* The plan of a one-phase aggregate over its own input (window
+ * aggregates share it: translate_window.c). */
+eddy_status eddy__group_agg_plan(TranslateCtx *cx, const PhysNode *p, GroupAggPlan **out, EdErr *err) {
+    return group_agg_plan(cx, p, p->in[0], out, err);
+}
+
+/* A one-input aggregate node named `name` running vt over plan, on one
+ * instance when it has no keys or its input is gathered. */
+eddy_status eddy__translate_agg_node(TranslateCtx *cx, const PhysNode *p, const char *name, const OpVtab *vt,
+                                     const void *plan, const TransOut *in, TransOut *out, EdErr *err) {
+    StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, name, vt, plan, 1);
+    if (!n) return NOMEM();
+    eddy__translate_connect(n, 0, &in[0]);
+    if (in[0].part == PART_GLOBAL || !p->ngroup) {
+        n->parallelism = 1;
+        n->fixed_parallelism = true;
+    }
+    out->node = n;
+    return EDDY_OK;
+}
+
 /* Whether the calls' accumulators travel between the phases as bytes
  * (fixed parts that merge; no views, no resources). */
 static bool bytes_accs(const GroupAggPlan *gp) {

@@ -177,28 +177,60 @@ TEST(seed_union_and_joins) {
     eddy_env_free(env);
 }
 
+/* The seed's page accesses: (region, userId, accessTime) with accessTime as
+ * the record timestamp. */
+static eddy_status stamp_access(void *ctx, const eddy_row *in, eddy_out *out) {
+    (void)ctx;
+    const char *str;
+    size_t n;
+    int64_t t;
+    for (size_t i = 0; i < 2; i++) {
+        if (eddy_row_get_string(in, i, &str, &n) || eddy_out_set_string(out, i, str, n)) return EDDY_E_UDF;
+    }
+    if (eddy_row_get_long(in, 2, &t) || eddy_out_set_long(out, 2, t)) return EDDY_E_UDF;
+    return eddy_out_set_timestamp_ms(out, t);
+}
+
+static eddy_table *page_access(void) {
+    const char *type = "ROW<region STRING, userId STRING, accessTime BIGINT>";
+    eddy_stream *s = eddy_from_values(env, type,
+                                      "('ShangHai', 'U0010', 1510365660000), ('BeiJing', 'U1001', 1510365660000), "
+                                      "('BeiJing', 'U2032', 1510366200000), ('BeiJing', 'U1100', 1510366260000), "
+                                      "('ShangHai', 'U0011', 1510373400000)");
+    eddy_schema *sc = eddy_schema_new(env);
+    eddy_schema_column_by_metadata(sc, "rowtime", "TIMESTAMP_LTZ(3)", NULL, false);
+    eddy_schema_watermark(sc, "rowtime", "SOURCE_WATERMARK()");
+    return eddy_tenv_from_datastream(tenv, eddy_stream_map(s, type, stamp_access, NULL, NULL), sc);
+}
+
 TEST(seed_windows) {
     setup(EDDY_STREAMING);
+    eddy_table *pa = page_access();
     /* pageAccess.window(Tumble.over(2.minute).on('rowtime) as 'w).groupBy('w, 'region)
-     *   .select('region, 'w.start, 'w.end, 'region.count as 'pv) */
+     *   .select('region, 'w.start, 'w.end, 'region.count as 'pv): one row per window and region when
+     *   the watermark passes the window */
     eddy_window *w = eddy_window_as(eddy_window_on(eddy_tumble_over(env, "2.minute"), "rowtime"), "w");
-    eddy_table *t = eddy_grouped_table_select(eddy_windowed_table_group_by(eddy_table_window(item, w), "w, region"),
+    eddy_table *t = eddy_grouped_table_select(eddy_windowed_table_group_by(eddy_table_window(pa, w), "w, region"),
                                               "region, w.start, w.end, region.count as pv");
     ASSERT_TEXT(schema(t), "(\n  `region` STRING, \n  `EXPR$0` TIMESTAMP(3) NOT NULL, \n  `EXPR$1` TIMESTAMP(3) NOT NULL, \n"
                            "  `pv` BIGINT NOT NULL\n)");
-    ASSERT_TEXT(rows(t), "ERROR: not supported yet: group window aggregations (TUMBLE / HOP / SESSION)");
-    /* Slide.over(10.minute).every(5.minute) */
+    /* windows in time order, the keys of one window in the order they came */
+    ASSERT_TEXT(rows(t), "+I[ShangHai, 2017-11-11T02:00, 2017-11-11T02:02, 1]\n+I[BeiJing, 2017-11-11T02:00, 2017-11-11T02:02, 1]\n"
+                         "+I[BeiJing, 2017-11-11T02:10, 2017-11-11T02:12, 2]\n+I[ShangHai, 2017-11-11T04:10, 2017-11-11T04:12, 1]\n");
+    /* Slide.over(10.minute).every(5.minute): each access in two windows */
     eddy_window *h = eddy_window_as(eddy_window_on(eddy_window_every(eddy_slide_over(env, "10.minute"), "5.minute"), "rowtime"), "w");
-    t = eddy_grouped_table_select(eddy_windowed_table_group_by(eddy_table_window(item, h), "w"),
-                                  "w.start, w.end, price.sum as accessCount");
-    ASSERT_TEXT(schema(t), "(\n  `EXPR$0` TIMESTAMP(3) NOT NULL, \n  `EXPR$1` TIMESTAMP(3) NOT NULL, \n  `accessCount` INT\n)");
-    ASSERT_TEXT(rows(t), "ERROR: not supported yet: group window aggregations (TUMBLE / HOP / SESSION)");
+    t = eddy_grouped_table_select(eddy_windowed_table_group_by(eddy_table_window(pa, h), "w"),
+                                  "w.start, w.end, userId.count as accessCount");
+    ASSERT_TEXT(schema(t), "(\n  `EXPR$0` TIMESTAMP(3) NOT NULL, \n  `EXPR$1` TIMESTAMP(3) NOT NULL, \n  `accessCount` BIGINT NOT NULL\n)");
+    ASSERT_TEXT(rows(t), "+I[2017-11-11T01:55, 2017-11-11T02:05, 2]\n+I[2017-11-11T02:00, 2017-11-11T02:10, 2]\n"
+                         "+I[2017-11-11T02:05, 2017-11-11T02:15, 2]\n+I[2017-11-11T02:10, 2017-11-11T02:20, 2]\n"
+                         "+I[2017-11-11T04:05, 2017-11-11T04:15, 1]\n+I[2017-11-11T04:10, 2017-11-11T04:20, 1]\n");
     /* Session.withGap(3.minute), with the rowtime property */
     eddy_window *s = eddy_window_as(eddy_window_on(eddy_session_with_gap(env, "3.minute"), "rowtime"), "w");
     t = eddy_grouped_table_select(eddy_windowed_table_group_by(eddy_table_window(item, s), "w, region"),
                                   "region, w.rowtime, region.count as pv");
     ASSERT_TEXT(schema(t), "(\n  `region` STRING, \n  `EXPR$0` TIMESTAMP_LTZ(3) NOT NULL *ROWTIME*, \n  `pv` BIGINT NOT NULL\n)");
-    ASSERT_TEXT(rows(t), "ERROR: not supported yet: group window aggregations (TUMBLE / HOP / SESSION)");
+    ASSERT_TEXT(rows(t), "ERROR: not supported yet: SESSION group windows");
     /* Over.partitionBy('itemType).orderBy('rowtime).preceding(2).following(CURRENT_ROW) as 'w */
     eddy_window *o = eddy_window_as(
         eddy_over_following(eddy_over_preceding(eddy_over_order_by(eddy_over_partition_by(env, "itemType"), "rowtime"), "2.rows"),

@@ -232,11 +232,6 @@ SELECT id, SUM(id) OVER (ORDER BY id ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) F
 
 # type-check, then wait for their operators
 
-SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE base, DESCRIPTOR(ts), INTERVAL '10' SECOND)) GROUP BY window_start, window_end;
-[ERROR] Could not execute SQL statement. Reason:
-not supported yet: window aggregations (GROUP BY window_start, window_end)
-!error
-
 SELECT DISTINCT id FROM base ORDER BY id;
 +----+
 | id |

@@ -68,6 +68,7 @@
  */
 #include <stdalign.h>
 
+#include "runtime/ops/agg_views.h"
 #include "runtime/ops/group_agg.h"
 #include "types/compare.h"
 #include "types/serde.h"
@@ -79,7 +80,7 @@ enum { A_SKIP, A_FIRST, A_ALIVE, A_NONE, A_INSERT, A_UPDATE, A_DELETE };
 typedef struct GaState {
     const GroupAggPlan *p;
     State *acc;
-    State **views;
+    AggStateViews views;
     KeyBatch kb;
     AggCtx cx;
     EdErr *err;
@@ -104,7 +105,6 @@ typedef struct GaState {
     uint32_t htcap;
     Vector **prev, **cur; /* per call, cap slots */
     Vector *unit;      /* a global aggregate's key: one constant column (no keys would be no key bytes) */
-    Buf tmp;
     /* mini-batch: the buffered rows (the columns the calls read), per group
      * its flags and record, per row whether it is skipped, the local
      * accumulators being merged (GA_GLOBAL) */
@@ -121,115 +121,14 @@ typedef struct GaState {
 
 static inline int64_t *rec_count(void *rec) { return (int64_t *)rec; }
 
-/* ---- views: the calls' maps and lists in keyed MAP / LIST state ---------------------------- */
+/* ---- views: the calls' maps and lists in keyed MAP / LIST state (agg_views.c) ---------------- */
 
-static StateKey rec_key(GaState *s, const void *acc) {
+static void locate(void *owner, const void *acc, StateKey *k, StateNs *ns) {
+    GaState *s = owner;
     uint32_t j = (uint32_t)(((const char *)acc - s->work) / s->stride);
-    return eddy__key_batch_key(&s->kb, s->grow[j]);
+    *k = eddy__key_batch_key(&s->kb, s->grow[j]);
+    *ns = STATE_NO_NS;
 }
-
-static eddy_status v_map_get(void *ctx, void *acc, int view, const void *key, size_t klen, const void **val,
-                             size_t *vlen) {
-    GaState *s = ctx;
-    StateKey k = rec_key(s, acc);
-    const void *v;
-    uint32_t len;
-    bool found;
-    eddy_status rc = eddy__state_map_get(s->views[view], &k, STATE_NO_NS, key, (uint32_t)klen, &v, &len, &found);
-    if (rc) return rc;
-    *val = found ? v : NULL;
-    *vlen = found ? len : 0;
-    return EDDY_OK;
-}
-
-static eddy_status v_map_put(void *ctx, void *acc, int view, const void *key, size_t klen, const void *val,
-                             size_t vlen) {
-    GaState *s = ctx;
-    StateKey k = rec_key(s, acc);
-    return eddy__state_map_put(s->views[view], &k, STATE_NO_NS, key, (uint32_t)klen, val, (uint32_t)vlen);
-}
-
-static eddy_status v_map_remove(void *ctx, void *acc, int view, const void *key, size_t klen) {
-    GaState *s = ctx;
-    StateKey k = rec_key(s, acc);
-    return eddy__state_map_remove(s->views[view], &k, STATE_NO_NS, key, (uint32_t)klen, NULL);
-}
-
-static eddy_status v_map_iter(void *ctx, void *acc, int view, AggVisitFn visit, void *arg) {
-    GaState *s = ctx;
-    StateKey k = rec_key(s, acc);
-    StateIter *it;
-    eddy_status rc = eddy__state_iter_map(s->views[view], &k, STATE_NO_NS, &it);
-    if (rc) return rc;
-    for (;;) {
-        StateEntry e;
-        bool has;
-        if ((rc = eddy__state_iter_next(it, &e, &has)) || !has) break;
-        if ((rc = visit(arg, e.ukey, e.ukey_len, e.value, e.value_len))) break;
-    }
-    eddy__state_iter_close(it);
-    return rc;
-}
-
-static eddy_status v_list_add(void *ctx, void *acc, int view, const void *val, size_t vlen) {
-    GaState *s = ctx;
-    StateKey k = rec_key(s, acc);
-    return eddy__state_list_add(s->views[view], &k, STATE_NO_NS, val, (uint32_t)vlen);
-}
-
-/* The list blob of a view of the group of acc (*found false: empty). */
-static eddy_status list_of(GaState *s, void *acc, int view, StateKey *k, const void **blob, uint32_t *len,
-                           bool *found) {
-    *k = rec_key(s, acc);
-    return eddy__state_list_get(s->views[view], k, STATE_NO_NS, blob, len, found);
-}
-
-static eddy_status v_list_iter(void *ctx, void *acc, int view, AggVisitFn visit, void *arg) {
-    StateKey k;
-    const void *blob;
-    uint32_t len, pos = 0;
-    bool found;
-    eddy_status rc = list_of(ctx, acc, view, &k, &blob, &len, &found);
-    if (rc || !found) return rc;
-    const void *e;
-    uint32_t elen;
-    while (eddy__state_list_next(blob, len, &pos, &e, &elen))
-        if ((rc = visit(arg, NULL, 0, e, elen))) return rc;
-    return EDDY_OK;
-}
-
-static eddy_status v_list_remove(void *ctx, void *acc, int view, const void *val, size_t vlen, bool *removed) {
-    GaState *s = ctx;
-    StateKey k;
-    const void *blob;
-    uint32_t len, pos = 0;
-    bool found;
-    *removed = false;
-    eddy_status rc = list_of(s, acc, view, &k, &blob, &len, &found);
-    if (rc || !found) return rc;
-    s->tmp.len = 0;
-    const void *e;
-    uint32_t elen;
-    while (eddy__state_list_next(blob, len, &pos, &e, &elen)) {
-        if (!*removed && elen == vlen && !memcmp(e, val, vlen)) {
-            *removed = true;
-            continue;
-        }
-        eddy__state_list_frame(&s->tmp, e, elen);
-    }
-    if (!*removed) return EDDY_OK;
-    if (s->tmp.failed) return eddy__err(s->err, EDDY_E_NOMEM, "out of memory");
-    return eddy__state_list_update(s->views[view], &k, STATE_NO_NS, s->tmp.data, (uint32_t)s->tmp.len);
-}
-
-static eddy_status v_clear(void *ctx, void *acc, int view) {
-    GaState *s = ctx;
-    StateKey k = rec_key(s, acc);
-    return eddy__state_remove(s->views[view], &k, STATE_NO_NS, NULL);
-}
-
-static const AggViewOps view_ops = {v_map_get, v_map_put, v_map_remove, v_map_iter,
-                                    v_list_add, v_list_iter, v_list_remove, v_clear};
 
 /* ---- open / close ----------------------------------------------------------------------------------- */
 
@@ -243,13 +142,13 @@ static eddy_status ga_open(Op *op) {
     s->err = eddy__op_err(op);
     s->stride = (p->rec_size + 15u) & ~15u;
     eddy__key_batch_init(&s->kb);
-    eddy__buf_init(&s->tmp);
-    eddy__agg_ctx_init(&s->cx, p->nviews ? &view_ops : NULL, s, s->err);
     s->prev = eddy__arena_alloc(op->arena, sizeof(Vector *) * (size_t)(p->naggs + 1));
     s->cur = eddy__arena_alloc(op->arena, sizeof(Vector *) * (size_t)(p->naggs + 1));
     if (!s->prev || !s->cur) return NOMEM(op);
     memset(s->prev, 0, sizeof(Vector *) * (size_t)(p->naggs + 1));
     memset(s->cur, 0, sizeof(Vector *) * (size_t)(p->naggs + 1));
+    s->views = (AggStateViews){.locate = locate, .owner = s};
+    eddy__agg_ctx_init(&s->cx, p->nviews ? &eddy__agg_state_view_ops : NULL, &s->views, s->err);
     if (p->phase == GA_LOCAL) return EDDY_OK; /* a mini-batch's accumulators only: no state */
     StateBackend *be;
     eddy_status rc = eddy__op_state(op, &be);
@@ -263,19 +162,7 @@ static eddy_status ga_open(Op *op) {
                    .fixed_size = p->rec_size,
                    .ttl = ttl};
     if ((rc = eddy__state_register(be, &d, &s->acc))) return rc;
-    s->views = eddy__arena_alloc(op->arena, sizeof(State *) * (size_t)(p->nviews + 1));
-    if (!s->views) return NOMEM(op);
-    for (int v = 0; v < p->nviews; v++) {
-        bool map = p->views[v] == AGG_VIEW_MAP;
-        StateDesc vd = {.name = eddy__arena_printf(op->arena, "view%d", v),
-                        .kind = map ? STATE_MAP : STATE_LIST,
-                        .key_type = p->key_type,
-                        .value_type = bytes,
-                        .map_key_type = map ? bytes : NULL,
-                        .ttl = ttl};
-        if (!vd.name) return NOMEM(op);
-        if ((rc = eddy__state_register(be, &vd, &s->views[v]))) return rc;
-    }
+    if ((rc = eddy__agg_state_views_open(&s->views, op, be, p->key_type, p->nviews, p->views, ttl))) return rc;
     return EDDY_OK;
 }
 
@@ -310,7 +197,7 @@ static void ga_close(Op *op) {
     if (p->has_destroy && s->acc) destroy_all(s);
     eddy__key_batch_free(&s->kb);
     eddy__agg_ctx_free(&s->cx);
-    eddy__buf_free(&s->tmp);
+    eddy__agg_state_views_free(&s->views);
     eddy__vec_release(s->unit);
     eddy__free(s->slots);
     eddy__free(s->created);
@@ -436,7 +323,7 @@ static eddy_status drop_group(GaState *s, char *rec, bool views) {
         set_call(s, a);
         eddy__agg_destroy(fn, &s->cx, rec);
         for (int v = 0; views && v < fn->nviews; v++) {
-            eddy_status rc = v_clear(s, rec, p->aggs[a].view_base + v);
+            eddy_status rc = eddy__agg_state_views_clear(&s->views, rec, p->aggs[a].view_base + v);
             if (rc) return rc;
         }
     }

@@ -1,0 +1,149 @@
+/*
+ * translate_window.c -- the translate functions of the window table
+ * functions (WindowTableFunction) and of the window aggregation over them
+ * (WindowAggregate): their plans for runtime/ops/window_agg.c.
+ */
+#include "plan/phys.h"
+#include "runtime/ops/window_agg.h"
+
+#define NOMEM() eddy__err(err, EDDY_E_NOMEM, "out of memory")
+
+/* A duration in its largest whole unit, as Flink prints window sizes. */
+static void duration(Buf *b, int64_t ms) {
+    static const struct {
+        int64_t ms;
+        const char *unit;
+    } units[] = {{86400000, "d"}, {3600000, "h"}, {60000, "min"}, {1000, "s"}};
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (ms && ms % units[i].ms == 0) {
+            eddy__buf_printf(b, "%lld %s", (long long)(ms / units[i].ms), units[i].unit);
+            return;
+        }
+    eddy__buf_printf(b, "%lld ms", (long long)ms);
+}
+
+void eddy__window_spec(Buf *b, const GroupWindow *w, const char *time_col, int nkeys, const char *const *keys) {
+    static const char *fn[] = {"TUMBLE", "HOP", "SESSION", "CUMULATE"};
+    eddy__buf_printf(b, "%s(", fn[w->kind]);
+    if (nkeys) {
+        eddy__buf_puts(b, "partition keys=[");
+        for (int i = 0; i < nkeys; i++) eddy__buf_printf(b, "%s%s", i ? ", " : "", keys[i]);
+        eddy__buf_puts(b, "], ");
+    }
+    eddy__buf_printf(b, "time_col=[%s], ", time_col);
+    static const char *first[] = {"size", "size", "gap", "max_size"};
+    eddy__buf_printf(b, "%s=[", first[w->kind]);
+    duration(b, w->size_ms);
+    if (w->kind == WIN_HOP || w->kind == WIN_CUMULATE) {
+        eddy__buf_puts(b, w->kind == WIN_HOP ? "], slide=[" : "], step=[");
+        duration(b, w->slide_ms);
+    }
+    if (w->offset_ms) {
+        eddy__buf_puts(b, "], offset=[");
+        duration(b, w->offset_ms);
+    }
+    eddy__buf_puts(b, "])");
+}
+
+/* The zone windows over a time column of type t align to: the session's
+ * for TIMESTAMP_LTZ, none (NULL) for TIMESTAMP. */
+static const TimeZone *window_zone(TranslateCtx *cx, const Type *t) {
+    return t->root == TY_TIMESTAMP_LTZ ? (cx->pe->tz ? cx->pe->tz : eddy__tz_utc()) : NULL;
+}
+
+eddy_status eddy__translate_window_tvf(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
+                                       EdErr *err) {
+    const Rel *r = p->rel;
+    const GroupWindow *w = r->window;
+    if (w->kind == WIN_SESSION)
+        return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: SESSION window table functions");
+    WinTvfPlan *tp = eddy__arena_alloc(cx->a, sizeof *tp);
+    if (!tp) return NOMEM();
+    const Type *tt = p->in[0]->types[w->time_col];
+    *tp = (WinTvfPlan){.nin = p->in[0]->ncols,
+                       .time_col = w->time_col,
+                       .kind = w->kind == WIN_TUMBLE ? WTVF_TUMBLE : w->kind == WIN_HOP ? WTVF_HOP : WTVF_CUMULATE,
+                       .size_ms = w->size_ms,
+                       .slide_ms = w->kind == WIN_TUMBLE ? w->size_ms : w->slide_ms,
+                       .offset_ms = w->offset_ms,
+                       .ltz = window_zone(cx, tt)};
+    if (tp->kind == WTVF_CUMULATE && w->size_ms % w->slide_ms)
+        return eddy__err(err, EDDY_E_VALIDATION,
+                         "CUMULATE table function based aggregate requires maxSize must be an integral multiple of step, "
+                         "but got maxSize %lld ms and step %lld ms",
+                         (long long)w->size_ms, (long long)w->slide_ms);
+    StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, "WindowTableFunction", &eddy__op_window_tvf, tp, 1);
+    if (!n) return NOMEM();
+    eddy__translate_connect(n, 0, &in[0]);
+    out->node = n;
+    return EDDY_OK;
+}
+
+/* The window table function below a window aggregation (through exchanges
+ * and Calcs), or NULL. */
+static const PhysNode *tvf_below(const PhysNode *n) {
+    while (n && (n->kind == PK_EXCHANGE || n->kind == PK_CALC) && n->nin == 1) n = n->in[0];
+    return n && n->kind == PK_WINDOW_TABLE_FUNCTION ? n : NULL;
+}
+
+/* WindowAggregate (over a window table function: the window is a column)
+ * and GroupWindowAggregate (GROUP BY TUMBLE / HOP (..): the operator
+ * assigns the windows). */
+eddy_status eddy__translate_window_aggregate(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
+                                             EdErr *err) {
+    const PhysNode *inp = p->in[0];
+    /* the windows this operator assigns: a group window's, or a merged window table function's */
+    const GroupWindow *gw = p->kind == PK_GROUP_WINDOW_AGGREGATE ? p->rel->window : p->window;
+    WinAggPlan *wp = eddy__arena_alloc(cx->a, sizeof *wp);
+    if (!wp) return NOMEM();
+    memset(wp, 0, sizeof *wp);
+    const Type *tt = NULL;
+    if (gw) {
+        if (gw->kind == WIN_SESSION)
+            return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: SESSION group windows");
+        int time_col = p->window ? p->rowtime : gw->time_col;
+        tt = inp->types[time_col];
+        if (!eddy__type_is_timestamp(tt))
+            return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: group windows over a %s time column",
+                             eddy__type_str(cx->a, tt));
+        int np = p->window ? p->window_props : gw->nprops;
+        WinProp *props = eddy__arena_alloc(cx->a, sizeof(WinProp) * (size_t)(np + 1));
+        if (!props) return NOMEM();
+        for (int i = 0; i < np; i++) {
+            WindowProp wpr = p->window ? (WindowProp)i : gw->props[i]; /* merged: start, end, window_time */
+            props[i] = wpr == WP_START ? WPROP_START : wpr == WP_END ? WPROP_END : wpr == WP_ROWTIME ? WPROP_ROWTIME : WPROP_PROCTIME;
+        }
+        wp->assign = true;
+        wp->time_col = time_col;
+        wp->kind = gw->kind == WIN_HOP ? WTVF_HOP : gw->kind == WIN_CUMULATE ? WTVF_CUMULATE : WTVF_TUMBLE;
+        wp->size_ms = gw->size_ms;
+        wp->slide_ms = gw->kind == WIN_TUMBLE ? gw->size_ms : gw->slide_ms;
+        wp->offset_ms = gw->offset_ms;
+        wp->nprops = np;
+        wp->props = props;
+    } else {
+        wp->wend_col = -1;
+        for (int k = 0; k < p->ngroup; k++)
+            if (!strcmp(inp->names[p->group[k]], "window_end")) wp->wend_col = p->group[k];
+        if (wp->wend_col < 0) return eddy__err(err, EDDY_E_INTERNAL, "a window aggregation without window_end");
+        const PhysNode *tvf = tvf_below(inp);
+        tt = tvf ? tvf->in[0]->types[tvf->rel->window->time_col] : NULL;
+    }
+    GroupAggPlan *gp;
+    eddy_status rc = eddy__group_agg_plan(cx, p, &gp, err);
+    if (rc) return rc;
+    wp->ngroup = p->ngroup;
+    wp->group = p->group;
+    wp->key_type = gp->key_type;
+    wp->proctime = tt && tt->timeattr == TA_PROCTIME;
+    wp->ltz = tt ? window_zone(cx, tt) : NULL;
+    wp->naggs = gp->naggs;
+    wp->aggs = gp->aggs;
+    wp->rec_size = gp->rec_size;
+    wp->nviews = gp->nviews;
+    wp->views = gp->views;
+    wp->has_destroy = gp->has_destroy;
+    return eddy__translate_agg_node(cx, p, p->kind == PK_GROUP_WINDOW_AGGREGATE ? "GroupWindowAggregate" : "WindowAggregate",
+                                    &eddy__op_window_agg, wp, in,
+                                    out, err);
+}

@@ -1,0 +1,70 @@
+/*
+ * window_agg.h -- the plans of the window table functions (TUMBLE / HOP /
+ * CUMULATE) and of the window aggregation over them (window_agg.c), as the
+ * planner's translate functions (plan/translate_window.c) build them.
+ */
+#ifndef EDDY_OPS_WINDOW_AGG_H
+#define EDDY_OPS_WINDOW_AGG_H
+
+#include "runtime/ops/group_agg.h"
+#include "types/datetime.h"
+
+typedef enum WinTvfKind { WTVF_TUMBLE, WTVF_HOP, WTVF_CUMULATE } WinTvfKind;
+/* A group window's property columns: start, end, rowtime (end - 1), proctime (end - 1). */
+typedef enum WinProp { WPROP_START, WPROP_END, WPROP_ROWTIME, WPROP_PROCTIME } WinProp;
+
+/* WindowTableFunction: per input row, one row per window it belongs to: the
+ * input's columns, then window_start, window_end, window_time (all
+ * TIMESTAMP(3) values; window_time = window_end - 1 ms), the row's record
+ * timestamp set to window_time. Rows whose time column is NULL belong to no
+ * window and are dropped. */
+typedef struct WinTvfPlan {
+    int nin;              /* input columns */
+    int time_col;         /* input column of the time attribute */
+    WinTvfKind kind;
+    int64_t size_ms;      /* TUMBLE / HOP size, CUMULATE max size */
+    int64_t slide_ms;     /* HOP slide, CUMULATE step (TUMBLE: size) */
+    int64_t offset_ms;    /* window starts shift by it */
+    const TimeZone *ltz;  /* a TIMESTAMP_LTZ time column: windows align to this zone's wall clock; NULL: TIMESTAMP */
+} WinTvfPlan;
+extern const OpVtab eddy__op_window_tvf;
+
+/* WindowAggregate and GroupWindowAggregate: a record per (key, window) in
+ * keyed state, the window (its end, 8 bytes) as the namespace; a window's
+ * accumulators are final when the watermark (proctime: the clock) passes
+ * window_end - 1, when its timer fires and its row goes out, insert-only.
+ * Event time: a row of a window that has fired already is late; it is
+ * dropped from that window (and reported with eddy__op_report_late when it
+ * is in no open window at all).
+ *
+ * Over a window table function (assign false): the key is every GROUP BY
+ * column (window_start and window_end among them), the window end read from
+ * column wend_col; output: the keys, then the calls' values.
+ * Group windows and window TVFs merged into the aggregation (assign true):
+ * the rows' windows are assigned here from the time column, the key is the
+ * GROUP BY columns but the window; output: the keys, the calls' values,
+ * then the window properties. */
+typedef struct WinAggPlan {
+    int ngroup;
+    const int *group;          /* input columns of the keys */
+    const Type *key_type;      /* the key as a state type */
+    bool assign;
+    int wend_col;              /* !assign: input column of window_end */
+    int time_col;              /* assign: input column of the time attribute */
+    WinTvfKind kind;           /* assign */
+    int64_t size_ms, slide_ms; /* assign: size (CUMULATE: max size), slide (CUMULATE: step; TUMBLE: size) */
+    int64_t offset_ms;         /* assign: the window starts' offset */
+    int nprops;                /* assign: the window properties after the calls */
+    const WinProp *props;
+    bool proctime;             /* processing-time windows */
+    const TimeZone *ltz;       /* windows of a TIMESTAMP_LTZ: their bounds are this zone's wall clock */
+    int naggs;
+    const GroupAggCall *aggs;  /* offsets into a window's record (after an int64 row count) */
+    uint32_t rec_size;
+    int nviews;                /* views of all calls (in keyed MAP / LIST state under the key and window) */
+    const AggViewKind *views;
+    bool has_destroy;
+} WinAggPlan;
+extern const OpVtab eddy__op_window_agg;
+
+#endif
