@@ -31,6 +31,7 @@ struct Shell {
     eddy_tenv *tenv;
     FILE *out;
     bool interactive, init, quit;
+    bool gateway;               /* ShellOptions.gateway */
     bool in_set;                /* between BEGIN STATEMENT SET and END */
     eddy_statement_set *set;
     int set_count;
@@ -198,6 +199,7 @@ Shell *eddy__shell_new(const ShellOptions *opts) {
     memset(sh, 0, sizeof *sh);
     sh->out = opts->out ? opts->out : stdout;
     sh->interactive = opts->interactive;
+    sh->gateway = opts->gateway;
     eddy_config cfg = {.abi_version = EDDY_CONFIG_VERSION, .parallelism = 1};
     sigset_t old;
     block_sigint(&old);
@@ -280,8 +282,8 @@ static bool option_is(Shell *sh, const char *key, const char *value) {
     return v && !strcasecmp(v, value);
 }
 
-/* Prints a query's rows as the result mode says, cancellable with Ctrl-C. */
-/* EXPLAIN: the SQL client prints the plan as it is, not as a table. */
+/* EXPLAIN: the SQL client prints the plan as it is, not as a table (so
+ * does the gateway layout with SHOW CREATE's text). */
 static bool print_plan(Shell *sh, eddy_result *r) {
     eddy_iter *it = eddy_result_collect(r);
     const eddy_row *row;
@@ -289,6 +291,7 @@ static bool print_plan(Shell *sh, eddy_result *r) {
     size_t len = 0;
     eddy_status st = eddy_iter_next(it, &row);
     if (st == EDDY_ROW) eddy_row_get_string(row, 0, &plan, &len);
+    if (plan && len && plan[len - 1] == '\n') len--;
     if (plan) fprintf(sh->out, "%.*s\n", (int)len, plan);
     fflush(sh->out);
     eddy_iter_free(it);
@@ -296,6 +299,7 @@ static bool print_plan(Shell *sh, eddy_result *r) {
     return plan ? true : fail_env(sh);
 }
 
+/* Prints a query's rows as the result mode says, cancellable with Ctrl-C. */
 static bool print_query(Shell *sh, eddy_result *r) {
     int width = int_option(sh, sh->width_key ? sh->width_key : WIDTH_KEY, 30);
     eddy_print_options o = {
@@ -361,6 +365,27 @@ static bool report_job(Shell *sh, eddy_result *r, bool sync) {
     return true;
 }
 
+/* A statement that succeeded without rows: the client's [INFO] line, or
+ * the "result | OK" table in the gateway layout. */
+static bool succeeded(Shell *sh, eddy_result *r) {
+    if (!sh->gateway) {
+        eddy_result_free(r);
+        info(sh, MSG_EXECUTED);
+        return true;
+    }
+    eddy_print_options o = {.abi_version = EDDY_PRINT_OPTIONS_VERSION, .style = EDDY_PRINT_CLIENT};
+    eddy_status st = eddy_result_print_with(r, sh->out, &o);
+    fflush(sh->out);
+    eddy_result_free(r);
+    return st == EDDY_OK ? true : fail_env(sh);
+}
+
+/* Whether r is SHOW CREATE's one-cell "result" table. */
+static bool is_show_create(eddy_result *r) {
+    return eddy_result_statement_kind(r) == EDDY_STMT_SHOW && eddy_result_column_count(r) == 1 &&
+           !strcmp(eddy_result_column_name(r, 0), "result");
+}
+
 /* Runs a statement through eddy_tenv_execute_sql. An INSERT is started
  * without table.dml-sync so that the shell itself waits for it and Ctrl-C
  * can cancel it; the option is put back afterwards. */
@@ -395,12 +420,8 @@ static bool execute(Shell *sh, const char *sql, bool is_insert) {
         return fail(sh, "A query cannot run from an init file (-i): it sets up the session only.");
     }
     if (kind == EDDY_STMT_QUERY) return print_query(sh, r);
-    if (kind == EDDY_STMT_EXPLAIN) return print_plan(sh, r);
-    if (eddy_result_get_kind(r) == EDDY_RESULT_SUCCESS) {
-        eddy_result_free(r);
-        info(sh, MSG_EXECUTED);
-        return true;
-    }
+    if (kind == EDDY_STMT_EXPLAIN || (sh->gateway && is_show_create(r))) return print_plan(sh, r);
+    if (eddy_result_get_kind(r) == EDDY_RESULT_SUCCESS) return succeeded(sh, r);
     /* SHOW, DESCRIBE, EXPLAIN, SET; ...: the rows as a table */
     eddy_print_options o = {.abi_version = EDDY_PRINT_OPTIONS_VERSION, .style = EDDY_PRINT_CLIENT};
     eddy_status st = eddy_result_print_with(r, sh->out, &o);
@@ -427,9 +448,7 @@ static bool set_with_warning(Shell *sh, const char *sql, const char *key) {
                 key);
     else if (!strcmp(key, DEPRECATED_WIDTH_KEY))
         fprintf(sh->out, "[WARNING] The specified key '%s' is deprecated. Please use '%s' instead.\n", key, WIDTH_KEY);
-    eddy_result_free(r);
-    info(sh, MSG_EXECUTED);
-    return true;
+    return succeeded(sh, r);
 }
 
 static bool begin_set(Shell *sh) {
