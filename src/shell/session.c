@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "shell.h"
@@ -299,8 +300,24 @@ static bool print_plan(Shell *sh, eddy_result *r) {
     return plan ? true : fail_env(sh);
 }
 
-/* Prints a query's rows as the result mode says, cancellable with Ctrl-C. */
-static bool print_query(Shell *sh, eddy_result *r) {
+/* Now on CLOCK_MONOTONIC, in nanoseconds. */
+static int64_t now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+/* Whether a query's footer gets its time: sql-client.display.print-time-cost
+ * when set, else in interactive sessions only (--check and -f scripts print
+ * none, as Flink's own test harness sets the option false). */
+static bool print_time_cost(Shell *sh) {
+    const char *v = eddy_tenv_get_option(sh->tenv, "sql-client.display.print-time-cost");
+    return v ? !strcasecmp(v, "true") : sh->interactive;
+}
+
+/* Prints a query's rows as the result mode says, cancellable with Ctrl-C;
+ * started is when the statement began (now_ns). */
+static bool print_query(Shell *sh, eddy_result *r, int64_t started) {
     int width = int_option(sh, sh->width_key ? sh->width_key : WIDTH_KEY, 30);
     eddy_print_options o = {
         .abi_version = EDDY_PRINT_OPTIONS_VERSION,
@@ -309,6 +326,7 @@ static bool print_query(Shell *sh, eddy_result *r) {
                                                                                  : EDDY_PRINT_CLIENT,
         .max_column_width = width,
         .interrupt = sh->interactive ? &cur_interrupt : NULL,
+        .time_cost_since_ns = print_time_cost(sh) ? started : 0,
     };
     set_current(sh, r);
     eddy_status st = eddy_result_print_with(r, sh->out, &o);
@@ -390,6 +408,7 @@ static bool is_show_create(eddy_result *r) {
  * without table.dml-sync so that the shell itself waits for it and Ctrl-C
  * can cancel it; the option is put back afterwards. */
 static bool execute(Shell *sh, const char *sql, bool is_insert) {
+    int64_t started = now_ns();
     bool sync = is_insert && option_is(sh, "table.dml-sync", "true");
     if (sync) eddy_tenv_set_option(sh->tenv, "table.dml-sync", "false");
     sigset_t old;
@@ -419,7 +438,7 @@ static bool execute(Shell *sh, const char *sql, bool is_insert) {
         eddy_result_free(r);
         return fail(sh, "A query cannot run from an init file (-i): it sets up the session only.");
     }
-    if (kind == EDDY_STMT_QUERY) return print_query(sh, r);
+    if (kind == EDDY_STMT_QUERY) return print_query(sh, r, started);
     if (kind == EDDY_STMT_EXPLAIN || (sh->gateway && is_show_create(r))) return print_plan(sh, r);
     if (eddy_result_get_kind(r) == EDDY_RESULT_SUCCESS) return succeeded(sh, r);
     /* SHOW, DESCRIBE, EXPLAIN, SET; ...: the rows as a table */

@@ -19,7 +19,7 @@ static char *sql_styled(eddy_tenv *t, const char *sql, eddy_print_style style) {
     } else {
         if (eddy_result_statement_kind(r) == EDDY_STMT_INSERT && eddy_result_await(r) != EDDY_OK)
             print_env_error(f, env);
-        eddy_print_options o = {EDDY_PRINT_OPTIONS_VERSION, style, 0, NULL};
+        eddy_print_options o = {EDDY_PRINT_OPTIONS_VERSION, style, 0, NULL, 0};
         if (eddy_result_print_with(r, f, &o) != EDDY_OK) print_env_error(f, env);
         eddy_result_free(r);
     }
