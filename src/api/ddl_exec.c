@@ -994,6 +994,39 @@ static eddy_result *show_create_catalog(SqlExec *x, const struct AstShow *sh) {
     return show_create_result(x, &b);
 }
 
+/* ---- modules: eddy has the core module (its built-in functions) and no other -------------------------- */
+
+static eddy_result *module_stmt(SqlExec *x, const AstStmt *st) {
+    if (st->kind == AST_STMT_USE_MODULES) {
+        for (int i = 0; i < st->u.modules.nmodules; i++) {
+            const char *m = st->u.modules.modules[i]->name;
+            for (int k = 0; k < i; k++)
+                if (!strcmp(st->u.modules.modules[k]->name, m))
+                    return fail(x, EDDY_E_VALIDATION, "Module '%s' appears more than once", m);
+            if (strcmp(m, "core")) return fail(x, EDDY_E_VALIDATION, "No module with name '%s' exists", m);
+        }
+        if (!st->u.modules.nmodules)
+            return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: disabling the core module (eddy's built-in functions)");
+        return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+    }
+    const char *m = last_of(&st->u.object.name);
+    if (st->kind == AST_STMT_UNLOAD_MODULE) {
+        if (strcmp(m, "core")) return fail(x, EDDY_E_VALIDATION, "No module with name '%s' exists", m);
+        return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: unloading the core module (eddy's built-in functions)");
+    }
+    for (int i = 0; i < st->u.object.nprops; i++)
+        if (!strcmp(st->u.object.props[i]->key, "type"))
+            return fail(x, EDDY_E_VALIDATION,
+                        "Property 'type' = '%s' is not supported since module name is used to find module",
+                        st->u.object.props[i]->value);
+    if (!strcmp(m, "core")) return fail(x, EDDY_E_VALIDATION, "A module with name 'core' already exists");
+    return fail(x, EDDY_E_VALIDATION,
+                "Could not find any factory for identifier '%s' that implements "
+                "'org.apache.flink.table.factories.ModuleFactory' in the classpath.\n\nAvailable factory identifiers "
+                "are:\n\ncore",
+                m);
+}
+
 static eddy_result *catalog_stmt(SqlExec *x, const AstStmt *st) {
     Catalog *c = &x->tenv->catalog;
     EdErr err = {0};
@@ -1313,7 +1346,12 @@ static eddy_result *show(SqlExec *x, const AstStmt *st) {
     }
     case AST_SHOW_PROCEDURES: return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: SHOW PROCEDURES");
     case AST_SHOW_CREATE_CATALOG: return show_create_catalog(x, sh);
-    case AST_SHOW_MODULES: return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: SHOW MODULES");
+    case AST_SHOW_MODULES: {
+        const char *cells[] = {"core", "true"};
+        if (!sh->full) return name_list(x, NULL, "module name", cells, 1);
+        const char *cols[] = {"module name", "used"};
+        return string_table(x, EDDY_STMT_SHOW, 2, cols, cells, 1);
+    }
     case AST_SHOW_JOBS: return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: SHOW JOBS");
     case AST_SHOW_JARS: return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: SHOW JARS");
     case AST_SHOW_PARTITIONS: return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: SHOW PARTITIONS");
@@ -1335,6 +1373,9 @@ eddy_result *eddy__sqlx_ddl(SqlExec *x, const AstStmt *st) {
         if (st->u.describe.what != AST_DESCRIBE_TABLE)
             return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: DESCRIBE DATABASE");
         return columns_table(x, NULL, &st->u.describe.name, EDDY_STMT_DESCRIBE);
+    case AST_STMT_USE_MODULES:
+    case AST_STMT_LOAD_MODULE:
+    case AST_STMT_UNLOAD_MODULE: return module_stmt(x, st);
     default: return catalog_stmt(x, st);
     }
 }

@@ -309,7 +309,7 @@ static eddy_result *exec_stmt(SqlExec *x, const AstStmt *st) {
 
     case AST_STMT_USE_MODULES:
     case AST_STMT_LOAD_MODULE:
-    case AST_STMT_UNLOAD_MODULE: return unsupported(x, "modules (LOAD / UNLOAD / USE MODULES)");
+    case AST_STMT_UNLOAD_MODULE: return eddy__sqlx_ddl(x, st);
     case AST_STMT_ADD_JAR:
     case AST_STMT_REMOVE_JAR: return unsupported(x, "jars (eddy runs C functions registered by the program)");
     case AST_STMT_STOP_JOB: return unsupported(x, "STOP JOB");

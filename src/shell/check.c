@@ -30,7 +30,8 @@
  *   needs Java    ADD JAR / REMOVE JAR / SHOW JARS or $VAR_UDF_JAR_PATH;
  *                 CREATE FUNCTION of a Java / Scala / Python class, and
  *                 the later blocks that name such a function (or such a
- *                 catalog, below); LOAD MODULE
+ *                 catalog or module, below) in their statement or expected
+ *                 text; LOAD MODULE
  *                 of a module other than core; CALL (procedures come from
  *                 Java catalogs); a catalog of a type from Flink's test
  *                 jars or Hive ('hive', 'hive-test', 'test-catalog',
@@ -432,7 +433,10 @@ static const char *skip_reason(const char *sql, const char *expected, JavaNames 
         why = "needs Java";
     if (why && nw >= 3 && !strcmp(w[0], "CREATE") && !strcmp(w[1], "CATALOG"))
         remember(fns, nw >= 6 && !strcmp(w[2], "IF") ? w[5] : w[2]); /* a Java catalog: later blocks use it */
-    if (nw >= 3 && !strcmp(w[0], "LOAD") && !strcmp(w[1], "MODULE") && strcmp(w[2], "CORE")) why = "needs Java";
+    if (nw >= 3 && !strcmp(w[0], "LOAD") && !strcmp(w[1], "MODULE") && strcmp(w[2], "CORE")) {
+        why = "needs Java";
+        remember(fns, w[2]); /* a Java module: later blocks list or use it */
+    }
     int f = 1;
     while (f < nw && (!strcmp(w[f], "TEMPORARY") || !strcmp(w[f], "SYSTEM"))) f++;
     if (nw > f + 1 && !strcmp(w[0], "CREATE") && !strcmp(w[f], "FUNCTION")) {
@@ -446,8 +450,12 @@ static const char *skip_reason(const char *sql, const char *expected, JavaNames 
             remember(fns, w[name]);
         }
     } else {
+        /* a later block naming what came from Java (in its statement or, for
+         * listings such as SHOW MODULES, in its expected text) */
+        char *ue = upper_dup(expected);
         for (size_t i = 0; i < fns->n && !why; i++)
-            if (has_word(u, fns->name[i])) why = "needs Java";
+            if (has_word(u, fns->name[i]) || has_word(ue, fns->name[i])) why = "needs Java";
+        free(ue);
     }
     if (!why && (strstr(expected, "$VAR_REST_PORT") || strstr(expected, "$VAR_JOBMANAGER_RPC_ADDRESS") ||
                  strstr(expected, "$VAR_PIPELINE_JARS_URL") ||

@@ -231,7 +231,10 @@ TEST(result_api) {
                      "SQL validation failed. From line 1, column 8 to line 1, column 8: Column 'x' not found in any table");
     ASSERT_TRUE(eddy_tenv_execute_sql(t, NULL) == NULL);
     ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "NULL");
-    ASSERT_TEXT(sql(t, "LOAD MODULE hive"), "ERROR: not supported yet: modules (LOAD / UNLOAD / USE MODULES)");
+    ASSERT_TEXT(sql(t, "LOAD MODULE hive"),
+                "ERROR: Could not find any factory for identifier 'hive' that implements "
+                "'org.apache.flink.table.factories.ModuleFactory' in the classpath.\n\nAvailable factory identifiers "
+                "are:\n\ncore");
     ASSERT_TEXT(sql(t, "BEGIN STATEMENT SET"),
                 "ERROR: BEGIN STATEMENT SET and END are commands of the SQL client; in a program use "
                 "eddy_tenv_create_statement_set or EXECUTE STATEMENT SET BEGIN ... END.");
