@@ -1011,8 +1011,14 @@ typedef struct eddy_print_options {
      * a signal handler; pair it with eddy_result_cancel from that thread
      * to end a print that waits for rows. Borrowed until print returns. */
     const eddy_interrupt_flag *interrupt;
+    /* (abi_version 2) When non-zero: a CLOCK_MONOTONIC time in nanoseconds,
+     * the statement's start; the footer line ("N rows in set", "Received a
+     * total of N rows", "Empty set") then ends with the time from it to the
+     * end of the print, " (0.12 seconds)", as the SQL client does under
+     * sql-client.display.print-time-cost. */
+    int64_t time_cost_since_ns;
 } eddy_print_options;
-#define EDDY_PRINT_OPTIONS_VERSION 1
+#define EDDY_PRINT_OPTIONS_VERSION 2 /* 1 is still taken (without time_cost_since_ns) */
 
 /* Prints a result as opts say (NULL: as eddy_result_print). Consumes the
  * result like eddy_result_print. A DDL result prints the "result | OK"

@@ -231,6 +231,15 @@ eddy_result *eddy__api_insert_result(eddy_tenv *tenv, StreamNode *const *sinks, 
 
 /* The SET listing: a key | value table of the options set. */
 eddy_result *eddy__api_options_result(eddy_tenv *tenv);
+/* Whether an option's value is a secret that listings hide (SET, SHOW
+ * CREATE TABLE / CATALOG, DESCRIBE CATALOG): its key, in any case, contains
+ * one of Flink's sensitive words (password, secret, fs.azure.account.key,
+ * apikey, api-key, auth-params, service-key, token, basic-auth, jaas.config,
+ * http-headers). Such values print as EDDY__HIDDEN_VALUE. */
+bool eddy__api_option_sensitive(const char *key);
+#define EDDY__HIDDEN_VALUE "****"
+/* The value to print for an option: hidden when it is sensitive. */
+const char *eddy__api_option_shown(const char *key, const char *value);
 /* The session zone "default" stands for: TZ, else UTC. */
 const char *eddy__api_default_zone(void);
 

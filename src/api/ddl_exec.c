@@ -50,6 +50,16 @@ static void sql_string(Buf *b, const char *s, size_t n) {
 static const char *quoted(SqlExec *x, const char *q) { return eddy__path_quoted(x->a, q); }
 static const char *last_of(const AstName *n) { return n->parts[n->nparts - 1]; }
 
+/* A name's parts joined with '.', as written ("c0.t"); "" when out of memory. */
+static const char *dotted(SqlExec *x, const AstName *n) {
+    Buf b;
+    eddy__buf_init(&b);
+    for (int i = 0; i < n->nparts; i++) eddy__buf_printf(&b, "%s%s", i ? "." : "", n->parts[i]);
+    const char *s = b.failed ? NULL : eddy__arena_strdup(x->a, eddy__buf_cstr(&b));
+    eddy__buf_free(&b);
+    return s ? s : "";
+}
+
 /* ---- result tables ------------------------------------------------------------------------------ */
 
 /* A static result of string columns; cells row-major (NULL: SQL NULL). */
@@ -783,6 +793,240 @@ static bool db_of(SqlExec *x, const AstName *n, const char **cat, const char **d
     return false;
 }
 
+/* The CatalogInfo of a catalog ("c") or a database ("c.db"), or NULL. */
+static CatalogInfo *info_of(Catalog *c, const char *name) {
+    for (size_t i = 0; i < c->infos.len; i++)
+        if (!strcmp(c->infos.items[i].name, name)) return &c->infos.items[i];
+    return NULL;
+}
+
+/* The CatalogInfo of name, made empty when missing; NULL when out of memory. */
+static CatalogInfo *info_get(SqlExec *x, const char *name) {
+    Catalog *c = &x->tenv->catalog;
+    CatalogInfo *ci = info_of(c, name);
+    if (ci) return ci;
+    CatalogInfo e = {.name = eddy__arena_strdup(x->a, name)};
+    if (!e.name || !ed_vec_push(&c->infos, e)) return NULL;
+    return &c->infos.items[c->infos.len - 1];
+}
+
+/* Drops the infos of name and, with prefix, of "name.*" (a catalog's databases). */
+static void info_drop(Catalog *c, const char *name, bool prefix) {
+    size_t nl = strlen(name);
+    for (size_t i = 0; i < c->infos.len;) {
+        const char *n = c->infos.items[i].name;
+        if (!strcmp(n, name) || (prefix && !strncmp(n, name, nl) && n[nl] == '.')) {
+            ed_vec_free(&c->infos.items[i].opts);
+            c->infos.items[i] = c->infos.items[--c->infos.len];
+        } else {
+            i++;
+        }
+    }
+}
+
+/* Sets (value non-NULL) or removes an option of ci. */
+static bool info_put(SqlExec *x, CatalogInfo *ci, const char *key, const char *value) {
+    for (size_t i = 0; i < ci->opts.len; i++)
+        if (!strcmp(ci->opts.items[i].key, key)) {
+            if (value) {
+                ci->opts.items[i].value = eddy__arena_strdup(x->a, value);
+                return ci->opts.items[i].value != NULL;
+            }
+            ci->opts.items[i] = ci->opts.items[--ci->opts.len];
+            return true;
+        }
+    if (!value) return true;
+    TableOption o = {eddy__arena_strdup(x->a, key), eddy__arena_strdup(x->a, value)};
+    return o.key && o.value && ed_vec_push(&ci->opts, o);
+}
+
+/* Records what CREATE CATALOG / DATABASE said (comment, WITH options). */
+static bool info_record(SqlExec *x, const char *name, const AstStmt *st) {
+    CatalogInfo *ci = info_get(x, name);
+    if (!ci) return false;
+    if (st->u.object.comment && !(ci->comment = eddy__arena_strdup(x->a, st->u.object.comment))) return false;
+    for (int i = 0; i < st->u.object.nprops; i++)
+        if (!info_put(x, ci, st->u.object.props[i]->key, st->u.object.props[i]->value)) return false;
+    return true;
+}
+
+/* Whether generic_in_memory takes the option; the error on the env if not. */
+static bool catalog_option_ok(SqlExec *x, const char *key) {
+    if (!strcmp(key, "type") || !strcmp(key, "default-database") || !strcmp(key, "property-version")) return true;
+    fail(x, EDDY_E_VALIDATION,
+         "Unsupported options found for 'generic_in_memory'.\n\nUnsupported options:\n\n%s\n\n"
+         "Supported options:\n\ndefault-database\nproperty-version\ntype",
+         key);
+    return false;
+}
+
+/* ALTER CATALOG name SET (..) / RESET (..) / COMMENT '..'. */
+static eddy_result *alter_catalog(SqlExec *x, const AstStmt *st) {
+    Catalog *c = &x->tenv->catalog;
+    const char *name = last_of(&st->u.object.name);
+    if (!eddy__catalog_has_catalog(c, name)) return fail(x, EDDY_E_VALIDATION, "Catalog %s does not exist.", name);
+    if (st->u.object.reset) {
+        if (!st->u.object.nkeys) return fail(x, EDDY_E_VALIDATION, "ALTER CATALOG RESET does not support empty key");
+        for (int i = 0; i < st->u.object.nkeys; i++)
+            if (!strcmp(st->u.object.keys[i], "type"))
+                return fail(x, EDDY_E_VALIDATION, "ALTER CATALOG RESET does not support changing 'type'");
+    } else if (!st->u.object.comment) {
+        for (int i = 0; i < st->u.object.nprops; i++)
+            if (!strcmp(st->u.object.props[i]->key, "type"))
+                return fail(x, EDDY_E_VALIDATION, "ALTER CATALOG SET does not support changing 'type'");
+            else if (!catalog_option_ok(x, st->u.object.props[i]->key))
+                return NULL;
+    }
+    CatalogInfo *ci = info_get(x, name);
+    if (!ci) return NOMEM(x);
+    if (st->u.object.reset) {
+        for (int i = 0; i < st->u.object.nkeys; i++) info_put(x, ci, st->u.object.keys[i], NULL);
+    } else if (st->u.object.comment && !st->u.object.nprops) {
+        if (!(ci->comment = eddy__arena_strdup(x->a, st->u.object.comment))) return NOMEM(x);
+    } else {
+        for (int i = 0; i < st->u.object.nprops; i++)
+            if (!info_put(x, ci, st->u.object.props[i]->key, st->u.object.props[i]->value)) return NOMEM(x);
+    }
+    return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+}
+
+static int cmp_opt(const void *a, const void *b) {
+    return strcmp(((const TableOption *)a)->key, ((const TableOption *)b)->key);
+}
+
+/* A sorted copy of n options (eddy__free it), or NULL when out of memory. */
+static TableOption *sorted_opts(const TableOption *opts, size_t n) {
+    TableOption *o = eddy__calloc(n + 1, sizeof *o);
+    if (!o) return NULL;
+    if (n) memcpy(o, opts, sizeof *o * n);
+    qsort(o, n, sizeof *o, cmp_opt);
+    return o;
+}
+
+/* The catalog's info for DESCRIBE / SHOW CREATE CATALOG; NULL with the error set. */
+static const CatalogInfo *catalog_info(SqlExec *x, const AstName *n) {
+    Catalog *c = &x->tenv->catalog;
+    const char *name = last_of(n);
+    if (n->nparts != 1 || !eddy__catalog_has_catalog(c, name)) {
+        fail(x, EDDY_E_VALIDATION, "Catalog %s does not exist.", dotted(x, n));
+        return NULL;
+    }
+    const CatalogInfo *ci = info_of(c, name);
+    if (!ci) fail(x, EDDY_E_VALIDATION, "Cannot obtain metadata information from Catalog %s.", name);
+    return ci;
+}
+
+/* DESCRIBE CATALOG [EXTENDED]: info name | info value. */
+static eddy_result *describe_catalog(SqlExec *x, const AstStmt *st) {
+    const CatalogInfo *ci = catalog_info(x, &st->u.describe.name);
+    if (!ci) return NULL;
+    const char *type = "";
+    for (size_t i = 0; i < ci->opts.len; i++)
+        if (!strcmp(ci->opts.items[i].key, "type")) type = ci->opts.items[i].value;
+    TableOption *o = sorted_opts(ci->opts.items, ci->opts.len);
+    const char **cells = eddy__arena_alloc(x->a, sizeof(char *) * 2 * (ci->opts.len + 3));
+    if (!o || !cells) {
+        eddy__free(o);
+        return NOMEM(x);
+    }
+    int n = 0;
+    cells[n++] = "name", cells[n++] = ci->name;
+    cells[n++] = "type", cells[n++] = type;
+    cells[n++] = "comment", cells[n++] = ci->comment ? ci->comment : "";
+    for (size_t i = 0; st->u.describe.extended && i < ci->opts.len; i++) {
+        if (!strcmp(o[i].key, "type")) continue;
+        cells[n++] = eddy__arena_printf(x->a, "option:%s", o[i].key);
+        cells[n++] = eddy__api_option_shown(o[i].key, o[i].value);
+        if (!cells[n - 2]) {
+            eddy__free(o);
+            return NOMEM(x);
+        }
+    }
+    eddy__free(o);
+    const char *cols[] = {"info name", "info value"};
+    return string_table(x, EDDY_STMT_DESCRIBE, 2, cols, cells, n / 2);
+}
+
+/* WITH (..) of SHOW CREATE: sorted, one per line, secrets hidden. */
+static bool with_block(Buf *b, const TableOption *opts, size_t n) {
+    if (!n) return true;
+    TableOption *o = sorted_opts(opts, n);
+    if (!o) return false;
+    eddy__buf_puts(b, "WITH (\n");
+    for (size_t k = 0; k < n; k++) {
+        const char *v = eddy__api_option_shown(o[k].key, o[k].value);
+        eddy__buf_puts(b, k ? ",\n  " : "  ");
+        sql_string(b, o[k].key, strlen(o[k].key));
+        eddy__buf_puts(b, " = ");
+        sql_string(b, v, strlen(v));
+    }
+    eddy__buf_puts(b, "\n)\n");
+    eddy__free(o);
+    return true;
+}
+
+/* The one-cell "result" table of SHOW CREATE (takes b). */
+static eddy_result *show_create_result(SqlExec *x, Buf *b) {
+    const char *text = b->failed ? NULL : eddy__arena_strdup(x->a, eddy__buf_cstr(b));
+    eddy__buf_free(b);
+    if (!text) return NOMEM(x);
+    const char *cols[] = {"result"};
+    return string_table(x, EDDY_STMT_SHOW, 1, cols, &text, 1);
+}
+
+static eddy_result *show_create_catalog(SqlExec *x, const struct AstShow *sh) {
+    const CatalogInfo *ci = catalog_info(x, &sh->name);
+    if (!ci) return NULL;
+    Buf b;
+    eddy__buf_init(&b);
+    eddy__buf_puts(&b, "CREATE CATALOG ");
+    eddy__print_ident(&b, ci->name);
+    eddy__buf_putc(&b, '\n');
+    if (ci->comment && *ci->comment) {
+        eddy__buf_puts(&b, "COMMENT ");
+        sql_string(&b, ci->comment, strlen(ci->comment));
+        eddy__buf_putc(&b, '\n');
+    }
+    if (!with_block(&b, ci->opts.items, ci->opts.len)) {
+        eddy__buf_free(&b);
+        return NOMEM(x);
+    }
+    return show_create_result(x, &b);
+}
+
+/* ---- modules: eddy has the core module (its built-in functions) and no other -------------------------- */
+
+static eddy_result *module_stmt(SqlExec *x, const AstStmt *st) {
+    if (st->kind == AST_STMT_USE_MODULES) {
+        for (int i = 0; i < st->u.modules.nmodules; i++) {
+            const char *m = st->u.modules.modules[i]->name;
+            for (int k = 0; k < i; k++)
+                if (!strcmp(st->u.modules.modules[k]->name, m))
+                    return fail(x, EDDY_E_VALIDATION, "Module '%s' appears more than once", m);
+            if (strcmp(m, "core")) return fail(x, EDDY_E_VALIDATION, "No module with name '%s' exists", m);
+        }
+        if (!st->u.modules.nmodules)
+            return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: disabling the core module (eddy's built-in functions)");
+        return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+    }
+    const char *m = last_of(&st->u.object.name);
+    if (st->kind == AST_STMT_UNLOAD_MODULE) {
+        if (strcmp(m, "core")) return fail(x, EDDY_E_VALIDATION, "No module with name '%s' exists", m);
+        return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: unloading the core module (eddy's built-in functions)");
+    }
+    for (int i = 0; i < st->u.object.nprops; i++)
+        if (!strcmp(st->u.object.props[i]->key, "type"))
+            return fail(x, EDDY_E_VALIDATION,
+                        "Property 'type' = '%s' is not supported since module name is used to find module",
+                        st->u.object.props[i]->value);
+    if (!strcmp(m, "core")) return fail(x, EDDY_E_VALIDATION, "A module with name 'core' already exists");
+    return fail(x, EDDY_E_VALIDATION,
+                "Could not find any factory for identifier '%s' that implements "
+                "'org.apache.flink.table.factories.ModuleFactory' in the classpath.\n\nAvailable factory identifiers "
+                "are:\n\ncore",
+                m);
+}
+
 static eddy_result *catalog_stmt(SqlExec *x, const AstStmt *st) {
     Catalog *c = &x->tenv->catalog;
     EdErr err = {0};
@@ -804,34 +1048,45 @@ static eddy_result *catalog_stmt(SqlExec *x, const AstStmt *st) {
                         "identifiers are:\n\ngeneric_in_memory",
                         type);
         for (int i = 0; i < st->u.object.nprops; i++)
-            if (strcmp(st->u.object.props[i]->key, "type") && strcmp(st->u.object.props[i]->key, "default-database"))
-                return fail(x, EDDY_E_VALIDATION,
-                            "Unsupported options found for 'generic_in_memory'.\n\nUnsupported options:\n\n%s\n\n"
-                            "Supported options:\n\ndefault-database\nproperty-version\ntype",
-                            st->u.object.props[i]->key);
-        rc = eddy__catalog_create_catalog(c, x->a, last_of(&st->u.object.name), st->u.object.if_not_exists, &err);
+            if (!catalog_option_ok(x, st->u.object.props[i]->key)) return NULL;
+        const char *name = last_of(&st->u.object.name);
+        bool existed = eddy__catalog_has_catalog(c, name);
+        rc = eddy__catalog_create_catalog(c, x->a, name, st->u.object.if_not_exists, &err);
+        if (!rc && !existed && !info_record(x, name, st)) return NOMEM(x);
         break;
     }
     case AST_STMT_DROP_CATALOG:
         rc = eddy__catalog_drop_catalog(c, last_of(&st->u.drop.name), st->u.drop.if_exists, &err);
+        if (!rc) info_drop(c, last_of(&st->u.drop.name), true);
         break;
     case AST_STMT_USE_CATALOG:
         kind = EDDY_STMT_USE;
         rc = eddy__catalog_use_catalog(c, last_of(&st->u.object.name), &err);
         break;
-    case AST_STMT_CREATE_DATABASE:
+    case AST_STMT_CREATE_DATABASE: {
         if (!db_of(x, &st->u.object.name, &cat, &db)) return NULL;
+        bool existed = eddy__catalog_has_database(c, cat, db);
         rc = eddy__catalog_create_database(c, x->a, cat, db, st->u.object.if_not_exists, &err);
+        if (!rc && !existed && !info_record(x, eddy__arena_printf(x->a, "%s.%s", cat, db), st)) return NOMEM(x);
         break;
+    }
     case AST_STMT_DROP_DATABASE:
         if (!db_of(x, &st->u.drop.name, &cat, &db)) return NULL;
         rc = eddy__catalog_drop_database(c, cat, db, st->u.drop.if_exists, st->u.drop.drop_behavior == 2, &err);
+        if (!rc) info_drop(c, eddy__arena_printf(x->a, "%s.%s", cat, db), false);
         break;
-    case AST_STMT_ALTER_DATABASE:
+    case AST_STMT_ALTER_DATABASE: {
+        /* the properties are kept with the database (Flink has no statement showing them yet) */
         if (!db_of(x, &st->u.object.name, &cat, &db)) return NULL;
         if (!eddy__catalog_has_database(c, cat, db))
             return fail(x, EDDY_E_VALIDATION, "Database %s does not exist in Catalog %s.", db, cat);
-        return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: ALTER DATABASE (databases keep no properties)");
+        CatalogInfo *ci = info_get(x, eddy__arena_printf(x->a, "%s.%s", cat, db));
+        if (!ci) return NOMEM(x);
+        for (int i = 0; i < st->u.object.nprops; i++)
+            if (!info_put(x, ci, st->u.object.props[i]->key, st->u.object.props[i]->value)) return NOMEM(x);
+        break;
+    }
+    case AST_STMT_ALTER_CATALOG: return alter_catalog(x, st);
     case AST_STMT_USE_DATABASE:
         kind = EDDY_STMT_USE;
         if (!db_of(x, &st->u.object.name, &cat, &db)) return NULL;
@@ -891,10 +1146,6 @@ static eddy_result *columns_table(SqlExec *x, const struct AstShow *sh, const As
 }
 
 
-static int cmp_opt(const void *a, const void *b) {
-    return strcmp(((const TableOption *)a)->key, ((const TableOption *)b)->key);
-}
-
 static eddy_result *show_create_table(SqlExec *x, const char *q, const CatalogEntry *e) {
     const TableEntry *te = e->table;
     const ResolvedSchema *s = te->def.schema;
@@ -952,29 +1203,11 @@ static eddy_result *show_create_table(SqlExec *x, const char *q, const CatalogEn
         }
         eddy__buf_puts(&b, ")\n");
     }
-    if (te->def.nopts) {
-        TableOption *o = eddy__calloc((size_t)te->def.nopts, sizeof *o);
-        if (!o) {
-            eddy__buf_free(&b);
-            return NOMEM(x);
-        }
-        memcpy(o, te->def.opts, sizeof *o * (size_t)te->def.nopts);
-        qsort(o, (size_t)te->def.nopts, sizeof *o, cmp_opt);
-        eddy__buf_puts(&b, "WITH (\n");
-        for (int k = 0; k < te->def.nopts; k++) {
-            eddy__buf_puts(&b, k ? ",\n  " : "  ");
-            sql_string(&b, o[k].key, strlen(o[k].key));
-            eddy__buf_puts(&b, " = ");
-            sql_string(&b, o[k].value, strlen(o[k].value));
-        }
-        eddy__buf_puts(&b, "\n)\n");
-        eddy__free(o);
+    if (!with_block(&b, te->def.opts, (size_t)te->def.nopts)) {
+        eddy__buf_free(&b);
+        return NOMEM(x);
     }
-    const char *text = eddy__arena_strdup(x->a, eddy__buf_cstr(&b));
-    eddy__buf_free(&b);
-    if (!text) return NOMEM(x);
-    const char *cols[] = {"result"};
-    return string_table(x, EDDY_STMT_SHOW, 1, cols, &text, 1);
+    return show_create_result(x, &b);
 }
 
 static eddy_result *show_create_view(SqlExec *x, const char *q, const CatalogEntry *e) {
@@ -994,11 +1227,7 @@ static eddy_result *show_create_view(SqlExec *x, const char *q, const CatalogEnt
     eddy__buf_puts(&b, "AS ");
     eddy__sql_unparse_query(&b, e->view_query);
     eddy__buf_putc(&b, '\n');
-    const char *text = eddy__arena_strdup(x->a, eddy__buf_cstr(&b));
-    eddy__buf_free(&b);
-    if (!text) return NOMEM(x);
-    const char *cols[] = {"result"};
-    return string_table(x, EDDY_STMT_SHOW, 1, cols, &text, 1);
+    return show_create_result(x, &b);
 }
 
 static eddy_result *show_functions(SqlExec *x, const struct AstShow *sh) {
@@ -1049,6 +1278,11 @@ static eddy_result *show(SqlExec *x, const AstStmt *st) {
     case AST_SHOW_CURRENT_CATALOG: return name_list(x, NULL, "current catalog name", &c->cur_catalog, 1);
     case AST_SHOW_CURRENT_DATABASE: return name_list(x, NULL, "current database name", &c->cur_database, 1);
     case AST_SHOW_DATABASES: {
+        if (sh->name.nparts > 1)
+            return fail(x, EDDY_E_PARSE,
+                        "Show databases from/in identifier [ %s ] format error, catalog must be a single part "
+                        "identifier.",
+                        dotted(x, &sh->name));
         const char *cat = sh->name.nparts ? sh->name.parts[0] : c->cur_catalog;
         if (!eddy__catalog_has_catalog(c, cat))
             return fail(x, EDDY_E_VALIDATION, "A catalog with name [%s] does not exist.", cat);
@@ -1111,8 +1345,13 @@ static eddy_result *show(SqlExec *x, const AstStmt *st) {
         return want_view ? show_create_view(x, q, e) : show_create_table(x, q, e);
     }
     case AST_SHOW_PROCEDURES: return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: SHOW PROCEDURES");
-    case AST_SHOW_CREATE_CATALOG: return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: SHOW CREATE CATALOG");
-    case AST_SHOW_MODULES: return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: SHOW MODULES");
+    case AST_SHOW_CREATE_CATALOG: return show_create_catalog(x, sh);
+    case AST_SHOW_MODULES: {
+        const char *cells[] = {"core", "true"};
+        if (!sh->full) return name_list(x, NULL, "module name", cells, 1);
+        const char *cols[] = {"module name", "used"};
+        return string_table(x, EDDY_STMT_SHOW, 2, cols, cells, 1);
+    }
     case AST_SHOW_JOBS: return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: SHOW JOBS");
     case AST_SHOW_JARS: return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: SHOW JARS");
     case AST_SHOW_PARTITIONS: return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: SHOW PARTITIONS");
@@ -1130,9 +1369,13 @@ eddy_result *eddy__sqlx_ddl(SqlExec *x, const AstStmt *st) {
     case AST_STMT_ALTER_VIEW: return alter_view(x, st);
     case AST_STMT_SHOW: return show(x, st);
     case AST_STMT_DESCRIBE:
+        if (st->u.describe.what == AST_DESCRIBE_CATALOG) return describe_catalog(x, st);
         if (st->u.describe.what != AST_DESCRIBE_TABLE)
-            return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: DESCRIBE CATALOG / DATABASE");
+            return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: DESCRIBE DATABASE");
         return columns_table(x, NULL, &st->u.describe.name, EDDY_STMT_DESCRIBE);
+    case AST_STMT_USE_MODULES:
+    case AST_STMT_LOAD_MODULE:
+    case AST_STMT_UNLOAD_MODULE: return module_stmt(x, st);
     default: return catalog_stmt(x, st);
     }
 }

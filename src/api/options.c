@@ -14,7 +14,7 @@
 #include "api/api.h"
 #include "types/datetime.h"
 
-typedef enum OptKind { OPT_MODE, OPT_INT, OPT_BOOL, OPT_ZONE, OPT_RESULT_MODE, OPT_DURATION } OptKind;
+typedef enum OptKind { OPT_MODE, OPT_INT, OPT_BOOL, OPT_ZONE, OPT_RESULT_MODE, OPT_DURATION, OPT_DIALECT } OptKind;
 
 typedef struct KnownOption {
     const char *key;
@@ -31,6 +31,10 @@ static const KnownOption known[] = {
     {"table.display.max-column-width", OPT_INT, "30"},
     {"sql-client.display.max-column-width", OPT_INT, "30"}, /* the deprecated name */
     {"task.cancellation.timeout", OPT_DURATION, NULL},     /* the env's (eddy_config) */
+    {"table.sql-dialect", OPT_DIALECT, "default"},
+    /* read by the shell: the query time after a result's footer (default:
+     * in interactive sessions) */
+    {"sql-client.display.print-time-cost", OPT_BOOL, NULL},
 };
 
 static const KnownOption *find_known(const char *key) {
@@ -40,6 +44,26 @@ static const KnownOption *find_known(const char *key) {
 }
 
 bool eddy_option_is_known(const char *key) { return key && (find_known(key) || eddy__plan_option_known(key)); }
+
+static const char *const sensitive_words[] = {
+    "password", "secret", "fs.azure.account.key", "apikey", "api-key", "auth-params",
+    "service-key", "token", "basic-auth", "jaas.config", "http-headers",
+};
+
+bool eddy__api_option_sensitive(const char *key) {
+    char lower[256];
+    size_t n = strlen(key);
+    if (n >= sizeof lower) n = sizeof lower - 1;
+    for (size_t i = 0; i < n; i++) lower[i] = (char)(key[i] >= 'A' && key[i] <= 'Z' ? key[i] + 32 : key[i]);
+    lower[n] = 0;
+    for (size_t i = 0; i < sizeof sensitive_words / sizeof sensitive_words[0]; i++)
+        if (strstr(lower, sensitive_words[i])) return true;
+    return false;
+}
+
+const char *eddy__api_option_shown(const char *key, const char *value) {
+    return eddy__api_option_sensitive(key) ? EDDY__HIDDEN_VALUE : value;
+}
 
 /* The session zone "default": TZ, else UTC. */
 const char *eddy__api_default_zone(void) {
@@ -139,6 +163,20 @@ static eddy_status apply(eddy_tenv *tenv, const KnownOption *o, const char *valu
         if (!eddy__parse_duration_ms(value, &ms)) return bad_value(env, key, value);
         env->cfg.task_cancellation_timeout_ms = ms ? ms : -1;
         return EDDY_OK;
+    }
+    case OPT_DIALECT: {
+        /* SqlDialect.valueOf of the upper-cased value */
+        char up[64];
+        size_t n = strlen(value);
+        if (n >= sizeof up) n = sizeof up - 1;
+        for (size_t i = 0; i < n; i++) up[i] = (char)(value[i] >= 'a' && value[i] <= 'z' ? value[i] - 32 : value[i]);
+        up[n] = 0;
+        if (!strcmp(up, "DEFAULT")) return EDDY_OK;
+        if (!strcmp(up, "HIVE"))
+            return eddy__api_err(env, EDDY_E_UNSUPPORTED, "not supported yet: the Hive dialect ('%s' = '%s')", key,
+                                 value);
+        return eddy__api_err(env, EDDY_E_VALIDATION, "No enum constant org.apache.flink.table.api.SqlDialect.%s",
+                             up);
     }
     case OPT_RESULT_MODE:
         if (eddy__str_ieq(value, "tableau")) tenv->result_mode = EDDY_PRINT_CLIENT;
@@ -251,7 +289,8 @@ eddy_result *eddy__api_options_result(eddy_tenv *tenv) {
     }
     for (size_t i = 0; i < n; i++) {
         eddy__vec_set_str(b->cols[0], (uint32_t)i, all[i].key, strlen(all[i].key));
-        eddy__vec_set_str(b->cols[1], (uint32_t)i, all[i].value, strlen(all[i].value));
+        const char *v = eddy__api_option_shown(all[i].key, all[i].value);
+        eddy__vec_set_str(b->cols[1], (uint32_t)i, v, strlen(v));
     }
     b->n = b->count = (uint32_t)n;
     eddy__free(all);

@@ -299,16 +299,17 @@ static eddy_result *exec_stmt(SqlExec *x, const AstStmt *st) {
     case AST_STMT_CREATE_DATABASE:
     case AST_STMT_DROP_DATABASE:
     case AST_STMT_ALTER_DATABASE:
+    case AST_STMT_ALTER_CATALOG:
     case AST_STMT_USE_DATABASE:
     case AST_STMT_SHOW:
     case AST_STMT_DESCRIBE: return eddy__sqlx_ddl(x, st);
     case AST_STMT_CREATE_FUNCTION:
     case AST_STMT_DROP_FUNCTION:
     case AST_STMT_ALTER_FUNCTION: return eddy__sqlx_function(x, st);
-    case AST_STMT_ALTER_CATALOG: return unsupported(x, "ALTER CATALOG");
+
     case AST_STMT_USE_MODULES:
     case AST_STMT_LOAD_MODULE:
-    case AST_STMT_UNLOAD_MODULE: return unsupported(x, "modules (LOAD / UNLOAD / USE MODULES)");
+    case AST_STMT_UNLOAD_MODULE: return eddy__sqlx_ddl(x, st);
     case AST_STMT_ADD_JAR:
     case AST_STMT_REMOVE_JAR: return unsupported(x, "jars (eddy runs C functions registered by the program)");
     case AST_STMT_STOP_JOB: return unsupported(x, "STOP JOB");

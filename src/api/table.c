@@ -374,8 +374,9 @@ static bool interrupted_now(const eddy_interrupt_flag *flag) {
 eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_options *opts) {
     if (!r) return EDDY_E_MISUSE;
     eddy_env *env = r->tenv->env;
-    if (opts && opts->abi_version != EDDY_PRINT_OPTIONS_VERSION)
+    if (opts && opts->abi_version != EDDY_PRINT_OPTIONS_VERSION && opts->abi_version != 1)
         return eddy__api_err(env, EDDY_E_MISUSE, "print_with: unknown abi_version %u.", opts->abi_version);
+    int64_t since = opts && opts->abi_version >= 2 ? opts->time_cost_since_ns : 0;
     if (r->consumed || !r->it)
         return eddy__api_err(env, EDDY_E_MISUSE, "The result has already been consumed (print and collect are exclusive).");
     eddy_print_style style = opts ? opts->style : EDDY_PRINT_TABLEAU;
@@ -504,16 +505,23 @@ eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_
         rc = eddy__api_err(env, st, "%s", eddy_iter_errmsg(it));
         goto out;
     }
+    char cost[64] = "";
+    if (since) {
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        int64_t ns = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec - since;
+        snprintf(cost, sizeof cost, " (%.2f seconds)", (double)(ns > 0 ? ns : 0) / 1e9);
+    }
     if (style == EDDY_PRINT_CHANGELOG) {
         /* nothing after the changes */
     } else if (op && style == EDDY_PRINT_CLIENT) {
         if (nrows) border(&b, w, n);
-        eddy__buf_printf(&b, "Received a total of %ld %s\n", nrows, nrows > 1 ? "rows" : "row");
+        eddy__buf_printf(&b, "Received a total of %ld %s%s\n", nrows, nrows > 1 ? "rows" : "row", cost);
     } else if (nrows == 0) {
-        eddy__buf_puts(&b, "Empty set\n");
+        eddy__buf_printf(&b, "Empty set%s\n", cost);
     } else {
         border(&b, w, n);
-        eddy__buf_printf(&b, "%ld %s in set\n", nrows, nrows > 1 ? "rows" : "row");
+        eddy__buf_printf(&b, "%ld %s in set%s\n", nrows, nrows > 1 ? "rows" : "row", cost);
     }
     flush_buf(&b, f);
 out:

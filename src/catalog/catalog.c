@@ -22,6 +22,8 @@ eddy_status eddy__catalog_init(Catalog *c, Arena *a) {
 }
 
 void eddy__catalog_free(Catalog *c) {
+    for (size_t i = 0; i < c->infos.len; i++) ed_vec_free(&c->infos.items[i].opts);
+    ed_vec_free(&c->infos);
     ed_vec_free(&c->entries);
     ed_vec_free(&c->catalogs);
     ed_vec_free(&c->databases);

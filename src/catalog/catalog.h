@@ -9,10 +9,20 @@
 
 #include "plan/plan.h"
 
+/* What CREATE / ALTER CATALOG (or DATABASE) said of a catalog or a
+ * database: its comment and its options ('type' among a catalog's), for
+ * DESCRIBE / SHOW CREATE CATALOG. Strings live in the env's arena. */
+typedef struct CatalogInfo {
+    const char *name;            /* "catalog" or "catalog.database" */
+    const char *comment;         /* NULL: none */
+    ED_VEC(TableOption) opts;
+} CatalogInfo;
+
 typedef struct Catalog {
     const char *cur_catalog, *cur_database;
     ED_VEC(const char *) catalogs;  /* names */
     ED_VEC(const char *) databases; /* "catalog.database" */
+    ED_VEC(CatalogInfo) infos;      /* kept by the SQL layer (ddl_exec.c) */
     ED_VEC(CatalogEntry) entries;
     /* Ownership of entries' memory, for the API's statement lifetimes: an
      * entry added gets `owner` (retain runs on it), one removed by a drop,

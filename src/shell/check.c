@@ -14,10 +14,32 @@
  * compared (blanks collapsed) unless the expected text names a Java
  * exception class (org.apache...Exception: ...), whose message is Flink's
  * own. A $VAR_X placeholder takes the value of the environment variable
- * VAR_X, else X;
- * $VAR_STREAMING_PATH, $VAR_BATCH_PATH (and ...2) default to fresh
- * temporary directories as in Flink's harness. A mismatch prints a unified
- * diff; the run ends with "N passed, N failed" (blocks).
+ * VAR_X, else X; a $VAR_..._PATH placeholder (VAR_STREAMING_PATH,
+ * VAR_BATCH_PATH2, VAR_BATCH_CTAS_PATH, ...) that neither names defaults to
+ * a fresh temporary directory, as Flink's harness makes them. A mismatch
+ * prints a unified diff; the run ends with "N passed, N failed" (blocks).
+ *
+ * A file in the SQL gateway's result layout ('!output' blocks, none of
+ * whose expected texts is a client [INFO] / [ERROR] message) runs the
+ * session in that print layout (ShellOptions.gateway), and its !error texts
+ * are compared without the client's "[ERROR] Could not execute SQL
+ * statement. Reason:" line.
+ *
+ * With --flink (Flink's own scripts), a failing block that needs what a C
+ * engine cannot have is counted as skipped, not failed, with its reason:
+ *   needs Java    ADD JAR / REMOVE JAR / SHOW JARS or $VAR_UDF_JAR_PATH;
+ *                 CREATE FUNCTION of a Java / Scala / Python class, and
+ *                 the later blocks that name such a function (or such a
+ *                 catalog or module, below) in their statement or expected
+ *                 text; LOAD MODULE
+ *                 of a module other than core; CALL (procedures come from
+ *                 Java catalogs); a catalog of a type from Flink's test
+ *                 jars or Hive ('hive', 'hive-test', 'test-catalog',
+ *                 'jdbc'); the test connector 'values' and 'jdbc'.
+ *   needs a cluster  output naming $VAR_REST_PORT,
+ *                 $VAR_JOBMANAGER_RPC_ADDRESS or $VAR_PIPELINE_JARS_URL
+ *                 (the cluster's settings SET lists); SHOW JOBS, STOP JOB.
+ * A classified block that passes counts as passed.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -41,6 +63,9 @@ typedef struct Script {
     size_t n, cap;
     char *trailer;   /* what follows the last tag */
     bool gateway;    /* statements end at '!output', not at ';' */
+    bool results;    /* the gateway's result layout: no expected text is a client
+                      * [INFO] / [ERROR] message (sql/client/ files use '!output'
+                      * with the client's messages) */
 } Script;
 
 static bool starts_with(const char *s, const char *p) { return !strncmp(s, p, strlen(p)); }
@@ -134,6 +159,10 @@ static void parse_script(const char *text, Script *sc) {
         eddy__shell_sb_put(&expected, "", 0);
         sc->blocks[sc->n++] = (Block){comment.s, sql.s, expected.s, tag, sql_line};
     }
+    sc->results = sc->gateway;
+    for (size_t i = 0; i < sc->n && sc->results; i++)
+        if (starts_with(sc->blocks[i].expected, "[INFO]") || starts_with(sc->blocks[i].expected, "[ERROR]"))
+            sc->results = false;
 }
 
 static void free_script(Script *sc) {
@@ -155,15 +184,23 @@ typedef struct Vars {
     int n, ntmp;
 } Vars;
 
+/* VAR_..._PATH or VAR_..._PATH<digits>, but not a jar's path: a directory
+ * the harness makes for a script's files. */
+static bool is_path_var(const char *name) {
+    const char *p = strstr(name, "_PATH");
+    if (!p || strstr(name, "JAR")) return false;
+    for (p += 5; *p; p++)
+        if (!isdigit((unsigned char)*p)) return false;
+    return true;
+}
+
 static const char *var_value(Vars *v, const char *name) {
     for (int i = 0; i < v->n; i++)
         if (!strcmp(v->name[i], name)) return v->value[i];
     /* $VAR_X: the environment variable VAR_X, else X */
     const char *e = getenv(name);
     if (!e) e = getenv(name + 4);
-    if (!e && v->ntmp < 16 &&
-        (!strcmp(name, "VAR_STREAMING_PATH") || !strcmp(name, "VAR_STREAMING_PATH2") ||
-         !strcmp(name, "VAR_BATCH_PATH") || !strcmp(name, "VAR_BATCH_PATH2"))) {
+    if (!e && v->ntmp < 16 && is_path_var(name)) {
         const char *base = getenv("TMPDIR");
         StrBuf t = {0};
         eddy__shell_sb_printf(&t, "%s/eddy-check-XXXXXX", base && *base ? base : "/tmp");
@@ -306,11 +343,14 @@ static char *collapse(const char *text) {
 }
 
 /* Compares one block; returns whether it passes. */
-static bool block_passes(const char *tag, const char *expected, const char *actual) {
+static bool block_passes(const char *tag, const char *expected, const char *actual, bool gateway) {
     bool is_error = starts_with(actual, "[ERROR]");
     if (!strcmp(tag, "!error")) {
         if (!is_error) return false;
         if (names_java_exception(expected)) return true;
+        /* the gateway layout shows the error's text without the client's line */
+        const char *nl = strchr(actual, '\n');
+        if (gateway && !starts_with(expected, "[ERROR]") && nl) actual = nl + 1;
         char *a = collapse(expected), *b = collapse(actual);
         bool eq = !strcmp(a, b);
         free(a);
@@ -325,6 +365,110 @@ static const char *tag_for(const char *normalized) {
     if (starts_with(normalized, "[ERROR]")) return "!error";
     if (starts_with(normalized, "[INFO]") || strstr(normalized, "\n[INFO]")) return "!info";
     return "!ok";
+}
+
+/* ---- blocks Flink's scripts need Java or a cluster for (--flink) ---------------------------------- */
+
+typedef struct JavaNames {
+    char **name; /* upper-cased names of functions made from Java classes, of Java catalogs */
+    size_t n, cap;
+} JavaNames;
+
+static void remember(JavaNames *fns, const char *name) {
+    if (!*name) return;
+    if (fns->n == fns->cap) {
+        fns->cap = fns->cap ? fns->cap * 2 : 8;
+        fns->name = eddy__shell_xrealloc(fns->name, fns->cap * sizeof *fns->name);
+    }
+    fns->name[fns->n++] = eddy__shell_xstrndup(name, strlen(name));
+}
+
+static char *upper_dup(const char *s) {
+    char *u = eddy__shell_xstrndup(s, strlen(s));
+    for (char *p = u; *p; p++) *p = (char)toupper((unsigned char)*p);
+    return u;
+}
+
+static bool word_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
+
+/* Whether upper-cased text names `word` as a whole word. */
+static bool has_word(const char *text, const char *word) {
+    size_t n = strlen(word);
+    for (const char *p = strstr(text, word); p; p = strstr(p + 1, word))
+        if ((p == text || !word_char(p[-1])) && !word_char(p[n])) return true;
+    return false;
+}
+
+/* The value of 'key' = 'value' in upper-cased text, compared with want
+ * (upper case); any of a NULL-ended list. */
+static bool option_is_one_of(const char *text, const char *key, const char *const *want) {
+    size_t kl = strlen(key);
+    for (const char *p = strstr(text, key); p; p = strstr(p + 1, key)) {
+        const char *q = p + kl;
+        while (isspace((unsigned char)*q)) q++;
+        if (*q++ != '=') continue;
+        while (isspace((unsigned char)*q)) q++;
+        if (*q++ != '\'') continue;
+        for (int i = 0; want[i]; i++) {
+            size_t wl = strlen(want[i]);
+            if (!strncmp(q, want[i], wl) && q[wl] == '\'') return true;
+        }
+    }
+    return false;
+}
+
+/* Why a block of Flink's scripts cannot pass here ("needs Java", "needs a
+ * cluster"), or NULL. sql and expected are as written (before $VAR_
+ * substitution). A CREATE FUNCTION of a Java class adds its name to fns. */
+static const char *skip_reason(const char *sql, const char *expected, JavaNames *fns) {
+    static const char *const java_catalogs[] = {"HIVE", "HIVE-TEST", "TEST-CATALOG", "JDBC", NULL};
+    static const char *const java_connectors[] = {"VALUES", "JDBC", NULL};
+    const char *why = NULL;
+    char w[8][32];
+    int nw = eddy__shell_words(sql, w, 8, NULL);
+    char *u = upper_dup(sql);
+    if (strstr(sql, "$VAR_UDF_JAR_PATH") || (nw >= 2 && !strcmp(w[1], "JAR") && (!strcmp(w[0], "ADD") || !strcmp(w[0], "REMOVE"))) ||
+        (nw >= 2 && !strcmp(w[0], "SHOW") && !strcmp(w[1], "JARS")) || (nw >= 1 && !strcmp(w[0], "CALL")) ||
+        option_is_one_of(u, "'TYPE'", java_catalogs) || option_is_one_of(u, "'CONNECTOR'", java_connectors))
+        why = "needs Java";
+    if (why && nw >= 3 && !strcmp(w[0], "CREATE") && !strcmp(w[1], "CATALOG"))
+        remember(fns, nw >= 6 && !strcmp(w[2], "IF") ? w[5] : w[2]); /* a Java catalog: later blocks use it */
+    if (nw >= 3 && !strcmp(w[0], "LOAD") && !strcmp(w[1], "MODULE") && strcmp(w[2], "CORE")) {
+        why = "needs Java";
+        remember(fns, w[2]); /* a Java module: later blocks list or use it */
+    }
+    int f = 1;
+    while (f < nw && (!strcmp(w[f], "TEMPORARY") || !strcmp(w[f], "SYSTEM"))) f++;
+    if (nw > f + 1 && !strcmp(w[0], "CREATE") && !strcmp(w[f], "FUNCTION")) {
+        int name = f + 1;
+        if (nw > f + 4 && !strcmp(w[f + 1], "IF") && !strcmp(w[f + 2], "NOT") && !strcmp(w[f + 3], "EXISTS"))
+            name = f + 4;
+        const char *lang = strstr(u, "LANGUAGE");
+        bool java = !lang || !(has_word(lang, "SQL") || has_word(lang, "C"));
+        if (java && name < nw && *w[name]) {
+            why = "needs Java";
+            remember(fns, w[name]);
+        }
+    } else {
+        /* a later block naming what came from Java (in its statement or, for
+         * listings such as SHOW MODULES, in its expected text) */
+        char *ue = upper_dup(expected);
+        for (size_t i = 0; i < fns->n && !why; i++)
+            if (has_word(u, fns->name[i]) || has_word(ue, fns->name[i])) why = "needs Java";
+        free(ue);
+    }
+    if (!why && (strstr(expected, "$VAR_REST_PORT") || strstr(expected, "$VAR_JOBMANAGER_RPC_ADDRESS") ||
+                 strstr(expected, "$VAR_PIPELINE_JARS_URL") ||
+                 (nw >= 2 && ((!strcmp(w[0], "SHOW") && !strcmp(w[1], "JOBS")) ||
+                              (!strcmp(w[0], "STOP") && !strcmp(w[1], "JOB"))))))
+        why = "needs a cluster";
+    free(u);
+    return why;
+}
+
+static void free_java_names(JavaNames *fns) {
+    for (size_t i = 0; i < fns->n; i++) free(fns->name[i]);
+    free(fns->name);
 }
 
 /* ---- running -------------------------------------------------------------------------------------------- */
@@ -372,13 +516,19 @@ static int first_line_len(const char *s) {
     return n > 100 ? 100 : (int)n;
 }
 
-/* Runs one file; adds to the pass / fail counts. */
-static void check_file(const char *path, bool rewrite, int *passed, int *failed) {
+typedef struct Counts {
+    int passed, failed;
+    int java, cluster; /* --flink: failing blocks that need Java / a cluster */
+} Counts;
+
+/* Runs one file; adds to the counts. */
+static void check_file(const char *path, bool rewrite, bool flink, Counts *total) {
+    Counts c = {0};
     size_t len;
     char *text = eddy__shell_read_file(path, &len);
     if (!text) {
         printf("FAIL %s: cannot read it: %s\n", path, strerror(errno));
-        (*failed)++;
+        total->failed++;
         return;
     }
     const char *nul = memchr(text, 0, len);
@@ -387,26 +537,27 @@ static void check_file(const char *path, bool rewrite, int *passed, int *failed)
         int line, col;
         eddy__shell_position(text, (size_t)(nul - text), &line, &col);
         printf("FAIL %s: a NUL byte at line %d, column %d (a .q file is text)\n", path, line, col);
-        (*failed)++;
+        total->failed++;
         free(text);
         return;
     }
     Script sc;
     parse_script(text, &sc);
     Vars vars = {0};
-    ShellOptions opts = {.out = stdout, .interactive = false};
+    ShellOptions opts = {.out = stdout, .interactive = false, .gateway = sc.results};
     Shell *sh = eddy__shell_new(&opts);
     if (!sh) {
         printf("FAIL %s: could not create the environment\n", path);
-        (*failed)++;
+        total->failed++;
         free_script(&sc);
         free(text);
         return;
     }
     StrBuf rewritten = {0};
-    int file_failed = 0;
+    JavaNames fns = {0};
     for (size_t i = 0; i < sc.n; i++) {
         Block *b = &sc.blocks[i];
+        const char *skip = flink ? skip_reason(b->sql, b->expected, &fns) : NULL;
         char *sql = substitute(&vars, b->sql);
         char *want_raw = substitute(&vars, b->expected);
         char *got_raw = run_captured(sh, sql);
@@ -416,8 +567,9 @@ static void check_file(const char *path, bool rewrite, int *passed, int *failed)
         if (!ok) {
             printf("FAIL %s:%d: unknown command '%s' (expected !ok, !info, !warning or !error)\n", path, b->line,
                    b->tag);
-        } else if (!(ok = block_passes(b->tag, want, got))) {
-            printf("FAIL %s:%d: %.*s\n", path, b->line, first_line_len(b->sql), b->sql);
+        } else if (!(ok = block_passes(b->tag, want, got, sc.results))) {
+            if (skip) printf("SKIP %s:%d (%s): %.*s\n", path, b->line, skip, first_line_len(b->sql), b->sql);
+            else printf("FAIL %s:%d: %.*s\n", path, b->line, first_line_len(b->sql), b->sql);
             if (!strcmp(b->tag, "!error") && !starts_with(got, "[ERROR]"))
                 printf("(the statement was expected to fail)\n");
             else if (strcmp(b->tag, "!error") && starts_with(got, "[ERROR]"))
@@ -425,8 +577,10 @@ static void check_file(const char *path, bool rewrite, int *passed, int *failed)
             if (!eddy__shell_diff(stdout, "expected", want, "actual", got) && !strcmp(b->tag, "!error"))
                 printf("(the output matches, but it is not an error)\n");
         }
-        if (ok) (*passed)++;
-        else (*failed)++, file_failed++;
+        if (ok) c.passed++;
+        else if (skip && !strcmp(skip, "needs a cluster")) c.cluster++;
+        else if (skip) c.java++;
+        else c.failed++;
         if (rewrite) {
             /* a passing block stays as written; a failing one gets the actual output */
             char *raw_norm = normalize(got_raw);
@@ -444,7 +598,16 @@ static void check_file(const char *path, bool rewrite, int *passed, int *failed)
         fflush(stdout);
     }
     eddy__shell_free(sh);
-    printf("%s %s (%zu blocks%s)\n", file_failed ? "FAIL" : "ok  ", path, sc.n, file_failed ? ", some failed" : "");
+    if (flink)
+        printf("%s %s (%zu blocks: %d passed, %d failed, %d skipped: %d need Java, %d need a cluster)\n",
+               c.failed ? "FAIL" : "ok  ", path, sc.n, c.passed, c.failed, c.java + c.cluster, c.java, c.cluster);
+    else
+        printf("%s %s (%zu blocks%s)\n", c.failed ? "FAIL" : "ok  ", path, sc.n, c.failed ? ", some failed" : "");
+    total->passed += c.passed;
+    total->failed += c.failed;
+    total->java += c.java;
+    total->cluster += c.cluster;
+    free_java_names(&fns);
     if (rewrite) {
         if (sc.trailer) eddy__shell_sb_puts(&rewritten, sc.trailer);
         FILE *f = fopen(path, "w");
@@ -459,11 +622,15 @@ static void check_file(const char *path, bool rewrite, int *passed, int *failed)
     free(text);
 }
 
-int eddy__shell_check(char **files, int nfiles, bool rewrite) {
-    int passed = 0, failed = 0;
-    for (int i = 0; i < nfiles; i++) check_file(files[i], rewrite, &passed, &failed);
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+int eddy__shell_check(char **files, int nfiles, bool rewrite, bool flink) {
+    Counts t = {0};
+    for (int i = 0; i < nfiles; i++) check_file(files[i], rewrite, flink, &t);
+    if (flink)
+        printf("%d passed, %d failed, %d skipped (%d need Java, %d need a cluster)\n", t.passed, t.failed,
+               t.java + t.cluster, t.java, t.cluster);
+    else
+        printf("%d passed, %d failed\n", t.passed, t.failed);
+    return t.failed ? 1 : 0;
 }
 
 int eddy__shell_q_each(const char *text, void (*fn)(void *ctx, const char *sql, int line), void *ctx) {

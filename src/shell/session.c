@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "shell.h"
@@ -31,6 +32,7 @@ struct Shell {
     eddy_tenv *tenv;
     FILE *out;
     bool interactive, init, quit;
+    bool gateway;               /* ShellOptions.gateway */
     bool in_set;                /* between BEGIN STATEMENT SET and END */
     eddy_statement_set *set;
     int set_count;
@@ -198,6 +200,7 @@ Shell *eddy__shell_new(const ShellOptions *opts) {
     memset(sh, 0, sizeof *sh);
     sh->out = opts->out ? opts->out : stdout;
     sh->interactive = opts->interactive;
+    sh->gateway = opts->gateway;
     eddy_config cfg = {.abi_version = EDDY_CONFIG_VERSION, .parallelism = 1};
     sigset_t old;
     block_sigint(&old);
@@ -280,8 +283,8 @@ static bool option_is(Shell *sh, const char *key, const char *value) {
     return v && !strcasecmp(v, value);
 }
 
-/* Prints a query's rows as the result mode says, cancellable with Ctrl-C. */
-/* EXPLAIN: the SQL client prints the plan as it is, not as a table. */
+/* EXPLAIN: the SQL client prints the plan as it is, not as a table (so
+ * does the gateway layout with SHOW CREATE's text). */
 static bool print_plan(Shell *sh, eddy_result *r) {
     eddy_iter *it = eddy_result_collect(r);
     const eddy_row *row;
@@ -289,6 +292,7 @@ static bool print_plan(Shell *sh, eddy_result *r) {
     size_t len = 0;
     eddy_status st = eddy_iter_next(it, &row);
     if (st == EDDY_ROW) eddy_row_get_string(row, 0, &plan, &len);
+    if (plan && len && plan[len - 1] == '\n') len--;
     if (plan) fprintf(sh->out, "%.*s\n", (int)len, plan);
     fflush(sh->out);
     eddy_iter_free(it);
@@ -296,7 +300,24 @@ static bool print_plan(Shell *sh, eddy_result *r) {
     return plan ? true : fail_env(sh);
 }
 
-static bool print_query(Shell *sh, eddy_result *r) {
+/* Now on CLOCK_MONOTONIC, in nanoseconds. */
+static int64_t now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+/* Whether a query's footer gets its time: sql-client.display.print-time-cost
+ * when set, else in interactive sessions only (--check and -f scripts print
+ * none, as Flink's own test harness sets the option false). */
+static bool print_time_cost(Shell *sh) {
+    const char *v = eddy_tenv_get_option(sh->tenv, "sql-client.display.print-time-cost");
+    return v ? !strcasecmp(v, "true") : sh->interactive;
+}
+
+/* Prints a query's rows as the result mode says, cancellable with Ctrl-C;
+ * started is when the statement began (now_ns). */
+static bool print_query(Shell *sh, eddy_result *r, int64_t started) {
     int width = int_option(sh, sh->width_key ? sh->width_key : WIDTH_KEY, 30);
     eddy_print_options o = {
         .abi_version = EDDY_PRINT_OPTIONS_VERSION,
@@ -305,6 +326,7 @@ static bool print_query(Shell *sh, eddy_result *r) {
                                                                                  : EDDY_PRINT_CLIENT,
         .max_column_width = width,
         .interrupt = sh->interactive ? &cur_interrupt : NULL,
+        .time_cost_since_ns = print_time_cost(sh) ? started : 0,
     };
     set_current(sh, r);
     eddy_status st = eddy_result_print_with(r, sh->out, &o);
@@ -361,10 +383,32 @@ static bool report_job(Shell *sh, eddy_result *r, bool sync) {
     return true;
 }
 
+/* A statement that succeeded without rows: the client's [INFO] line, or
+ * the "result | OK" table in the gateway layout. */
+static bool succeeded(Shell *sh, eddy_result *r) {
+    if (!sh->gateway) {
+        eddy_result_free(r);
+        info(sh, MSG_EXECUTED);
+        return true;
+    }
+    eddy_print_options o = {.abi_version = EDDY_PRINT_OPTIONS_VERSION, .style = EDDY_PRINT_CLIENT};
+    eddy_status st = eddy_result_print_with(r, sh->out, &o);
+    fflush(sh->out);
+    eddy_result_free(r);
+    return st == EDDY_OK ? true : fail_env(sh);
+}
+
+/* Whether r is SHOW CREATE's one-cell "result" table. */
+static bool is_show_create(eddy_result *r) {
+    return eddy_result_statement_kind(r) == EDDY_STMT_SHOW && eddy_result_column_count(r) == 1 &&
+           !strcmp(eddy_result_column_name(r, 0), "result");
+}
+
 /* Runs a statement through eddy_tenv_execute_sql. An INSERT is started
  * without table.dml-sync so that the shell itself waits for it and Ctrl-C
  * can cancel it; the option is put back afterwards. */
 static bool execute(Shell *sh, const char *sql, bool is_insert) {
+    int64_t started = now_ns();
     bool sync = is_insert && option_is(sh, "table.dml-sync", "true");
     if (sync) eddy_tenv_set_option(sh->tenv, "table.dml-sync", "false");
     sigset_t old;
@@ -394,13 +438,9 @@ static bool execute(Shell *sh, const char *sql, bool is_insert) {
         eddy_result_free(r);
         return fail(sh, "A query cannot run from an init file (-i): it sets up the session only.");
     }
-    if (kind == EDDY_STMT_QUERY) return print_query(sh, r);
-    if (kind == EDDY_STMT_EXPLAIN) return print_plan(sh, r);
-    if (eddy_result_get_kind(r) == EDDY_RESULT_SUCCESS) {
-        eddy_result_free(r);
-        info(sh, MSG_EXECUTED);
-        return true;
-    }
+    if (kind == EDDY_STMT_QUERY) return print_query(sh, r, started);
+    if (kind == EDDY_STMT_EXPLAIN || (sh->gateway && is_show_create(r))) return print_plan(sh, r);
+    if (eddy_result_get_kind(r) == EDDY_RESULT_SUCCESS) return succeeded(sh, r);
     /* SHOW, DESCRIBE, EXPLAIN, SET; ...: the rows as a table */
     eddy_print_options o = {.abi_version = EDDY_PRINT_OPTIONS_VERSION, .style = EDDY_PRINT_CLIENT};
     eddy_status st = eddy_result_print_with(r, sh->out, &o);
@@ -427,9 +467,7 @@ static bool set_with_warning(Shell *sh, const char *sql, const char *key) {
                 key);
     else if (!strcmp(key, DEPRECATED_WIDTH_KEY))
         fprintf(sh->out, "[WARNING] The specified key '%s' is deprecated. Please use '%s' instead.\n", key, WIDTH_KEY);
-    eddy_result_free(r);
-    info(sh, MSG_EXECUTED);
-    return true;
+    return succeeded(sh, r);
 }
 
 static bool begin_set(Shell *sh) {

@@ -839,7 +839,7 @@ struct AstStmt {
                   * LOAD_MODULE, USE_CATALOG, USE_DATABASE, UNLOAD_MODULE */
             bool if_not_exists;
             AstName name;
-            const char *comment;
+            const char *comment;      /* also ALTER CATALOG .. COMMENT '..' */
             bool has_with;
             AstProperty **props;      /* WITH (...) / SET (...) */
             int nprops;

@@ -495,6 +495,10 @@ AstStmt *eddy__sql_p_alter(SqlParser *p) {
         if (!db && eddy__sql_p_accept_kw(p, KW_RESET)) {
             s->u.object.reset = true;
             if (!string_keys(p, &s->u.object.keys, &s->u.object.nkeys)) return NULL;
+        } else if (!db && p_is_kw(p, 0, KW_COMMENT)) {
+            bool ok;
+            s->u.object.comment = opt_comment(p, &ok);
+            if (!ok) return NULL;
         } else {
             if (!eddy__sql_p_expect_kw(p, KW_SET) || !eddy__sql_p_properties(p, &s->u.object.props, &s->u.object.nprops))
                 return NULL;

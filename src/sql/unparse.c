@@ -1322,6 +1322,9 @@ static void stmt(Up *u, const AstStmt *s) {
         if (s->u.object.reset) {
             puts_(u, " RESET ");
             keys_inline(u, s->u.object.keys, s->u.object.nkeys);
+        } else if (s->u.object.comment && !s->u.object.nprops) {
+            puts_(u, " COMMENT ");
+            cstring_lit(u, s->u.object.comment);
         } else {
             puts_(u, " SET ");
             props_inline(u, s->u.object.props, s->u.object.nprops);

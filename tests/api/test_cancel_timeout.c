@@ -135,7 +135,7 @@ TEST(a_cancelled_print_reports_the_stuck_task_set_in_sql) {
     ASSERT_TRUE(r != NULL);
     gate_wait_entered(&g, 1);
     eddy_interrupt_flag flag = 1; /* raised before the first row */
-    eddy_print_options o = {EDDY_PRINT_OPTIONS_VERSION, EDDY_PRINT_CLIENT, 0, &flag};
+    eddy_print_options o = {EDDY_PRINT_OPTIONS_VERSION, EDDY_PRINT_CLIENT, 0, &flag, 0};
     char *out = NULL;
     size_t n = 0;
     FILE *f = open_memstream(&out, &n);

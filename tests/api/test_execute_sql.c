@@ -19,7 +19,7 @@ static char *sql_styled(eddy_tenv *t, const char *sql, eddy_print_style style) {
     } else {
         if (eddy_result_statement_kind(r) == EDDY_STMT_INSERT && eddy_result_await(r) != EDDY_OK)
             print_env_error(f, env);
-        eddy_print_options o = {EDDY_PRINT_OPTIONS_VERSION, style, 0, NULL};
+        eddy_print_options o = {EDDY_PRINT_OPTIONS_VERSION, style, 0, NULL, 0};
         if (eddy_result_print_with(r, f, &o) != EDDY_OK) print_env_error(f, env);
         eddy_result_free(r);
     }
@@ -231,7 +231,10 @@ TEST(result_api) {
                      "SQL validation failed. From line 1, column 8 to line 1, column 8: Column 'x' not found in any table");
     ASSERT_TRUE(eddy_tenv_execute_sql(t, NULL) == NULL);
     ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "NULL");
-    ASSERT_TEXT(sql(t, "LOAD MODULE hive"), "ERROR: not supported yet: modules (LOAD / UNLOAD / USE MODULES)");
+    ASSERT_TEXT(sql(t, "LOAD MODULE hive"),
+                "ERROR: Could not find any factory for identifier 'hive' that implements "
+                "'org.apache.flink.table.factories.ModuleFactory' in the classpath.\n\nAvailable factory identifiers "
+                "are:\n\ncore");
     ASSERT_TEXT(sql(t, "BEGIN STATEMENT SET"),
                 "ERROR: BEGIN STATEMENT SET and END are commands of the SQL client; in a program use "
                 "eddy_tenv_create_statement_set or EXECUTE STATEMENT SET BEGIN ... END.");

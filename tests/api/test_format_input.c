@@ -74,7 +74,7 @@ static char *select_all(eddy_tenv *t, Dir *d, const char *name, char **report) {
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    eddy_print_options o = {EDDY_PRINT_OPTIONS_VERSION, EDDY_PRINT_CHANGELOG, 0, NULL};
+    eddy_print_options o = {EDDY_PRINT_OPTIONS_VERSION, EDDY_PRINT_CHANGELOG, 0, NULL, 0};
     if (!r || eddy_result_print_with(r, f, &o) != EDDY_OK) print_env_error(f, eddy_tenv_env(t));
     fclose(f);
     if (report) {

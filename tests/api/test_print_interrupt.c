@@ -40,7 +40,7 @@ TEST(cancel_while_waiting_for_rows) {
     char *out = NULL;
     size_t n = 0;
     FILE *f = open_memstream(&out, &n);
-    eddy_print_options o = {EDDY_PRINT_OPTIONS_VERSION, EDDY_PRINT_CLIENT, 0, &s.flag};
+    eddy_print_options o = {EDDY_PRINT_OPTIONS_VERSION, EDDY_PRINT_CLIENT, 0, &s.flag, 0};
     eddy_status st = eddy_result_print_with(s.r, f, &o);
     fclose(f);
     pthread_join(th, NULL);

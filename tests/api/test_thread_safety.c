@@ -213,7 +213,7 @@ TEST(interrupt_flag_from_another_thread_while_printing) {
         char *out = NULL;
         size_t n = 0;
         FILE *f = open_memstream(&out, &n);
-        eddy_print_options o = {EDDY_PRINT_OPTIONS_VERSION, EDDY_PRINT_CLIENT, 0, &in.flag};
+        eddy_print_options o = {EDDY_PRINT_OPTIONS_VERSION, EDDY_PRINT_CLIENT, 0, &in.flag, 0};
         eddy_status st = eddy_result_print_with(in.r, f, &o);
         fclose(f);
         pthread_join(th, NULL);

@@ -83,6 +83,13 @@ expect "--check of a passing script" 0 "$tmp/pass.out" "$out" $rc
 out=$("$eddy" --check tests/shell/fixtures/runner_fail.q); rc=$?
 expect "--check reports each mismatch" 1 tests/shell/fixtures/runner_fail.out "$out" $rc
 
+out=$("$eddy" --check --flink tests/shell/fixtures/runner_flink.q); rc=$?
+expect "--check --flink skips what needs Java or a cluster" 1 tests/shell/fixtures/runner_flink.out "$out" $rc
+
+out=$("$eddy" --check --flink --rewrite tests/shell/fixtures/runner_flink.q 2>&1); rc=$?
+printf "eddy: --rewrite cannot be combined with --flink (Flink's scripts are not ours to rewrite).\nTry 'eddy --help'.\n" >"$tmp/flinkrw.out"
+expect "--flink with --rewrite" 2 "$tmp/flinkrw.out" "$out" $rc
+
 cp tests/shell/fixtures/runner_fail.q "$tmp/rewritten.q"
 "$eddy" --check --rewrite "$tmp/rewritten.q" >/dev/null
 out=$("$eddy" --check "$tmp/rewritten.q" | tail -1); rc=$?

@@ -927,6 +927,7 @@ TEST(views_functions_catalogs) {
     RT("ALTER DATABASE db SET ('k'='v')", "ALTER DATABASE `db` SET ('k' = 'v')");
     RT("ALTER CATALOG c SET ('k'='v')", "ALTER CATALOG `c` SET ('k' = 'v')");
     RT("ALTER CATALOG c RESET ('k')", "ALTER CATALOG `c` RESET ('k')");
+    RT("ALTER CATALOG c COMMENT 'it''s'", "ALTER CATALOG `c` COMMENT 'it''s'");
     RT("DROP TABLE IF EXISTS c.d.t", "DROP TABLE IF EXISTS `c`.`d`.`t`");
     AstStmt *s = stmt("CREATE VIEW v AS\n  SELECT a\n  FROM t");
     ASSERT_STR_EQ(span("CREATE VIEW v AS\n  SELECT a\n  FROM t", s->u.create_view.query->pos), "SELECT a\n  FROM t");

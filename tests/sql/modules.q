@@ -1,0 +1,71 @@
+# modules.q - eddy has the core module (its built-in functions) and no other: SHOW [FULL] MODULES
+# lists it, LOAD / USE / UNLOAD MODULE fail with Flink's messages (module.q)
+SHOW MODULES;
++-------------+
+| module name |
++-------------+
+|        core |
++-------------+
+1 row in set
+!ok
+
+SHOW FULL MODULES;
++-------------+------+
+| module name | used |
++-------------+------+
+|        core | true |
++-------------+------+
+1 row in set
+!ok
+
+LOAD MODULE core;
+[ERROR] Could not execute SQL statement. Reason:
+A module with name 'core' already exists
+!error
+
+LOAD MODULE myhive WITH ('type' = 'hive');
+[ERROR] Could not execute SQL statement. Reason:
+Property 'type' = 'hive' is not supported since module name is used to find module
+!error
+
+LOAD MODULE hive;
+[ERROR] Could not execute SQL statement. Reason:
+Could not find any factory for identifier 'hive' that implements 'org.apache.flink.table.factories.ModuleFactory' in the classpath.
+
+Available factory identifiers are:
+
+core
+!error
+
+USE MODULES core, core;
+[ERROR] Could not execute SQL statement. Reason:
+Module 'core' appears more than once
+!error
+
+USE MODULES hive, core;
+[ERROR] Could not execute SQL statement. Reason:
+No module with name 'hive' exists
+!error
+
+USE MODULES core;
+[INFO] Execute statement succeeded.
+!info
+
+UNLOAD MODULE hive;
+[ERROR] Could not execute SQL statement. Reason:
+No module with name 'hive' exists
+!error
+
+UNLOAD MODULE core;
+[ERROR] Could not execute SQL statement. Reason:
+not supported yet: unloading the core module (eddy's built-in functions)
+!error
+
+SHOW MODULES;
++-------------+
+| module name |
++-------------+
+|        core |
++-------------+
+1 row in set
+!ok
