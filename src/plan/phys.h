@@ -326,6 +326,8 @@ StreamNode *eddy__translate_node(TranslateCtx *cx, const PhysNode *p, NodeKind k
                                  const OpVtab *vt, const void *plan, int nin);
 /* Connects input i of dst to a translated input (its partitioning and key). */
 void eddy__translate_connect(StreamNode *dst, int i, const TransOut *in);
+/* An interval join's "windowBounds=[...], " (translate_interval_join.c). */
+void eddy__interval_bounds_text(Buf *b, const PhysNode *n);
 /* A key over columns of p's input for a hash edge. */
 const KeySpec *eddy__translate_key(TranslateCtx *cx, const PhysNode *in, int nkeys, const int *cols);
 

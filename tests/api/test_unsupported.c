@@ -149,10 +149,11 @@ TEST(joins) {
     ASSERT_PLAN_RUNS("SELECT * FROM People a FULL OUTER JOIN People b ON a.name = b.name");
     ASSERT_PLAN_RUNS("SELECT * FROM People a CROSS JOIN People b");
     ASSERT_PLAN_RUNS("SELECT * FROM People a, People b WHERE a.score = b.score");
-    /* interval joins (the seed's changelog unification example) */
-    ASSERT_PLAN_UNSUPPORTED("SELECT U.name FROM Events U, Events O WHERE U.name = O.name AND O.rowtime BETWEEN "
-                            "U.rowtime AND U.rowtime + INTERVAL '5' MINUTES",
-                            "joins");
+    /* interval joins (the seed's changelog unification example; tests/sql/interval_join.q) */
+    char *ij = rows_of("SELECT U.name FROM Events U, Events O WHERE U.name = O.name AND O.rowtime BETWEEN "
+                       "U.rowtime AND U.rowtime + INTERVAL '5' MINUTES");
+    ASSERT_TRUE(strstr(ij, "not supported yet") == NULL);
+    free(ij);
     ASSERT_TEXT(schema_of("SELECT * FROM People a JOIN People a ON true"),
                 "ERROR: SQL validation failed. From line 1, column 36 to line 1, column 36: Duplicate relation name 'a' "
                 "in FROM clause");
