@@ -107,6 +107,10 @@ TEST(outer_rows_go_out_as_the_watermark_passes_and_late_rows_as_flink_treats_the
     ASSERT_TRUE(eddy_stream_add_sink(out, sink, NULL, NULL, 1) == EDDY_OK);
     if (eddy_env_execute(env, "interval join") != EDDY_OK) fprintf(stderr, "%s\n", eddy_env_errmsg(env));
     ASSERT_TEXT(got.text, "+I[L1, R1]\n+I[L2, null]\n+I[L4, null]\n+I[L6, R4]\n+I[L3, null]\n");
+    /* R3, and only R3, was dropped */
+    const char *report;
+    ASSERT_EQ_INT(eddy_env_late_records(env, &report), 1);
+    ASSERT_STR_EQ(report, "1 late record dropped by IntervalJoin (behind the watermark)\n");
     eddy_env_free(env);
 }
 

@@ -24,7 +24,7 @@
  *   when the key has none for that side ("left-timer" / "right-timer": the
  *   pending time). Otherwise it is not kept: an outer side's row without a
  *   partner goes out NULL-padded, an inner side's is dropped -- a late row,
- *   counted.
+ *   reported (eddy__op_report_late, once per batch).
  * - A cleanup timer drops the side's expired rows (padding them as above)
  *   and registers the next one for the earliest row left.
  *
@@ -79,7 +79,7 @@ typedef struct IJRun {
     size_t nent, entcap;
     Cand *cands;
     size_t ncand, candcap;
-    uint64_t late;
+    uint64_t late; /* the batch's rows dropped behind the watermark */
     eddy_out out;
 } IJRun;
 
@@ -421,6 +421,7 @@ static eddy_status ij_push(Op *op, int input, Batch *b) {
     IJRun *s = op->state;
     int in = input ? 1 : 0;
     int tcol = in ? p->bounds.rtime : p->bounds.ltime;
+    s->late = 0;
     eddy_status rc = p->nkeys ? ops_key_spec_batch(op, &s->kb, p->key[in], b) : ops_key_batch(op, &s->kb, &s->zero, b, 0, NULL);
     for (uint32_t i = 0; i < b->count && !rc; i++) {
         uint32_t r = batch_row(b, i);
@@ -431,7 +432,7 @@ static eddy_status ij_push(Op *op, int input, Batch *b) {
         else {
             const Vector *tv = b->cols[tcol];
             if (vec_is_null(tv, r)) {
-                /* a row without time joins nothing */
+                /* a row without time joins nothing: behind every watermark */
                 s->late++;
                 continue;
             }
@@ -443,6 +444,7 @@ static eddy_status ij_push(Op *op, int input, Batch *b) {
         StateKey k = eddy__key_batch_key(&s->kb, i);
         rc = join_row(op, s, in, &k, b, r, t, null_key);
     }
+    if (!rc && s->late) rc = eddy__op_report_late(op, s->late);
     return rc ? rc : eddy__out_flush(&s->out);
 }
 
