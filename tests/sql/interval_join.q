@@ -247,3 +247,10 @@ SELECT lv, rv FROM lp JOIN rp ON lp.k = rp.k AND lp.pt BETWEEN rp.pt - INTERVAL 
 +----+--------------------------------+--------------------------------+
 Received a total of 2 rows
 !ok
+
+# the inputs must be insert-only: the last row per key is an updating table
+# verify: skip fails to plan in streaming mode only (BATCH plans a regular join)
+SELECT lv, rv FROM (SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY lt DESC) AS rn FROM l) WHERE rn = 1) AS ll JOIN r ON ll.k = r.k AND r.rt BETWEEN ll.lt - INTERVAL '5' SECOND AND ll.lt + INTERVAL '5' SECOND;
+[ERROR] Could not execute SQL statement. Reason:
+IntervalJoin doesn't support consuming update and delete changes which is produced by node Deduplicate(keep=[LastRow], key=[k], order=[ROWTIME])
+!error

@@ -75,6 +75,7 @@ typedef struct IJRun {
     Arena scratch, progs;
     uint32_t keep[PAIR_CAP];
     Buf row, val, mbuf;
+    Buf tkey; /* the firing timer's key bytes (the service's may move when timers change) */
     Ent *ents;
     size_t nent, entcap;
     Cand *cands;
@@ -92,6 +93,7 @@ static eddy_status ij_open(Op *op) {
     eddy__buf_init(&s->row);
     eddy__buf_init(&s->val);
     eddy__buf_init(&s->mbuf);
+    eddy__buf_init(&s->tkey);
     eddy__arena_init(&s->scratch, 16384);
     eddy__arena_init(&s->progs, 4096);
     s->size[0] = -p->bounds.lower;
@@ -138,6 +140,7 @@ static void ij_close(Op *op) {
     eddy__buf_free(&s->row);
     eddy__buf_free(&s->val);
     eddy__buf_free(&s->mbuf);
+    eddy__buf_free(&s->tkey);
     eddy__free(s->ents);
     eddy__free(s->cands);
     eddy__mem_release(&op->mem, (int64_t)(s->entcap * sizeof(Ent) + s->candcap * sizeof(Cand)));
@@ -474,15 +477,19 @@ static eddy_status remove_expired(Op *op, IJRun *s, int side, const StateKey *k)
 static eddy_status ij_on_timer(Op *op, const Timer *t) {
     IJRun *s = op->state;
     int64_t now = op_time(op, s);
+    s->tkey.len = 0;
+    eddy__buf_put(&s->tkey, t->key.bytes, t->key.len);
+    if (s->tkey.failed) return OOM(op);
+    StateKey k = {.bytes = s->tkey.data, .len = t->key.len, .group = t->key.group, .hash = t->key.hash};
     /* the right side's cleanup first, then the left's */
     for (int side = 1; side >= 0; side--) {
         int64_t pending;
         bool has;
-        eddy_status rc = get_timer(s, side, &t->key, &pending, &has);
+        eddy_status rc = get_timer(s, side, &k, &pending, &has);
         if (rc) return rc;
         if (!has || pending != t->ts) continue;
         s->expire[side] = expiration(now, s->size[side]);
-        if ((rc = remove_expired(op, s, side, &t->key))) return rc;
+        if ((rc = remove_expired(op, s, side, &k))) return rc;
     }
     return eddy__out_flush(&s->out);
 }
