@@ -798,6 +798,9 @@ static PhysNode *build_join(Build *b, const Rel *r) {
         PhysNode *xl = exchange_keys(b, l, nk, lk), *xr = xl ? exchange_keys(b, rr, nk, rk) : NULL;
         return xr ? join_node(b, kind, r, xl, xr, nk, lk, rk) : NULL;
     }
+    if (r->feature && !strncmp(r->feature, "temporal joins", 14))
+        return eddy__err(b->err, EDDY_E_UNSUPPORTED, "not supported yet: temporal joins (FOR SYSTEM_TIME AS OF) in batch mode"),
+               (PhysNode *)NULL;
     /* a side of one row at most (an aggregate without keys, a scalar
      * subquery's): a nested loop building it, broadcast (Flink's
      * BatchPhysicalSingleRowJoinRule) */

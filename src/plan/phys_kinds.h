@@ -63,7 +63,7 @@ PHYS_KIND(PK_WINDOW_AGGREGATE, "WindowAggregate", "window aggregations (GROUP BY
 PHYS_KIND(PK_GROUP_WINDOW_AGGREGATE, "GroupWindowAggregate", "group window aggregations (TUMBLE / HOP / SESSION)")
 PHYS_KIND(PK_OVER_AGGREGATE, "OverAggregate", "OVER aggregations")
 PHYS_OP(PK_INTERVAL_JOIN, "IntervalJoin", "interval joins", eddy__translate_interval_join)
-PHYS_KIND(PK_TEMPORAL_JOIN, "TemporalJoin", "temporal joins (FOR SYSTEM_TIME AS OF)")
+PHYS_OP(PK_TEMPORAL_JOIN, "TemporalJoin", "temporal joins (FOR SYSTEM_TIME AS OF)", eddy__translate_temporal_join)
 PHYS_KIND(PK_TEMPORAL_SORT, "TemporalSort", "ORDER BY a time attribute in streaming mode")
 PHYS_KIND(PK_WINDOW_RANK, "WindowRank", "window Top-N")
 PHYS_KIND(PK_WINDOW_DEDUPLICATE, "WindowDeduplicate", "window deduplication")

@@ -16,6 +16,12 @@
  * same two columns make an interval join; anything else stays a regular join.
  * The other conjuncts (besides the equi-join keys) are the residual
  * condition the operator evaluates over each pair in the window.
+ *
+ * The event-time temporal join (PK_TEMPORAL_JOIN, `FOR SYSTEM_TIME AS OF
+ * l.t`) translates here too: the left time is the AS OF column the binder
+ * recorded (Rel.as_of), the version time the versioned side's rowtime; the
+ * equi-join keys must not be empty. (Flink also checks that they hold the
+ * versioned side's primary key; eddy does not check it yet.)
  */
 #include <string.h>
 
@@ -151,50 +157,26 @@ static bool key_eq(const PhysNode *p, const Expr *c, int nl, int *which, bool *n
     return false;
 }
 
-eddy_status eddy__translate_interval_join(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
-                                          EdErr *err) {
-    Arena *a = cx->a;
-    const PhysNode *ins[2] = {p->in[0], p->in[1]};
-    int nl = ins[0]->ncols, nr = ins[1]->ncols, nk = p->njk;
-    if (nk > 16) return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: joins on more than 16 keys");
-    IntervalJoinPlan *jp = eddy__arena_alloc(a, sizeof *jp);
-    const Type **pt = eddy__arena_alloc(a, sizeof(Type *) * (size_t)(nl + nr + 1));
-    bool *fnull = eddy__arena_alloc(a, (size_t)nk + 1);
-    bool used[MAX_CONJ];
-    if (!jp || !pt || !fnull) return NOMEM();
-    memset(jp, 0, sizeof *jp);
-    for (int i = 0; i < nl + nr; i++) pt[i] = eddy__type_with_timeattr(a, p->types[i], TA_NONE);
-    if (!eddy__interval_bounds(p->join_cond, nl, p->types, &jp->bounds, used))
-        return eddy__err(err, EDDY_E_INTERNAL, "an interval join without window bounds");
-    jp->type = p->join;
-    jp->nkeys = nk;
-    jp->ncols[0] = nl;
-    jp->ncols[1] = nr;
-    jp->pair_types = pt;
-    jp->tz = cx->pe->tz;
-    jp->kcols[0] = p->lkeys;
-    jp->kcols[1] = p->rkeys;
-    for (int side = 0; side < 2; side++)
-        if (!(jp->key[side] = eddy__translate_key(cx, ins[side], nk, side ? p->rkeys : p->lkeys))) return NOMEM();
-    for (int i = 0; i < nk; i++)
-        if (!eddy__type_equals(jp->key[0]->types[i], jp->key[1]->types[i], true, true))
-            return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: join keys of different types (%s)",
-                             ins[0]->names[p->lkeys[i]]);
-    if (!(jp->key_type = ops_key_type(cx, ins[0], nk, p->lkeys))) return NOMEM();
-    /* the residual: neither a key equality nor a window bound */
+/* The residual of join p: the conjuncts that are neither a key equality nor
+ * marked in skip (NULL: none); fnull[i] false for a key compared with IS
+ * NOT DISTINCT FROM. */
+static eddy_status residual_of(Arena *a, const PhysNode *p, const bool *skip, bool *fnull, const Expr **out, EdErr *err) {
     const Expr *cs[MAX_CONJ];
-    int n = 0;
+    int n = 0, nl = p->in[0]->ncols;
     conjuncts(p->join_cond, cs, &n, MAX_CONJ);
+    if (n > MAX_CONJ) return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: join conditions of more than %d conjuncts", MAX_CONJ);
     Expr *acc = NULL;
-    for (int i = 0; i < nk; i++) fnull[i] = true;
+    for (int i = 0; i < p->njk; i++) fnull[i] = true;
     for (int i = 0; i < n; i++) {
         int which;
         bool ns;
-        if (used[i]) continue;
+        if (skip && skip[i]) continue;
         if (key_eq(p, cs[i], nl, &which, &ns)) {
             if (ns) fnull[which] = false;
             continue;
         }
+        bool lit_true = cs[i]->kind == EX_LITERAL && !cs[i]->value.is_null && cs[i]->type->root == TY_BOOLEAN && cs[i]->value.u.b;
+        if (lit_true) continue;
         if (!acc) {
             acc = (Expr *)cs[i];
             continue;
@@ -203,17 +185,106 @@ eddy_status eddy__translate_interval_join(TranslateCtx *cx, const PhysNode *p, c
         eddy_status rc = eddy__expr_call_name(a, "AND", two, 2, &acc, err);
         if (rc) return rc;
     }
-    jp->residual = acc;
-    jp->filter_null = fnull;
-    StreamNode *sn = eddy__translate_node(cx, p, NODE_OPERATOR, "IntervalJoin", &eddy__op_interval_join, jp, 2);
+    *out = acc;
+    return EDDY_OK;
+}
+
+/* The equi-join keys of both sides (of one type each) and the state key type. */
+static eddy_status join_keys(TranslateCtx *cx, const PhysNode *p, const KeySpec *key[2], const int *kcols[2],
+                             const Type **key_type, EdErr *err) {
+    int nk = p->njk;
+    if (nk > 16) return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: joins on more than 16 keys");
+    kcols[0] = p->lkeys;
+    kcols[1] = p->rkeys;
+    for (int side = 0; side < 2; side++)
+        if (!(key[side] = eddy__translate_key(cx, p->in[side], nk, kcols[side]))) return NOMEM();
+    for (int i = 0; i < nk; i++)
+        if (!eddy__type_equals(key[0]->types[i], key[1]->types[i], true, true))
+            return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: join keys of different types (%s)",
+                             p->in[0]->names[p->lkeys[i]]);
+    return (*key_type = ops_key_type(cx, p->in[0], nk, p->lkeys)) ? EDDY_OK : NOMEM();
+}
+
+/* The pair types (both sides' columns without time attributes). */
+static const Type **pair_types(Arena *a, const PhysNode *p) {
+    int n = p->in[0]->ncols + p->in[1]->ncols;
+    const Type **pt = eddy__arena_alloc(a, sizeof(Type *) * (size_t)(n + 1));
+    for (int i = 0; pt && i < n; i++)
+        if (!(pt[i] = eddy__type_with_timeattr(a, p->types[i], TA_NONE))) return NULL;
+    return pt;
+}
+
+/* The two-input stream node; without an equi-join key every row has the one
+ * key, on one subtask. */
+static eddy_status two_input_node(TranslateCtx *cx, const PhysNode *p, const char *name, const OpVtab *vt,
+                                  const void *plan, const TransOut *in, TransOut *out, EdErr *err) {
+    StreamNode *sn = eddy__translate_node(cx, p, NODE_OPERATOR, name, vt, plan, 2);
     if (!sn) return NOMEM();
     eddy__translate_connect(sn, 0, &in[0]);
     eddy__translate_connect(sn, 1, &in[1]);
-    if (nk == 0) {
-        /* no equi-join key: every row has the one key, on one subtask */
+    if (p->njk == 0) {
         sn->parallelism = 1;
         sn->fixed_parallelism = true;
     }
     out->node = sn;
     return EDDY_OK;
+}
+
+eddy_status eddy__translate_interval_join(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
+                                          EdErr *err) {
+    Arena *a = cx->a;
+    int nl = p->in[0]->ncols, nk = p->njk;
+    IntervalJoinPlan *jp = eddy__arena_alloc(a, sizeof *jp);
+    bool *fnull = eddy__arena_alloc(a, (size_t)nk + 1);
+    bool used[MAX_CONJ];
+    if (!jp || !fnull) return NOMEM();
+    memset(jp, 0, sizeof *jp);
+    if (!eddy__interval_bounds(p->join_cond, nl, p->types, &jp->bounds, used))
+        return eddy__err(err, EDDY_E_INTERNAL, "an interval join without window bounds");
+    jp->type = p->join;
+    jp->nkeys = nk;
+    jp->ncols[0] = nl;
+    jp->ncols[1] = p->in[1]->ncols;
+    jp->tz = cx->pe->tz;
+    if (!(jp->pair_types = pair_types(a, p))) return NOMEM();
+    eddy_status rc = join_keys(cx, p, jp->key, jp->kcols, &jp->key_type, err);
+    if (!rc) rc = residual_of(a, p, used, fnull, &jp->residual, err);
+    if (rc) return rc;
+    jp->filter_null = fnull;
+    return two_input_node(cx, p, "IntervalJoin", &eddy__op_interval_join, jp, in, out, err);
+}
+
+eddy_status eddy__translate_temporal_join(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
+                                          EdErr *err) {
+    Arena *a = cx->a;
+    const Rel *r = p->rel;
+    int nl = p->in[0]->ncols, nk = p->njk;
+    if (nk == 0) return eddy__err(err, EDDY_E_TABLE, "Currently the join key in Temporal Table Join can not be empty.");
+    if (!r || r->as_of < 0 || r->as_of >= nl) return eddy__err(err, EDDY_E_INTERNAL, "a temporal join without its time");
+    if (r->in[0]->types[r->as_of]->timeattr != TA_ROWTIME)
+        return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: processing-time temporal joins (lookup joins)");
+    int rtime = -1;
+    for (int i = 0; i < r->in[1]->ncols && rtime < 0; i++)
+        if (r->in[1]->types[i]->timeattr == TA_ROWTIME) rtime = i;
+    if (rtime < 0)
+        return eddy__err(err, EDDY_E_TABLE,
+                         "Event-Time Temporal Table Join requires both primary key and row time attribute in "
+                         "versioned table, but no row time attribute can be found.");
+    TemporalJoinPlan *jp = eddy__arena_alloc(a, sizeof *jp);
+    bool *fnull = eddy__arena_alloc(a, (size_t)nk + 1);
+    if (!jp || !fnull) return NOMEM();
+    memset(jp, 0, sizeof *jp);
+    jp->type = p->join;
+    jp->ltime = r->as_of;
+    jp->rtime = rtime;
+    jp->nkeys = nk;
+    jp->ncols[0] = nl;
+    jp->ncols[1] = p->in[1]->ncols;
+    jp->tz = cx->pe->tz;
+    if (!(jp->pair_types = pair_types(a, p))) return NOMEM();
+    eddy_status rc = join_keys(cx, p, jp->key, jp->kcols, &jp->key_type, err);
+    if (!rc) rc = residual_of(a, p, NULL, fnull, &jp->residual, err);
+    if (rc) return rc;
+    jp->filter_null = fnull;
+    return two_input_node(cx, p, "TemporalJoin", &eddy__op_temporal_join, jp, in, out, err);
 }

@@ -69,10 +69,7 @@ typedef struct IJRun {
     int64_t expire[2]; /* the time up to which each side's cache was cleaned */
     bool outer[2];
     TimeDomain domain;
-    Batch *pair;
-    ExprProg *cond;
-    EvalCtx cx;
-    Arena scratch, progs;
+    PairEval pe;
     uint32_t keep[PAIR_CAP];
     Buf row, val, mbuf;
     Buf tkey; /* the firing timer's key bytes (the service's may move when timers change) */
@@ -94,8 +91,6 @@ static eddy_status ij_open(Op *op) {
     eddy__buf_init(&s->val);
     eddy__buf_init(&s->mbuf);
     eddy__buf_init(&s->tkey);
-    eddy__arena_init(&s->scratch, 16384);
-    eddy__arena_init(&s->progs, 4096);
     s->size[0] = -p->bounds.lower;
     s->size[1] = p->bounds.upper;
     s->min_cleanup = (s->size[0] + s->size[1]) / 2;
@@ -105,15 +100,8 @@ static eddy_status ij_open(Op *op) {
     s->domain = p->bounds.rowtime ? TIME_EVENT : TIME_PROCESSING;
     StateBackend *be;
     eddy_status rc = ops_keyed_open(op, &s->kb, &s->out, &be);
+    if (!rc) rc = pair_eval_open(op, &s->pe, p->residual, p->pair_types, p->ncols[0] + p->ncols[1], PAIR_CAP, p->tz);
     if (rc) return rc;
-    if (p->residual) {
-        s->cx = (EvalCtx){.scratch = &s->scratch, .err = eddy__op_err(op), .tz = p->tz, .now_ms = eddy__wall_ms()};
-        s->cx.proc_ms = s->cx.now_ms;
-        if (!(s->pair = eddy__batch_new_typed(p->ncols[0] + p->ncols[1], p->pair_types, PAIR_CAP))) return OOM(op);
-        rc = eddy__expr_compile(&s->progs, p->residual, &s->cx, &s->cond);
-        eddy__arena_reset(&s->scratch);
-        if (rc) return rc;
-    }
     static const char *caches[2] = {"left-records", "right-records"}, *timers[2] = {"left-timer", "right-timer"};
     for (int i = 0; i < 2 && !rc; i++) {
         StateDesc d = {.name = caches[i],
@@ -136,7 +124,7 @@ static void ij_close(Op *op) {
     if (!s) return;
     eddy__key_batch_free(&s->kb);
     eddy__vec_release(s->zero);
-    eddy__batch_release(s->pair);
+    pair_eval_close(&s->pe);
     eddy__buf_free(&s->row);
     eddy__buf_free(&s->val);
     eddy__buf_free(&s->mbuf);
@@ -145,25 +133,6 @@ static void ij_close(Op *op) {
     eddy__free(s->cands);
     eddy__mem_release(&op->mem, (int64_t)(s->entcap * sizeof(Ent) + s->candcap * sizeof(Cand)));
     eddy__out_free(&s->out);
-    eddy__arena_destroy(&s->scratch);
-    eddy__arena_destroy(&s->progs);
-}
-
-/* Grows an array of the operator's scratch to hold one more element (the
- * bytes charged to its account). */
-static eddy_status grow(Op *op, void **arr, size_t *cap, size_t n, size_t elem) {
-    if (n < *cap) return EDDY_OK;
-    size_t nc = *cap ? *cap * 2 : 64;
-    eddy_status rc = eddy__mem_charge(&op->mem, (int64_t)((nc - *cap) * elem), eddy__op_err(op));
-    if (rc) return rc;
-    void *na = eddy__realloc(*arr, nc * elem);
-    if (!na) {
-        eddy__mem_release(&op->mem, (int64_t)((nc - *cap) * elem));
-        return OOM(op);
-    }
-    *arr = na;
-    *cap = nc;
-    return EDDY_OK;
 }
 
 /* ---- time --------------------------------------------------------------------------------------------- */
@@ -276,7 +245,7 @@ static eddy_status load_entries(Op *op, IJRun *s, int side, const StateKey *k) {
             rc = eddy__op_fail(op, EDDY_E_INTERNAL, "corrupt interval join state");
             break;
         }
-        if ((rc = grow(op, (void **)&s->ents, &s->entcap, s->nent, sizeof(Ent)))) break;
+        if ((rc = grow_array(op, (void **)&s->ents, &s->entcap, s->nent, sizeof(Ent)))) break;
         Ent *en = &s->ents[s->nent++];
         memcpy(&en->t, e.ukey, 8);
         en->off = (uint32_t)s->mbuf.len;
@@ -296,11 +265,8 @@ static eddy_status load_entries(Op *op, IJRun *s, int side, const StateKey *k) {
 static eddy_status filter_pending(IJRun *s, size_t base) {
     uint32_t n = (uint32_t)(s->ncand - base), kept = 0;
     if (!n) return EDDY_OK;
-    s->pair->n = s->pair->count = n;
-    eddy_status rc = eddy__expr_filter(s->cond, &s->cx, s->pair, NULL, n, s->keep, &kept);
-    eddy__arena_reset(&s->scratch);
+    eddy_status rc = pair_eval_filter(&s->pe, n, s->keep, &kept);
     for (uint32_t i = 0; !rc && i < kept; i++) s->cands[base + s->keep[i]].match = true;
-    for (int c = 0; c < s->pair->ncols; c++) eddy__vec_reset(s->pair->cols[c]);
     return rc;
 }
 
@@ -317,23 +283,23 @@ static eddy_status candidates(Op *op, IJRun *s, int in, const Batch *b, uint32_t
         const char *v = s->mbuf.data + en->off;
         uint32_t pos = 0, f, ro, n;
         while (next_rec(v, en->len, &pos, &f, &ro, &n)) {
-            eddy_status rc = grow(op, (void **)&s->cands, &s->candcap, s->ncand, sizeof(Cand));
+            eddy_status rc = grow_array(op, (void **)&s->cands, &s->candcap, s->ncand, sizeof(Cand));
             if (rc) return rc;
             Cand *c = &s->cands[s->ncand++];
-            *c = (Cand){.ent = (uint32_t)i, .flag_off = en->off + f, .row_off = en->off + ro, .row_len = n, .match = !s->cond};
-            if (!s->cond) continue;
+            *c = (Cand){.ent = (uint32_t)i, .flag_off = en->off + f, .row_off = en->off + ro, .row_len = n, .match = !s->pe.cond};
+            if (!s->pe.cond) continue;
             uint32_t slot = (uint32_t)(s->ncand - 1 - base);
-            if (!eddy__serde_read(v + ro, n, s->pair->cols + other_off, p->ncols[other], slot))
+            if (!eddy__serde_read(v + ro, n, s->pe.pair->cols + other_off, p->ncols[other], slot))
                 return eddy__op_fail(op, EDDY_E_INTERNAL, "corrupt interval join state");
             for (int col = 0; col < p->ncols[in]; col++)
-                eddy__vec_copy_value(s->pair->cols[in_off + col], slot, b->cols[col], r);
+                eddy__vec_copy_value(s->pe.pair->cols[in_off + col], slot, b->cols[col], r);
             if (slot + 1 == PAIR_CAP) {
                 if ((rc = filter_pending(s, base))) return rc;
                 base = s->ncand;
             }
         }
     }
-    return s->cond ? filter_pending(s, base) : EDDY_OK;
+    return s->pe.cond ? filter_pending(s, base) : EDDY_OK;
 }
 
 /* Writes back the other side's changed entries and drops the expired ones. */
@@ -477,10 +443,9 @@ static eddy_status remove_expired(Op *op, IJRun *s, int side, const StateKey *k)
 static eddy_status ij_on_timer(Op *op, const Timer *t) {
     IJRun *s = op->state;
     int64_t now = op_time(op, s);
-    s->tkey.len = 0;
-    eddy__buf_put(&s->tkey, t->key.bytes, t->key.len);
-    if (s->tkey.failed) return OOM(op);
-    StateKey k = {.bytes = s->tkey.data, .len = t->key.len, .group = t->key.group, .hash = t->key.hash};
+    StateKey k;
+    eddy_status krc = timer_key_copy(op, &s->tkey, t, &k);
+    if (krc) return krc;
     /* the right side's cleanup first, then the left's */
     for (int side = 1; side >= 0; side--) {
         int64_t pending;
