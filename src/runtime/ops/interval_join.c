@@ -330,7 +330,7 @@ static eddy_status cache_row(Op *op, IJRun *s, int in, const StateKey *k, int64_
     eddy__buf_put(&s->val, s->row.data, s->row.len);
     if (s->val.failed || s->val.len > UINT32_MAX) return OOM(op);
     if ((rc = eddy__state_map_put(s->cache[in], k, STATE_NO_NS, &t, 8, s->val.data, (uint32_t)s->val.len))) return rc;
-    int64_t pending;
+    int64_t pending = 0;
     bool has;
     if ((rc = get_timer(s, in, k, &pending, &has)) || has) return rc;
     return register_cleanup(op, s, in, k, t);
@@ -448,7 +448,7 @@ static eddy_status ij_on_timer(Op *op, const Timer *t) {
     if (krc) return krc;
     /* the right side's cleanup first, then the left's */
     for (int side = 1; side >= 0; side--) {
-        int64_t pending;
+        int64_t pending = 0;
         bool has;
         eddy_status rc = get_timer(s, side, &k, &pending, &has);
         if (rc) return rc;

@@ -101,7 +101,7 @@ static eddy_status get_long(State *st, const StateKey *k, int64_t *v, bool *has)
 
 /* registerSmallestTimer: the key's timer moves to t when t is earlier. */
 static eddy_status smallest_timer(Op *op, TJRun *s, const StateKey *k, int64_t t) {
-    int64_t cur;
+    int64_t cur = 0;
     bool has;
     StateBackend *be;
     TimerService *ts;
