@@ -487,7 +487,7 @@ eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_
                 border(&b, w, n);
                 cells_line(&b, names, w, n);
                 border(&b, w, n);
-                for (long k = 0; k < nrows; k++) cells_line(&b, &all.cells.items[k * n], w, n);
+                for (long k = 0; k < nrows; k++) cells_line(&b, n ? &all.cells.items[k * n] : NULL, w, n);
             }
         }
     }
