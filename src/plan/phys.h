@@ -328,6 +328,9 @@ StreamNode *eddy__translate_node(TranslateCtx *cx, const PhysNode *p, NodeKind k
 void eddy__translate_connect(StreamNode *dst, int i, const TransOut *in);
 /* An interval join's "windowBounds=[...], " (translate_interval_join.c). */
 void eddy__interval_bounds_text(Buf *b, const PhysNode *n);
+/* A temporal join's where=[...] text: its conjuncts and Flink's
+ * __TEMPORAL_JOIN_CONDITION(left time, version time, primary key, keys). */
+void eddy__temporal_where_text(Buf *b, const PhysNode *n, const char *const *fields, ExprStyle st);
 /* A key over columns of p's input for a hash edge. */
 const KeySpec *eddy__translate_key(TranslateCtx *cx, const PhysNode *in, int nkeys, const int *cols);
 

@@ -265,7 +265,8 @@ static void join_terms(Buf *b, Arena *a, const PhysNode *n, ExprStyle st) {
     eddy__buf_printf(b, "joinType=[%s], ", join_type(n->join));
     if (n->kind == PK_INTERVAL_JOIN) eddy__interval_bounds_text(b, n);
     eddy__buf_puts(b, "where=[");
-    if (n->join_cond && fields) eddy__plan_expr_text(b, n->join_cond, fields, st);
+    if (n->kind == PK_TEMPORAL_JOIN && fields) eddy__temporal_where_text(b, n, fields, st);
+    else if (n->join_cond && fields) eddy__plan_expr_text(b, n->join_cond, fields, st);
     else eddy__buf_puts(b, "true");
     eddy__buf_puts(b, "], select=[");
     eddy__explain_names(b, n->ncols, n->names);

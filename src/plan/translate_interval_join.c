@@ -135,6 +135,48 @@ void eddy__interval_bounds_text(Buf *b, const PhysNode *n) {
                          wb.rowtime ? "true" : "false", (long long)wb.lower, (long long)wb.upper, wb.ltime, wb.rtime);
 }
 
+static void names_list(Buf *b, const char *fn, const char *const *fields, int off, int n, const int *cols) {
+    eddy__buf_printf(b, "%s(", fn);
+    for (int i = 0; i < n; i++) eddy__buf_printf(b, "%s%s", i ? ", " : "", fields[off + cols[i]]);
+    eddy__buf_putc(b, ')');
+}
+
+/* The versioned side's rowtime column (its input's), or -1. */
+static int version_time(const Rel *r) {
+    for (int i = 0; r && i < r->in[1]->ncols; i++)
+        if (r->in[1]->types[i]->timeattr == TA_ROWTIME) return i;
+    return -1;
+}
+
+void eddy__temporal_where_text(Buf *b, const PhysNode *n, const char *const *fields, ExprStyle st) {
+    const Expr *cs[MAX_CONJ];
+    int nc = 0, nl = n->in[0]->ncols, rt = version_time(n->rel);
+    conjuncts(n->join_cond, cs, &nc, MAX_CONJ);
+    if (nc > MAX_CONJ) nc = MAX_CONJ;
+    bool infix = st == XS_INFIX;
+    eddy__buf_puts(b, infix ? "(" : "AND(");
+    for (int i = 0; i < nc; i++) {
+        eddy__plan_expr_text(b, cs[i], fields, st);
+        eddy__buf_puts(b, infix ? " AND " : ", ");
+    }
+    /* the versioned side's primary key: its smallest upsert key within the join key */
+    Arena a;
+    eddy__arena_init(&a, 1024);
+    const KeySets *ks = eddy__phys_upsert_keys_in_key_group(&a, n->in[1], n->njk, n->rkeys);
+    ColSet pk = {n->njk, n->rkeys};
+    for (int i = 0; ks && i < ks->n; i++)
+        if (i == 0 || ks->keys[i].n < pk.n) pk = ks->keys[i];
+    eddy__buf_printf(b, "__TEMPORAL_JOIN_CONDITION(%s, %s, ", fields[n->rel ? n->rel->as_of : 0],
+                     rt >= 0 ? fields[nl + rt] : "?");
+    names_list(b, "__TEMPORAL_JOIN_CONDITION_PRIMARY_KEY", fields, nl, pk.n, pk.cols);
+    eddy__buf_puts(b, ", ");
+    names_list(b, "__TEMPORAL_JOIN_LEFT_KEY", fields, 0, n->njk, n->lkeys);
+    eddy__buf_puts(b, ", ");
+    names_list(b, "__TEMPORAL_JOIN_RIGHT_KEY", fields, nl, n->njk, n->rkeys);
+    eddy__buf_puts(b, "))");
+    eddy__arena_destroy(&a);
+}
+
 /* Whether conjunct c is the equality of one of the join's key pairs;
  * *null_safe for IS NOT DISTINCT FROM. */
 static bool key_eq(const PhysNode *p, const Expr *c, int nl, int *which, bool *null_safe) {
@@ -263,9 +305,7 @@ eddy_status eddy__translate_temporal_join(TranslateCtx *cx, const PhysNode *p, c
     if (!r || r->as_of < 0 || r->as_of >= nl) return eddy__err(err, EDDY_E_INTERNAL, "a temporal join without its time");
     if (r->in[0]->types[r->as_of]->timeattr != TA_ROWTIME)
         return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: processing-time temporal joins (lookup joins)");
-    int rtime = -1;
-    for (int i = 0; i < r->in[1]->ncols && rtime < 0; i++)
-        if (r->in[1]->types[i]->timeattr == TA_ROWTIME) rtime = i;
+    int rtime = version_time(r);
     if (rtime < 0)
         return eddy__err(err, EDDY_E_TABLE,
                          "Event-Time Temporal Table Join requires both primary key and row time attribute in "

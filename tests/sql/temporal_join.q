@@ -44,6 +44,45 @@ CREATE VIEW rates AS SELECT rt, cur, rate FROM (SELECT *, ROW_NUMBER() OVER (PAR
 [INFO] Execute statement succeeded.
 !info
 
+# the plan: the join keys and Flink's temporal condition (the left time, the
+# version time, the versioned view's primary key, the keys)
+EXPLAIN PLAN FOR SELECT amount, rate FROM orders JOIN rates FOR SYSTEM_TIME AS OF orders.ts ON orders.cur = rates.cur;
+== Abstract Syntax Tree ==
+LogicalProject(amount=[$2], rate=[$5])
++- LogicalJoin(condition=[=($1, $4)], joinType=[inner])
+   :- LogicalWatermarkAssigner(rowtime=[ts], watermark=[-($0, 3600000:INTERVAL HOUR)])
+   :  +- LogicalTableScan(table=[[default_catalog, default_database, orders]])
+   +- LogicalProject(rt=[$0], cur=[$1], rate=[$2])
+      +- LogicalFilter(condition=[=($3, 1)])
+         +- LogicalProject(rt=[$0], cur=[$1], rate=[$2], rn=[ROW_NUMBER() OVER (PARTITION BY $1 ORDER BY $0 DESC NULLS LAST)])
+            +- LogicalWatermarkAssigner(rowtime=[rt], watermark=[-($0, 3600000:INTERVAL HOUR)])
+               +- LogicalTableScan(table=[[default_catalog, default_database, rate_log]])
+
+== Optimized Physical Plan ==
+Calc(select=[amount, rate])
++- TemporalJoin(joinType=[InnerJoin], where=[AND(=(cur, cur0), __TEMPORAL_JOIN_CONDITION(ts, rt, __TEMPORAL_JOIN_CONDITION_PRIMARY_KEY(cur0), __TEMPORAL_JOIN_LEFT_KEY(cur), __TEMPORAL_JOIN_RIGHT_KEY(cur0)))], select=[ts, cur, amount, rt, cur0, rate])
+   :- Exchange(distribution=[hash[cur]])
+   :  +- WatermarkAssigner(rowtime=[ts], watermark=[-(ts, 3600000:INTERVAL HOUR)])
+   :     +- TableSourceScan(table=[[default_catalog, default_database, orders]], fields=[ts, cur, amount])
+   +- Exchange(distribution=[hash[cur]])
+      +- Rank(strategy=[AppendFastStrategy], rankType=[ROW_NUMBER], rankRange=[rankStart=1, rankEnd=1], partitionBy=[cur], orderBy=[rt DESC], select=[rt, cur, rate])
+         +- Exchange(distribution=[hash[cur]])
+            +- WatermarkAssigner(rowtime=[rt], watermark=[-(rt, 3600000:INTERVAL HOUR)])
+               +- TableSourceScan(table=[[default_catalog, default_database, rate_log]], fields=[rt, cur, rate])
+
+== Optimized Execution Plan ==
+Calc(select=[amount, rate])
++- TemporalJoin(joinType=[InnerJoin], where=[((cur = cur0) AND __TEMPORAL_JOIN_CONDITION(ts, rt, __TEMPORAL_JOIN_CONDITION_PRIMARY_KEY(cur0), __TEMPORAL_JOIN_LEFT_KEY(cur), __TEMPORAL_JOIN_RIGHT_KEY(cur0)))], select=[ts, cur, amount, rt, cur0, rate])
+   :- Exchange(distribution=[hash[cur]])
+   :  +- WatermarkAssigner(rowtime=[ts], watermark=[(ts - 3600000:INTERVAL HOUR)])
+   :     +- TableSourceScan(table=[[default_catalog, default_database, orders]], fields=[ts, cur, amount])
+   +- Exchange(distribution=[hash[cur]])
+      +- Deduplicate(keep=[LastRow], key=[cur], order=[ROWTIME])
+         +- Exchange(distribution=[hash[cur]])
+            +- WatermarkAssigner(rowtime=[rt], watermark=[(rt - 3600000:INTERVAL HOUR)])
+               +- TableSourceScan(table=[[default_catalog, default_database, rate_log]], fields=[rt, cur, rate])
+!ok
+
 # the rate of the latest version at or before the order's time (the orders
 # arrive out of time order): 10 s -> 100 (5 s), 20 s, 16 s and 15 s -> 110
 # (15 s, inclusive); 1 s is before every EUR version and 12 s before the USD
