@@ -646,6 +646,7 @@ static eddy_status temporal_join(Binder *b, const From *l, const AstExpr *as_of,
     for (int i = l->rel->ncols; i < j->ncols; i++)
         if (!(j->types[i] = eddy__type_with_timeattr(b->a, j->types[i], TA_NONE))) return NOMEM(b);
     j->changelog = l->rel->changelog;
+    j->as_of = t->index;
     j->feature = "temporal joins (FOR SYSTEM_TIME AS OF)";
     j->digest = eddy__arena_printf(b->a, "Temporal%s", j->digest);
     return j->digest ? EDDY_OK : NOMEM(b);

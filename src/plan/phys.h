@@ -336,6 +336,11 @@ StreamNode *eddy__translate_node(TranslateCtx *cx, const PhysNode *p, NodeKind k
                                  const OpVtab *vt, const void *plan, int nin);
 /* Connects input i of dst to a translated input (its partitioning and key). */
 void eddy__translate_connect(StreamNode *dst, int i, const TransOut *in);
+/* An interval join's "windowBounds=[...], " (translate_interval_join.c). */
+void eddy__interval_bounds_text(Buf *b, const PhysNode *n);
+/* A temporal join's where=[...] text: its conjuncts and Flink's
+ * __TEMPORAL_JOIN_CONDITION(left time, version time, primary key, keys). */
+void eddy__temporal_where_text(Buf *b, const PhysNode *n, const char *const *fields, ExprStyle st);
 /* A key over columns of p's input for a hash edge. */
 const KeySpec *eddy__translate_key(TranslateCtx *cx, const PhysNode *in, int nkeys, const int *cols);
 /* The plan of an aggregation node's calls, keys and accumulator record

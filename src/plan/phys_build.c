@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "plan/phys.h"
+#include "runtime/ops/interval_join.h"
 
 #define NOMEM() (eddy__err(b->err, EDDY_E_NOMEM, "out of memory"), (PhysNode *)NULL)
 
@@ -849,34 +850,12 @@ static void flatten_and(const Expr *e, ExprList *out, bool *ok) {
     if (e && !ed_vec_push(out, e)) *ok = false;
 }
 
-/* The columns an expression reads: -1 none, -2 several, else the one. */
-static int only_col(const Expr *e) {
-    if (e->kind == EX_COLUMN) return e->index;
-    int c = -1;
-    for (int i = 0; i < e->nargs; i++) {
-        int k = only_col(e->args[i]);
-        if (k == -2 || (k >= 0 && c >= 0 && k != c)) return -2;
-        if (k >= 0) c = k;
-    }
-    return c;
-}
-
-/* Whether the residual condition bounds a left time attribute by a right
- * one (Flink's interval join: l.t BETWEEN r.t - x AND r.t + y). */
-static bool interval_bounds(const ExprList *rest, const Rel *j) {
-    int nl = j->in[0]->ncols, bounds = 0;
-    for (size_t i = 0; i < rest->len; i++) {
-        const Expr *c = rest->items[i];
-        if (c->kind != EX_CALL || !c->fn || c->nargs != 2) continue;
-        const char *op = c->fn->name;
-        if (strcmp(op, "<") && strcmp(op, "<=") && strcmp(op, ">") && strcmp(op, ">=")) continue;
-        int x = only_col(c->args[0]), y = only_col(c->args[1]);
-        if (x < 0 || y < 0) continue;
-        const Type *tx = j->types[x], *ty = j->types[y];
-        if (!tx->timeattr || tx->timeattr != ty->timeattr) continue;
-        if ((x < nl) != (y < nl)) bounds++;
-    }
-    return bounds >= 2;
+/* Whether the join condition bounds a left time attribute by a right one
+ * from below and above (Flink's interval join: l.t BETWEEN r.t - x AND
+ * r.t + y; translate_interval_join.c). */
+static bool interval_bounds(const Rel *j) {
+    IntervalBounds wb;
+    return j->join != JOIN_SEMI && j->join != JOIN_ANTI && eddy__interval_bounds(j->cond, j->in[0]->ncols, j->types, &wb, NULL);
 }
 
 /* Whether a Rel reads a window table function through projections and filters. */
@@ -948,7 +927,7 @@ static PhysNode *build_join(Build *b, const Rel *r) {
         if (named(r, x, "window_start") && named(r->in[1], y - nl, "window_start")) window_keys_l = true;
         if (named(r, x, "window_end") && named(r->in[1], y - nl, "window_end")) window_keys_r = true;
     }
-    bool interval = ok && b->streaming && interval_bounds(&rest, r);
+    bool interval = ok && b->streaming && interval_bounds(r);
     ed_vec_free(&cs);
     ed_vec_free(&rest);
     if (!ok || !lk || !rk) return NOMEM();
@@ -961,6 +940,9 @@ static PhysNode *build_join(Build *b, const Rel *r) {
         PhysNode *xl = exchange_keys(b, l, nk, lk), *xr = xl ? exchange_keys(b, rr, nk, rk) : NULL;
         return xr ? join_node(b, kind, r, xl, xr, nk, lk, rk) : NULL;
     }
+    if (r->feature && !strncmp(r->feature, "temporal joins", 14))
+        return eddy__err(b->err, EDDY_E_UNSUPPORTED, "not supported yet: temporal joins (FOR SYSTEM_TIME AS OF) in batch mode"),
+               (PhysNode *)NULL;
     /* a side of one row at most (an aggregate without keys, a scalar
      * subquery's): a nested loop building it, broadcast (Flink's
      * BatchPhysicalSingleRowJoinRule) */

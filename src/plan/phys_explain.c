@@ -286,8 +286,11 @@ static void digest_terms(Buf *b, const PhysNode *n) {
 
 static void join_terms(Buf *b, Arena *a, const PhysNode *n, ExprStyle st) {
     const char **fields = join_fields(a, n);
-    eddy__buf_printf(b, "joinType=[%s], where=[", join_type(n->join));
-    if (n->join_cond && fields) eddy__plan_expr_text(b, n->join_cond, fields, st);
+    eddy__buf_printf(b, "joinType=[%s], ", join_type(n->join));
+    if (n->kind == PK_INTERVAL_JOIN) eddy__interval_bounds_text(b, n);
+    eddy__buf_puts(b, "where=[");
+    if (n->kind == PK_TEMPORAL_JOIN && fields) eddy__temporal_where_text(b, n, fields, st);
+    else if (n->join_cond && fields) eddy__plan_expr_text(b, n->join_cond, fields, st);
     else eddy__buf_puts(b, "true");
     eddy__buf_puts(b, "], select=[");
     eddy__explain_names(b, n->ncols, n->names);

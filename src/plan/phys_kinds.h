@@ -68,8 +68,8 @@ PHYS_OP(PK_WINDOW_AGGREGATE, "WindowAggregate", "window aggregations (GROUP BY w
 PHYS_OP(PK_GROUP_WINDOW_AGGREGATE, "GroupWindowAggregate", "group window aggregations (TUMBLE / HOP / SESSION)",
         eddy__translate_window_aggregate)
 PHYS_OP(PK_OVER_AGGREGATE, "OverAggregate", "OVER aggregations", eddy__translate_over_aggregate)
-PHYS_KIND(PK_INTERVAL_JOIN, "IntervalJoin", "interval joins")
-PHYS_KIND(PK_TEMPORAL_JOIN, "TemporalJoin", "temporal joins (FOR SYSTEM_TIME AS OF)")
+PHYS_OP(PK_INTERVAL_JOIN, "IntervalJoin", "interval joins", eddy__translate_interval_join)
+PHYS_OP(PK_TEMPORAL_JOIN, "TemporalJoin", "temporal joins (FOR SYSTEM_TIME AS OF)", eddy__translate_temporal_join)
 PHYS_KIND(PK_TEMPORAL_SORT, "TemporalSort", "ORDER BY a time attribute in streaming mode")
 PHYS_KIND(PK_WINDOW_RANK, "WindowRank", "window Top-N")
 PHYS_KIND(PK_WINDOW_DEDUPLICATE, "WindowDeduplicate", "window deduplication")

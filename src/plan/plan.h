@@ -163,6 +163,7 @@ struct Rel {
     const OverSpec *over;
     /* REL_JOIN (cond: the ON condition over left + right columns, NULL = true) */
     JoinType join;
+    int as_of;              /* REL_JOIN, temporal: the left column FOR SYSTEM_TIME AS OF names */
     /* REL_SORT (REL_RANK: the ORDER BY keys) */
     int nkeys;
     const int *keys;        /* input columns */
