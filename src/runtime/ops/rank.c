@@ -753,8 +753,9 @@ static eddy_status rank_push(Op *op, int input, Batch *b) {
         if ((rc = parse(op, s, found ? val : NULL, found ? vlen : 0))) break;
         uint8_t kind = batch_kind(b, r);
         bool add = kind == RK_INSERT || kind == RK_UPDATE_AFTER;
-        if (p->mode == RM_APPEND && add && s->ents.len > 0 && (int64_t)s->ents.len >= p->end) {
-            /* a full Top-N that the row does not enter: dropped before it is encoded */
+        if (add && s->ents.len > 0 &&
+            ((p->mode == RM_APPEND && (int64_t)s->ents.len >= p->end) || p->mode == RM_TOP1)) {
+            /* a full Top-N (a Top-1 with its row) that the row does not enter: dropped before it is encoded */
             const Ent *worst = &s->ents.items[s->ents.len - 1];
             if (key_cmp(s->key.data, (uint32_t)s->key.len, worst->k, worst->kl) >= 0) continue;
         }
