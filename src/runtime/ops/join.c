@@ -33,7 +33,10 @@
  * A batch at a time: the batch's join keys are encoded and hashed once
  * (KeyBatch); a side whose unique key is within the join key is probed with
  * one map get, the others by iterating the key's map; scratch (the candidate pairs, the matches, the encoded rows)
- * lives with the operator and is reused. State TTL (table.exec.state.ttl)
+ * lives with the operator and is reused. An inner join with a residual
+ * condition gathers the candidates of many rows of the batch before it
+ * evaluates the residual (once per PAIR_CAP pairs) and then updates state and
+ * emits row by row, in the row-at-a-time order. State TTL (table.exec.state.ttl)
  * applies to every record of both sides (a retraction of an expired record
  * finds nothing, as in Flink).
  */
