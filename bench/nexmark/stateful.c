@@ -1,7 +1,8 @@
 /*
  * stateful.c -- hand-written C baselines of the stateful Nexmark queries
- * for bench_nexmark: q3, q4, q17 and q20 (updating tables: joins and group
- * aggregations) and q5, q7 and q8 (event-time windows). This file is
+ * for bench_nexmark: q3, q4, q9, q15, q16, q17, q18, q19 and q20 (updating
+ * tables: joins, group aggregations with COUNT(DISTINCT), Top-N and
+ * deduplication) and q5, q7 and q8 (event-time windows). This file is
  * #included by bench/nexmark.c after its row checksums (RowHash); it lives
  * in bench/nexmark/ because every .c file in bench/ is a program of its own.
  *
@@ -246,10 +247,11 @@ static void mm_free(MultiMap *m) {
 }
 
 /* A new record of `bytes` (after its 4-byte link) under key; returns where
- * its fields go. */
-static inline char *mm_add(MultiMap *m, int64_t key, size_t bytes) {
+ * its fields go (mm_add_ref: and the record's name). */
+static inline char *mm_add_ref(MultiMap *m, int64_t key, size_t bytes, uint32_t *out) {
     char *p;
     uint32_t ref = records_new(&m->rec, 4 + bytes, &p);
+    *out = ref;
     memset(p, 0, 4);
     bool fresh;
     int64_t *s = table_put(&m->index, key, 0, &fresh);
@@ -259,6 +261,11 @@ static inline char *mm_add(MultiMap *m, int64_t key, size_t bytes) {
     s[1] = (int64_t)((links & 0xFFFFFFFF00000000ULL) | ref);
     m->rows++;
     return p + 4;
+}
+
+static inline char *mm_add(MultiMap *m, int64_t key, size_t bytes) {
+    uint32_t ref;
+    return mm_add_ref(m, key, bytes, &ref);
 }
 
 /* The first record under key (0 = none), the one after `ref`, and a record's fields. */
@@ -949,13 +956,13 @@ static void q8(const NexmarkConfig *c, NexmarkEvent *ev, int64_t n, Sink *s, HwS
 
 #define Q19_N 10
 
-/* A bid's fields for the output, and where they are kept. */
-static void q19_fields(RowHash *r, int64_t auction, const char *bid, int64_t rank) {
+/* A bid's fields for the output, and where they are kept (q18 too). */
+static void bid_fields(RowHash *r, int64_t auction, const char *bid) {
     int64_t bidder, price, time;
     Str channel, url, extra;
     bid = get_i64(get_i64(bid, &bidder), &price);
     bid = get_str(get_str(bid, &channel), &url);
-    bid = get_str(get_i64(bid, &time), &extra);
+    get_str(get_i64(bid, &time), &extra);
     rh_long(r, auction);
     rh_long(r, bidder);
     rh_long(r, price);
@@ -963,6 +970,10 @@ static void q19_fields(RowHash *r, int64_t auction, const char *bid, int64_t ran
     rh_str(r, url.p, url.n);
     rh_ts(r, time);
     rh_str(r, extra.p, extra.n);
+}
+
+static void q19_fields(RowHash *r, int64_t auction, const char *bid, int64_t rank) {
+    bid_fields(r, auction, bid);
     rh_long(r, rank);
 }
 
@@ -1029,10 +1040,365 @@ static void q19(const NexmarkConfig *c, NexmarkEvent *ev, int64_t n, Sink *s, Hw
     records_free(&rec);
 }
 
+/* ---- q18: the last bid of each (bidder, auction) (deduplication) ---------------------------- */
+
+/* A bid's fields as q19 keeps them (bidder, price, channel, url, time,
+ * extra), in a record that starts with its capacity. */
+static uint32_t q18_keep(Records *rec, uint32_t old, const NexmarkBid *b) {
+    size_t need = 4 + 16 + 2 + b->channel.n + 2 + b->url.n + 8 + 2 + b->extra.n;
+    char *p;
+    uint32_t r = old, cap = 0;
+    if (old) memcpy(&cap, records_at(rec, old), 4);
+    if (cap >= need) {
+        p = records_at(rec, old);
+    } else {
+        r = records_new(rec, need, &p);
+        cap = (uint32_t)need;
+    }
+    memcpy(p, &cap, 4);
+    p = put_i64(put_i64(p + 4, b->bidder), b->price);
+    p = put_str(put_str(p, b->channel), b->url);
+    put_str(put_i64(p, b->date_time), b->extra);
+    return r;
+}
+
+/* The output row of a kept bid (after its record's capacity). */
+static void q18_fields(RowHash *r, int64_t auction, const char *bid) { bid_fields(r, auction, bid + 4); }
+
+/* ROW_NUMBER() OVER (PARTITION BY bidder, auction ORDER BY dateTime DESC)
+ * = 1 on the rowtime: keep-last deduplication. One slot per (bidder,
+ * auction): key, the kept bid's time and record (overwritten in place when
+ * the new one fits). A bid at least as late as the kept one replaces it
+ * (-U old, +U new); the first of a key is +I. */
+static void q18(const NexmarkConfig *c, NexmarkEvent *ev, int64_t n, Sink *s, HwStats *st) {
+    Table t;
+    Records rec = {0};
+    table_init(&t, 32, 2, 10);
+    /* Bids of one key in the same millisecond (most repeats at 10 M events/s)
+     * make the final table ambiguous: the streaming operator keeps the last
+     * (Flink's keep-last rule, timed here), a batch ROW_NUMBER the first of
+     * them in arrival order (what the checks compare with: eddy's batch run). */
+    bool first_of_ties = s->full || s->sums;
+    for (int64_t k = 0; k < n; k++) {
+        eddy__nexmark_event(c, k, ev);
+        if (ev->kind != NEXMARK_BID) continue;
+        const NexmarkBid *b = &ev->bid;
+        bool fresh;
+        int64_t *g = table_put(&t, b->bidder, b->auction, &fresh);
+        if (!fresh && (b->date_time < g[2] || (b->date_time == g[2] && first_of_ties))) continue;
+        if (!fresh) {
+            q18_fields(log_row(s), g[1], records_at(&rec, (uint32_t)g[3]));
+            log_row_end(s, KIND_UPDATE_BEFORE);
+        }
+        g[2] = b->date_time;
+        g[3] = q18_keep(&rec, fresh ? 0 : (uint32_t)g[3], b);
+        q18_fields(log_row(s), g[1], records_at(&rec, (uint32_t)g[3]));
+        log_row_end(s, fresh ? KIND_INSERT : KIND_UPDATE_AFTER);
+    }
+    for (size_t i = 0; i <= t.mask; i++) {
+        const int64_t *g = table_at(&t, i);
+        if (g[0] == TABLE_EMPTY) continue;
+        q18_fields(table_row(s), g[1], records_at(&rec, (uint32_t)g[3]));
+        table_row_end(s);
+    }
+    stat_table(st, "last bid by (bidder, auction)", t.size, table_bytes(&t) + rec.bytes, t.keys, t.keys);
+    st->bytes_per_key = t.keys ? (double)(table_bytes(&t) + rec.bytes) / (double)t.keys : 0;
+    snprintf(st->notes, sizeof st->notes, "+I per key, then -U/+U per later bid of the key: defined");
+    table_free(&t);
+    records_free(&rec);
+}
+
+/* ---- q15 / q16: bids per day (and channel) with COUNT(DISTINCT) under filters ------------- */
+
+/* The price classes of the FILTER clauses: bit 0 every bid, bits 1-3 rank 1-3. */
+static inline int64_t q15_ranks(int64_t price) {
+    return 1 | (price < 10000 ? 2 : price < 1000000 ? 4 : 8);
+}
+
+/* A group's counters: g[base ..]: COUNT(*) and its three filtered counts,
+ * then the distinct bidders and auctions, four each. */
+static inline void q15_counts(RowHash *r, const int64_t *g) {
+    for (int i = 0; i < 12; i++) rh_long(r, g[i]);
+}
+
+/* Adds a bid to a group (counters g) whose distinct sets are the tables
+ * keyed by (group id, bidder) and (group id, auction), the slot holding
+ * which classes the value was seen in. */
+static inline void q15_add(int64_t *g, Table *bidders, Table *auctions, int64_t group, const NexmarkBid *b) {
+    int64_t ranks = q15_ranks(b->price);
+    for (int i = 0; i < 4; i++) g[i] += (ranks >> i) & 1;
+    bool fresh;
+    int64_t *d = table_put(bidders, group, b->bidder, &fresh), added = ranks & ~d[2];
+    d[2] |= ranks;
+    for (int i = 0; i < 4; i++) g[4 + i] += (added >> i) & 1;
+    d = table_put(auctions, group, b->auction, &fresh);
+    added = ranks & ~d[2];
+    d[2] |= ranks;
+    for (int i = 0; i < 4; i++) g[8 + i] += (added >> i) & 1;
+}
+
+static inline int64_t day_of(int64_t ms) { return ms >= 0 ? ms / MS_PER_DAY : -((-ms + MS_PER_DAY - 1) / MS_PER_DAY); }
+
+/* GROUP BY the day: one slot per day (key + 12 counters), the distinct
+ * sets by (day, bidder) and (day, auction). Every bid changes COUNT(*):
+ * -U/+U per bid after a day's first. */
+static void q15(const NexmarkConfig *c, NexmarkEvent *ev, int64_t n, Sink *s, HwStats *st) {
+    Table days, bidders, auctions;
+    table_init(&days, 8 * 13, 1, 4);
+    table_init(&bidders, 24, 2, 10);
+    table_init(&auctions, 24, 2, 10);
+    for (int64_t k = 0; k < n; k++) {
+        eddy__nexmark_event(c, k, ev);
+        if (ev->kind != NEXMARK_BID) continue;
+        const NexmarkBid *b = &ev->bid;
+        int64_t day = day_of(b->date_time);
+        bool fresh;
+        int64_t *g = table_put(&days, day, 0, &fresh);
+        if (!fresh) {
+            RowHash *r = log_row(s);
+            rh_day(r, day);
+            q15_counts(r, g + 1);
+            log_row_end(s, KIND_UPDATE_BEFORE);
+        }
+        q15_add(g + 1, &bidders, &auctions, day, b);
+        RowHash *r = log_row(s);
+        rh_day(r, day);
+        q15_counts(r, g + 1);
+        log_row_end(s, fresh ? KIND_INSERT : KIND_UPDATE_AFTER);
+    }
+    for (size_t i = 0; i <= days.mask; i++) {
+        const int64_t *g = table_at(&days, i);
+        if (g[0] == TABLE_EMPTY) continue;
+        RowHash *r = table_row(s);
+        rh_day(r, g[0]);
+        q15_counts(r, g + 1);
+        table_row_end(s);
+    }
+    stat_agg(st, "aggregation by day", &days);
+    stat_agg(st, "distinct bidders by (day, bidder)", &bidders);
+    stat_agg(st, "distinct auctions by (day, auction)", &auctions);
+    uint64_t keys = days.keys + bidders.keys + auctions.keys;
+    st->bytes_per_key = keys ? (double)(table_bytes(&days) + table_bytes(&bidders) + table_bytes(&auctions)) / (double)keys : 0;
+    snprintf(st->notes, sizeof st->notes, "+I per day, then -U/+U per further bid (COUNT(*) always changes): defined");
+    table_free(&days);
+    table_free(&bidders);
+    table_free(&auctions);
+}
+
+/* q16's channel names, interned: a table from the name's hash to its id
+ * (the names kept to check that no two share a hash). */
+typedef struct Channels {
+    Table ids; /* hash, id */
+    Str *name;
+    size_t n, cap;
+    Records rec;
+} Channels;
+
+static int64_t channel_id(Channels *ch, Str name) {
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < name.n; i++) h = (h ^ (uint8_t)name.p[i]) * 1099511628211ULL;
+    int64_t key = (int64_t)(h >> 1); /* never TABLE_EMPTY */
+    bool fresh;
+    int64_t *slot = table_put(&ch->ids, key, 0, &fresh);
+    if (!fresh) {
+        const Str *old = &ch->name[slot[1]];
+        if (old->n != name.n || memcmp(old->p, name.p, name.n)) {
+            fprintf(stderr, "bench_nexmark: q16: two channel names share a hash\n");
+            exit(3);
+        }
+        return slot[1];
+    }
+    if (ch->n == ch->cap && !(ch->name = realloc(ch->name, (ch->cap = ch->cap ? ch->cap * 2 : 64) * sizeof(Str)))) exit(3);
+    char *p;
+    records_new(&ch->rec, name.n + 1, &p);
+    memcpy(p, name.p, name.n);
+    ch->name[ch->n] = (Str){p, name.n};
+    slot[1] = (int64_t)ch->n;
+    return (int64_t)ch->n++;
+}
+
+/* Slot of a (channel, day) group: channel id, day, MAX(minute of the day),
+ * then the 12 counters. */
+static inline void q16_fields(RowHash *r, const Channels *ch, const int64_t *g) {
+    const Str *name = &ch->name[g[0]];
+    rh_str(r, name->p, name->n);
+    rh_day(r, g[1]);
+    if (rh_touch_only(r)) {
+        r->h += (uint64_t)g[2];
+    } else {
+        char m[8];
+        snprintf(m, sizeof m, "%02d:%02d", (int)(g[2] / 60), (int)(g[2] % 60));
+        rh_str(r, m, 5);
+    }
+    q15_counts(r, g + 3);
+}
+
+/* GROUP BY channel, day: groups by (channel id, day), the distinct sets by
+ * (group number, bidder) and (group number, auction); MAX('HH:mm') as the
+ * largest minute of the day. -U/+U per bid after a group's first. */
+static void q16(const NexmarkConfig *c, NexmarkEvent *ev, int64_t n, Sink *s, HwStats *st) {
+    Table groups, bidders, auctions;
+    Channels ch = {0};
+    table_init(&ch.ids, 16, 1, 10);
+    table_init(&groups, 8 * 16, 2, 10);
+    table_init(&bidders, 24, 2, 10);
+    table_init(&auctions, 24, 2, 10);
+    int64_t ngroups = 0;
+    for (int64_t k = 0; k < n; k++) {
+        eddy__nexmark_event(c, k, ev);
+        if (ev->kind != NEXMARK_BID) continue;
+        const NexmarkBid *b = &ev->bid;
+        int64_t day = day_of(b->date_time), minute = (b->date_time - day * MS_PER_DAY) / 60000;
+        bool fresh;
+        int64_t *g = table_put(&groups, channel_id(&ch, b->channel), day, &fresh);
+        if (fresh) {
+            g[15] = ngroups++;
+            g[2] = minute;
+        } else {
+            q16_fields(log_row(s), &ch, g);
+            log_row_end(s, KIND_UPDATE_BEFORE);
+            if (minute > g[2]) g[2] = minute;
+        }
+        q15_add(g + 3, &bidders, &auctions, g[15], b);
+        q16_fields(log_row(s), &ch, g);
+        log_row_end(s, fresh ? KIND_INSERT : KIND_UPDATE_AFTER);
+    }
+    for (size_t i = 0; i <= groups.mask; i++) {
+        const int64_t *g = table_at(&groups, i);
+        if (g[0] == TABLE_EMPTY) continue;
+        q16_fields(table_row(s), &ch, g);
+        table_row_end(s);
+    }
+    stat_agg(st, "aggregation by (channel, day)", &groups);
+    stat_agg(st, "distinct bidders by (group, bidder)", &bidders);
+    stat_agg(st, "distinct auctions by (group, auction)", &auctions);
+    uint64_t keys = groups.keys + bidders.keys + auctions.keys;
+    st->bytes_per_key =
+        keys ? (double)(table_bytes(&groups) + table_bytes(&bidders) + table_bytes(&auctions)) / (double)keys : 0;
+    snprintf(st->notes, sizeof st->notes,
+             "+I per (channel, day), then -U/+U per further bid (COUNT(*) always changes): defined");
+    table_free(&groups);
+    table_free(&bidders);
+    table_free(&auctions);
+    table_free(&ch.ids);
+    free(ch.name);
+    records_free(&ch.rec);
+}
+
+/* ---- q9: each auction's winning bid (a join, then the Top-1 per auction) -------------------- */
+
+/* The best bid so far of an auction: price DESC, then dateTime ASC; a tie
+ * keeps the earlier row (ROW_NUMBER's Top-1 keeps arrival order). */
+static inline bool q9_better(int64_t price, int64_t time, const int64_t *best) {
+    return price > best[1] || (price == best[1] && time < best[2]);
+}
+
+static void q9_fields(RowHash *r, int64_t id, const char *auction, const char *bid) {
+    NexmarkAuction a;
+    NexmarkBid b;
+    q20_get_auction(auction, &a);
+    q20_get_bid(bid, &b);
+    rh_long(r, id);
+    rh_str(r, a.item_name.p, a.item_name.n);
+    rh_str(r, a.description.p, a.description.n);
+    rh_long(r, a.initial_bid);
+    rh_long(r, a.reserve);
+    rh_ts(r, a.date_time);
+    rh_ts(r, a.expires);
+    rh_long(r, a.seller);
+    rh_long(r, a.category);
+    rh_str(r, a.extra.p, a.extra.n);
+    rh_long(r, id);
+    rh_long(r, b.bidder);
+    rh_long(r, b.price);
+    rh_ts(r, b.date_time);
+    rh_str(r, b.extra.p, b.extra.n);
+}
+
+typedef struct Q9 {
+    MultiMap auctions, bids;
+    Table best; /* auction id: price, time, auction record, bid record */
+    Sink *s;
+} Q9;
+
+/* A joined row (auction record a, bid record b of auction id) for the Top-1. */
+static void q9_offer(Q9 *q, int64_t id, uint32_t a, uint32_t b, int64_t price, int64_t time) {
+    bool fresh;
+    int64_t *g = table_put(&q->best, id, 0, &fresh);
+    if (!fresh && !q9_better(price, time, g)) return;
+    if (!fresh) {
+        q9_fields(log_row(q->s), id, mm_fields(&q->auctions, (uint32_t)g[3]), mm_fields(&q->bids, (uint32_t)g[4]));
+        log_row_end(q->s, KIND_UPDATE_BEFORE);
+    }
+    g[1] = price;
+    g[2] = time;
+    g[3] = a;
+    g[4] = b;
+    q9_fields(log_row(q->s), id, mm_fields(&q->auctions, a), mm_fields(&q->bids, b));
+    log_row_end(q->s, fresh ? KIND_INSERT : KIND_UPDATE_AFTER);
+}
+
+/* Both join inputs kept (auctions by id, bids by auction, as q20 stores
+ * them); each arrival probes the other side, and a pair whose bid lies in
+ * [auction.dateTime, auction.expires] is offered to its auction's Top-1. */
+static void q9(const NexmarkConfig *c, NexmarkEvent *ev, int64_t n, Sink *s, HwStats *st) {
+    Q9 q = {.s = s};
+    mm_init(&q.auctions);
+    mm_init(&q.bids);
+    table_init(&q.best, 40, 1, 10);
+    for (int64_t k = 0; k < n; k++) {
+        eddy__nexmark_event(c, k, ev);
+        if (ev->kind == NEXMARK_BID) {
+            const NexmarkBid *b = &ev->bid;
+            uint32_t bref;
+            char *f = mm_add_ref(&q.bids, b->auction, 24 + 6 + b->channel.n + b->url.n + b->extra.n, &bref);
+            f = put_i64(put_i64(put_i64(f, b->bidder), b->price), b->date_time);
+            put_str(put_str(put_str(f, b->channel), b->url), b->extra);
+            for (uint32_t a = mm_first(&q.auctions, b->auction); a; a = mm_next(&q.auctions, a)) {
+                NexmarkAuction x;
+                q20_get_auction(mm_fields(&q.auctions, a), &x);
+                if (b->date_time >= x.date_time && b->date_time <= x.expires)
+                    q9_offer(&q, b->auction, a, bref, b->price, b->date_time);
+            }
+        } else if (ev->kind == NEXMARK_AUCTION) {
+            const NexmarkAuction *a = &ev->auction;
+            uint32_t aref;
+            char *f = mm_add_ref(&q.auctions, a->id, 48 + 6 + a->item_name.n + a->description.n + a->extra.n, &aref);
+            f = put_i64(put_i64(put_i64(f, a->initial_bid), a->reserve), a->date_time);
+            f = put_i64(put_i64(put_i64(f, a->expires), a->seller), a->category);
+            put_str(put_str(put_str(f, a->item_name), a->description), a->extra);
+            for (uint32_t b = mm_first(&q.bids, a->id); b; b = mm_next(&q.bids, b)) {
+                NexmarkBid x;
+                q20_get_bid(mm_fields(&q.bids, b), &x);
+                if (x.date_time >= a->date_time && x.date_time <= a->expires)
+                    q9_offer(&q, a->id, aref, b, x.price, x.date_time);
+            }
+        }
+    }
+    for (size_t i = 0; i <= q.best.mask; i++) {
+        const int64_t *g = table_at(&q.best, i);
+        if (g[0] == TABLE_EMPTY) continue;
+        q9_fields(table_row(s), g[0], mm_fields(&q.auctions, (uint32_t)g[3]), mm_fields(&q.bids, (uint32_t)g[4]));
+        table_row_end(s);
+    }
+    stat_mm(st, "join: auctions by id", &q.auctions);
+    stat_mm(st, "join: bids by auction", &q.bids);
+    stat_agg(st, "top 1 by auction", &q.best);
+    uint64_t keys = q.auctions.index.keys + q.bids.index.keys + q.best.keys;
+    st->bytes_per_key =
+        keys ? (double)(mm_bytes(&q.auctions) + mm_bytes(&q.bids) + table_bytes(&q.best)) / (double)keys : 0;
+    snprintf(st->notes, sizeof st->notes,
+             "+I per auction's first joined bid, -U/+U per better one (price DESC, dateTime ASC): defined");
+    mm_free(&q.auctions);
+    mm_free(&q.bids);
+    table_free(&q.best);
+}
+
 /* ---- dispatch -------------------------------------------------------------------------------- */
 
 static bool is_stateful(int q) {
-    return q == 3 || q == 4 || q == 5 || q == 7 || q == 8 || q == 17 || q == 19 || q == 20;
+    return q == 3 || q == 4 || q == 5 || q == 7 || q == 8 || q == 9 || q == 15 || q == 16 || q == 17 || q == 18 ||
+           q == 19 || q == 20;
 }
 
 /* Runs stateful baseline q over events 0..n-1 of config c into s. */
@@ -1043,6 +1409,10 @@ static void stateful_baseline(int q, const NexmarkConfig *c, NexmarkEvent *ev, i
     case 5: q5(c, ev, n, s, st); break;
     case 7: q7(c, ev, n, s, st); break;
     case 8: q8(c, ev, n, s, st); break;
+    case 9: q9(c, ev, n, s, st); break;
+    case 15: q15(c, ev, n, s, st); break;
+    case 16: q16(c, ev, n, s, st); break;
+    case 18: q18(c, ev, n, s, st); break;
     case 17: q17(c, ev, n, s, st); break;
     case 19: q19(c, ev, n, s, st); break;
     case 20: q20(c, ev, n, s, st); break;

@@ -293,7 +293,16 @@ typedef struct TranslateCtx {
     const PlanEnv *pe;
     Arena *a;
     const Rel *root_rel;     /* the query as the API sees it (its column names) */
+    bool reuse_on;           /* source reuse (reuse.c) */
+    struct ReusedSource *reused;
 } TranslateCtx;
+
+/* Source reuse (reuse.c): whether the options allow it; the source node
+ * already made for table t in this translation (NULL: none yet); remembering
+ * one (false: out of memory). */
+bool eddy__reuse_source_enabled(const PlanEnv *pe);
+StreamNode *eddy__reuse_source_find(TranslateCtx *cx, const TableEntry *t);
+bool eddy__reuse_source_add(TranslateCtx *cx, const TableEntry *t, StreamNode *n);
 
 /* The translate function of a kind: out from the node and its inputs'
  * outputs (p->nin of them). Implementations live in their operators' files

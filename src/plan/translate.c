@@ -88,7 +88,7 @@ static eddy_status translate(TranslateCtx *cx, const PhysNode *p, TransOut *out,
 
 eddy_status eddy__phys_translate(const PlanEnv *pe, const Rel *root_rel, const PhysNode *root, StreamNode **out,
                                  EdErr *err) {
-    TranslateCtx cx = {pe, pe->a, root_rel};
+    TranslateCtx cx = {pe, pe->a, root_rel, eddy__reuse_source_enabled(pe), NULL};
     TransOut o;
     eddy_status rc = translate(&cx, root, &o, err);
     if (rc) return rc;
@@ -194,14 +194,18 @@ eddy_status eddy__translate_table_scan(TranslateCtx *cx, const PhysNode *p, cons
         names[t->nphys + k] = eddy__arena_printf(a, "$meta%d", k);
         types[t->nphys + k] = t->meta_types[k];
     }
-    StreamNode *src = eddy__node_new(a, NODE_SOURCE, ss->name ? ss->name : "TableSourceScan", ss->vt, ss->plan,
-                                     eddy__type_row(a, nsrc, names, types, false), 0);
+    StreamNode *src = eddy__reuse_source_find(cx, t);
+    if (!src) {
+        src = eddy__node_new(a, NODE_SOURCE, ss->name ? ss->name : "TableSourceScan", ss->vt, ss->plan,
+                             eddy__type_row(a, nsrc, names, types, false), 0);
+        if (!src || !eddy__reuse_source_add(cx, t, src)) return NOMEM();
+        src->parallelism = ss->parallelism;
+        src->fixed_parallelism = ss->parallelism == 1;
+        src->bounded = ss->bounded;
+    }
     CalcPlan *cp = calc_plan(cx);
     const Expr **ex = identity(cx, p);
-    if (!src || !cp || !ex) return NOMEM();
-    src->parallelism = ss->parallelism;
-    src->fixed_parallelism = ss->parallelism == 1;
-    src->bounded = ss->bounded;
+    if (!cp || !ex) return NOMEM();
     cp->nexprs = p->ncols;
     cp->exprs = ex;
     cp->drop_upstream_watermarks = true;

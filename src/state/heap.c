@@ -70,6 +70,7 @@ struct StateBackendImpl {
     BackendState **states;
     uint32_t nstates;
     int open_iters;
+    struct BackendIter *spare; /* a closed iterator kept for the next open (no malloc per probe) */
 };
 
 struct BackendState {
@@ -86,7 +87,7 @@ struct BackendState {
 struct BackendIter {
     BackendState *s;
     StateIterSpec spec;
-    char *ns_copy, *key_copy;
+    char *ns_copy;
     uint32_t page, idx;
     MiniMap *mm;     /* map being walked (a reference held) */
     Entry *mm_entry; /* its entry (NULL once orphaned) */
@@ -169,8 +170,14 @@ static Entry *new_entry(BackendState *s, const StateKey *k, StateNs ns, uint64_t
 static inline char *mrec_key(MRec *r) { return (char *)(r + 1); }
 static inline char *mrec_val(MRec *r) { return (char *)(r + 1) + r->uklen; }
 
-static void mini_index_add(MiniMap *m, uint64_t hash, uint32_t pos) {
-    uint32_t mask = (1u << m->idx_bits) - 1, i = (uint32_t)(hash >> (64 - m->idx_bits));
+/* A record's index position comes from the 32 hash bits it keeps (mixed
+ * again), so growing the index rehashes no map key. */
+static inline uint32_t mini_slot(const MiniMap *m, uint32_t hash32) {
+    return (uint32_t)(hash32 * 0x9E3779B1u) >> (32 - m->idx_bits);
+}
+
+static void mini_index_add(MiniMap *m, uint32_t hash32, uint32_t pos) {
+    uint32_t mask = (1u << m->idx_bits) - 1, i = mini_slot(m, hash32);
     while (m->idx[i]) i = (i + 1) & mask;
     m->idx[i] = pos + 1;
 }
@@ -191,7 +198,7 @@ static bool mini_reindex(BackendState *s, MiniMap *m) {
     m->idx_bits = bits;
     for (uint32_t p = 0; p < m->nrec; p++) {
         MRec *r = m->recs[p];
-        if (r) mini_index_add(m, mrec_hash(mrec_key(r), r->uklen), p);
+        if (r) mini_index_add(m, r->hash32, p);
     }
     return true;
 }
@@ -205,7 +212,7 @@ static int64_t mini_find(const MiniMap *m, const void *ukey, uint32_t uklen, uin
         }
         return -1;
     }
-    uint32_t mask = (1u << m->idx_bits) - 1, i = (uint32_t)(hash >> (64 - m->idx_bits));
+    uint32_t mask = (1u << m->idx_bits) - 1, i = mini_slot(m, h32);
     while (m->idx[i]) {
         MRec *r = m->recs[m->idx[i] - 1];
         if (r && r->hash32 == h32 && r->uklen == uklen && !memcmp(mrec_key(r), ukey, uklen)) return m->idx[i] - 1;
@@ -305,6 +312,7 @@ static void heap_destroy(StateBackendImpl *be) {
     }
     eddy__free(be->states);
     eddy__blobs_destroy(&be->blobs); /* every value block at once */
+    eddy__free(be->spare);
     eddy__free(be);
 }
 
@@ -512,8 +520,15 @@ static MiniMap *mini_new(BackendState *s) {
     return m;
 }
 
-static eddy_status heap_map_put(BackendState *s, const StateKey *k, StateNs ns, const void *ukey, uint32_t uklen,
-                                const void *val, uint32_t len) {
+/* The record of map key ukey in (k, ns) with room for a len-byte value
+ * (its vlen set to len): the one there (*had its old value length, else
+ * UINT32_MAX), or a new one with the key copied and the value unset.
+ * *old: a record it replaced, which the caller frees once it has copied
+ * the value (which may lie in it). */
+static eddy_status map_rec(BackendState *s, const StateKey *k, StateNs ns, const void *ukey, uint32_t uklen,
+                           uint32_t len, MRec **out, uint32_t *had, MRec **old) {
+    *old = NULL;
+    *had = UINT32_MAX;
     uint64_t h = entry_hash(k, ns);
     Entry *e = find_entry(s, k, ns, h);
     bool fresh = !e;
@@ -529,10 +544,11 @@ static eddy_status heap_map_put(BackendState *s, const StateKey *k, StateNs ns, 
     uint32_t need = (uint32_t)sizeof(MRec) + uklen + len;
     if (p >= 0 && need <= m->recs[p]->cap) {
         MRec *r = m->recs[p];
-        memmove(mrec_val(r), val, len);
+        *had = r->vlen;
         s->value_bytes += len;
         s->value_bytes -= r->vlen;
         r->vlen = len;
+        *out = r;
         return EDDY_OK;
     }
     uint32_t cap;
@@ -543,12 +559,12 @@ static eddy_status heap_map_put(BackendState *s, const StateKey *k, StateNs ns, 
     r->vlen = len;
     r->cap = cap;
     memcpy(mrec_key(r), ukey, uklen);
-    memcpy(mrec_val(r), val, len);
+    *out = r;
     if (p >= 0) {
-        MRec *old = m->recs[p];
+        *old = m->recs[p];
+        *had = (*old)->vlen;
         s->value_bytes += len;
-        s->value_bytes -= old->vlen;
-        eddy__blob_free(&s->be->blobs, old, old->cap);
+        s->value_bytes -= (*old)->vlen;
         m->recs[p] = r;
         return EDDY_OK;
     }
@@ -574,7 +590,7 @@ static eddy_status heap_map_put(BackendState *s, const StateKey *k, StateNs ns, 
             goto fail;
         }
     } else if (m->idx) {
-        mini_index_add(m, uh, m->nrec);
+        mini_index_add(m, (uint32_t)uh, m->nrec);
         m->nrec++;
     } else {
         m->nrec++;
@@ -592,6 +608,31 @@ static eddy_status heap_map_put(BackendState *s, const StateKey *k, StateNs ns, 
 fail:
     if (fresh) drop_entry(s, e, h);
     return fail_code(s);
+}
+
+static eddy_status heap_map_put(BackendState *s, const StateKey *k, StateNs ns, const void *ukey, uint32_t uklen,
+                                const void *val, uint32_t len) {
+    MRec *r, *old;
+    uint32_t had;
+    eddy_status rc = map_rec(s, k, ns, ukey, uklen, len, &r, &had, &old);
+    if (rc) return rc;
+    memmove(mrec_val(r), val, len);
+    if (old) eddy__blob_free(&s->be->blobs, old, old->cap);
+    return EDDY_OK;
+}
+
+static eddy_status heap_map_ref(BackendState *s, const StateKey *k, StateNs ns, const void *ukey, uint32_t uklen,
+                                uint32_t len, void **val, bool *found) {
+    MRec *r, *old;
+    uint32_t had;
+    eddy_status rc = map_rec(s, k, ns, ukey, uklen, len, &r, &had, &old);
+    if (rc) return rc;
+    *found = had == len;
+    if (old && *found) memcpy(mrec_val(r), mrec_val(old), len);
+    else if (!*found) memset(mrec_val(r), 0, len);
+    if (old) eddy__blob_free(&s->be->blobs, old, old->cap);
+    *val = mrec_val(r);
+    return EDDY_OK;
 }
 
 static eddy_status heap_map_remove(BackendState *s, const StateKey *k, StateNs ns, const void *ukey, uint32_t uklen,
@@ -619,13 +660,22 @@ static eddy_status heap_map_remove(BackendState *s, const StateKey *k, StateNs n
 /* ---- iteration ------------------------------------------------------------------------------ */
 
 static eddy_status heap_iter_open(BackendState *s, const StateIterSpec *spec, BackendIter **out) {
-    BackendIter *it = eddy__calloc(1, sizeof *it);
-    if (!it) return eddy__err(s_err(s), EDDY_E_NOMEM, "out of memory");
+    BackendIter *it = s->be->spare;
+    if (it) {
+        s->be->spare = NULL;
+        memset(it, 0, sizeof *it);
+    } else if (!(it = eddy__calloc(1, sizeof *it))) {
+        return eddy__err(s_err(s), EDDY_E_NOMEM, "out of memory");
+    }
     it->s = s;
     it->spec = *spec;
-    /* the spec's bytes are the caller's: keep copies */
+    /* the spec's bytes are the caller's: keep a copy of what is read later
+     * (the namespace filter; a single map's key is used here only) */
     if (spec->ns_filter && spec->ns.len) {
-        if (!(it->ns_copy = eddy__malloc(spec->ns.len))) goto nomem;
+        if (!(it->ns_copy = eddy__malloc(spec->ns.len))) {
+            eddy__free(it);
+            return eddy__err(s_err(s), EDDY_E_NOMEM, "out of memory");
+        }
         memcpy(it->ns_copy, spec->ns.bytes, spec->ns.len);
         it->spec.ns.bytes = it->ns_copy;
     }
@@ -639,20 +689,12 @@ static eddy_status heap_iter_open(BackendState *s, const StateIterSpec *spec, Ba
         } else {
             it->done = true;
         }
-        if (!(it->key_copy = eddy__malloc(spec->key.len ? spec->key.len : 1))) {
-            if (it->mm) mini_unref(s, it->mm);
-            goto nomem;
-        }
-        memcpy(it->key_copy, spec->key.bytes, spec->key.len);
-        it->spec.key.bytes = it->key_copy;
+        it->spec.key.bytes = NULL;
+        it->spec.ns.bytes = NULL;
     }
     s->be->open_iters++;
     *out = it;
     return EDDY_OK;
-nomem:
-    eddy__free(it->ns_copy);
-    eddy__free(it);
-    return eddy__err(s_err(s), EDDY_E_NOMEM, "out of memory");
 }
 
 static void fill_entry(const BackendState *s, const Entry *e, StateEntry *out) {
@@ -740,10 +782,11 @@ static eddy_status heap_iter_next(BackendIter *it, StateEntry *e, bool *has) {
 static void heap_iter_close(BackendIter *it) {
     if (!it) return;
     if (it->mm) mini_unref(it->s, it->mm);
-    it->s->be->open_iters--;
+    StateBackendImpl *be = it->s->be;
+    be->open_iters--;
     eddy__free(it->ns_copy);
-    eddy__free(it->key_copy);
-    eddy__free(it);
+    if (!be->spare) be->spare = it;
+    else eddy__free(it);
 }
 
 static eddy_status heap_clear(BackendState *s) {
@@ -796,4 +839,5 @@ const StateBackendVtab eddy__state_heap_vtab = {
     .iter_close = heap_iter_close,
     .clear = heap_clear,
     .stats = heap_stats,
+    .map_ref = heap_map_ref,
 };

@@ -45,6 +45,7 @@ eddy_status eddy__state_backend_new(const StateBackendConfig *cfg, StateBackend 
     eddy__buf_init(&be->scratch);
     eddy__buf_init(&be->tmp1);
     eddy__buf_init(&be->tmp2);
+    eddy__buf_init(&be->update);
     eddy_status rc = be->uid && be->op_name ? EDDY_OK : eddy__err(err, EDDY_E_NOMEM, "out of memory");
     if (!rc) {
         /* the heap backend is the only one linked in today; another one comes
@@ -68,9 +69,13 @@ static void state_free(State *s) {
     eddy__free(s);
 }
 
+static void iter_free(StateIter *it);
+
 void eddy__state_backend_free(StateBackend *be) {
     if (!be) return;
     while (be->iters) eddy__state_iter_close(be->iters);
+    iter_free(be->spare);
+    be->spare = NULL;
     for (uint32_t i = 0; i < be->nstates; i++)
         if (be->states[i]->cleanup_it) be->vt->iter_close(be->states[i]->cleanup_it);
     eddy__timers_free(be->timers);
@@ -89,6 +94,7 @@ void eddy__state_backend_free(StateBackend *be) {
     eddy__buf_free(&be->scratch);
     eddy__buf_free(&be->tmp1);
     eddy__buf_free(&be->tmp2);
+    eddy__buf_free(&be->update);
     eddy__free(be->uid);
     eddy__free(be->op_name);
     eddy__free(be);
@@ -724,6 +730,32 @@ eddy_status eddy__state_map_put(State *s, const StateKey *k, StateNs ns, const v
     return be->vt->map_put(s->bs, k, ns, ukey, uklen, be->tmp1.data, (uint32_t)be->tmp1.len);
 }
 
+eddy_status eddy__state_map_update(State *s, const StateKey *k, StateNs ns, const void *ukey, uint32_t uklen,
+                                   uint32_t len, StateMapUpdateFn *fn, void *ctx) {
+    if (s->d.kind != STATE_MAP) return wrong_kind(s, "map_update");
+    StateBackend *be = s->be;
+    eddy_status rc;
+    if (be->vt->map_ref && !s->ttl_on && !be->every_record) {
+        void *v;
+        bool found;
+        if ((rc = be->vt->map_ref(s->bs, k, ns, ukey, uklen, len, &v, &found))) return rc;
+        fn(ctx, v, found);
+        return EDDY_OK;
+    }
+    const void *old;
+    uint32_t olen;
+    bool found;
+    if ((rc = eddy__state_map_get(s, k, ns, ukey, uklen, &old, &olen, &found))) return rc;
+    found = found && olen == len;
+    Buf *u = &be->update; /* no other call writes it: map_put's cleanup may use the others */
+    u->len = 0;
+    if (found) eddy__buf_put(u, old, len);
+    else eddy__buf_pad(u, 0, len);
+    if (u->failed) return nomem(be);
+    fn(ctx, u->data, found);
+    return eddy__state_map_put(s, k, ns, ukey, uklen, u->data, len);
+}
+
 eddy_status eddy__state_map_remove(State *s, const StateKey *k, StateNs ns, const void *ukey, uint32_t uklen,
                                    bool *found) {
     if (s->d.kind != STATE_MAP) return wrong_kind(s, "map_remove");
@@ -751,17 +783,29 @@ eddy_status eddy__state_map_is_empty(State *s, const StateKey *k, StateNs ns, bo
 
 /* ---- iteration ------------------------------------------------------------------------------------ */
 
+static void iter_free(StateIter *it) {
+    if (!it) return;
+    eddy__buf_free(&it->buf);
+    eddy__free(it);
+}
+
 static eddy_status iter_open(State *s, const StateIterSpec *spec, StateIter **out) {
-    StateIter *it = eddy__calloc(1, sizeof *it);
-    if (!it) return nomem(s->be);
+    StateIter *it = s->be->spare;
+    if (it) {
+        s->be->spare = NULL;
+        it->buf.len = 0;
+    } else {
+        if (!(it = eddy__calloc(1, sizeof *it))) return nomem(s->be);
+        eddy__buf_init(&it->buf);
+    }
     eddy_status rc = s->be->vt->iter_open(s->bs, spec, &it->bi);
     if (rc) {
-        eddy__free(it);
+        iter_free(it);
         return rc;
     }
     it->s = s;
     it->now = now_ms(s);
-    eddy__buf_init(&it->buf);
+    it->prev = NULL;
     it->next = s->be->iters;
     if (it->next) it->next->prev = it;
     s->be->iters = it;
@@ -815,8 +859,8 @@ void eddy__state_iter_close(StateIter *it) {
     if (it->prev) it->prev->next = it->next;
     else be->iters = it->next;
     if (it->next) it->next->prev = it->prev;
-    eddy__buf_free(&it->buf);
-    eddy__free(it);
+    if (!be->spare && !it->buf.failed) be->spare = it;
+    else iter_free(it);
 }
 
 eddy_status eddy__state_clear(State *s) { return s->be->vt->clear(s->bs); }

@@ -443,6 +443,13 @@ typedef struct StateBackendVtab {
     eddy_status (*clear)(BackendState *s);
     /* Counters of the whole backend. */
     void (*stats)(StateBackendImpl *be, StateStats *out);
+    /* MAP, optional (NULL: the generic layer reads and writes with map_get
+     * and map_put): the value of map key ukey of (k, ns) for an update in
+     * place -- *val points to its len bytes, which the caller rewrites before
+     * its next call on the backend; *found false when it was missing or had
+     * another length (then created, or resized, zero-filled). */
+    eddy_status (*map_ref)(BackendState *s, const StateKey *k, StateNs ns, const void *ukey, uint32_t uklen,
+                           uint32_t len, void **val, bool *found);
     /* members above are valid for version 1 */
 } StateBackendVtab;
 
@@ -550,6 +557,13 @@ eddy_status eddy__state_map_remove(State *s, const StateKey *k, StateNs ns, cons
                                    bool *found);
 eddy_status eddy__state_map_contains(State *s, const StateKey *k, StateNs ns, const void *ukey, uint32_t uklen,
                                      bool *found);
+/* MAP: read-modify-write of one map value of len bytes: fn gets the value
+ * (the stored one when it is there with len bytes, *found true; else zeros)
+ * and rewrites it in place; the result is stored. One lookup where the
+ * backend offers map_ref and the state has no TTL, else a get and a put. */
+typedef void StateMapUpdateFn(void *ctx, void *val, bool found);
+eddy_status eddy__state_map_update(State *s, const StateKey *k, StateNs ns, const void *ukey, uint32_t uklen,
+                                   uint32_t len, StateMapUpdateFn *fn, void *ctx);
 /* True when (k, ns) has no (unexpired) map entry. */
 eddy_status eddy__state_map_is_empty(State *s, const StateKey *k, StateNs ns, bool *empty);
 

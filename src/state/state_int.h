@@ -59,8 +59,10 @@ struct StateBackend {
     uint32_t noplists;
     TimerService *timers;
     StateIter *iters;   /* open iterators (closed when the backend goes) */
+    StateIter *spare;   /* a closed iterator kept for the next open (its buffer too) */
     uint32_t every_record; /* states with TTL cleanup_every_record */
     Buf scratch, tmp1, tmp2;
+    Buf update;         /* eddy__state_map_update's value without map_ref */
 };
 
 /* The state registered (or restored) under name, or NULL. */

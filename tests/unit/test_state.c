@@ -857,6 +857,71 @@ TEST(ttl_of_list_elements_map_entries_and_slots) {
     env_close(&e);
 }
 
+/* map_update's function: the count (first 8 bytes) + 1; ctx counts the calls that found a value. */
+static void bump(void *ctx, void *val, bool found) {
+    int64_t n;
+    memcpy(&n, val, 8);
+    if (found) ++*(int *)ctx;
+    else if (n != 0) *(int *)ctx += 1000; /* a missing value must come zeroed */
+    n++;
+    memcpy(val, &n, 8);
+}
+
+static int64_t map_long(State *s, K *k, int64_t key_v, const char *uk, bool *found) {
+    const void *v;
+    uint32_t len;
+    int64_t n = -1;
+    if (eddy__state_map_get(s, key(k, key_v, 128), STATE_NO_NS, uk, (uint32_t)strlen(uk), &v, &len, found)) return -2;
+    if (*found && len == 8) memcpy(&n, v, 8);
+    return n;
+}
+
+TEST(map_update_reads_modifies_and_writes_one_value) {
+    Env e;
+    env_open(&e, 0, 127, 128, 0);
+    State *s = reg(&e, "m", STATE_MAP, "BIGINT");
+    State *t = reg_ttl(&e, "t", STATE_MAP, 100, TTL_ON_CREATE_AND_WRITE, TTL_NEVER_RETURN_EXPIRED, 0);
+    K k;
+    bool found;
+    int hits = 0;
+    /* 200 map keys (past the linear size: the map's index grows), three rounds */
+    for (int round = 0; round < 3; round++)
+        for (int i = 0; i < 200; i++) {
+            char uk[16];
+            snprintf(uk, sizeof uk, "u%d", i);
+            ASSERT_EQ_INT(eddy__state_map_update(s, key(&k, 7, 128), STATE_NO_NS, uk, (uint32_t)strlen(uk), 8, bump, &hits),
+                          EDDY_OK);
+        }
+    ASSERT_EQ_INT(hits, 400);
+    for (int i = 0; i < 200; i += 37) {
+        char uk[16];
+        snprintf(uk, sizeof uk, "u%d", i);
+        ASSERT_EQ_INT(map_long(s, &k, 7, uk, &found), 3);
+        ASSERT_TRUE(found);
+    }
+    /* a value of another length is not found: the function gets zeros, the result has the new length */
+    int32_t four = 9;
+    ASSERT_EQ_INT(eddy__state_map_put(s, key(&k, 8, 128), STATE_NO_NS, "w", 1, &four, 4), EDDY_OK);
+    hits = 0;
+    ASSERT_EQ_INT(eddy__state_map_update(s, key(&k, 8, 128), STATE_NO_NS, "w", 1, 8, bump, &hits), EDDY_OK);
+    ASSERT_EQ_INT(hits, 0);
+    ASSERT_EQ_INT(map_long(s, &k, 8, "w", &found), 1);
+    /* with TTL (the get + put path): an expired value is not found */
+    ASSERT_EQ_INT(eddy__state_map_update(t, key(&k, 1, 128), STATE_NO_NS, "a", 1, 8, bump, &hits), EDDY_OK);
+    eddy__clock_manual_set(&e.clock, 1050);
+    ASSERT_EQ_INT(eddy__state_map_update(t, key(&k, 1, 128), STATE_NO_NS, "a", 1, 8, bump, &hits), EDDY_OK);
+    ASSERT_EQ_INT(hits, 1);
+    ASSERT_EQ_INT(map_long(t, &k, 1, "a", &found), 2);
+    eddy__clock_manual_set(&e.clock, 1150); /* written at 1050: live until 1150 */
+    ASSERT_EQ_INT(eddy__state_map_update(t, key(&k, 1, 128), STATE_NO_NS, "a", 1, 8, bump, &hits), EDDY_OK);
+    ASSERT_EQ_INT(hits, 1);
+    ASSERT_EQ_INT(map_long(t, &k, 1, "a", &found), 1);
+    /* a VALUE state refuses it */
+    State *v = reg(&e, "v", STATE_VALUE, "BIGINT");
+    ASSERT_TRUE(eddy__state_map_update(v, key(&k, 1, 128), STATE_NO_NS, "a", 1, 8, bump, &hits) != EDDY_OK);
+    env_close(&e);
+}
+
 TEST(ttl_incremental_cleanup_removes_keys_nobody_reads) {
     Env e;
     env_open(&e, 0, 127, 128, 0);
@@ -1357,6 +1422,7 @@ int main(void) {
     RUN(ttl_on_create_and_write_expires_unless_written);
     RUN(ttl_on_read_and_write_renews_on_read_and_visibility);
     RUN(ttl_of_list_elements_map_entries_and_slots);
+    RUN(map_update_reads_modifies_and_writes_one_value);
     RUN(ttl_incremental_cleanup_removes_keys_nobody_reads);
     RUN(memory_budget_refuses_streaming_state_past_it);
     RUN(memory_budget_options_parse_as_flink_does);

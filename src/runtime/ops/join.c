@@ -33,7 +33,10 @@
  * A batch at a time: the batch's join keys are encoded and hashed once
  * (KeyBatch); a side whose unique key is within the join key is probed with
  * one map get, the others by iterating the key's map; scratch (the candidate pairs, the matches, the encoded rows)
- * lives with the operator and is reused. State TTL (table.exec.state.ttl)
+ * lives with the operator and is reused. An inner join with a residual
+ * condition gathers the candidates of many rows of the batch before it
+ * evaluates the residual (once per PAIR_CAP pairs) and then updates state and
+ * emits row by row, in the row-at-a-time order. State TTL (table.exec.state.ttl)
  * applies to every record of both sides (a retraction of an expired record
  * finds nothing, as in Flink).
  */
@@ -72,6 +75,7 @@ typedef struct JoinPlan {
 
 typedef struct Match {
     uint32_t count, assoc;
+    uint32_t row;              /* the input row's position in its batch (batched inner joins) */
     uint32_t mk_off, mk_len;   /* in mbuf */
     uint32_t row_off, row_len; /* in mbuf */
 } Match;
@@ -217,21 +221,21 @@ static eddy_status put_rec(Op *op, JoinRun *s, int side, const StateKey *k, cons
     return eddy__state_map_put(s->st[side], k, STATE_NO_NS, mk, mklen, s->val.data, (uint32_t)s->val.len);
 }
 
+/* NoUniqueKey's add: one more of the record, its associations set. */
+static void count_one_more(void *ctx, void *val, bool found) {
+    Hdr h = {1, *(const uint32_t *)ctx};
+    if (found) h.count = hdr_of(val, sizeof h).count + 1;
+    memcpy(val, &h, sizeof h);
+}
+
 /* addRecord(record[, associations]) */
 static eddy_status view_add(Op *op, JoinRun *s, int side, const StateKey *k, const void *mk, uint32_t mklen,
                             uint32_t assoc) {
     const JoinPlan *p = op->plan;
-    bool nuk = p->side[side].spec == JIS_NO_UNIQUE_KEY;
-    Hdr h = {1, assoc};
-    if (nuk) {
-        const void *v;
-        uint32_t vlen;
-        bool found;
-        eddy_status rc = eddy__state_map_get(s->st[side], k, STATE_NO_NS, mk, mklen, &v, &vlen, &found);
-        if (rc) return rc;
-        if (found) h.count = hdr_of(v, vlen).count + 1;
-    }
-    return put_rec(op, s, side, k, mk, mklen, h, s->row.data, (uint32_t)s->row.len, !nuk);
+    if (p->side[side].spec == JIS_NO_UNIQUE_KEY)
+        return eddy__state_map_update(s->st[side], k, STATE_NO_NS, mk, mklen, (uint32_t)sizeof(Hdr), count_one_more,
+                                      &assoc);
+    return put_rec(op, s, side, k, mk, mklen, (Hdr){1, assoc}, s->row.data, (uint32_t)s->row.len, true);
 }
 
 /* retractRecord(record) */
@@ -350,40 +354,51 @@ static void rec_close(RecIter *ri) {
     if (ri->it) eddy__state_iter_close(ri->it);
 }
 
-/* The records of the other side under k that the input row (side `in`, row
- * r of b) joins with: s->m[0 .. nm), s->total with their counts. */
-static eddy_status gather(Op *op, JoinRun *s, int in, const StateKey *k, const Batch *b, uint32_t r) {
+/* Appends to s->m the records of the other side under k that the input row
+ * (side `in`, row r of b, position i of the batch) joins with; the residual
+ * condition runs over the pending candidates m[*base ..) a PAIR_CAP chunk
+ * at a time (the caller filters the last chunk). */
+static eddy_status gather_more(Op *op, JoinRun *s, int in, const StateKey *k, const Batch *b, uint32_t r, uint32_t i,
+                               size_t *base) {
     const JoinPlan *p = op->plan;
     int other = 1 - in, nl = p->side[0].ncols;
     int in_off = in ? nl : 0, other_off = in ? 0 : nl, nother = p->side[other].ncols;
-    s->nm = 0;
-    s->total = 0;
-    s->mbuf.len = 0;
     RecIter it;
     eddy_status rc = rec_open(s, p, other, k, &it);
     if (rc) return rc;
-    size_t base = 0;
-    if (s->cond) reset_pair(s);
     for (;;) {
         StateEntry e;
         bool has;
         if ((rc = rec_next(&it, &e, &has)) || !has) break;
         if ((rc = push_match(op, s, &e))) break;
+        s->m[s->nm - 1].row = i;
         if (!s->cond) continue;
         const Match *m = &s->m[s->nm - 1];
-        uint32_t slot = (uint32_t)(s->nm - 1 - base);
+        uint32_t slot = (uint32_t)(s->nm - 1 - *base);
         if (!eddy__serde_read(s->mbuf.data + m->row_off, m->row_len, s->pair->cols + other_off, nother, slot)) {
             rc = eddy__op_fail(op, EDDY_E_INTERNAL, "corrupt join state");
             break;
         }
         for (int c = 0; c < p->side[in].ncols; c++) eddy__vec_copy_value(s->pair->cols[in_off + c], slot, b->cols[c], r);
         if (slot + 1 == PAIR_CAP) {
-            if ((rc = filter_pending(s, base))) break;
-            base = s->nm;
+            if ((rc = filter_pending(s, *base))) break;
+            *base = s->nm;
             reset_pair(s);
         }
     }
     rec_close(&it);
+    return rc;
+}
+
+/* The records of the other side under k that the input row (side `in`, row
+ * r of b) joins with: s->m[0 .. nm), s->total with their counts. */
+static eddy_status gather(Op *op, JoinRun *s, int in, const StateKey *k, const Batch *b, uint32_t r) {
+    s->nm = 0;
+    s->total = 0;
+    s->mbuf.len = 0;
+    size_t base = 0;
+    if (s->cond) reset_pair(s);
+    eddy_status rc = gather_more(op, s, in, k, b, r, 0, &base);
     if (!rc && s->cond) rc = filter_pending(s, base);
     for (size_t i = 0; i < s->nm; i++) s->total += s->m[i].count;
     return rc;
@@ -575,6 +590,89 @@ static eddy_status inner_row(Op *op, JoinRun *s, int in, const StateKey *k, cons
     return rc;
 }
 
+/* Whether an '=' key column of row r is NULL (it matches nothing). */
+static bool key_null(const JoinPlan *p, Vector *const *keys, uint32_t r) {
+    for (int j = 0; j < p->nkeys; j++)
+        if (p->filter_null[j] && vec_is_null(keys[j], r)) return true;
+    return false;
+}
+
+/* Row r of the input batch (position i): its key, s->row its encoded
+ * columns, *mk its map key, *null_key when an '=' key column is NULL. */
+static eddy_status prep_row(Op *op, JoinRun *s, const JoinSide *sd, const Batch *b, Vector *const *keys, uint32_t i,
+                            uint32_t r, StateKey *k, const void **mk, uint32_t *mklen, bool *null_key) {
+    const JoinPlan *p = op->plan;
+    /* no equi-join key: every row has the one key (one subtask owns all key groups) */
+    *k = p->nkeys ? eddy__key_batch_key(&s->kb, i) : s->key0;
+    s->row.len = 0;
+    eddy__serde_write(&s->row, b->cols, sd->ncols, r);
+    if (s->row.failed || s->row.len > UINT32_MAX) return OOM(op);
+    map_key(s, sd, b, r, mk, mklen);
+    if (s->mk.failed) return OOM(op);
+    *null_key = key_null(p, keys, r);
+    return EDDY_OK;
+}
+
+/* A batched inner join with a residual condition: rows [first, end) of the
+ * batch, whose matches s->m holds in row order (tagged with their row), each
+ * updating its side's state and sending its pairs as inner_row would. */
+static eddy_status inner_emit(Op *op, JoinRun *s, int in, const Batch *b, Vector *const *keys, uint32_t first,
+                              uint32_t end) {
+    const JoinPlan *p = op->plan;
+    size_t mi = 0;
+    for (uint32_t i = first; i < end; i++) {
+        uint32_t r = batch_row(b, i);
+        StateKey k;
+        const void *mk;
+        uint32_t mklen;
+        bool null_key;
+        eddy_status rc = prep_row(op, s, &p->side[in], b, keys, i, r, &k, &mk, &mklen, &null_key);
+        if (rc) return rc;
+        uint8_t kind = batch_kind(b, r);
+        bool acc = kind == RK_INSERT || kind == RK_UPDATE_AFTER;
+        if ((rc = acc ? view_add(op, s, in, &k, mk, mklen, 0) : view_retract(op, s, in, &k, mk, mklen))) return rc;
+        for (; mi < s->nm && s->m[mi].row == i; mi++)
+            if ((rc = emit_pair(op, s, kind, in, b, r, &s->m[mi], s->m[mi].count))) return rc;
+    }
+    return EDDY_OK;
+}
+
+/* Matches gathered before their rows are sent (batched inner joins). */
+#define BATCH_MATCHES 1024
+
+/* An inner join with a residual condition, a batch at a time: the other
+ * side's candidates of many input rows go through the residual together
+ * (one evaluation per PAIR_CAP pairs, not one per row). Gathering ahead of
+ * the rows' own state updates is safe: a row writes its own side's state,
+ * and candidates come from the other side's; the rows, their matches and
+ * their order are those of the row-at-a-time loop. */
+static eddy_status inner_batch(Op *op, JoinRun *s, int in, const Batch *b, Vector *const *keys) {
+    const JoinPlan *p = op->plan;
+    uint32_t first = 0;
+    size_t base = 0;
+    s->nm = 0;
+    s->mbuf.len = 0;
+    reset_pair(s);
+    for (uint32_t i = 0; i < b->count; i++) {
+        uint32_t r = batch_row(b, i);
+        eddy_status rc = EDDY_OK;
+        if (!key_null(p, keys, r)) {
+            StateKey k = p->nkeys ? eddy__key_batch_key(&s->kb, i) : s->key0;
+            rc = gather_more(op, s, in, &k, b, r, i, &base);
+        }
+        if (!rc && (i + 1 == b->count || s->nm >= BATCH_MATCHES)) {
+            if (!(rc = filter_pending(s, base))) rc = inner_emit(op, s, in, b, keys, first, i + 1);
+            first = i + 1;
+            base = 0;
+            s->nm = 0;
+            s->mbuf.len = 0;
+            reset_pair(s);
+        }
+        if (rc) return rc;
+    }
+    return EDDY_OK;
+}
+
 static eddy_status join_push(Op *op, int input, Batch *b) {
     const JoinPlan *p = op->plan;
     JoinRun *s = op->state;
@@ -585,26 +683,18 @@ static eddy_status join_push(Op *op, int input, Batch *b) {
     if (rc) return rc;
     if (p->nkeys)
         rc = eddy__key_batch_encode(&s->kb, keys, p->nkeys, b->sel, b->count, op->max_parallelism, eddy__op_err(op));
-    for (uint32_t i = 0; i < b->count && !rc; i++) {
+    if (!rc && p->type == JOIN_INNER && s->cond) {
+        rc = inner_batch(op, s, in, b, keys);
+        b = NULL;
+    }
+    for (uint32_t i = 0; b && i < b->count && !rc; i++) {
         uint32_t r = batch_row(b, i);
-        /* no equi-join key: every row has the one key (one subtask owns all key groups) */
-        StateKey k = p->nkeys ? eddy__key_batch_key(&s->kb, i) : s->key0;
-        uint8_t kind = batch_kind(b, r);
-        s->row.len = 0;
-        eddy__serde_write(&s->row, b->cols, sd->ncols, r);
-        if (s->row.failed || s->row.len > UINT32_MAX) {
-            rc = OOM(op);
-            break;
-        }
+        StateKey k;
         const void *mk;
         uint32_t mklen;
-        map_key(s, sd, b, r, &mk, &mklen);
-        if (s->mk.failed) {
-            rc = OOM(op);
-            break;
-        }
-        bool null_key = false;
-        for (int j = 0; j < p->nkeys && !null_key; j++) null_key = p->filter_null[j] && vec_is_null(keys[j], r);
+        bool null_key;
+        if ((rc = prep_row(op, s, sd, b, keys, i, r, &k, &mk, &mklen, &null_key))) break;
+        uint8_t kind = batch_kind(b, r);
         if (s->plain_inner) {
             rc = inner_row(op, s, in, &k, b, r, kind, mk, mklen, null_key);
             continue;

@@ -106,6 +106,8 @@ typedef struct RankState {
     eddy_out out;
     Buf key, row;  /* the current row's sort key and bytes */
     Buf blob;      /* the buffer being written back */
+    const char *old; /* the stored buffer the entries were parsed from (borrowed until the next state call) */
+    uint32_t old_len;
     ED_VEC(Ent) ents;
     Vector *zero;  /* the constant key of a single partition */
     OpsSlots sl;   /* RM_FIRST_N: the counters of a batch's rows */
@@ -234,6 +236,8 @@ static eddy_status emit_ranked(Op *op, RankState *s, const Ent *e, uint8_t kind,
 
 static eddy_status parse(Op *op, RankState *s, const char *blob, uint32_t len) {
     s->ents.len = 0;
+    s->old = blob;
+    s->old_len = blob ? len : 0;
     if (len < 4) return len ? eddy__op_fail(op, EDDY_E_INTERNAL, "corrupt Top-N state") : EDDY_OK;
     uint32_t n, pos = 4;
     memcpy(&n, blob, 4);
@@ -266,14 +270,33 @@ static eddy_status store(Op *op, RankState *s, const StateKey *k, size_t n, size
     uint32_t cnt = (uint32_t)(n - (skip < n ? 1 : 0));
     if (cnt == 0) return eddy__state_remove(s->st, k, STATE_NO_NS, NULL);
     eddy__buf_put(&s->blob, &cnt, 4);
+    /* entries still in the stored buffer's order are copied a run at a time */
+    const char *run = NULL, *run_end = NULL;
     for (size_t i = 0; i < n; i++) {
         if (i == skip) continue;
         const Ent *e = &s->ents.items[i];
+        /* parsed from the stored buffer: [u32][key][u32][row] in place there */
+        uintptr_t kp = (uintptr_t)e->k, lo = (uintptr_t)s->old, hi = lo + s->old_len;
+        bool stored =
+            s->old_len && e->k && kp >= lo + 4 && kp + e->kl + 4 == (uintptr_t)e->r && (uintptr_t)e->r + e->rl <= hi;
+        const char *start = stored ? e->k - 4 : NULL, *end = stored ? e->r + e->rl : NULL;
+        if (stored && start == run_end) {
+            run_end = end;
+            continue;
+        }
+        if (run) eddy__buf_put(&s->blob, run, (size_t)(run_end - run));
+        run = run_end = NULL;
+        if (stored) {
+            run = start;
+            run_end = end;
+            continue;
+        }
         eddy__buf_put(&s->blob, &e->kl, 4);
         eddy__buf_put(&s->blob, e->k, e->kl);
         eddy__buf_put(&s->blob, &e->rl, 4);
         eddy__buf_put(&s->blob, e->r, e->rl);
     }
+    if (run) eddy__buf_put(&s->blob, run, (size_t)(run_end - run));
     if (s->blob.failed || s->blob.len > UINT32_MAX) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     return eddy__state_put(s->st, k, STATE_NO_NS, s->blob.data, (uint32_t)s->blob.len);
 }
@@ -730,8 +753,9 @@ static eddy_status rank_push(Op *op, int input, Batch *b) {
         if ((rc = parse(op, s, found ? val : NULL, found ? vlen : 0))) break;
         uint8_t kind = batch_kind(b, r);
         bool add = kind == RK_INSERT || kind == RK_UPDATE_AFTER;
-        if (p->mode == RM_APPEND && add && s->ents.len > 0 && (int64_t)s->ents.len >= p->end) {
-            /* a full Top-N that the row does not enter: dropped before it is encoded */
+        if (add && s->ents.len > 0 &&
+            ((p->mode == RM_APPEND && (int64_t)s->ents.len >= p->end) || p->mode == RM_TOP1)) {
+            /* a full Top-N (a Top-1 with its row) that the row does not enter: dropped before it is encoded */
             const Ent *worst = &s->ents.items[s->ents.len - 1];
             if (key_cmp(s->key.data, (uint32_t)s->key.len, worst->k, worst->kl) >= 0) continue;
         }
