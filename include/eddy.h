@@ -268,7 +268,9 @@ EDDY_API int eddy_env_get_max_parallelism(const eddy_env *env);
  *       state shares, as Flink's MemorySize ("512mb", "1 gb", "1048576";
  *       units b, k/kb, m/mb, g/gb, t/tb, powers of 1024);
  *   taskmanager.memory.managed.fraction  without a size: this fraction of
- *       the machine's physical memory (default 0.4), a number in (0, 1].
+ *       the machine's physical memory (default 0.4), a number in (0, 1];
+ *   pipeline.auto-watermark-interval     how often watermark assigners
+ *       emit (a duration: "200 ms", "1 s", "0" disables; default 200 ms).
  * A STREAMING job whose state needs more fails with "The state of operator
  * ... needs N more bytes, but the job's managed memory ... is used up";
  * BATCH operators spill instead. A bad value is EDDY_E_VALIDATION ("Could not
@@ -701,6 +703,92 @@ EDDY_API eddy_status eddy_map_state_is_empty(eddy_map_state *s, bool *out);
 EDDY_API eddy_status eddy_map_state_next(eddy_map_state *s, size_t *cursor, const eddy_row **key,
                                          const eddy_row **value);
 EDDY_API eddy_status eddy_map_state_clear(eddy_map_state *s);
+
+/* ---- event time: watermark strategies and the processing-time clock ------ */
+
+/* A WatermarkStrategy: how a stream's records get their timestamps and how
+ * watermarks are generated from them. Strategies live as long as the env;
+ * each builder call returns a new strategy (the argument is unchanged), or
+ * NULL with the env's error set (EDDY_E_MISUSE for NULL callbacks, a
+ * negative duration or a strategy of another env). */
+typedef struct eddy_watermark_strategy eddy_watermark_strategy;
+/* The WatermarkOutput a generator emits to (borrowed for the callback). */
+typedef struct eddy_watermark_output eddy_watermark_output;
+
+/* forMonotonousTimestamps(): the watermark is the largest timestamp seen
+ * minus 1 ms. */
+EDDY_API eddy_watermark_strategy *eddy_watermark_for_monotonous_timestamps(eddy_env *env);
+/* forBoundedOutOfOrderness(Duration.ofMillis(max_ms)): the largest
+ * timestamp seen minus max_ms minus 1 ms. max_ms >= 0. */
+EDDY_API eddy_watermark_strategy *eddy_watermark_for_bounded_out_of_orderness(eddy_env *env, int64_t max_ms);
+/* noWatermarks(): timestamps only (an assigner may set them). */
+EDDY_API eddy_watermark_strategy *eddy_watermark_no_watermarks(eddy_env *env);
+
+/* A custom WatermarkGenerator. create (may be NULL) makes the state of one
+ * parallel instance from ctx (Flink creates a generator per instance); the
+ * callbacks then get that state (ctx itself when create is NULL) and
+ * destroy (may be NULL) frees it at the end. on_event sees each record and
+ * its (assigned) timestamp; on_periodic_emit runs every
+ * pipeline.auto-watermark-interval and once more at the end of input. Both
+ * may emit (eddy_watermark_output_emit) or mark the output idle; both may
+ * be NULL but not both. A non-OK return fails the job. */
+typedef struct eddy_watermark_generator_fn {
+    uint32_t abi_version; /* EDDY_WATERMARK_GENERATOR_FN_VERSION */
+    void *(*create)(void *ctx, int subtask);
+    eddy_status (*on_event)(void *state, const eddy_row *in, int64_t timestamp, eddy_watermark_output *out);
+    eddy_status (*on_periodic_emit)(void *state, eddy_watermark_output *out);
+    void (*destroy)(void *state);
+} eddy_watermark_generator_fn;
+#define EDDY_WATERMARK_GENERATOR_FN_VERSION 1
+/* WatermarkStrategy.forGenerator(...): fn is copied; ctx and ctx_free
+ * follow the callback conventions. */
+EDDY_API eddy_watermark_strategy *eddy_watermark_for_generator(eddy_env *env, const eddy_watermark_generator_fn *fn,
+                                                              void *ctx, void (*ctx_free)(void *));
+/* WatermarkOutput.emitWatermark: a watermark not above the last one emitted
+ * is ignored; emitting makes an idle output active again. */
+EDDY_API void eddy_watermark_output_emit(eddy_watermark_output *out, int64_t watermark);
+/* WatermarkOutput.markIdle / markActive: an idle output is left out of the
+ * minimum downstream operators take over their inputs' watermarks. */
+EDDY_API void eddy_watermark_output_mark_idle(eddy_watermark_output *out);
+EDDY_API void eddy_watermark_output_mark_active(eddy_watermark_output *out);
+
+/* withTimestampAssigner: fn sets *out to the record's event time (ms);
+ * record_ts is the record's timestamp so far (INT64_MIN: none). Without an
+ * assigner a record keeps the timestamp it has. A non-OK return fails the
+ * job. */
+typedef eddy_status (*eddy_timestamp_assigner_fn)(void *ctx, const eddy_row *in, int64_t record_ts, int64_t *out);
+EDDY_API eddy_watermark_strategy *eddy_watermark_with_timestamp_assigner(eddy_watermark_strategy *ws,
+                                                                        eddy_timestamp_assigner_fn fn, void *ctx,
+                                                                        void (*ctx_free)(void *));
+/* withIdleness(Duration.ofMillis(timeout_ms)): an instance that sees no
+ * record for longer than timeout_ms of processing time (checked at each
+ * periodic emission) marks its output idle until the next record.
+ * timeout_ms > 0. */
+EDDY_API eddy_watermark_strategy *eddy_watermark_with_idleness(eddy_watermark_strategy *ws, int64_t timeout_ms);
+
+/* assignTimestampsAndWatermarks(strategy): an operator ("Timestamps/
+ * Watermarks") that sets each record's timestamp and generates watermarks;
+ * the watermarks coming from upstream are dropped, but for the final MAX
+ * one at the end of input. Each parallel instance generates its own;
+ * downstream operators take the minimum over their active inputs. Periodic
+ * emission follows the env's pipeline.auto-watermark-interval (eddy_env_set_option;
+ * Flink's default 200 ms; 0 disables it: a built-in strategy then emits its
+ * watermark only at the end of input). BATCH mode: timestamps only, and the
+ * MAX watermark at the end. Errors: NULL arguments, a strategy of another
+ * env (EDDY_E_MISUSE). */
+EDDY_API eddy_stream *eddy_stream_assign_timestamps_and_watermarks(eddy_stream *s, const eddy_watermark_strategy *ws);
+
+/* Processing time. By default the jobs of an env read the system clock;
+ * eddy_env_use_manual_clock switches the env's jobs started from then on to
+ * a manual clock starting at start_ms (ms since the epoch), which only
+ * eddy_env_advance_clock / eddy_env_set_clock move -- for deterministic
+ * tests of processing-time timers, periodic watermarks and idleness. The
+ * clock may be moved from any thread while a job runs. */
+EDDY_API eddy_status eddy_env_use_manual_clock(eddy_env *env, int64_t start_ms);
+EDDY_API eddy_status eddy_env_advance_clock(eddy_env *env, int64_t delta_ms);
+EDDY_API eddy_status eddy_env_set_clock(eddy_env *env, int64_t now_ms);
+/* The env's processing time now (the manual clock's, or the system's). */
+EDDY_API int64_t eddy_env_current_processing_time(eddy_env *env);
 
 /* print(): a sink writing Row.toString of each record to stdout, one line
  * each, prefixed as Flink does ("3> " when the sink's parallelism is above 1).
