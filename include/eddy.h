@@ -778,6 +778,39 @@ EDDY_API eddy_watermark_strategy *eddy_watermark_with_idleness(eddy_watermark_st
  * env (EDDY_E_MISUSE). */
 EDDY_API eddy_stream *eddy_stream_assign_timestamps_and_watermarks(eddy_stream *s, const eddy_watermark_strategy *ws);
 
+/* process(ProcessFunction) on a plain (non-keyed) stream: process_element
+ * is called for each element with a context (eddy_process_ctx, borrowed
+ * for the callback; one per parallel instance, the same in open, every
+ * process_element and close) and emits zero or more rows of out_type
+ * through out; they start with the element's record timestamp. open and
+ * close (may be NULL) run once per instance, close also after errors.
+ * Timers and keyed state need a keyed stream (eddy_keyed_process). A
+ * non-OK return fails the job. fn is copied; ctx and ctx_free follow the
+ * callback conventions. Errors: NULL fn or process_element, an unknown
+ * abi_version (EDDY_E_MISUSE), a bad out_type. */
+typedef struct eddy_process_ctx eddy_process_ctx;
+typedef struct eddy_process_fn {
+    uint32_t abi_version; /* EDDY_PROCESS_FN_VERSION */
+    eddy_status (*open)(void *ctx, eddy_process_ctx *pc);
+    eddy_status (*process_element)(void *ctx, eddy_process_ctx *pc, const eddy_row *in, eddy_out *out);
+    eddy_status (*close)(void *ctx, eddy_process_ctx *pc);
+} eddy_process_fn;
+#define EDDY_PROCESS_FN_VERSION 1
+EDDY_API eddy_stream *eddy_stream_process(eddy_stream *s, const eddy_process_fn *fn, const char *out_type, void *ctx,
+                                          void (*ctx_free)(void *));
+/* ctx.timestamp(): the element's record timestamp; false when it has none
+ * (and in open / close). */
+EDDY_API bool eddy_process_ctx_timestamp(eddy_process_ctx *pc, int64_t *out);
+/* ctx.timerService().currentWatermark() (INT64_MIN before the first) and
+ * currentProcessingTime() (the job's clock, ms since the epoch). */
+EDDY_API int64_t eddy_process_ctx_current_watermark(eddy_process_ctx *pc);
+EDDY_API int64_t eddy_process_ctx_current_processing_time(eddy_process_ctx *pc);
+/* The parallel instance's index (getRuntimeContext().getIndexOfThisSubtask()). */
+EDDY_API int eddy_process_ctx_subtask(eddy_process_ctx *pc);
+/* A pointer the instance keeps between callbacks (freed by the user in close). */
+EDDY_API void eddy_process_ctx_set_local(eddy_process_ctx *pc, void *local);
+EDDY_API void *eddy_process_ctx_local(eddy_process_ctx *pc);
+
 /* Processing time. By default the jobs of an env read the system clock;
  * eddy_env_use_manual_clock switches the env's jobs started from then on to
  * a manual clock starting at start_ms (ms since the epoch), which only

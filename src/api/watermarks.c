@@ -1,7 +1,8 @@
 /*
  * watermarks.c -- WatermarkStrategy (the built-in generators, custom ones,
- * timestamp assigners, idleness), assignTimestampsAndWatermarks, and the
- * env's processing-time clock (system or manual). The operator is
+ * timestamp assigners, idleness), assignTimestampsAndWatermarks, the
+ * non-keyed ProcessFunction, and the env's processing-time clock (system or
+ * manual). The operator is
  * runtime/ops/watermarks.c; a strategy is an immutable copy of its spec in
  * the env's arena, so every builder call makes a new one.
  */
@@ -106,6 +107,36 @@ eddy_stream *eddy_stream_assign_timestamps_and_watermarks(eddy_stream *s, const 
     if (!n) return NULL;
     n->in[0] = (StreamInput){s->node, PART_DEFAULT, NULL, 0};
     return eddy__api_stream(env, n);
+}
+
+eddy_stream *eddy_stream_process(eddy_stream *s, const eddy_process_fn *fn, const char *out_type, void *ctx,
+                                 void (*ctx_free)(void *)) {
+    eddy_env *env = s ? s->env : NULL;
+    eddy_stream *r = NULL;
+    const Type *t = NULL;
+    if (!env_ok(env)) {
+    } else if (!fn || !fn->process_element) {
+        eddy__api_err(env, EDDY_E_MISUSE, "process: the function or its process_element is NULL.");
+    } else if (fn->abi_version != EDDY_PROCESS_FN_VERSION) {
+        eddy__api_err(env, EDDY_E_MISUSE, "process: unknown abi_version %u (expected %u).", fn->abi_version,
+                      EDDY_PROCESS_FN_VERSION);
+    } else if ((t = eddy__api_type(env, out_type)) != NULL) {
+        StreamProcessPlan *p = eddy__arena_alloc(&env->arena, sizeof *p);
+        StreamNode *n = p ? eddy__api_node(env, NODE_OPERATOR, "Process", &eddy__op_stream_process, p, t, 1) : NULL;
+        if (!p) eddy__api_nomem(env);
+        if (n) {
+            p->in_type = s->node->type;
+            p->fn = *fn;
+            p->ctx = ctx;
+            n->in[0] = (StreamInput){s->node, PART_DEFAULT, NULL, 0};
+            r = eddy__api_stream(env, n);
+        }
+    }
+    if (!env) {
+        if (ctx_free) ctx_free(ctx);
+        return NULL;
+    }
+    return eddy__api_adopt_ctx(env, r != NULL, ctx_free, ctx) ? r : NULL;
 }
 
 /* ---- the processing-time clock ---- */

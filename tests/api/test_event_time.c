@@ -155,12 +155,17 @@ TEST(from_and_to_changelog_stream_event_time) {
     teardown();
 }
 
-static eddy_status record_timestamp(void *ctx, const eddy_row *in, eddy_out *out) {
+/* ProcessFunction: out.collect(ctx.timestamp()) */
+static eddy_status collect_timestamp(void *ctx, eddy_process_ctx *pc, const eddy_row *in, eddy_out *out) {
     (void)ctx;
+    (void)in;
     int64_t ts;
-    if (!eddy_row_get_timestamp_ms(in, &ts)) return eddy_out_error(out, "the record has no timestamp");
-    return eddy_out_set_long(out, 0, ts);
+    if (!eddy_process_ctx_timestamp(pc, &ts)) return eddy_out_error(out, "the record has no timestamp");
+    eddy_status rc = eddy_out_set_long(out, 0, ts);
+    return rc ? rc : eddy_out_emit(out);
 }
+
+static const eddy_process_fn timestamps = {EDDY_PROCESS_FN_VERSION, NULL, collect_timestamp, NULL};
 
 TEST(to_datastream_custom_event_time) {
     setup();
@@ -179,7 +184,7 @@ TEST(to_datastream_custom_event_time) {
                                                    "  `f1` STRING, \n"
                                                    "  WATERMARK FOR `f0`: TIMESTAMP(3) AS SOURCE_WATERMARK()\n"
                                                    ")");
-    eddy_stream *rowtimes = eddy_stream_map(eddy_tenv_to_datastream(tenv, table), "BIGINT", record_timestamp, NULL, NULL);
+    eddy_stream *rowtimes = eddy_stream_process(eddy_tenv_to_datastream(tenv, table), &timestamps, "BIGINT", NULL, NULL);
     ASSERT_TEXT(sorted_lines(collect_stream(rowtimes)), "0\n3600000\n");
     teardown();
 }

@@ -72,12 +72,14 @@ static eddy_status value_as_ts(void *ctx, const eddy_row *in, int64_t record_ts,
 }
 
 /* A source of BIGINT values, one per call, moving the env's manual clock
- * by step_ms before each. */
+ * by step_ms before each. With a gate, record k waits until the gate
+ * counts k (a downstream task has handled the records before it). */
 typedef struct Script {
     eddy_env *env;
     const int64_t *vals;
     size_t n, pos;
     int64_t step_ms;
+    atomic_int *gate;
 } Script;
 
 static eddy_status script_run(void *ctx, int subtask, int parallelism, eddy_out *out) {
@@ -85,6 +87,7 @@ static eddy_status script_run(void *ctx, int subtask, int parallelism, eddy_out 
     (void)parallelism;
     Script *s = ctx;
     if (s->pos == s->n) return EDDY_DONE;
+    if (s->gate && (size_t)atomic_load(s->gate) < s->pos) return EDDY_OK;
     eddy_env_advance_clock(s->env, s->step_ms);
     eddy_out_set_long(out, 0, s->vals[s->pos++]);
     return eddy_out_emit(out);
@@ -362,6 +365,113 @@ TEST(an_idle_input_is_left_out_of_the_minimum) {
     free(line);
 }
 
+/* ---- processing-time timers on the manual clock ---- */
+
+/* Each element registers a processing-time timer 100 ms ahead. */
+static eddy_status ptimer_element(void *ctx, eddy_keyed_ctx *kc, const eddy_row *in, eddy_out *out) {
+    atomic_fetch_add((atomic_int *)ctx, 1);
+    int64_t v, now = eddy_keyed_ctx_current_processing_time(kc);
+    eddy_status rc = eddy_row_get_long(in, 0, &v);
+    if (!rc) rc = eddy_keyed_ctx_register_processing_timer(kc, now + 100);
+    char line[64];
+    snprintf(line, sizeof line, "v=%lld now=%lld", (long long)v, (long long)now);
+    return rc ? rc : emit_line(out, line);
+}
+
+static eddy_status ptimer_fire(void *ctx, eddy_keyed_ctx *kc, int64_t ts, eddy_out *out) {
+    (void)ctx;
+    char line[64];
+    snprintf(line, sizeof line, "ptimer %lld now=%lld", (long long)ts,
+             (long long)eddy_keyed_ctx_current_processing_time(kc));
+    return emit_line(out, line);
+}
+
+static const eddy_keyed_process_fn ptimer_fn = {EDDY_KEYED_PROCESS_FN_VERSION, NULL, ptimer_element, ptimer_fire,
+                                                NULL};
+
+TEST(processing_time_timers_follow_the_manual_clock) {
+    eddy_env *env = clock_env(NULL);
+    ASSERT_EQ_INT(eddy_env_set_clock(env, 1000), EDDY_OK);
+    /* the clock moves 60 ms before each record, once the one before has
+     * been handled: the timer of the first (1160) is due once the third
+     * has moved it to 1180, and fires before the task handles that record */
+    static const int64_t vals[] = {1, 2, 3, 4};
+    atomic_int handled = 0;
+    Script s = {env, vals, 4, 0, 60, &handled};
+    eddy_stream *src = eddy_from_source(env, "BIGINT", false, script_run, &s, NULL);
+    eddy_keyed_stream *ks = eddy_stream_key_by_fn(src, "INT", one_key, NULL, NULL);
+    ASSERT_TEXT(collect_stream(eddy_keyed_process(ks, &ptimer_fn, "STRING", &handled, NULL)),
+                "v=1 now=1060\n"
+                "v=2 now=1120\n"
+                "ptimer 1160 now=1180\n"
+                "v=3 now=1180\n"
+                "ptimer 1220 now=1240\n"
+                "v=4 now=1240\n");
+    /* a STREAMING job that ends drops the timers still pending (1280, 1340) */
+    eddy_env_free(env);
+}
+
+/* ---- ProcessFunction on a plain stream ---- */
+
+typedef struct PfCounts {
+    atomic_int opened, closed;
+} PfCounts;
+
+static eddy_status pf_open(void *ctx, eddy_process_ctx *pc) {
+    atomic_fetch_add(&((PfCounts *)ctx)->opened, 1);
+    eddy_process_ctx_set_local(pc, calloc(1, sizeof(int)));
+    return eddy_process_ctx_timestamp(pc, NULL) ? EDDY_E_UDF : EDDY_OK;
+}
+
+/* emits "v ts=<record timestamp> wm=<watermark> n=<elements so far>" twice
+ * for even values, nothing for odd ones */
+static eddy_status pf_element(void *ctx, eddy_process_ctx *pc, const eddy_row *in, eddy_out *out) {
+    (void)ctx;
+    int *n = eddy_process_ctx_local(pc);
+    ++*n;
+    int64_t v, ts;
+    eddy_status rc = eddy_row_get_long(in, 0, &v);
+    if (rc || v % 2) return rc;
+    if (!eddy_process_ctx_timestamp(pc, &ts)) ts = -1;
+    char wm[32], line[96];
+    fmt_wm(wm, sizeof wm, eddy_process_ctx_current_watermark(pc));
+    snprintf(line, sizeof line, "%lld ts=%lld wm=%s n=%d", (long long)v, (long long)ts, wm, *n);
+    for (int k = 0; k < 2 && !rc; k++) rc = emit_line(out, line);
+    return rc;
+}
+
+static eddy_status pf_close(void *ctx, eddy_process_ctx *pc) {
+    atomic_fetch_add(&((PfCounts *)ctx)->closed, 1);
+    free(eddy_process_ctx_local(pc));
+    return EDDY_OK;
+}
+
+static const eddy_process_fn pf = {EDDY_PROCESS_FN_VERSION, pf_open, pf_element, pf_close};
+
+TEST(process_function_sees_timestamps_and_watermarks) {
+    eddy_env *env = clock_env("0");
+    PfCounts counts = {0};
+    eddy_watermark_strategy *ws = eddy_watermark_with_timestamp_assigner(
+        eddy_watermark_for_generator(env, &every_ts_fn, NULL, NULL), value_as_ts, NULL, NULL);
+    eddy_stream *in = eddy_from_values(env, "BIGINT NOT NULL", "(2), (3), (4)");
+    eddy_stream *p = eddy_stream_process(eddy_stream_assign_timestamps_and_watermarks(in, ws), &pf, "STRING",
+                                         &counts, NULL);
+    ASSERT_TEXT(collect_stream(p), "2 ts=2 wm=MIN n=1\n2 ts=2 wm=MIN n=1\n4 ts=4 wm=3 n=3\n4 ts=4 wm=3 n=3\n");
+    ASSERT_EQ_INT(atomic_load(&counts.opened), 1);
+    ASSERT_EQ_INT(atomic_load(&counts.closed), 1);
+    /* records without a timestamp */
+    p = eddy_stream_process(eddy_from_values(env, "BIGINT NOT NULL", "(6)"), &pf, "STRING", &counts, NULL);
+    ASSERT_TEXT(collect_stream(p), "6 ts=-1 wm=MIN n=1\n6 ts=-1 wm=MIN n=1\n");
+    /* misuse */
+    eddy_process_fn none = {EDDY_PROCESS_FN_VERSION, NULL, NULL, NULL};
+    ASSERT_TRUE(eddy_stream_process(in, &none, "STRING", NULL, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "process: the function or its process_element is NULL.");
+    eddy_process_fn old = {7, NULL, pf_element, NULL};
+    ASSERT_TRUE(eddy_stream_process(in, &old, "STRING", NULL, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "process: unknown abi_version 7 (expected 1).");
+    eddy_env_free(env);
+}
+
 /* ---- BATCH and misuse ---- */
 
 TEST(batch_mode_has_timestamps_and_only_the_final_watermark) {
@@ -445,6 +555,8 @@ int main(void) {
     RUN(custom_generator_watermarks_follow_the_records_that_bring_them);
     RUN(each_parallel_instance_has_its_own_generator);
     RUN(an_idle_input_is_left_out_of_the_minimum);
+    RUN(processing_time_timers_follow_the_manual_clock);
+    RUN(process_function_sees_timestamps_and_watermarks);
     RUN(batch_mode_has_timestamps_and_only_the_final_watermark);
     RUN(misuse_is_refused_with_a_message);
     return test_report();

@@ -64,13 +64,6 @@ static eddy_status flush_watermark(WmState *s) {
     return s->out.rc = eddy__op_emit_watermark(s->out.op, s->out.max);
 }
 
-static eddy_status wm_failed(Op *op, eddy_status rc, const char *what) {
-    if (rc == EDDY_ROW || rc == EDDY_DONE) rc = EDDY_E_UDF;
-    if (!eddy__err_is_set(eddy__op_err(op)))
-        eddy__op_fail(op, rc, "The %s of operator '%s' failed (%s).", what, op->node->name, eddy_status_name(rc));
-    return rc;
-}
-
 static eddy_status wm_open(Op *op) {
     const WatermarkPlan *p = op->plan;
     WmState *s = eddy__arena_alloc(op->arena, sizeof *s);
@@ -106,7 +99,7 @@ static eddy_status on_event(Op *op, WmState *s, const eddy_row *row, int64_t ts)
         if (ts > s->max_ts) s->max_ts = ts;
     } else if (p->spec.kind == WM_CUSTOM && p->spec.gen.on_event) {
         eddy_status rc = p->spec.gen.on_event(s->gen_state, row, ts, &s->out);
-        if (rc) return wm_failed(op, rc, "watermark generator");
+        if (rc) return eddy__op_callback_failed(op, rc, "watermark generator");
     }
     return s->out.rc;
 }
@@ -138,7 +131,7 @@ static eddy_status periodic_emit(Op *op, WmState *s, int64_t now, bool idle_chec
         eddy_watermark_output_emit(&s->out, s->max_ts - p->spec.bound - 1);
     } else if (p->spec.kind == WM_CUSTOM && p->spec.gen.on_periodic_emit) {
         eddy_status rc = p->spec.gen.on_periodic_emit(s->gen_state, &s->out);
-        if (rc) return wm_failed(op, rc, "watermark generator");
+        if (rc) return eddy__op_callback_failed(op, rc, "watermark generator");
     }
     return flush_watermark(s);
 }
@@ -199,7 +192,7 @@ static eddy_status wm_push(Op *op, int input, Batch *b) {
             int64_t nt = t;
             rc = p->spec.assign(p->spec.assign_ctx, &row, t, &nt);
             if (rc) {
-                rc = wm_failed(op, rc, "timestamp assigner");
+                rc = eddy__op_callback_failed(op, rc, "timestamp assigner");
                 break;
             }
             VEC_DATA(ts, int64_t)[r] = t = nt;

@@ -1,7 +1,8 @@
 /*
  * watermarks.h -- the timestamps-and-watermarks operator of
  * DataStream.assignTimestampsAndWatermarks: the strategy it runs (a copy of
- * the API's eddy_watermark_strategy) and its vtab.
+ * the API's eddy_watermark_strategy) and its vtab; and the non-keyed
+ * ProcessFunction, the other event-time callback of plain streams.
  */
 #ifndef EDDY_OPS_WATERMARKS_H
 #define EDDY_OPS_WATERMARKS_H
@@ -29,5 +30,25 @@ typedef struct WatermarkPlan {
     const Type *type; /* record type (input = output) */
 } WatermarkPlan;
 extern const OpVtab eddy__op_watermarks;
+
+/* DataStream.process(ProcessFunction) (stream_process.c): a user callback
+ * per element with a context (record timestamp, watermark, processing
+ * time), no keyed state or timers. */
+typedef struct StreamProcessPlan {
+    const Type *in_type;
+    eddy_process_fn fn;
+    void *ctx;
+} StreamProcessPlan;
+extern const OpVtab eddy__op_stream_process;
+
+/* A user callback of these operators returned rc: keep the message it
+ * set, else name the callback (`what`: "timestamp assigner") and the
+ * operator. Returns the status to fail the job with. */
+static inline eddy_status eddy__op_callback_failed(Op *op, eddy_status rc, const char *what) {
+    if (rc == EDDY_ROW || rc == EDDY_DONE) rc = EDDY_E_UDF;
+    if (!eddy__err_is_set(eddy__op_err(op)))
+        eddy__op_fail(op, rc, "The %s of operator '%s' failed (%s).", what, op->node->name, eddy_status_name(rc));
+    return rc;
+}
 
 #endif
