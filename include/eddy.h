@@ -869,7 +869,11 @@ EDDY_API eddy_runtime_mode eddy_tenv_get_runtime_mode(const eddy_tenv *tenv);
  * table.dml-sync, sql-client.execution.result-mode,
  * table.display.max-column-width, the planner's table.exec.mini-batch.enabled /
  * .allow-latency / .size, table.optimizer.agg-phase-strategy,
- * table.exec.sink.upsert-materialize, table.exec.disabled-operators, and
+ * table.exec.sink.upsert-materialize, table.exec.disabled-operators,
+ * table.exec.source.idle-timeout -- a table source with a watermark that
+ * gets no row for that long is idle, left out of the watermark minimum
+ * downstream until its next row; checked every
+ * pipeline.auto-watermark-interval --, and
  * eddy.explain.show-unsupported -- EXPLAIN prints plans eddy cannot run
  * yet instead of failing --, ...) are checked: a bad value is
  * EDDY_E_VALIDATION ("Could not parse value 'x' for key 'k'.") and changes

@@ -354,12 +354,49 @@ static char *first_timer(bool idleness) {
     return line;
 }
 
+/* The same through the Table API: A and B as tables with a watermark on
+ * their rowtime, their UNION ALL back into a stream; idleness comes from
+ * table.exec.source.idle-timeout (idle_timeout NULL: not set). */
+static char *first_timer_sql(const char *idle_timeout) {
+    eddy_env *env = clock_env("100 ms");
+    eddy_tenv *tenv = eddy_tenv_new(env);
+    if (idle_timeout) eddy_tenv_set_option(tenv, "table.exec.source.idle-timeout", idle_timeout);
+    Idle s = {.env = env};
+    eddy_watermark_strategy *ts_only =
+        eddy_watermark_with_timestamp_assigner(eddy_watermark_no_watermarks(env), value_as_ts, NULL, NULL);
+    eddy_source_fn fns[2] = {idle_a, idle_b};
+    const char *names[2] = {"A", "B"};
+    for (int i = 0; i < 2; i++) {
+        eddy_stream *src = eddy_from_source(env, "BIGINT", false, fns[i], &s, NULL);
+        eddy_schema *sc = eddy_schema_new(env);
+        eddy_schema_column_by_metadata(sc, "rowtime", "TIMESTAMP_LTZ(3)", NULL, false);
+        eddy_schema_watermark(sc, "rowtime", "rowtime");
+        eddy_tenv_create_temporary_view_from_stream(tenv, names[i], eddy_stream_assign_timestamps_and_watermarks(src, ts_only),
+                                                    sc);
+    }
+    eddy_table *u = eddy_tenv_sql_query(tenv, "SELECT * FROM A UNION ALL SELECT * FROM B");
+    char *text = probe_with(eddy_tenv_to_datastream(tenv, u), &s.probe_saw_30);
+    eddy_env_free(env);
+    char *t = strstr(text, "timer 10 ");
+    char *line = strdup(t ? t : text);
+    if (strchr(line, '\n')) *strchr(line, '\n') = 0;
+    free(text);
+    return line;
+}
+
 TEST(an_idle_input_is_left_out_of_the_minimum) {
     /* A idle: B's watermark alone moves the probe's time */
     ASSERT_TEXT(first_timer(true), "timer 10 wm=10");
     /* A active at watermark 0 holds it back until A ends: by then B's
      * watermark is 20 at least */
     char *line = first_timer(false);
+    ASSERT_TRUE(strcmp(line, "timer 10 wm=10") != 0);
+    ASSERT_STR_CONTAINS(line, "timer 10 wm=");
+    free(line);
+    /* tables: table.exec.source.idle-timeout does for a table source what
+     * withIdleness does for a stream */
+    ASSERT_TEXT(first_timer_sql("300 ms"), "timer 10 wm=10");
+    line = first_timer_sql(NULL);
     ASSERT_TRUE(strcmp(line, "timer 10 wm=10") != 0);
     ASSERT_STR_CONTAINS(line, "timer 10 wm=");
     free(line);
