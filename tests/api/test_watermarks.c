@@ -333,6 +333,16 @@ static eddy_status every_ts(void *state, const eddy_row *in, int64_t ts, eddy_wa
 static const eddy_watermark_generator_fn every_ts_fn = {EDDY_WATERMARK_GENERATOR_FN_VERSION, NULL, every_ts, NULL,
                                                         NULL};
 
+/* The line of text saying when the timer of B's first record fired (all
+ * of text when there is none); frees text. */
+static char *timer_10_line(char *text) {
+    char *t = strstr(text, "timer 10 ");
+    char *line = strdup(t ? t : text);
+    if (strchr(line, '\n')) *strchr(line, '\n') = 0;
+    free(text);
+    return line;
+}
+
 /* The probe's first timer line: when the timer of B's first record fired. */
 static char *first_timer(bool idleness) {
     eddy_env *env = clock_env("100 ms");
@@ -347,11 +357,7 @@ static char *first_timer(bool idleness) {
     eddy_stream *b = eddy_stream_assign_timestamps_and_watermarks(eddy_from_source(env, "BIGINT", false, idle_b, &s, NULL), wb);
     char *text = probe_with(eddy_stream_union(a, b), &s.probe_saw_30);
     eddy_env_free(env);
-    char *t = strstr(text, "timer 10 ");
-    char *line = strdup(t ? t : text);
-    if (strchr(line, '\n')) *strchr(line, '\n') = 0;
-    free(text);
-    return line;
+    return timer_10_line(text);
 }
 
 /* The same through the Table API: A and B as tables with a watermark on
@@ -377,11 +383,7 @@ static char *first_timer_sql(const char *idle_timeout) {
     eddy_table *u = eddy_tenv_sql_query(tenv, "SELECT * FROM A UNION ALL SELECT * FROM B");
     char *text = probe_with(eddy_tenv_to_datastream(tenv, u), &s.probe_saw_30);
     eddy_env_free(env);
-    char *t = strstr(text, "timer 10 ");
-    char *line = strdup(t ? t : text);
-    if (strchr(line, '\n')) *strchr(line, '\n') = 0;
-    free(text);
-    return line;
+    return timer_10_line(text);
 }
 
 TEST(an_idle_input_is_left_out_of_the_minimum) {
