@@ -811,6 +811,17 @@ EDDY_API int eddy_process_ctx_subtask(eddy_process_ctx *pc);
 EDDY_API void eddy_process_ctx_set_local(eddy_process_ctx *pc, void *local);
 EDDY_API void *eddy_process_ctx_local(eddy_process_ctx *pc);
 
+/* In the run callback of an eddy_from_source source (SourceContext
+ * .emitWatermark / .markAsTemporarilyIdle): the rows emitted so far go on,
+ * then the watermark (one not above the last is ignored; it makes an idle
+ * source active again) or the idle status. Fields set for a row not
+ * emitted yet are dropped. Downstream, eddy_stream_assign_timestamps_and_watermarks
+ * replaces these watermarks; a table over the stream keeps them with
+ * SOURCE_WATERMARK(). BATCH mode ignores them. EDDY_E_MISUSE on any other
+ * eddy_out. */
+EDDY_API eddy_status eddy_source_emit_watermark(eddy_out *out, int64_t watermark);
+EDDY_API eddy_status eddy_source_mark_idle(eddy_out *out);
+
 /* Processing time. By default the jobs of an env read the system clock;
  * eddy_env_use_manual_clock switches the env's jobs started from then on to
  * a manual clock starting at start_ms (ms since the epoch), which only

@@ -404,6 +404,55 @@ TEST(an_idle_input_is_left_out_of_the_minimum) {
     free(line);
 }
 
+/* ---- sources that emit watermarks themselves ---- */
+
+static eddy_status row_at(eddy_out *out, int64_t v) {
+    eddy_out_set_long(out, 0, v);
+    eddy_out_set_timestamp_ms(out, v);
+    return eddy_out_emit(out);
+}
+
+static atomic_int source_calls;
+static eddy_status wm_source(void *ctx, int subtask, int parallelism, eddy_out *out) {
+    (void)ctx;
+    (void)subtask;
+    (void)parallelism;
+    eddy_status rc = EDDY_OK;
+    switch (atomic_fetch_add(&source_calls, 1)) {
+    case 0:
+        if (!rc) rc = row_at(out, 5);
+        if (!rc) rc = row_at(out, 3);
+        if (!rc) rc = eddy_source_emit_watermark(out, 4);
+        return rc;
+    case 1:
+        if (!rc) rc = row_at(out, 8);
+        if (!rc) rc = eddy_source_emit_watermark(out, 2); /* not above 4: ignored */
+        if (!rc) rc = eddy_source_emit_watermark(out, 9);
+        if (!rc) rc = eddy_source_mark_idle(out);
+        return rc;
+    default:
+        return EDDY_DONE;
+    }
+}
+
+static eddy_status misuse_in_map(void *ctx, const eddy_row *in, eddy_out *out) {
+    *(eddy_status *)ctx = eddy_source_emit_watermark(out, 1);
+    return eddy_out_copy_field(out, 0, in, 0);
+}
+
+TEST(sources_emit_watermarks_between_their_rows) {
+    eddy_env *env = new_env(1);
+    eddy_stream *src = eddy_from_source(env, "BIGINT", false, wm_source, NULL, NULL);
+    ASSERT_TEXT(probe(src), "v=5 wm=MIN\nv=3 wm=MIN\ntimer 3 wm=4\nv=8 wm=4\ntimer 5 wm=9\ntimer 8 wm=9\n");
+    /* only a source's output takes them */
+    eddy_status got = EDDY_OK;
+    eddy_stream *m = eddy_stream_map(eddy_from_values(env, "BIGINT NOT NULL", "(1)"), "BIGINT", misuse_in_map, &got, NULL);
+    ASSERT_TEXT(collect_stream(m), "1\n");
+    ASSERT_EQ_INT(got, EDDY_E_MISUSE);
+    ASSERT_EQ_INT(eddy_source_mark_idle(NULL), EDDY_E_MISUSE);
+    eddy_env_free(env);
+}
+
 /* ---- processing-time timers on the manual clock ---- */
 
 /* Each element registers a processing-time timer 100 ms ahead. */
@@ -594,6 +643,7 @@ int main(void) {
     RUN(custom_generator_watermarks_follow_the_records_that_bring_them);
     RUN(each_parallel_instance_has_its_own_generator);
     RUN(an_idle_input_is_left_out_of_the_minimum);
+    RUN(sources_emit_watermarks_between_their_rows);
     RUN(processing_time_timers_follow_the_manual_clock);
     RUN(process_function_sees_timestamps_and_watermarks);
     RUN(batch_mode_has_timestamps_and_only_the_final_watermark);
