@@ -811,6 +811,23 @@ EDDY_API int eddy_process_ctx_subtask(eddy_process_ctx *pc);
 EDDY_API void eddy_process_ctx_set_local(eddy_process_ctx *pc, void *local);
 EDDY_API void *eddy_process_ctx_local(eddy_process_ctx *pc);
 
+/* Side outputs. An OutputTag names a side output and its record type (a
+ * type string); it lives as long as the env. In process_element of a
+ * ProcessFunction, eddy_process_ctx_output(pc, tag) (ctx.output(tag, v))
+ * returns an eddy_out for a row of the tag's type: set its fields and
+ * eddy_out_emit it (the row takes the element's record timestamp); the
+ * out is borrowed for the callback, and fields set before a later call for
+ * the same tag are dropped. NULL outside process_element or for a NULL tag.
+ * eddy_stream_get_side_output(s, tag) (getSideOutput) is the stream of
+ * that side output of the process function that produced s, at its
+ * parallelism; rows of a side output nobody reads are dropped. Errors: NULL
+ * arguments, a bad type, a tag of another env, s not made by
+ * eddy_stream_process (EDDY_E_MISUSE). */
+typedef struct eddy_output_tag eddy_output_tag;
+EDDY_API eddy_output_tag *eddy_output_tag_new(eddy_env *env, const char *name, const char *type);
+EDDY_API eddy_out *eddy_process_ctx_output(eddy_process_ctx *pc, const eddy_output_tag *tag);
+EDDY_API eddy_stream *eddy_stream_get_side_output(eddy_stream *s, const eddy_output_tag *tag);
+
 /* In the run callback of an eddy_from_source source (SourceContext
  * .emitWatermark / .markAsTemporarilyIdle): the rows emitted so far go on,
  * then the watermark (one not above the last is ignored; it makes an idle

@@ -129,6 +129,7 @@ struct eddy_env {
      * clock of eddy_env_use_manual_clock (manual_clock_on) */
     Clock manual_clock;
     bool manual_clock_on;
+    int output_tags; /* ids given to eddy_output_tag_new tags */
 };
 
 struct eddy_stream {

@@ -139,6 +139,39 @@ eddy_stream *eddy_stream_process(eddy_stream *s, const eddy_process_fn *fn, cons
     return eddy__api_adopt_ctx(env, r != NULL, ctx_free, ctx) ? r : NULL;
 }
 
+eddy_output_tag *eddy_output_tag_new(eddy_env *env, const char *name, const char *type) {
+    if (!env_ok(env)) return NULL;
+    if (!name || !*name) return eddy__api_err(env, EDDY_E_MISUSE, "output_tag_new: the name is NULL or empty."), NULL;
+    const Type *t = eddy__api_type(env, type);
+    if (!t) return NULL;
+    eddy_output_tag *tag = eddy__arena_alloc(&env->arena, sizeof *tag);
+    int ncols = eddy__type_column_count(t);
+    const Type **ct = eddy__arena_alloc(&env->arena, sizeof(Type *) * (size_t)(ncols ? ncols : 1));
+    const char *copy = eddy__arena_strdup(&env->arena, name);
+    if (!tag || !ct || !copy) return eddy__api_nomem(env);
+    for (int c = 0; c < ncols; c++) ct[c] = eddy__type_column_type(t, c);
+    *tag = (eddy_output_tag){env, ++env->output_tags, copy, t, ncols, ct};
+    return tag;
+}
+
+eddy_stream *eddy_stream_get_side_output(eddy_stream *s, const eddy_output_tag *tag) {
+    eddy_env *env = s ? s->env : NULL;
+    if (!env_ok(env)) return NULL;
+    if (!tag) return eddy__api_err(env, EDDY_E_MISUSE, "get_side_output: the tag is NULL."), NULL;
+    if (tag->env != env) return eddy__api_err(env, EDDY_E_MISUSE, "get_side_output: the tag belongs to another env."), NULL;
+    if (s->node->op.vt != &eddy__op_stream_process)
+        return eddy__api_err(env, EDDY_E_MISUSE,
+                             "get_side_output: the stream of '%s' has no side outputs (only eddy_stream_process "
+                             "streams have).",
+                             s->node->name),
+               NULL;
+    StreamNode *n = eddy__api_node(env, NODE_OPERATOR, "SideOutput", &eddy__op_side_output, NULL, tag->type, 1);
+    if (!n) return NULL;
+    n->parallelism = s->node->parallelism;
+    n->in[0] = (StreamInput){s->node, PART_DEFAULT, NULL, 0, tag->id};
+    return eddy__api_stream(env, n);
+}
+
 /* ---- the processing-time clock ---- */
 
 eddy_status eddy_env_use_manual_clock(eddy_env *env, int64_t start_ms) {

@@ -29,6 +29,7 @@ typedef struct Channel {
 
 struct NetOut {
     PartKind part;
+    int side; /* StreamInput.side of the edge */
     const KeySpec *key;
     int nch;
     Channel **ch;
@@ -293,21 +294,28 @@ static eddy_status fire_processing_timers(Task *t) {
     return EDDY_OK;
 }
 
-eddy_status eddy__op_emit(Op *op, Batch *b) {
+/* A batch to the consumers of op's output `side` (0: the main one). */
+static eddy_status emit_to(Op *op, int side, Batch *b) {
     if (b->count == 0) return EDDY_OK;
     op->rows_out += b->count;
     for (int i = 0; i < op->nchained; i++) {
         Op *c = op->chained[i];
+        if (c->side != side) continue;
         c->rows_in += b->count;
         eddy_status rc = c->vt->push_batch(c, op->chained[i]->input_index, b);
         if (rc) return rc;
     }
     for (int i = 0; i < op->nnet; i++) {
+        if (op->net[i]->side != side) continue;
         eddy_status rc = send_net(op, op->net[i], b);
         if (rc) return rc;
     }
     return EDDY_OK;
 }
+
+eddy_status eddy__op_emit(Op *op, Batch *b) { return emit_to(op, 0, b); }
+
+eddy_status eddy__op_emit_side(Op *op, int side, Batch *b) { return emit_to(op, side, b); }
 
 eddy_status eddy__op_emit_owned(void *op, Batch *b) {
     eddy_status rc = eddy__op_emit(op, b);
@@ -936,6 +944,7 @@ static bool expand_inputs(InVec *v, const StreamInput *edge, int depth) {
     for (int i = 0; i < from->nin; i++) {
         StreamInput e = *edge;
         e.from = from->in[i].from;
+        e.side = from->in[i].side;
         if (e.part == PART_DEFAULT) e.part = from->in[i].part;
         if (!e.key) e.key = from->in[i].key;
         if (!expand_inputs(v, &e, depth + 1)) return false;
@@ -1128,6 +1137,7 @@ static eddy_status build(Builder *bd, StreamNode *const *sinks, int nsinks) {
             bn->ops[s] = op;
             if (bn->chained) {
                 op->input_index = bn->in[0].input_index;
+                op->side = bn->in[0].side;
                 if (!op_add_chained(&t->arena, bn->in_nodes[0]->ops[s], op))
                     return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
             } else {
@@ -1160,6 +1170,7 @@ static eddy_status build(Builder *bd, StreamNode *const *sinks, int nsinks) {
                 NetOut *no = eddy__arena_alloc(&pt->arena, sizeof *no);
                 if (!no) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
                 no->part = e->part;
+                no->side = e->side;
                 no->key = e->key;
                 no->max_par = up->sn->max_parallelism ? up->sn->max_parallelism : job->cfg.max_parallelism;
                 if (bn->sn->max_parallelism) no->max_par = bn->sn->max_parallelism;

@@ -111,6 +111,7 @@ struct Op {
     Task *task;
     int subtask, parallelism, max_parallelism;
     int input_index; /* as seen by chained successors */
+    int side;        /* which output of its chained predecessor it takes (StreamInput.side) */
     int nchained;
     Op **chained;
     int nnet;
@@ -135,6 +136,9 @@ eddy_status eddy__op_emit(Op *op, Batch *b);
 /* An OutFlushFn (row.h) for operators that build rows with an eddy_out:
  * ctx is the Op; the batch is emitted and released. */
 eddy_status eddy__op_emit_owned(void *op, Batch *b);
+/* Emits a batch to the consumers of op's side output `side` (> 0) only;
+ * the main output (eddy__op_emit) does not reach them. */
+eddy_status eddy__op_emit_side(Op *op, int side, Batch *b);
 /* Emits a watermark to all outputs (an idle op becomes active first). */
 eddy_status eddy__op_emit_watermark(Op *op, int64_t wm);
 /* Emits the watermark status IDLE (idle = true) or ACTIVE to all outputs

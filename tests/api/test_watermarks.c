@@ -560,6 +560,70 @@ TEST(process_function_sees_timestamps_and_watermarks) {
     eddy_env_free(env);
 }
 
+/* ---- side outputs ---- */
+
+static const eddy_output_tag *odd_tag;
+
+/* evens to the main output as "even v", odds to the side output as v * 10 */
+static eddy_status split_element(void *ctx, eddy_process_ctx *pc, const eddy_row *in, eddy_out *out) {
+    (void)ctx;
+    int64_t v;
+    eddy_status rc = eddy_row_get_long(in, 0, &v);
+    if (rc) return rc;
+    if (v % 2 == 0) {
+        char line[32];
+        snprintf(line, sizeof line, "even %lld", (long long)v);
+        return emit_line(out, line);
+    }
+    eddy_out *side = eddy_process_ctx_output(pc, odd_tag);
+    if (!side) return EDDY_E_UDF;
+    eddy_out_set_long(side, 0, v * 10);
+    return eddy_out_emit(side);
+}
+
+static const eddy_process_fn split = {EDDY_PROCESS_FN_VERSION, NULL, split_element, NULL};
+
+static eddy_status sink_line(void *ctx, const eddy_row *in) {
+    char buf[128], line[160];
+    eddy_row_to_string(in, buf, sizeof buf);
+    int64_t ts;
+    if (eddy_row_get_timestamp_ms(in, &ts)) snprintf(line, sizeof line, "%s @%lld", buf, (long long)ts);
+    else snprintf(line, sizeof line, "%s", buf);
+    lines_add(ctx, line);
+    return EDDY_OK;
+}
+
+TEST(side_outputs_carry_their_own_rows) {
+    eddy_env *env = new_env(1);
+    odd_tag = eddy_output_tag_new(env, "odd", "BIGINT NOT NULL");
+    eddy_watermark_strategy *ws =
+        eddy_watermark_with_timestamp_assigner(eddy_watermark_no_watermarks(env), value_as_ts, NULL, NULL);
+    eddy_stream *in = eddy_from_values(env, "BIGINT NOT NULL", "(1), (2), (3), (4), (5)");
+    eddy_stream *main_out =
+        eddy_stream_process(eddy_stream_assign_timestamps_and_watermarks(in, ws), &split, "STRING", NULL, NULL);
+    eddy_stream *odd = eddy_stream_get_side_output(main_out, odd_tag);
+    ASSERT_STR_EQ(eddy_type_string(eddy_stream_type(odd)), "BIGINT NOT NULL");
+    Lines evens = lines_empty(), odds = lines_empty();
+    eddy_status in_map = EDDY_OK;
+    ASSERT_EQ_INT(eddy_stream_add_sink(main_out, sink_line, &evens, NULL, 1), EDDY_OK);
+    ASSERT_EQ_INT(eddy_stream_add_sink(eddy_stream_map(odd, "BIGINT", misuse_in_map, &in_map, NULL), sink_line,
+                                       &odds, NULL, 1),
+                  EDDY_OK);
+    ASSERT_EQ_INT(eddy_env_execute(env, "split"), EDDY_OK);
+    ASSERT_TEXT(evens.text, "even 2 @2\neven 4 @4\n");
+    ASSERT_TEXT(odds.text, "10 @1\n30 @3\n50 @5\n");
+    ASSERT_EQ_INT(in_map, EDDY_E_MISUSE); /* a map's output takes no watermarks */
+    /* misuse */
+    ASSERT_TRUE(eddy_stream_get_side_output(in, odd_tag) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "get_side_output: the stream of 'Source: Collection Source' has no side outputs (only eddy_stream_process streams have).");
+    ASSERT_TRUE(eddy_stream_get_side_output(main_out, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "get_side_output: the tag is NULL.");
+    ASSERT_TRUE(eddy_output_tag_new(env, "", "INT") == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "output_tag_new: the name is NULL or empty.");
+    ASSERT_TRUE(eddy_process_ctx_output(NULL, odd_tag) == NULL);
+    eddy_env_free(env);
+}
+
 /* ---- BATCH and misuse ---- */
 
 TEST(batch_mode_has_timestamps_and_only_the_final_watermark) {
@@ -646,6 +710,7 @@ int main(void) {
     RUN(sources_emit_watermarks_between_their_rows);
     RUN(processing_time_timers_follow_the_manual_clock);
     RUN(process_function_sees_timestamps_and_watermarks);
+    RUN(side_outputs_carry_their_own_rows);
     RUN(batch_mode_has_timestamps_and_only_the_final_watermark);
     RUN(misuse_is_refused_with_a_message);
     return test_report();

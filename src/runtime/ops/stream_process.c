@@ -10,17 +10,64 @@
 
 struct eddy_process_ctx {
     Op *op;
+    bool in_element; /* side outputs only in process_element */
     bool has_ts;
     int64_t ts;
     void *local;
 };
 
+/* The rows of one side output, made on its first ctx.output(tag, ...). */
+typedef struct SideOut {
+    struct SideOut *next;
+    const eddy_output_tag *tag;
+    eddy_out out;
+    Op *op;
+} SideOut;
+
 typedef struct SpState {
     eddy_process_ctx pc;
     eddy_out out;
+    SideOut *sides;
     Arena scratch;
     bool fn_opened, fn_closed;
 } SpState;
+
+static eddy_status side_flush(void *ctx, Batch *b) {
+    SideOut *so = ctx;
+    eddy_status rc = eddy__op_emit_side(so->op, so->tag->id, b);
+    eddy__batch_release(b);
+    return rc;
+}
+
+eddy_out *eddy_process_ctx_output(eddy_process_ctx *pc, const eddy_output_tag *tag) {
+    if (!pc || !tag || !pc->in_element) return NULL;
+    SpState *s = pc->op->state;
+    SideOut *so = s->sides;
+    while (so && so->tag != tag) so = so->next;
+    if (!so) {
+        Op *op = pc->op;
+        so = eddy__arena_alloc(op->arena, sizeof *so);
+        if (!so) {
+            eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+            return NULL;
+        }
+        so->tag = tag;
+        so->op = op;
+        eddy__out_init(&so->out, tag->type, tag->ncols, tag->col_types, op->batch_size, side_flush, so, eddy__op_err(op));
+        so->out.who = eddy__arena_printf(op->arena, "The process function of operator '%s' emitted to side output '%s'",
+                                         op->node->name, tag->name);
+        so->next = s->sides;
+        s->sides = so;
+        if (!so->out.who) {
+            eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+            return NULL;
+        }
+    }
+    /* a fresh row with the element's timestamp */
+    eddy__out_discard(&so->out);
+    so->out.default_ts = pc->has_ts ? pc->ts : TS_NONE;
+    return eddy__out_begin(&so->out) ? NULL : &so->out;
+}
 
 bool eddy_process_ctx_timestamp(eddy_process_ctx *pc, int64_t *out) {
     if (!pc || !pc->has_ts) return false;
@@ -74,7 +121,11 @@ static eddy_status sp_push(Op *op, int input, Batch *b) {
         s->pc.has_ts = row.ts != TS_NONE;
         s->out.default_ts = row.ts;
         if ((rc = eddy__out_begin(&s->out))) break;
+        s->pc.in_element = true;
         rc = p->fn.process_element(p->ctx, &s->pc, &row, &s->out);
+        s->pc.in_element = false;
+        for (SideOut *so = s->sides; so && !rc; so = so->next)
+            if (so->out.failed) rc = EDDY_E_UDF;
         /* a row refused by eddy_out_emit fails the job even when the callback goes on */
         if (!rc && s->out.failed) rc = EDDY_E_UDF;
         if (rc) rc = eddy__op_callback_failed(op, rc, "process function");
@@ -83,6 +134,7 @@ static eddy_status sp_push(Op *op, int input, Batch *b) {
     s->pc.has_ts = false;
     eddy__arena_reset(&s->scratch);
     if (!rc) rc = eddy__out_flush(&s->out);
+    for (SideOut *so = s->sides; so && !rc; so = so->next) rc = eddy__out_flush(&so->out);
     return rc;
 }
 
@@ -105,8 +157,16 @@ static void sp_close(Op *op) {
     if (!s) return;
     sp_close_fn(op);
     eddy__out_free(&s->out);
+    for (SideOut *so = s->sides; so; so = so->next) eddy__out_free(&so->out);
     eddy__arena_destroy(&s->scratch);
 }
 
 const OpVtab eddy__op_stream_process = {
     .name = "Process", .open = sp_open, .push_batch = sp_push, .finish = sp_finish, .close = sp_close};
+
+static eddy_status side_forward(Op *op, int input, Batch *b) {
+    (void)input;
+    return eddy__op_emit(op, b);
+}
+
+const OpVtab eddy__op_side_output = {.name = "SideOutput", .push_batch = side_forward};

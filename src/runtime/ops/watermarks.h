@@ -41,6 +41,20 @@ typedef struct StreamProcessPlan {
 } StreamProcessPlan;
 extern const OpVtab eddy__op_stream_process;
 
+/* An OutputTag: side output `id` (> 0, unique per env) of records of
+ * `type`. Immutable, in the env's arena. */
+struct eddy_output_tag {
+    const void *env;
+    int id;
+    const char *name;
+    const Type *type;
+    int ncols;
+    const Type *const *col_types;
+};
+
+/* getSideOutput(tag): forwards the side output it is connected to. */
+extern const OpVtab eddy__op_side_output;
+
 /* A user callback of these operators returned rc: keep the message it
  * set, else name the callback (`what`: "timestamp assigner") and the
  * operator. Returns the status to fail the job with. */
