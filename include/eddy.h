@@ -1105,8 +1105,8 @@ EDDY_API bool eddy_result_job_done(const eddy_result *r, bool *failed);
  * many records the job of a result, of an iterator, or the last
  * eddy_env_execute job met so far (all of them once the job ended: after
  * eddy_result_await, after the rows were printed or read to the end), and
- * set *report (may be NULL; borrowed until the next call or until the
- * handle is freed; "" when there were none) to one line per input file:
+ * set *report (may be NULL; borrowed until the next malformed-record call or
+ * until the handle is freed; "" when there were none) to one line per input file:
  *   "2 malformed records in /data/t/a.csv (1 skipped, 1 with fields set to
  *    NULL); first at line 3: For input string: \"x\"" (one line, '\n'-ended).
  * A job that fails on a malformed record reports it as its error instead
@@ -1114,6 +1114,21 @@ EDDY_API bool eddy_result_job_done(const eddy_result *r, bool *failed);
 EDDY_API uint64_t eddy_result_malformed_records(eddy_result *r, const char **report);
 EDDY_API uint64_t eddy_iter_malformed_records(eddy_iter *it, const char **report);
 EDDY_API uint64_t eddy_env_malformed_records(eddy_env *env, const char **report);
+
+/* Late records. An event-time operator (window aggregation, OVER, interval
+ * join, ...) drops a row that arrives behind the watermark where Flink drops
+ * it (its window already fired, its bound already passed); Flink counts them
+ * in the numLateRecordsDropped metric, eddy counts them per operator so
+ * that none is dropped unseen. These return how many records the job of a
+ * result, of an iterator, or the last eddy_env_execute job dropped so far
+ * (all of them once the job ended), and set *report (may be NULL; borrowed
+ * until the next late-record call or until the handle is freed; "" when
+ * none) to one line per operator:
+ *   "2 late records dropped by WindowAggregate (behind the watermark)\n".
+ * The shell prints each line as a [WARNING] after the query's rows. */
+EDDY_API uint64_t eddy_result_late_records(eddy_result *r, const char **report);
+EDDY_API uint64_t eddy_iter_late_records(eddy_iter *it, const char **report);
+EDDY_API uint64_t eddy_env_late_records(eddy_env *env, const char **report);
 
 typedef enum eddy_print_style {
     EDDY_PRINT_TABLEAU = 0,  /* TableResult.print(): "N rows in set" */

@@ -85,16 +85,22 @@ typedef struct JobHook {
 } JobHook;
 typedef struct UserFunction UserFunction; /* udf.c */
 
-/* A copy of a finished job's malformed-record tally (eddy__job_malformed):
- * what eddy_*_malformed_records report once the job is gone. */
+/* A copy of a finished job's tallies (eddy__job_tally): what
+ * eddy_*_malformed_records and eddy_*_late_records report once the job is
+ * gone. */
 typedef struct MalInfo {
     uint64_t count;
     char *report; /* malloc'd; NULL when count is 0 */
+    uint64_t late;
+    char *late_report; /* malloc'd; NULL when late is 0 */
 } MalInfo;
 
-/* Replaces *m with the tally of job (NULL job: keeps *m). */
+/* Replaces *m with the tallies of job (NULL job: keeps *m). */
 void eddy__api_mal_take(Job *job, MalInfo *m);
-/* Frees the report of *m. */
+/* Replaces one of them (late: the late records), leaving the other's report
+ * where it is (a caller may hold it). */
+void eddy__api_tally_refresh(Job *job, MalInfo *m, bool late);
+/* Frees the reports of *m. */
 void eddy__api_mal_free(MalInfo *m);
 
 struct eddy_env {

@@ -294,6 +294,11 @@ uint64_t eddy_env_malformed_records(eddy_env *env, const char **report) {
     return env ? env->last_mal.count : 0;
 }
 
+uint64_t eddy_env_late_records(eddy_env *env, const char **report) {
+    if (report) *report = env && env->last_mal.late_report ? env->last_mal.late_report : "";
+    return env ? env->last_mal.late : 0;
+}
+
 void eddy__api_unlive(eddy_env *env, void *obj) {
     for (size_t i = 0; i < env->live.len; i++)
         if (env->live.items[i] == obj) {

@@ -54,30 +54,48 @@ void eddy__api_hook_unref(JobHook *h) {
     eddy__free(h);
 }
 
-void eddy__api_mal_take(Job *job, MalInfo *m) {
-    if (!job) return;
+/* The tally of one kind as a count and a malloc'd report (NULL when none). */
+static uint64_t tally_take(Job *job, bool late, char **report) {
     Buf b;
     eddy__buf_init(&b);
-    uint64_t n = eddy__job_malformed(job, &b);
-    eddy__api_mal_free(m);
-    m->count = n;
-    m->report = NULL;
-    if (n && !b.failed && eddy__buf_cstr(&b)) m->report = eddy__buf_take(&b);
+    uint64_t n = eddy__job_tally(job, late, &b);
+    *report = n && !b.failed && eddy__buf_cstr(&b) ? eddy__buf_take(&b) : NULL;
     eddy__buf_free(&b);
+    return n;
+}
+
+void eddy__api_tally_refresh(Job *job, MalInfo *m, bool late) {
+    if (!job) return;
+    char **report = late ? &m->late_report : &m->report;
+    eddy__free(*report);
+    *(late ? &m->late : &m->count) = tally_take(job, late, report);
+}
+
+void eddy__api_mal_take(Job *job, MalInfo *m) {
+    eddy__api_tally_refresh(job, m, false);
+    eddy__api_tally_refresh(job, m, true);
 }
 
 void eddy__api_mal_free(MalInfo *m) {
     eddy__free(m->report);
-    m->report = NULL;
-    m->count = 0;
+    eddy__free(m->late_report);
+    *m = (MalInfo){0};
 }
 
 uint64_t eddy_iter_malformed_records(eddy_iter *it, const char **report) {
     if (report) *report = "";
     if (!it) return 0;
-    if (it->job) eddy__api_mal_take(it->job, &it->mal);
+    eddy__api_tally_refresh(it->job, &it->mal, false);
     if (report && it->mal.report) *report = it->mal.report;
     return it->mal.count;
+}
+
+uint64_t eddy_iter_late_records(eddy_iter *it, const char **report) {
+    if (report) *report = "";
+    if (!it) return 0;
+    eddy__api_tally_refresh(it->job, &it->mal, true);
+    if (report && it->mal.late_report) *report = it->mal.late_report;
+    return it->mal.late;
 }
 
 eddy_iter *eddy__api_iter_start(eddy_env *env, StreamNode *collect, const Type *type) {

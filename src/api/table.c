@@ -259,9 +259,17 @@ eddy_iter *eddy_result_collect(eddy_result *r) {
 uint64_t eddy_result_malformed_records(eddy_result *r, const char **report) {
     if (report) *report = "";
     if (!r) return 0;
-    eddy__api_mal_take(r->job ? r->job : r->it ? r->it->job : NULL, &r->mal);
+    eddy__api_tally_refresh(r->job ? r->job : r->it ? r->it->job : NULL, &r->mal, false);
     if (report && r->mal.report) *report = r->mal.report;
     return r->mal.count;
+}
+
+uint64_t eddy_result_late_records(eddy_result *r, const char **report) {
+    if (report) *report = "";
+    if (!r) return 0;
+    eddy__api_tally_refresh(r->job ? r->job : r->it ? r->it->job : NULL, &r->mal, true);
+    if (report && r->mal.late_report) *report = r->mal.late_report;
+    return r->mal.late;
 }
 
 void eddy__api_result_destroy(eddy_result *r) {
@@ -479,7 +487,7 @@ eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_
                 border(&b, w, n);
                 cells_line(&b, names, w, n);
                 border(&b, w, n);
-                for (long k = 0; k < nrows; k++) cells_line(&b, &all.cells.items[k * n], w, n);
+                for (long k = 0; k < nrows; k++) cells_line(&b, n ? &all.cells.items[k * n] : NULL, w, n);
             }
         }
     }

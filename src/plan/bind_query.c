@@ -732,6 +732,10 @@ static eddy_status select_items(Binder *b, const AstQuery *q, const From *from, 
             continue;
         }
         const AstName *qual = &it->expr->u.ident.name;
+        if (!q->u.select.from && qual->nparts == 0) {
+            rc = eddy__bind_err(b, &it->expr->pos, EDDY_E_VALIDATION, "SELECT * requires a FROM clause");
+            break;
+        }
         bool found = qual->nparts == 0;
         for (int t = 0; t < from->ntables && !rc; t++) {
             const ScopeTable *st = &from->tables[t];

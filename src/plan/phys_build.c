@@ -107,6 +107,14 @@ static PhysNode *exchange(Build *b, PhysNode *in, PhysDist dist, int nkeys, cons
     return x;
 }
 
+/* An exchange to a single instance, unless `in` runs on one already: an
+ * Exchange(single) with one-input operators over it. */
+static PhysNode *gather(Build *b, PhysNode *in) {
+    const PhysNode *n = in;
+    while (n->kind != PK_EXCHANGE && n->nin == 1) n = n->in[0];
+    return n->kind == PK_EXCHANGE && n->dist == DIST_SINGLE ? in : exchange(b, in, DIST_SINGLE, 0, NULL);
+}
+
 /* hash[keys], or single without keys. */
 static PhysNode *exchange_keys(Build *b, PhysNode *in, int nkeys, const int *keys) {
     return exchange(b, in, nkeys ? DIST_HASH : DIST_SINGLE, nkeys, keys);
@@ -817,12 +825,16 @@ static PhysNode *build_join(Build *b, const Rel *r) {
     bool rsingle = single_row(r->in[1]) && r->join != JOIN_RIGHT;
     bool lsingle = !rsingle && single_row(r->in[0]) &&
                    (r->join == JOIN_INNER || r->join == JOIN_FULL || r->join == JOIN_RIGHT);
+    /* a FULL join's nested loop runs as one instance, both sides gathered
+     * to it: a broadcast side's unmatched rows would come from every
+     * instance (Flink's nested-loop join rules: SINGLETON for FULL) */
+    bool full = r->join == JOIN_FULL;
     if (rsingle || lsingle) {
-        PhysNode *xl = lsingle ? exchange(b, l, DIST_BROADCAST, 0, NULL) : l;
-        PhysNode *xr = rsingle ? exchange(b, rr, DIST_BROADCAST, 0, NULL) : rr;
+        PhysNode *xl = full ? gather(b, l) : lsingle ? exchange(b, l, DIST_BROADCAST, 0, NULL) : l;
+        PhysNode *xr = !xl ? NULL : full ? gather(b, rr) : rsingle ? exchange(b, rr, DIST_BROADCAST, 0, NULL) : rr;
         PhysNode *j = xl && xr ? join_node(b, PK_NESTED_LOOP_JOIN, r, xl, xr, nk, lk, rk) : NULL;
         if (j) {
-            j->broadcast = true;
+            j->broadcast = !full;
             j->build_left = lsingle;
             j->single_row = true;
         }
@@ -835,9 +847,10 @@ static PhysNode *build_join(Build *b, const Rel *r) {
         if (semi && !rr->ncols && !(rr = eddy__phys_local_agg(b->a, PK_LOCAL_HASH_AGGREGATE, rr, 0, NULL, 0, NULL,
                                                                    false, NULL)))
             return NOMEM();
-        PhysNode *xr = exchange(b, rr, DIST_BROADCAST, 0, NULL);
-        PhysNode *j = xr ? join_node(b, PK_NESTED_LOOP_JOIN, r, l, xr, 0, lk, rk) : NULL;
-        if (j) j->broadcast = true;
+        PhysNode *xl = full ? gather(b, l) : l;
+        PhysNode *xr = !xl ? NULL : full ? gather(b, rr) : exchange(b, rr, DIST_BROADCAST, 0, NULL);
+        PhysNode *j = xr ? join_node(b, PK_NESTED_LOOP_JOIN, r, xl, xr, 0, lk, rk) : NULL;
+        if (j) j->broadcast = !full;
         return j;
     }
     PhysNodeKind kind = !operator_disabled(b, "HashJoin") && !operator_disabled(b, "ShuffleHashJoin") ? PK_HASH_JOIN
@@ -914,7 +927,7 @@ static PhysNode *build_rank(Build *b, const Rel *r) {
 
 static PhysNode *build_sort(Build *b, const Rel *r) {
     PhysNode *in = build(b, r->in[0]);
-    PhysNode *x = in ? exchange(b, in, DIST_SINGLE, 0, NULL) : NULL;
+    PhysNode *x = in ? gather(b, in) : NULL;
     if (!x) return NULL;
     bool limit_only = r->nkeys == 0, sort_only = r->offset < 0 && r->fetch < 0;
     PhysNodeKind kind;

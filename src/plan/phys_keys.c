@@ -294,10 +294,26 @@ const Mono *eddy__phys_monotonicity(Arena *a, const PhysNode *n) {
     case PK_MINI_BATCH_ASSIGNER:
     case PK_WATERMARK_ASSIGNER: return eddy__phys_monotonicity(a, n->in[0]);
     case PK_RANK: {
-        /* the input's columns keep theirs; the rank number has none */
+        /* A Top-N moves rows in and out of its range: its partition keys
+         * stay (they must be constant in its input), the rank number is
+         * constant, the first sort key follows the direction it is sorted
+         * in when the input's is constant or goes that way, and every
+         * other column may change any way (Flink's modified monotonicity
+         * of a Rank). */
         const Mono *in = eddy__phys_monotonicity(a, n->in[0]);
         if (!in) return NULL;
-        for (int i = 0; i < n->ncols; i++) m[i] = i < n->in[0]->ncols ? in[i] : MONO_NOT;
+        for (int k = 0; k < n->ngroup; k++)
+            if (in[n->group[k]] != MONO_CONSTANT) return NULL;
+        for (int i = 0; i < n->ncols; i++) m[i] = MONO_NOT;
+        for (int k = 0; k < n->ngroup; k++) m[n->group[k]] = MONO_CONSTANT;
+        if (n->output_rank) m[n->ncols - 1] = MONO_CONSTANT;
+        if (n->norder > 0) {
+            int f = n->order[0];
+            Mono im = in[f];
+            m[f] = n->desc[0] && (im == MONO_INCREASING || im == MONO_CONSTANT)    ? MONO_INCREASING
+                   : !n->desc[0] && (im == MONO_DECREASING || im == MONO_CONSTANT) ? MONO_DECREASING
+                                                                                   : MONO_NOT;
+        }
         return m;
     }
     case PK_CALC: {

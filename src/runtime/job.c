@@ -75,11 +75,14 @@ typedef struct CommitGroup {
     int n;
 } CommitGroup;
 
-/* The malformed records of one input (eddy__op_report_malformed). */
+/* The malformed records of one input (eddy__op_report_malformed), or the
+ * late records one operator dropped (eddy__op_report_late: `where` is the
+ * operator's name, `skipped` the count). */
 typedef struct Malformed {
     char *where, *first_reason;
     uint64_t skipped, nulled;
     int64_t first_line;
+    bool late;
 } Malformed;
 
 struct Job {
@@ -427,17 +430,18 @@ eddy_status eddy__op_block_input(Op *op, int input, bool blocked) {
 
 bool eddy__op_cancelled(const Op *op) { return atomic_load(&op->task->job->stop); }
 
-eddy_status eddy__op_report_malformed(Op *op, const char *where, uint64_t skipped, uint64_t nulled,
-                                      int64_t first_line, const char *first_reason) {
-    if (!skipped && !nulled) return EDDY_OK;
+/* Adds to the job's tally of `where` (of kind `late`), creating it with
+ * first_line / first_reason. */
+static eddy_status job_tally_add(Op *op, bool late, const char *where, uint64_t skipped, uint64_t nulled,
+                                 int64_t first_line, const char *first_reason) {
     Job *job = op->task->job;
     eddy_status rc = EDDY_OK;
     pthread_mutex_lock(&job->mal_mu);
     Malformed *m = NULL;
     for (size_t i = 0; i < job->mal.len && !m; i++)
-        if (!strcmp(job->mal.items[i].where, where)) m = &job->mal.items[i];
+        if (job->mal.items[i].late == late && !strcmp(job->mal.items[i].where, where)) m = &job->mal.items[i];
     if (!m) {
-        Malformed fresh = {eddy__strdup(where), eddy__strdup(first_reason), 0, 0, first_line};
+        Malformed fresh = {eddy__strdup(where), eddy__strdup(first_reason), 0, 0, first_line, late};
         if (!fresh.where || !fresh.first_reason || !ed_vec_push(&job->mal, fresh)) {
             eddy__free(fresh.where);
             eddy__free(fresh.first_reason);
@@ -454,14 +458,31 @@ eddy_status eddy__op_report_malformed(Op *op, const char *where, uint64_t skippe
     return rc ? eddy__op_fail(op, rc, "out of memory") : EDDY_OK;
 }
 
-uint64_t eddy__job_malformed(Job *job, Buf *report) {
+eddy_status eddy__op_report_malformed(Op *op, const char *where, uint64_t skipped, uint64_t nulled,
+                                      int64_t first_line, const char *first_reason) {
+    if (!skipped && !nulled) return EDDY_OK;
+    return job_tally_add(op, false, where, skipped, nulled, first_line, first_reason);
+}
+
+eddy_status eddy__op_report_late(Op *op, uint64_t n) {
+    if (!n) return EDDY_OK;
+    return job_tally_add(op, true, op->node->name, n, 0, 0, "");
+}
+
+uint64_t eddy__job_tally(Job *job, bool late, Buf *report) {
     uint64_t total = 0;
     pthread_mutex_lock(&job->mal_mu);
     for (size_t i = 0; i < job->mal.len; i++) {
         const Malformed *m = &job->mal.items[i];
+        if (m->late != late) continue;
         uint64_t n = m->skipped + m->nulled;
         total += n;
         if (!report) continue;
+        if (late) {
+            eddy__buf_printf(report, "%llu late record%s dropped by %s (behind the watermark)\n", (unsigned long long)n,
+                             n == 1 ? "" : "s", m->where);
+            continue;
+        }
         eddy__buf_printf(report, "%llu malformed record%s in %s (", (unsigned long long)n, n == 1 ? "" : "s", m->where);
         if (m->skipped) eddy__buf_printf(report, "%llu skipped", (unsigned long long)m->skipped);
         if (m->skipped && m->nulled) eddy__buf_puts(report, ", ");

@@ -97,12 +97,16 @@ eddy_status eddy__job_client_next(Job *job, Event *ev, EdErr *err);
  * and EXPLAIN-like output. */
 void eddy__job_describe(const Job *job, Buf *b);
 
-/* The malformed records the job's sources reported (eddy__op_report_malformed)
- * so far: returns their number and, when report is not NULL, appends one
- * line per input in the order they were first reported:
+/* The job's tally so far: with late false, the malformed records its sources
+ * reported (eddy__op_report_malformed); with late true, the records its
+ * operators dropped behind the watermark (eddy__op_report_late). Returns
+ * their number and, when report is not NULL, appends one line per input /
+ * operator in the order they were first reported:
  *   "3 malformed records in /d/a.csv (1 skipped, 2 with fields set to NULL);
- *    first at line 4: <reason>\n" (one line). Thread-safe. */
-uint64_t eddy__job_malformed(Job *job, Buf *report);
+ *    first at line 4: <reason>\n" (one line);
+ *   "2 late records dropped by WindowAggregate (behind the watermark)\n".
+ * Thread-safe. */
+uint64_t eddy__job_tally(Job *job, bool late, Buf *report);
 
 /* Number of worker threads a job started (for tests). */
 int eddy__job_thread_count(const Job *job);

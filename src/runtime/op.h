@@ -197,9 +197,17 @@ eddy_status eddy__op_block_input(Op *op, int input, bool blocked);
  * path) and did not fail on, as its format's ignore-parse-errors option
  * allows: `skipped` records dropped, `nulled` records read with fields set
  * to NULL; the first of them at `first_line` for `first_reason`. The job
- * sums them per input (eddy__job_malformed). Thread-safe; strings are
+ * sums them per input (eddy__job_tally). Thread-safe; strings are
  * copied. Returns EDDY_E_NOMEM when the tally cannot grow. */
 eddy_status eddy__op_report_malformed(Op *op, const char *where, uint64_t skipped, uint64_t nulled,
                                       int64_t first_line, const char *first_reason);
+
+/* Reports n records the operator dropped because they came behind the
+ * watermark (late records, where Flink drops them: a closed window, an OVER
+ * or interval-join bound already passed). The job sums them per operator
+ * name (eddy__job_tally); the API hands the count out and the shell prints
+ * it as a [WARNING]. Call it once per batch with the batch's count, not per
+ * row. Thread-safe. */
+eddy_status eddy__op_report_late(Op *op, uint64_t n);
 
 #endif

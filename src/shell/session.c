@@ -221,17 +221,23 @@ FILE *eddy__shell_set_output(Shell *sh, FILE *out, bool init) {
     return was;
 }
 
-/* Malformed input records the job met (ignore-parse-errors): one
- * [WARNING] line per input file, so that none goes unnoticed. */
-static void warn_malformed(Shell *sh, eddy_result *r) {
-    const char *report = NULL;
-    if (!eddy_result_malformed_records(r, &report) || !report) return;
+/* Prints each line of report as a [WARNING]. */
+static void warn_lines(Shell *sh, const char *report) {
     for (const char *p = report; *p;) {
         const char *nl = strchr(p, '\n');
         size_t n = nl ? (size_t)(nl - p) : strlen(p);
         fprintf(sh->out, "[WARNING] %.*s\n", (int)n, p);
         p += n + (nl ? 1 : 0);
     }
+}
+
+/* Malformed input records the job met (ignore-parse-errors): one
+ * [WARNING] line per input file; late records its operators dropped: one
+ * per operator -- so that none goes unnoticed. */
+static void warn_malformed(Shell *sh, eddy_result *r) {
+    const char *report = NULL;
+    if (eddy_result_malformed_records(r, &report) && report) warn_lines(sh, report);
+    if (eddy_result_late_records(r, &report) && report) warn_lines(sh, report);
     fflush(sh->out);
 }
 
@@ -314,7 +320,7 @@ static bool print_query(Shell *sh, eddy_result *r) {
 }
 
 /* Frees the INSERT jobs that ended well and have nothing left to say (no
- * malformed records), so that a long session stays flat; the others wait
+ * malformed or late records), so that a long session stays flat; the others wait
  * for the end of the session, which reports them. */
 static void reap_jobs(Shell *sh) {
     size_t keep = 0;
@@ -322,7 +328,7 @@ static void reap_jobs(Shell *sh) {
         eddy_result *r = sh->jobs[i];
         bool failed = true;
         if (eddy_result_job_done(r, &failed) && !failed && eddy_result_malformed_records(r, NULL) == 0 &&
-            eddy_result_await(r) == EDDY_OK) {
+            eddy_result_late_records(r, NULL) == 0 && eddy_result_await(r) == EDDY_OK) {
             eddy_result_free(r);
             continue;
         }

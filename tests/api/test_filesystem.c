@@ -895,6 +895,10 @@ TEST(malformed_counts_on_every_path) {
     eddy_result *r = eddy_tenv_execute_sql(fx.t, "INSERT INTO copy SELECT * FROM g");
     ASSERT_EQ_INT(eddy_result_await(r), EDDY_OK);
     ASSERT_EQ_INT(eddy_result_malformed_records(r, &report), 2);
+    /* malformed records are not late ones */
+    const char *late;
+    ASSERT_EQ_INT(eddy_result_late_records(r, &late), 0);
+    ASSERT_STR_EQ(late, "");
     ASSERT_TEXT(undir(&fx, strdup(report)),
                 "1 malformed record in DIR/g/a.csv (1 with fields set to NULL); first at line 2: For input string: "
                 "\"x\"\n1 malformed record in DIR/g/b.csv (1 skipped); first at line 1: Too many entries: expected at "
@@ -912,6 +916,7 @@ TEST(malformed_counts_on_every_path) {
     }
     ASSERT_EQ_INT(eddy_iter_malformed_records(it, &report), 2);
     ASSERT_STR_CONTAINS(report, "1 malformed record in ");
+    ASSERT_EQ_INT(eddy_iter_late_records(it, &late), 0);
     eddy_iter_free(it);
     eddy_result_free(r);
     /* a DataStream job */
@@ -922,6 +927,8 @@ TEST(malformed_counts_on_every_path) {
     ASSERT_EQ_INT(n, 3);
     ASSERT_EQ_INT(eddy_env_malformed_records(fx.env, &report), 2);
     ASSERT_STR_CONTAINS(report, "(1 skipped); first at line 1: Too many entries");
+    ASSERT_EQ_INT(eddy_env_late_records(fx.env, &late), 0);
+    ASSERT_STR_EQ(late, "");
     /* nothing malformed: 0 and "" */
     put(&fx, "g/b.csv", "4\n");
     put(&fx, "g/a.csv", "1\n");

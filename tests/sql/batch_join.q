@@ -228,3 +228,57 @@ SELECT * FROM L FULL JOIN R ON L.name = R.name ORDER BY a, b;
 +--------+--------+--------+--------+
 7 rows in set
 !ok
+
+# FULL joins as nested loops (a side of one row, or no equality) run as
+# one instance: a broadcast side would bring its unmatched rows from every
+# instance
+SELECT * FROM L FULL JOIN (SELECT SUM(b) AS s FROM R WHERE b > 100) AS S ON L.a = S.s ORDER BY a;
++--------+--------+--------+
+|   name |      a |      s |
++--------+--------+--------+
+| <NULL> | <NULL> | <NULL> |
+|  Alice |      1 | <NULL> |
+|    Bob |      2 | <NULL> |
+|  Carol |      3 | <NULL> |
+| <NULL> |      4 | <NULL> |
++--------+--------+--------+
+5 rows in set
+!ok
+
+SELECT * FROM (SELECT SUM(b) AS s FROM R WHERE b > 100) AS S FULL JOIN L ON L.a = S.s ORDER BY a;
++--------+--------+--------+
+|      s |   name |      a |
++--------+--------+--------+
+| <NULL> | <NULL> | <NULL> |
+| <NULL> |  Alice |      1 |
+| <NULL> |    Bob |      2 |
+| <NULL> |  Carol |      3 |
+| <NULL> | <NULL> |      4 |
++--------+--------+--------+
+5 rows in set
+!ok
+
+SELECT * FROM L FULL JOIN R ON L.a > R.b ORDER BY a, b;
++--------+--------+--------+--------+
+|   name |      a |  name0 |      b |
++--------+--------+--------+--------+
+| <NULL> | <NULL> |  Alice |     10 |
+| <NULL> | <NULL> |  Alice |     11 |
+| <NULL> | <NULL> |   Dave |     12 |
+| <NULL> | <NULL> | <NULL> |     13 |
+|  Alice |      1 | <NULL> | <NULL> |
+|    Bob |      2 | <NULL> | <NULL> |
+|  Carol |      3 | <NULL> | <NULL> |
+| <NULL> |      4 | <NULL> | <NULL> |
++--------+--------+--------+--------+
+8 rows in set
+!ok
+
+SELECT c FROM (SELECT COUNT(*) AS c FROM L) ORDER BY c;
++---+
+| c |
++---+
+| 4 |
++---+
+1 row in set
+!ok

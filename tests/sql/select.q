@@ -297,6 +297,16 @@ SELECT * FROM no_such_table;
 SQL validation failed. From line 1, column 15 to line 1, column 27: Object 'no_such_table' not found
 !error
 
+SELECT *;
+[ERROR] Could not execute SQL statement. Reason:
+SQL validation failed. From line 1, column 8 to line 1, column 8: SELECT * requires a FROM clause
+!error
+
+SELECT 1, *;
+[ERROR] Could not execute SQL statement. Reason:
+SQL validation failed. From line 1, column 11 to line 1, column 11: SELECT * requires a FROM clause
+!error
+
 # ==========================================================================
 # test batch query
 # ==========================================================================

@@ -397,15 +397,16 @@ Received a total of 6 rows
 
 # ==========================================================================
 # a Top-N over an updating input with a unique key (UpdateFastStrategy on
-# (category, rn), Flink's UpdatableTopNFunction): an update of a key in the
-# Top-N replaces its row (-U / +U), a new key entering a full Top-N pushes
-# the last row out (-D) before its +I
+# (category, rn), Flink's UpdatableTopNFunction) when its sort key moves
+# the way it sorts: the inner Top-N's prices only go down in a rank, and
+# the outer one sorts ascending. An update of a key in the Top-N replaces
+# its row (-U / +U); fruit's prices never reach the top 2
 # ==========================================================================
 CREATE VIEW ranked2 AS SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY category ORDER BY price) AS rn FROM shop) WHERE rn <= 2;
 [INFO] Execute statement succeeded.
 !info
 
-SELECT category, id, price, rn FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY price DESC) AS r2 FROM ranked2) WHERE r2 <= 2;
+SELECT category, id, price, rn FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY price) AS r2 FROM ranked2) WHERE r2 <= 2;
 +----+--------------------------------+----------------------+-------------+----------------------+
 | op |                       category |                   id |       price |                   rn |
 +----+--------------------------------+----------------------+-------------+----------------------+
@@ -417,16 +418,39 @@ SELECT category, id, price, rn FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY price
 | +U |                           book |                    1 |          12 |                    2 |
 | -U |                           book |                    1 |          12 |                    2 |
 | +U |                           book |                    5 |          11 |                    2 |
++----+--------------------------------+----------------------+-------------+----------------------+
+Received a total of 8 rows
+!ok
+
+# sorted descending, the prices go the other way: RetractStrategy (a row
+# leaving the top 2 is deleted and the next one inserted)
+
+SELECT category, id, price, rn FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY price DESC) AS r2 FROM ranked2) WHERE r2 <= 2;
++----+--------------------------------+----------------------+-------------+----------------------+
+| op |                       category |                   id |       price |                   rn |
++----+--------------------------------+----------------------+-------------+----------------------+
+| +I |                           book |                    1 |          12 |                    1 |
+| +I |                           book |                    2 |          19 |                    2 |
+| -D |                           book |                    1 |          12 |                    1 |
+| +I |                           book |                    4 |          11 |                    1 |
+| -D |                           book |                    2 |          19 |                    2 |
+| +I |                           book |                    1 |          12 |                    2 |
+| -D |                           book |                    1 |          12 |                    2 |
+| +I |                           book |                    5 |          11 |                    2 |
 | -D |                           book |                    5 |          11 |                    2 |
 | +I |                          fruit |                    4 |          33 |                    1 |
 | -D |                           book |                    4 |          11 |                    1 |
 | +I |                          fruit |                    3 |          44 |                    2 |
-| -U |                          fruit |                    4 |          33 |                    1 |
-| +U |                          fruit |                    5 |          22 |                    1 |
-| -U |                          fruit |                    3 |          44 |                    2 |
-| +U |                          fruit |                    4 |          33 |                    2 |
+| -D |                          fruit |                    4 |          33 |                    1 |
+| +I |                           book |                    4 |          11 |                    1 |
+| -D |                           book |                    4 |          11 |                    1 |
+| +I |                          fruit |                    5 |          22 |                    1 |
+| -D |                          fruit |                    3 |          44 |                    2 |
+| +I |                           book |                    4 |          11 |                    1 |
+| -D |                           book |                    4 |          11 |                    1 |
+| +I |                          fruit |                    4 |          33 |                    2 |
 +----+--------------------------------+----------------------+-------------+----------------------+
-Received a total of 16 rows
+Received a total of 20 rows
 !ok
 
 # with the rank column: the rows between a key's new and old rank move down
@@ -457,14 +481,18 @@ SELECT * FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY price DESC) AS r2 FROM rank
 | -U |                           book |                    1 |          12 |                    1 |                    1 |
 | +U |                           book |                    2 |          19 |                    2 |                    1 |
 | +I |                           book |                    1 |          12 |                    1 |                    2 |
-| -U |                           book |                    1 |          12 |                    1 |                    2 |
-| +U |                           book |                    4 |          11 |                    1 |                    2 |
+| -D |                           book |                    1 |          12 |                    1 |                    2 |
+| +I |                           book |                    4 |          11 |                    1 |                    2 |
 | -U |                           book |                    2 |          19 |                    2 |                    1 |
-| +U |                           book |                    1 |          12 |                    2 |                    1 |
-| -U |                           book |                    1 |          12 |                    2 |                    1 |
-| -U |                           book |                    4 |          11 |                    1 |                    2 |
 | +U |                           book |                    4 |          11 |                    1 |                    1 |
-| +U |                           book |                    5 |          11 |                    2 |                    2 |
+| -D |                           book |                    4 |          11 |                    1 |                    2 |
+| -U |                           book |                    4 |          11 |                    1 |                    1 |
+| +U |                           book |                    1 |          12 |                    2 |                    1 |
+| +I |                           book |                    4 |          11 |                    1 |                    2 |
+| -U |                           book |                    1 |          12 |                    2 |                    1 |
+| +U |                           book |                    4 |          11 |                    1 |                    1 |
+| -D |                           book |                    4 |          11 |                    1 |                    2 |
+| +I |                           book |                    5 |          11 |                    2 |                    2 |
 | -U |                           book |                    4 |          11 |                    1 |                    1 |
 | +U |                          fruit |                    4 |          33 |                    1 |                    1 |
 | -U |                           book |                    5 |          11 |                    2 |                    2 |
@@ -474,11 +502,19 @@ SELECT * FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY price DESC) AS r2 FROM rank
 | -U |                           book |                    4 |          11 |                    1 |                    2 |
 | +U |                          fruit |                    4 |          33 |                    1 |                    2 |
 | -U |                          fruit |                    4 |          33 |                    1 |                    2 |
+| +U |                           book |                    4 |          11 |                    1 |                    2 |
+| -U |                           book |                    4 |          11 |                    1 |                    2 |
 | +U |                          fruit |                    5 |          22 |                    1 |                    2 |
 | -U |                          fruit |                    3 |          44 |                    2 |                    1 |
+| +U |                          fruit |                    5 |          22 |                    1 |                    1 |
+| -U |                          fruit |                    5 |          22 |                    1 |                    2 |
+| +U |                           book |                    4 |          11 |                    1 |                    2 |
+| -U |                          fruit |                    5 |          22 |                    1 |                    1 |
 | +U |                          fruit |                    4 |          33 |                    2 |                    1 |
+| -U |                           book |                    4 |          11 |                    1 |                    2 |
+| +U |                          fruit |                    5 |          22 |                    1 |                    2 |
 +----+--------------------------------+----------------------+-------------+----------------------+----------------------+
-Received a total of 24 rows
+Received a total of 36 rows
 !ok
 
 # ==========================================================================
@@ -494,3 +530,27 @@ SELECT * FROM (SELECT *, DENSE_RANK() OVER (PARTITION BY category ORDER BY price
 DENSE_RANK() on streaming table is not supported currently
 !error
 
+
+# ==========================================================================
+# A Top-N over a Top-N: the inner one drops rows out of its range, so the
+# outer sort key changes any way (only the inner's first sort key keeps its
+# direction) and the outer one retracts: z leaves the inner top 2 when x
+# and y count twice, and the outer top 1 follows
+CREATE TEMPORARY VIEW sold AS SELECT * FROM (VALUES ('a', 'z', 9), ('a', 'x', 5), ('a', 'x', 5), ('a', 'y', 3), ('a', 'y', 3)) AS T(cat, item, price);
+[INFO] Execute statement succeeded.
+!info
+
+CREATE TEMPORARY VIEW top2 AS SELECT cat, item, cnt, mx FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY cat ORDER BY cnt DESC) AS rn FROM (SELECT cat, item, COUNT(*) AS cnt, MAX(price) AS mx FROM sold GROUP BY cat, item)) WHERE rn <= 2;
+[INFO] Execute statement succeeded.
+!info
+
+SELECT cat, item, mx FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY cat ORDER BY mx DESC) AS rn FROM top2) WHERE rn <= 1;
++----+--------------------------------+--------------------------------+-------------+
+| op |                            cat |                           item |          mx |
++----+--------------------------------+--------------------------------+-------------+
+| +I |                              a |                              z |           9 |
+| -D |                              a |                              z |           9 |
+| +I |                              a |                              x |           5 |
++----+--------------------------------+--------------------------------+-------------+
+Received a total of 3 rows
+!ok
