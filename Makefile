@@ -2,7 +2,7 @@
 # Both install what the build needs (Debian packages, only when missing).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build run test clean bench bench-nexmark bench-duckdb fuzz
+.PHONY: all deps build run test clean bench bench-nexmark bench-duckdb fuzz install
 
 # How long `make fuzz` runs each of the two fuzzers (seconds).
 FUZZ_TIME ?= 300
@@ -15,6 +15,13 @@ deps:
 build: deps
 	@cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 	@cmake --build build -j $(JOBS)
+
+# Installs the header, libeddy.a, libeddy.so.MAJOR (SONAME) with its links,
+# the eddy shell, its man page, eddy.pc and the CMake package under PREFIX
+# (staged under DESTDIR when it is set).
+PREFIX ?= /usr/local
+install: build
+	@DESTDIR="$(DESTDIR)" cmake --install build --prefix "$(PREFIX)"
 
 run: build
 	@./scripts/run-main.sh

@@ -948,6 +948,17 @@ EDDY_API eddy_stream *eddy_tenv_to_datastream_as(eddy_tenv *tenv, eddy_table *ta
  * as eddy_tenv_to_datastream for insert-only tables; an updating table
  * fails with "toAppendStream doesn't support consuming update changes ...". */
 EDDY_API eddy_stream *eddy_tenv_to_append_stream(eddy_tenv *tenv, eddy_table *table);
+/* Deprecated (use eddy_tenv_to_changelog_stream): toRetractStream(table,
+ * Row.class) of the legacy bridge, a stream of Flink's Tuple2<Boolean, Row>
+ * as records ROW<f0 BOOLEAN NOT NULL, f1 ROW<the table's columns> NOT NULL>:
+ * f0 true for a row added (+I, +U), false for one taken back (-U, -D), f1
+ * the row. Every record is an insert (+I); the change is f0 (an update is a
+ * false / true pair). Printed as eddy prints a ROW ("+I[false, +I[Bob,
+ * 10]]"), where Java prints the tuple "(false,-U[Bob, 10])". Takes tables of
+ * every kind, in both runtime modes. The stream is owned by the env. Errors:
+ * NULL, the env's error (EDDY_E_MISUSE for a NULL table or one of another
+ * tenv; planning errors as for eddy_tenv_to_changelog_stream). */
+EDDY_API eddy_stream *eddy_tenv_to_retract_stream(eddy_tenv *tenv, eddy_table *table);
 
 /* A changelog mode (Flink's ChangelogMode): the row kinds a changelog
  * stream carries. */

@@ -9,6 +9,8 @@ have_cmd() { command -v "$1" >/dev/null 2>&1; }
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 
 have_cmd cc || need="$need gcc"
+# the install test builds the README's program as C++ too
+have_cmd c++ || need="$need g++"
 have_cmd make || need="$need make"
 have_cmd cmake || need="$need cmake"
 have_cmd pkg-config || need="$need pkg-config"

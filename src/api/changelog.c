@@ -13,8 +13,13 @@
  * kinds, so that an updating table into an insert-only conversion fails
  * with Flink's "Table sink '...' doesn't support consuming update changes
  * which is produced by node ...".
+ *
+ * toRetractStream (deprecated) plans the table for a sink taking every
+ * kind and maps each row to Flink's Tuple2<Boolean, Row>: (true, row) for
+ * +I / +U, (false, row) for -U / -D.
  */
 #include "api/api.h"
+#include "types/row.h"
 
 static unsigned mode_kinds(eddy_changelog_mode mode) {
     switch (mode) {
@@ -110,6 +115,21 @@ static eddy_status schema_target(eddy_env *env, const eddy_schema *sc, const Typ
     return EDDY_OK;
 }
 
+/* The table planned into a bridge sink (spec without its name): the sink's
+ * stream node, or NULL with the env's error. */
+static StreamNode *bridge_sink(eddy_tenv *tenv, eddy_table *table, StreamSinkSpec *spec) {
+    eddy_env *env = tenv->env;
+    ++env->bridge_sinks;
+    spec->name = eddy__arena_printf(&env->arena, "*anonymous_datastream_sink$%d*", env->bridge_sinks);
+    if (!spec->name) return eddy__api_nomem(env);
+    PlanEnv pe;
+    eddy__api_plan_env(tenv, &pe);
+    StreamNode *n;
+    EdErr err = {0};
+    if (eddy__plan_to_datastream(&pe, table->rel, spec, &n, &err)) return eddy__api_take(env, &err), NULL;
+    return n;
+}
+
 eddy_stream *eddy_tenv_to_changelog_stream(eddy_tenv *tenv, eddy_table *table, const eddy_schema *schema,
                                            eddy_changelog_mode mode) {
     if (!tenv || !env_ok(tenv->env)) return NULL;
@@ -153,13 +173,44 @@ eddy_stream *eddy_tenv_to_changelog_stream(eddy_tenv *tenv, eddy_table *table, c
         return eddy__api_err(env, EDDY_E_VALIDATION,
                              "to_changelog_stream: the upsert changelog mode needs a primary key in the schema."),
                NULL;
-    ++env->bridge_sinks;
-    spec.name = eddy__arena_printf(&env->arena, "*anonymous_datastream_sink$%d*", env->bridge_sinks);
-    if (!spec.name) return eddy__api_nomem(env);
-    PlanEnv pe;
-    eddy__api_plan_env(tenv, &pe);
-    StreamNode *n;
-    EdErr err = {0};
-    if (eddy__plan_to_datastream(&pe, table->rel, &spec, &n, &err)) return eddy__api_take(env, &err), NULL;
-    return eddy__api_stream(env, n);
+    StreamNode *n = bridge_sink(tenv, table, &spec);
+    return n ? eddy__api_stream(env, n) : NULL;
+}
+
+/* ---- toRetractStream (deprecated) ------------------------------------------------------------ */
+
+/* Tuple2<Boolean, Row>: f0 whether the row is added (+I, +U) or taken back
+ * (-U, -D), f1 the row. */
+static eddy_status retract_record(void *ctx, const eddy_row *in, eddy_out *out) {
+    (void)ctx;
+    eddy_row_kind k = eddy_row_get_kind(in);
+    eddy_status rc = eddy_out_set_bool(out, 0, k == EDDY_INSERT || k == EDDY_UPDATE_AFTER);
+    Vector *v = rc ? NULL : eddy__out_field(out, 1);
+    if (!v) return rc ? rc : EDDY_E_MISUSE;
+    vec_set_valid(v, out->row);
+    for (int c = 0; c < v->nchild && c < in->ncols; c++) eddy__vec_copy_value(v->child[c], out->row, in->cols[c], in->idx);
+    return v->failed ? EDDY_E_NOMEM : EDDY_OK;
+}
+
+eddy_stream *eddy_tenv_to_retract_stream(eddy_tenv *tenv, eddy_table *table) {
+    if (!tenv || !env_ok(tenv->env)) return NULL;
+    eddy_env *env = tenv->env;
+    if (!table) return eddy__api_err(env, EDDY_E_MISUSE, "to_retract_stream: the table is NULL."), NULL;
+    if (table->tenv != tenv)
+        return eddy__api_err(env, EDDY_E_MISUSE, "to_retract_stream: the table belongs to another table environment."),
+               NULL;
+    StreamSinkSpec spec = {.kind = SSINK_RETRACT_STREAM};
+    StreamNode *n = bridge_sink(tenv, table, &spec);
+    if (!n) return NULL;
+    Arena *a = &env->arena;
+    static const char *names[2] = {"f0", "f1"};
+    const Type *types[2] = {eddy__type_basic(TY_BOOLEAN, false), eddy__type_with_nullable(a, n->type, false)};
+    const Type *t = types[1] ? eddy__type_row(a, 2, names, types, true) : NULL;
+    if (!t) return eddy__api_nomem(env);
+    Buf b;
+    eddy__buf_init(&b);
+    eddy__type_print(&b, t);
+    eddy_stream *s = eddy_stream_map(eddy__api_stream(env, n), eddy__buf_cstr(&b), retract_record, NULL, NULL);
+    eddy__buf_free(&b);
+    return s;
 }

@@ -43,7 +43,8 @@ struct Expr {
     int index;        /* EX_COLUMN column, EX_FIELD field */
     Value value;      /* EX_LITERAL */
     const FuncDef *fn;/* EX_CALL */
-    const void *fn_data; /* per-call data chosen at bind time (e.g. a compiled LIKE pattern) */
+    const void *fn_data; /* per-call data chosen at bind time (e.g. a compiled LIKE pattern);
+                          * EX_CASE: NULL, or the name plans print it with ("IF") */
     int nargs;
     Expr **args;
     bool try_cast;

@@ -969,7 +969,7 @@ static const AstWindow *find_window(const AstQuery *q, const char *name) {
 }
 
 /* A bound of a frame: rows (ROWS) or milliseconds (RANGE); -1 unbounded. */
-static eddy_status frame_bound(Binder *b, const AstBound *bd, int64_t *out) {
+static eddy_status frame_bound(Binder *b, const AstBound *bd, int64_t *out, const Type **type) {
     switch (bd->kind) {
     case AST_BOUND_NONE:
     case AST_BOUND_CURRENT_ROW: *out = 0; return EDDY_OK;
@@ -987,6 +987,37 @@ static eddy_status frame_bound(Binder *b, const AstBound *bd, int64_t *out) {
     if (x->kind != EX_LITERAL || x->value.is_null || !(eddy__type_is_integer(x->type) || x->type->root == TY_INTERVAL_DT))
         return eddy__bind_err(b, &bd->offset->pos, EDDY_E_VALIDATION, "Window frame bounds must be constant");
     *out = x->value.u.i;
+    if (x->type->root == TY_INTERVAL_DT) *type = x->type;
+    return EDDY_OK;
+}
+
+/* CASE(COUNT > 0, SUM, NULL) over OVER calls sum and sum - 1 (its COUNT). */
+static eddy_status sum_case(Binder *b, int sum, const Type *t, const AstPos *pos, Expr **out) {
+    Value zero = {.type = eddy__type_basic(TY_INT, false)};
+    zero.u.i = 0;
+    Expr *args[2] = {placeholder(b, AGG_BASE + sum - 1, eddy__type_basic(TY_BIGINT, false), pos),
+                     eddy__expr_literal(b->a, &zero)};
+    const Type *nt = eddy__type_with_nullable(b->a, t, true);
+    Expr *gt = NULL, *c = eddy__arena_alloc(b->a, sizeof *c);
+    Expr **cargs = eddy__arena_alloc(b->a, sizeof(Expr *) * 3);
+    if (!args[0] || !args[1] || !nt || !c || !cargs) return NOMEM(b);
+    EdErr e2 = {0};
+    if (eddy__expr_call_name(b->a, ">", args, 2, &gt, &e2)) {
+        eddy__err_move(b->err, &e2);
+        return b->err->code;
+    }
+    memset(c, 0, sizeof *c);
+    cargs[0] = gt;
+    cargs[1] = placeholder(b, AGG_BASE + sum, t, pos);
+    cargs[2] = eddy__expr_null(b->a, nt);
+    if (!cargs[1] || !cargs[2]) return NOMEM(b);
+    c->kind = EX_CASE;
+    c->type = nt;
+    c->args = cargs;
+    c->nargs = 3;
+    c->line = pos->line;
+    c->col = pos->col;
+    *out = c;
     return EDDY_OK;
 }
 
@@ -999,6 +1030,7 @@ static eddy_status over_hook(Binder *b, const Scope *sc, const AstExpr *e, Expr 
     if (!text) return NOMEM(b);
     for (size_t i = 0; i < c->calls.len; i++)
         if (!strcmp(c->calls.items[i].text, text)) {
+            if (!strcmp(c->calls.items[i].agg.fn, "SUM")) return sum_case(b, (int)i, c->calls.items[i].agg.type, &e->pos, out);
             *out = placeholder(b, AGG_BASE + (int)i, c->calls.items[i].agg.type, &e->pos);
             return *out ? EDDY_OK : NOMEM(b);
         }
@@ -1043,9 +1075,48 @@ static eddy_status over_hook(Binder *b, const Scope *sc, const AstExpr *e, Expr 
     }
     b->hook = saved;
     if (rc) return rc;
+    if (!strcmp(fn, "SUM")) {
+        /* Calcite's SUM over a window: CASE(COUNT(x) OVER w > 0, SUM(x) OVER w, NULL) */
+        OverEntry cnt = oe;
+        cnt.text = eddy__arena_printf(b->a, "%s\x01count", text);
+        cnt.agg.fn = "COUNT";
+        cnt.agg.type = eddy__type_basic(TY_BIGINT, false);
+        if (!cnt.text || !ed_vec_push(&c->calls, cnt) || !ed_vec_push(&c->calls, oe)) return NOMEM(b);
+        return sum_case(b, (int)c->calls.len - 1, oe.agg.type, &e->pos, out);
+    }
     if (!ed_vec_push(&c->calls, oe)) return NOMEM(b);
     *out = placeholder(b, AGG_BASE + (int)c->calls.len - 1, oe.agg.type, &e->pos);
     return *out ? EDDY_OK : NOMEM(b);
+}
+
+/* Whether two OVER calls share their window (one Calcite window group). */
+static bool same_over(const OverSpec *a, const OverSpec *b) {
+    if (a->npartition != b->npartition || a->norder != b->norder || a->frame != b->frame || a->lower != b->lower ||
+        a->upper != b->upper)
+        return false;
+    for (int i = 0; i < a->npartition; i++)
+        if (a->partition[i] != b->partition[i]) return false;
+    for (int i = 0; i < a->norder; i++)
+        if (a->order[i] != b->order[i] || a->desc[i] != b->desc[i]) return false;
+    return true;
+}
+
+/* Whether two OVER calls compute the same (function and arguments). */
+static bool same_call(const AggCall *a, const AggCall *b) {
+    if (strcmp(a->fn, b->fn) || a->nargs != b->nargs || a->star != b->star || a->distinct != b->distinct ||
+        a->user != b->user || a->nulls != b->nulls)
+        return false;
+    for (int i = 0; i < a->nargs; i++)
+        if (a->args[i] != b->args[i]) return false;
+    return true;
+}
+
+/* Renumbers the OVER placeholders of e: call k becomes call perm[k]. */
+static void permute_over(Expr *e, const int *perm, int n) {
+    if (!e) return;
+    if (e->kind == EX_COLUMN && e->index >= AGG_BASE && e->index < AGG_BASE + n && e->index < PROP_BASE)
+        e->index = AGG_BASE + perm[e->index - AGG_BASE];
+    for (int i = 0; i < e->nargs; i++) permute_over(e->args[i], perm, n);
 }
 
 eddy_status eddy__bind_over(Binder *b, const AstQuery *q, SelInput in, const SelItem *items, int nitems, Expr **exprs,
@@ -1094,17 +1165,57 @@ eddy_status eddy__bind_over(Binder *b, const AstQuery *q, SelInput in, const Sel
         specs[k] = (OverSpec){.npartition = oe->npart, .partition = part, .norder = oe->norder, .order = order,
                               .desc = oe->desc, .frame = oe->win->frame};
         if (!rc && oe->win->frame) {
-            if (!(rc = frame_bound(b, &oe->win->lower, &specs[k].lower)))
-                rc = frame_bound(b, &oe->win->upper, &specs[k].upper);
+            if (!(rc = frame_bound(b, &oe->win->lower, &specs[k].lower, &specs[k].lower_type)))
+                rc = frame_bound(b, &oe->win->upper, &specs[k].upper, &specs[k].upper_type);
         }
         if (!rc && !calls[k].name) rc = NOMEM(b);
+    }
+    /* Calcite's window groups: the calls of one window (partition, order,
+     * frame) side by side, the groups in the order they first appear, named
+     * w<group>$o<call in the group> */
+    int *perm = rc ? NULL : eddy__arena_alloc(b->a, sizeof(int) * (size_t)(n + 1)), nout = n;
+    if (!rc && !perm) rc = NOMEM(b);
+    if (!rc && n > 0) {
+        AggCall *gc = eddy__arena_alloc(b->a, sizeof(AggCall) * (size_t)n);
+        OverSpec *gs = eddy__arena_alloc(b->a, sizeof(OverSpec) * (size_t)n);
+        int *grp = eddy__arena_alloc(b->a, sizeof(int) * (size_t)n);
+        if (!gc || !gs || !grp) rc = NOMEM(b);
+        int ngroups = 0;
+        for (int k = 0; !rc && k < n; k++) {
+            grp[k] = -1;
+            for (int j = 0; j < k && grp[k] < 0; j++)
+                if (same_over(&specs[j], &specs[k])) grp[k] = grp[j];
+            if (grp[k] < 0) grp[k] = ngroups++;
+        }
+        int pos = 0;
+        for (int g = 0; !rc && g < ngroups; g++)
+            for (int k = 0, i = 0; !rc && k < n; k++) {
+                if (grp[k] != g) continue;
+                /* one call computed once per window (COUNT(x) of SUM(x) and COUNT(x)) */
+                int j = 0;
+                while (j < k && !(grp[j] == g && same_call(&calls[j], &calls[k]))) j++;
+                if (j < k) {
+                    perm[k] = perm[j];
+                    continue;
+                }
+                perm[k] = pos;
+                gc[pos] = calls[k];
+                gs[pos] = specs[k];
+                if (!(gc[pos].name = eddy__arena_printf(b->a, "w%d$o%d", g, i++))) rc = NOMEM(b);
+                pos++;
+            }
+        if (!rc) {
+            memcpy(calls, gc, sizeof(AggCall) * (size_t)pos);
+            memcpy(specs, gs, sizeof(OverSpec) * (size_t)pos);
+        }
+        nout = pos;
     }
     Rel *below = NULL, *r = NULL;
     if (!rc) {
         below = (int)p.ex.len == src->ncols
                     ? src
                     : eddy__rel_project(b->a, src, (int)p.ex.len, (const Expr *const *)p.ex.items, p.names.items);
-        r = below ? eddy__rel_new(b->a, REL_OVER, below->ncols + n, 1) : NULL;
+        r = below ? eddy__rel_new(b->a, REL_OVER, below->ncols + nout, 1) : NULL;
         if (!r) rc = NOMEM(b);
     }
     proj_free(&p);
@@ -1115,17 +1226,20 @@ eddy_status eddy__bind_over(Binder *b, const AstQuery *q, SelInput in, const Sel
         r->names[i] = below->names[i];
         r->types[i] = below->types[i];
     }
-    for (int k = 0; k < n; k++) {
+    for (int k = 0; k < nout; k++) {
         r->names[below->ncols + k] = calls[k].name;
         r->types[below->ncols + k] = calls[k].type;
     }
-    r->naggs = n;
+    r->naggs = nout;
     r->aggs = calls;
     r->over = specs;
     r->changelog = below->changelog;
     r->feature = "OVER aggregations";
     r->digest = "OverAggregate";
-    for (int i = 0; i < nitems; i++) remap(exprs[i], 0, 0, below->ncols);
+    for (int i = 0; i < nitems; i++) {
+        permute_over(exprs[i], perm, n);
+        remap(exprs[i], 0, 0, below->ncols);
+    }
     *rel_out = r;
     return EDDY_OK;
 }

@@ -150,10 +150,11 @@ const char **eddy__explain_cor_names(Arena *a, const Rel *in) {
 }
 
 void eddy__explain_invocation(Buf *t, const Rel *r, const char *const *cor) {
-    eddy__buf_printf(t, "%s(", r->tfunc ? r->tfunc->name : "$UNNEST_ROWS$1");
+    const char *inv = r->tfunc && r->tfunc->invocation ? r->tfunc->invocation : NULL;
+    eddy__buf_printf(t, "%s(", inv ? inv : r->tfunc ? r->tfunc->name : "$UNNEST_ROWS$1");
     for (int i = 0; i < r->nargs; i++) {
         if (i) eddy__buf_puts(t, ", ");
-        eddy__plan_expr_text(t, r->exprs[i], cor, XS_REX);
+        eddy__plan_expr_text(t, r->exprs[i], inv ? NULL : cor, XS_REX);
     }
     eddy__buf_putc(t, ')');
 }
@@ -357,15 +358,31 @@ static void over_rex(Buf *t, const AggCall *ac, const OverSpec *os) {
         for (int i = 0; i < os->norder; i++)
             eddy__buf_printf(t, "%s$%d%s", i ? ", " : "", os->order[i], os->desc[i] ? " DESC NULLS LAST" : " NULLS FIRST");
     }
-    if (os->frame) {
+    /* Calcite's RexWindow: the default frame (RANGE UNBOUNDED PRECEDING ..
+     * CURRENT ROW with an ORDER BY, the whole partition without) is not
+     * printed; a frame ending at the current row prints its lower bound
+     * only; interval bounds print with their type */
+    bool dflt = os->frame != 1 && os->lower < 0 && os->upper == (os->norder ? 0 : -1);
+    if (os->frame && !dflt) {
         eddy__buf_puts(t, os->frame == 1 ? " ROWS " : " RANGE ");
         int64_t b[2] = {os->lower, os->upper};
-        eddy__buf_puts(t, "BETWEEN ");
-        for (int k = 0; k < 2; k++) {
+        const Type *ty[2] = {os->lower_type, os->upper_type};
+        int from = os->upper == 0 ? 0 : -1;
+        if (from < 0) eddy__buf_puts(t, "BETWEEN ");
+        for (int k = 0; k < (from < 0 ? 2 : 1); k++) {
             if (k) eddy__buf_puts(t, " AND ");
-            if (b[k] == 0) eddy__buf_puts(t, "CURRENT ROW");
-            else if (b[k] < 0) eddy__buf_puts(t, k ? "UNBOUNDED FOLLOWING" : "UNBOUNDED PRECEDING");
-            else eddy__buf_printf(t, "%lld %s", (long long)b[k], k ? "FOLLOWING" : "PRECEDING");
+            if (b[k] == 0) {
+                eddy__buf_puts(t, "CURRENT ROW");
+            } else if (b[k] < 0) {
+                eddy__buf_puts(t, k ? "UNBOUNDED FOLLOWING" : "UNBOUNDED PRECEDING");
+            } else {
+                eddy__buf_printf(t, "%lld", (long long)b[k]);
+                if (ty[k]) {
+                    eddy__buf_putc(t, ':');
+                    eddy__plan_type_text(t, ty[k]);
+                }
+                eddy__buf_puts(t, k ? " FOLLOWING" : " PRECEDING");
+            }
         }
     }
     eddy__buf_putc(t, ')');
@@ -380,13 +397,22 @@ static char *over_project_text(Arena *a, const Rel *o, const Rel *proj) {
     eddy__buf_init(&t);
     eddy__buf_puts(&t, "LogicalProject(");
     int n = proj ? proj->ncols : o->ncols;
+    /* inside expressions (SUM's CASE), each call's column prints as its RexOver */
+    const char **names = eddy__arena_alloc(a, sizeof(char *) * (size_t)(o->ncols + 1));
+    for (int i = 0; names && i < o->ncols; i++) {
+        Buf c;
+        eddy__buf_init(&c);
+        if (i >= nin) over_rex(&c, &o->aggs[i - nin], &o->over[i - nin]);
+        else eddy__buf_printf(&c, "$%d", i);
+        if (!(names[i] = take(a, &c))) names = NULL; /* out of memory: positions */
+    }
     for (int i = 0; i < n; i++) {
         eddy__buf_printf(&t, "%s%s=[", i ? ", " : "", proj ? proj->names[i] : o->names[i]);
         const Expr *e = proj ? proj->exprs[i] : NULL;
         int col = e ? (e->kind == EX_COLUMN ? e->index : -1) : i;
         if (col >= nin) over_rex(&t, &o->aggs[col - nin], &o->over[col - nin]);
         else if (col >= 0) eddy__buf_printf(&t, "$%d", col);
-        else eddy__plan_expr_text(&t, e, NULL, XS_REX);
+        else eddy__plan_expr_text(&t, e, names, XS_REX);
         eddy__buf_putc(&t, ']');
     }
     eddy__buf_putc(&t, ')');

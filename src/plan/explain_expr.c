@@ -379,7 +379,7 @@ static void expr(Buf *b, const Expr *e, const char *const *names, ExprStyle styl
     case EX_CALL: call(b, e, names, style); return;
     case EX_CAST: cast(b, e, names, style); return;
     case EX_CASE:
-        eddy__buf_puts(b, "CASE(");
+        eddy__buf_printf(b, "%s(", e->fn_data ? (const char *)e->fn_data : "CASE");
         args(b, e, 0, names, style, ", ");
         eddy__buf_putc(b, ')');
         return;

@@ -151,6 +151,7 @@ struct PhysNode {
     bool keep_last;          /* Deduplicate */
     bool on_rowtime;         /* Deduplicate: ordered by a rowtime attribute */
     bool global;             /* batch Limit / SortLimit / Rank: the global phase */
+    bool batch_over;         /* OverAggregate: the BATCH operator (EXPLAIN prints window#i=[...]) */
 
     /* MiniBatchAssigner */
     int64_t interval_ms;
@@ -300,6 +301,9 @@ typedef eddy_status PhysTranslateFn(TranslateCtx *cx, const PhysNode *p, const T
 #include "plan/phys_kinds.h"
 #undef PHYS_KIND
 #undef PHYS_OP
+
+/* Whether two OVER aggregates share one window (partition, order, frame). */
+bool eddy__over_same_window(const OverSpec *a, const OverSpec *b);
 
 typedef struct PhysNodeKindInfo {
     const char *name;

@@ -971,6 +971,89 @@ static PhysNode *calc_over(Build *b, PhysNode *in, const Rel *r) {
     return calc(b, in, r->ncols, r->names, r->exprs, r->cond, r);
 }
 
+/* ---- OVER ---------------------------------------------------------------------------------- */
+
+static bool same_cols(int n, const int *a, int m, const int *c) {
+    if (n != m) return false;
+    for (int i = 0; i < n; i++)
+        if (a[i] != c[i]) return false;
+    return true;
+}
+
+/* One OverAggregate over calls [from, to) of r, above `in` (whose columns
+ * are prev's): an Exchange by the partition keys, in BATCH mode a Sort by
+ * them and the order keys. The last stage has r's columns. */
+static PhysNode *over_stage(Build *b, const Rel *r, const Rel *prev, PhysNode *in, int from, int to) {
+    const OverSpec *os = &r->over[from];
+    const Rel *sr = r;
+    if (from > 0 || to < r->naggs) {
+        Rel *x = eddy__rel_new(b->a, REL_OVER, prev->ncols + to - from, 1);
+        if (!x) return NOMEM();
+        x->in[0] = (Rel *)prev;
+        for (int i = 0; i < prev->ncols; i++) {
+            x->names[i] = prev->names[i];
+            x->types[i] = prev->types[i];
+        }
+        int base = r->ncols - r->naggs;
+        for (int k = from; k < to; k++) {
+            x->names[prev->ncols + k - from] = r->names[base + k];
+            x->types[prev->ncols + k - from] = r->types[base + k];
+        }
+        x->naggs = to - from;
+        x->aggs = r->aggs + from;
+        x->over = r->over + from;
+        x->changelog = r->changelog;
+        x->feature = r->feature;
+        x->digest = r->digest;
+        sr = x;
+    }
+    PhysNode *x = exchange_keys(b, in, os->npartition, os->partition);
+    if (x && !b->streaming && os->npartition + os->norder > 0) {
+        int n = os->npartition + os->norder;
+        int *keys = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(n + 1));
+        bool *desc = eddy__arena_alloc(b->a, (size_t)n + 1);
+        if (!keys || !desc) return NOMEM();
+        for (int i = 0; i < os->npartition; i++) keys[i] = os->partition[i];
+        for (int i = 0; i < os->norder; i++) {
+            keys[os->npartition + i] = os->order[i];
+            desc[os->npartition + i] = os->desc[i];
+        }
+        x = sort_node(b, PK_BATCH_SORT, x, n, keys, desc, NULL, NULL);
+    }
+    PhysNode *n = x ? generic(b, PK_OVER_AGGREGATE, sr, &x, 1) : NULL;
+    if (n) n->batch_over = !b->streaming;
+    return n;
+}
+
+/* OVER aggregates: STREAMING runs one window per OverAggregate (Flink's
+ * rule); BATCH one OverAggregate per run of calls with the same partition
+ * and order keys (the binder puts each window's calls side by side), each
+ * after its own Sort. */
+static PhysNode *build_over(Build *b, const Rel *r) {
+    PhysNode *x = build(b, r->in[0]);
+    if (!x) return NULL;
+    if (!r->naggs) return generic(b, PK_OVER_AGGREGATE, r, &x, 1);
+    for (int k = 1; b->streaming && k < r->naggs; k++)
+        if (!eddy__over_same_window(&r->over[0], &r->over[k]))
+            return eddy__err(b->err, EDDY_E_TABLE, "Over Agg: Unsupported use of OVER windows. All aggregates must be "
+                                                 "computed on the same window. please re-check the over window "
+                                                 "statement."),
+                   NULL;
+    const Rel *prev = r->in[0];
+    for (int from = 0; from < r->naggs;) {
+        const OverSpec *os = &r->over[from];
+        int to = from + 1;
+        while (to < r->naggs && same_cols(os->npartition, os->partition, r->over[to].npartition, r->over[to].partition) &&
+               same_cols(os->norder, os->order, r->over[to].norder, r->over[to].order) &&
+               (!os->norder || os->desc[0] == r->over[to].desc[0]))
+            to++;
+        if (!(x = over_stage(b, r, prev, x, from, to))) return NULL;
+        prev = x->rel;
+        from = to;
+    }
+    return x;
+}
+
 static PhysNode *build(Build *b, const Rel *r) {
     switch (r->kind) {
     case REL_STREAM_SCAN: return build_stream_scan(b, r);
@@ -1011,24 +1094,7 @@ static PhysNode *build(Build *b, const Rel *r) {
     case REL_JOIN: return build_join(b, r);
     case REL_RANK: return build_rank(b, r);
     case REL_SORT: return build_sort(b, r);
-    case REL_OVER: {
-        PhysNode *in = build(b, r->in[0]);
-        const OverSpec *os = r->naggs ? &r->over[0] : NULL;
-        PhysNode *x = in ? exchange_keys(b, in, os ? os->npartition : 0, os ? os->partition : NULL) : NULL;
-        if (x && !b->streaming && os && os->npartition + os->norder > 0) {
-            int n = os->npartition + os->norder;
-            int *keys = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(n + 1));
-            bool *desc = eddy__arena_alloc(b->a, (size_t)n + 1);
-            if (!keys || !desc) return NOMEM();
-            for (int i = 0; i < os->npartition; i++) keys[i] = os->partition[i];
-            for (int i = 0; i < os->norder; i++) {
-                keys[os->npartition + i] = os->order[i];
-                desc[os->npartition + i] = os->desc[i];
-            }
-            x = sort_node(b, PK_BATCH_SORT, x, n, keys, desc, NULL, NULL);
-        }
-        return x ? generic(b, PK_OVER_AGGREGATE, r, &x, 1) : NULL;
-    }
+    case REL_OVER: return build_over(b, r);
     case REL_WINDOW_TVF: {
         PhysNode *in = build(b, r->in[0]);
         return in ? generic(b, PK_WINDOW_TABLE_FUNCTION, r, &in, 1) : NULL;
@@ -1039,7 +1105,7 @@ static PhysNode *build(Build *b, const Rel *r) {
         return x ? generic(b, PK_MATCH, r, &x, 1) : NULL;
     }
     case REL_SETOP:
-        /* INTERSECT ALL / EXCEPT ALL: no rewrite yet */
+        /* the rules rewrite every set operation (rules.c, rules_setop.c) */
         eddy__err(b->err, EDDY_E_UNSUPPORTED, "not supported yet: %s", r->feature ? r->feature : "this set operation");
         return NULL;
     }

@@ -270,6 +270,25 @@ static void join_terms(Buf *b, Arena *a, const PhysNode *n, ExprStyle st) {
     eddy__buf_putc(b, ']');
 }
 
+/* An OVER frame bound as Flink prints it: UNBOUNDED PRECEDING, 2 PRECEDING,
+ * CURRENT ROW, ... (RANGE offsets in milliseconds). */
+static void over_bound(Buf *b, int64_t v, const char *dir) {
+    if (v < 0) eddy__buf_printf(b, "UNBOUNDED %s", dir);
+    else if (v == 0) eddy__buf_puts(b, "CURRENT ROW");
+    else eddy__buf_printf(b, "%lld %s", (long long)v, dir);
+}
+
+/* ROWS BETWEEN 2 PRECEDING AND CURRENT ROW, as Flink's OverAggregate
+ * prints a window group (the default frame: RANGE UNBOUNDED PRECEDING ..
+ * CURRENT ROW with an ORDER BY, the whole partition without). */
+static void over_frame(Buf *b, const OverSpec *os) {
+    int64_t lower = os->frame ? os->lower : -1, upper = os->frame ? os->upper : os->norder ? 0 : -1;
+    eddy__buf_printf(b, "%s BETWEEN ", os->frame == 1 ? "ROWS" : "RANGE");
+    over_bound(b, lower, "PRECEDING");
+    eddy__buf_puts(b, " AND ");
+    over_bound(b, upper, "FOLLOWING");
+}
+
 void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
     Arena a;
     eddy__arena_init(&a, 4096);
@@ -453,9 +472,35 @@ void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
                                  os->desc[i] ? "DESC" : "ASC");
             eddy__buf_puts(b, "], ");
         }
-        eddy__buf_puts(b, "select=[");
         const Rel *r = n->rel;
         int nin = r->in[0]->ncols;
+        if (os && n->batch_over) {
+            /* BATCH: window#i=[calls frame] per window, then the columns */
+            for (int k = 0, w = 0; k < r->naggs; w++) {
+                eddy__buf_printf(b, "window#%d=[", w);
+                int e = k;
+                for (; e < r->naggs && eddy__over_same_window(&r->over[k], &r->over[e]); e++) {
+                    PhysAgg pa = {.call = r->aggs[e], .distinct = -1};
+                    if (e > k) eddy__buf_puts(b, ", ");
+                    agg_call(b, &pa, r->in[0]->names, false, NULL);
+                    eddy__buf_printf(b, " AS %s", r->names[nin + e]);
+                }
+                eddy__buf_putc(b, ' ');
+                over_frame(b, &r->over[k]);
+                eddy__buf_puts(b, "], ");
+                k = e;
+            }
+            eddy__buf_puts(b, "select=[");
+            eddy__explain_names(b, r->ncols, r->names);
+            eddy__buf_putc(b, ']');
+            break;
+        }
+        if (os) {
+            eddy__buf_puts(b, "window=[ ");
+            over_frame(b, os);
+            eddy__buf_puts(b, "], ");
+        }
+        eddy__buf_puts(b, "select=[");
         for (int i = 0; i < r->ncols; i++) {
             if (i) eddy__buf_puts(b, ", ");
             if (i < nin) {

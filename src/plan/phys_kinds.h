@@ -36,7 +36,7 @@ PHYS_OP(PK_RANK, "Rank", "Top-N (ROW_NUMBER / RANK / DENSE_RANK with a rank filt
 PHYS_OP(PK_DEDUPLICATE, "Deduplicate", "deduplication (ROW_NUMBER() = 1)", eddy__translate_deduplicate)
 PHYS_OP(PK_LIMIT, "Limit", "LIMIT / OFFSET", eddy__translate_limit)
 PHYS_OP(PK_SORT_LIMIT, "SortLimit", "ORDER BY with LIMIT (Top-N) in streaming mode", eddy__translate_rank)
-PHYS_KIND(PK_SORT, "Sort", "ORDER BY in streaming mode")
+PHYS_OP(PK_SORT, "Sort", "ORDER BY in streaming mode", eddy__translate_stream_sort)
 PHYS_OP(PK_CHANGELOG_NORMALIZE, "ChangelogNormalize", "upsert sources (ChangelogNormalize)",
         eddy__translate_changelog_normalize)
 PHYS_OP(PK_SINK_UPSERT_MATERIALIZER, "SinkUpsertMaterializer",
@@ -61,7 +61,7 @@ PHYS_OP(PK_BATCH_RANK, "Rank", "Top-N (ROW_NUMBER / RANK / DENSE_RANK with a ran
 PHYS_KIND(PK_WINDOW_TABLE_FUNCTION, "WindowTableFunction", "window table functions (TUMBLE / HOP / CUMULATE / SESSION)")
 PHYS_KIND(PK_WINDOW_AGGREGATE, "WindowAggregate", "window aggregations (GROUP BY window_start, window_end)")
 PHYS_KIND(PK_GROUP_WINDOW_AGGREGATE, "GroupWindowAggregate", "group window aggregations (TUMBLE / HOP / SESSION)")
-PHYS_KIND(PK_OVER_AGGREGATE, "OverAggregate", "OVER aggregations")
+PHYS_OP(PK_OVER_AGGREGATE, "OverAggregate", "OVER aggregations", eddy__translate_over_aggregate)
 PHYS_KIND(PK_INTERVAL_JOIN, "IntervalJoin", "interval joins")
 PHYS_KIND(PK_TEMPORAL_JOIN, "TemporalJoin", "temporal joins (FOR SYSTEM_TIME AS OF)")
 PHYS_KIND(PK_TEMPORAL_SORT, "TemporalSort", "ORDER BY a time attribute in streaming mode")

@@ -85,6 +85,7 @@ typedef struct OverSpec {
     const bool *desc;
     int frame;            /* 0 none, 1 ROWS, 2 RANGE */
     int64_t lower, upper; /* rows or ms; -1 unbounded preceding / following, 0 current row */
+    const Type *lower_type, *upper_type; /* an interval bound's type (plans print it); else NULL */
 } OverSpec;
 
 /* JOIN_SEMI / JOIN_ANTI (the left side's columns only) come from rewrites. */
@@ -98,6 +99,8 @@ typedef enum SetOpKind { SETOP_UNION, SETOP_INTERSECT, SETOP_EXCEPT } SetOpKind;
  * planner see it. */
 typedef struct TableFunc {
     const char *name;       /* as called (lower case) */
+    const char *invocation; /* a built-in's name in Correlate's invocation, its arguments
+                             * by position ($0); NULL: name, over the correlated row */
     const FuncDef *check;   /* types a call's arguments and casts them to the
                              * parameter types (its result type is unused) */
     const Type *args_row;   /* ROW<arg0 T0, ...>: the row the callback sees */
@@ -289,6 +292,13 @@ Rel *eddy__rule_semi_join_right_prune(RuleCtx *cx, const Rel *r);
 Rel *eddy__rule_left_join_to_inner(RuleCtx *cx, const Rel *r);
 Rel *eddy__rule_aggregate_input_prune(RuleCtx *cx, const Rel *r);
 Rel *eddy__rule_aggregate_call_prune(RuleCtx *cx, const Rel *r);
+/* An Aggregate of `in` by its columns group[0..ng) with the calls aggs[0..na)
+ * (copied), named after the columns and the calls (rules_subquery.c). */
+Rel *eddy__rule_aggregate(RuleCtx *cx, const Rel *in, int ng, const int *group, int na, const AggCall *aggs);
+/* rules_setop.c: GROUP BY over rows unique on its keys; INTERSECT ALL / EXCEPT ALL */
+Rel *eddy__rule_aggregate_remove(RuleCtx *cx, const Rel *r);
+Rel *eddy__rule_intersect_all(RuleCtx *cx, const Rel *r);
+Rel *eddy__rule_except_all(RuleCtx *cx, const Rel *r);
 #define EDDY_PLAN_SUBQUERY_RULES                                                                                      \
     {"subquery_filter", eddy__rule_subquery_filter}, {"subquery_project", eddy__rule_subquery_project},             \
         {"lateral_join", eddy__rule_lateral_join}, {"subquery_join", eddy__rule_subquery_join}

@@ -29,7 +29,9 @@
  *
  * Before both, phase 0 turns subqueries into joins and aggregates
  * (rules_subquery.c), and phase 2 also runs the rules that move conditions
- * and columns through the semi and anti joins it makes.
+ * and columns through the semi and anti joins it makes. rules_setop.c has
+ * INTERSECT ALL / EXCEPT ALL (phase 1) and the removal of a GROUP BY over
+ * rows unique on its keys (phase 2).
  */
 #include "plan/plan.h"
 
@@ -619,6 +621,8 @@ static const RelRule phase1[] = {
     {"union_to_aggregate", union_to_aggregate},
     {"intersect_to_semi_join", intersect_to_semi_join},
     {"except_to_anti_join", except_to_anti_join},
+    {"intersect_all", eddy__rule_intersect_all},
+    {"except_all", eddy__rule_except_all},
 };
 static const RelRule phase2[] = {
     {"calc_merge", calc_merge},
@@ -627,6 +631,7 @@ static const RelRule phase2[] = {
     {"filter_into_join", filter_into_join},
     {"project_join_transpose", project_join_transpose},
     {"project_rank_transpose", project_rank_transpose},
+    {"aggregate_remove", eddy__rule_aggregate_remove},
     EDDY_PLAN_SEMI_JOIN_RULES,
 };
 /* Phase 0 (rules_subquery.c) removes subqueries before anything else. */

@@ -287,7 +287,7 @@ static Rel *join(RuleCtx *cx, JoinType jt, const Rel *l, const Rel *r, const Exp
 }
 
 /* An Aggregate of `in` by its columns group[0..ng) with calls aggs[0..na). */
-static Rel *aggregate(RuleCtx *cx, const Rel *in, int ng, const int *group, int na, const AggCall *aggs) {
+Rel *eddy__rule_aggregate(RuleCtx *cx, const Rel *in, int ng, const int *group, int na, const AggCall *aggs) {
     Arena *a = cx->a;
     Rel *g = eddy__rel_new(a, REL_AGGREGATE, ng + na, 1);
     int *grp = eddy__arena_alloc(a, sizeof(int) * (size_t)(ng + 1));
@@ -537,7 +537,7 @@ static bool dc_aggregate(Dc *d, const Rel *r, Frame *f) {
         inv[group[i]] = i;
         sorted = sorted && group[i] == i;
     }
-    const Rel *g = aggregate(cx, pin, ng, group, r->naggs, aggs);
+    const Rel *g = eddy__rule_aggregate(cx, pin, ng, group, r->naggs, aggs);
     if (!g) return NOMEM(), false;
     /* constant keys come back after the keys */
     int *map = eddy__arena_alloc(a, sizeof(int) * (size_t)(r->ncols + 1));
@@ -914,7 +914,7 @@ static const Rel *exists_row(RuleCtx *cx, const Rel *q) {
     if (!p || !args) return NULL;
     AggCall m = agg_call("MIN", 0, eddy__type_basic(TY_BOOLEAN, true), "m");
     m.args = args;
-    const Rel *g = aggregate(cx, p, 0, NULL, 1, &m);
+    const Rel *g = eddy__rule_aggregate(cx, p, 0, NULL, 1, &m);
     Expr *col = g ? eddy__expr_column(cx->a, 0, g->types[0]) : NULL;
     const Expr *nn = col ? call(cx, "IS NOT NULL", col, NULL) : NULL;
     return nn ? project(cx, g, 1, &nn, NULL) : NULL;
@@ -1069,10 +1069,10 @@ static const Rel *distinct_marked(RuleCtx *cx, const Rel *q, int n) {
         if (!(ex[0] = eddy__expr_literal(a, &tv))) return NULL;
         nm[0] = "i";
         const Rel *p = project(cx, q, 1, ex, nm);
-        return p ? aggregate(cx, p, 1, grp, 0, NULL) : NULL;
+        return p ? eddy__rule_aggregate(cx, p, 1, grp, 0, NULL) : NULL;
     }
     const Rel *in = q->ncols == n ? q : project_cols(cx, q, n, grp);
-    const Rel *g = in ? aggregate(cx, in, n, grp, 0, NULL) : NULL;
+    const Rel *g = in ? eddy__rule_aggregate(cx, in, n, grp, 0, NULL) : NULL;
     if (!g) return NULL;
     for (int i = 0; i < n; i++) {
         if (!(ex[i] = eddy__expr_column(a, i, g->types[i]))) return NULL;
@@ -1117,7 +1117,7 @@ static bool calcite_apply(RuleCtx *cx, const Rel *left, const Expr *m, int cor, 
             if (!args) return NOMEM(), false;
             AggCall sv = agg_call("SINGLE_VALUE", 0, eddy__type_with_nullable(a, q->types[0], true), "$f0");
             sv.args = args;
-            if (!sv.type || !(right = aggregate(cx, q, 0, NULL, 1, &sv))) return NOMEM(), false;
+            if (!sv.type || !(right = eddy__rule_aggregate(cx, q, 0, NULL, 1, &sv))) return NOMEM(), false;
         }
         Expr *cond;
         int *map;
@@ -1197,7 +1197,7 @@ static bool calcite_apply(RuleCtx *cx, const Rel *left, const Expr *m, int cor, 
             calls[na].args = args;
             na++;
         }
-        const Rel *ct = aggregate(cx, q, 0, NULL, na, calls);
+        const Rel *ct = eddy__rule_aggregate(cx, q, 0, NULL, na, calls);
         if (!ct || !(cur = join(cx, JOIN_INNER, cur, ct, NULL))) return NOMEM(), false;
         c_col = nl;
         if (vals_null) ck_col = nl + 1;

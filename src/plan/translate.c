@@ -351,6 +351,15 @@ eddy_status eddy__translate_sort(TranslateCtx *cx, const PhysNode *p, const Tran
     return EDDY_OK;
 }
 
+/* A streaming Sort, ORDER BY without LIMIT not led by an ascending time
+ * attribute: planned (EXPLAIN prints it), refused when the job is built, with
+ * Flink's TableException (its operator runs only under a testing option). */
+eddy_status eddy__translate_stream_sort(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
+                                        EdErr *err) {
+    (void)cx, (void)p, (void)in, (void)out;
+    return eddy__err(err, EDDY_E_TABLE, "Sort on a non-time-attribute field is not supported.");
+}
+
 /* ---- sinks ----------------------------------------------------------------------------------------- */
 
 /* toDataStream & co: the conversion to the target type, the rowtime into

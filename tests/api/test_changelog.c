@@ -7,8 +7,9 @@
  *
  * The inputs are those of Flink's DataStreamJavaITCase changelog tests
  * (testFromAndToChangelogStreamRetract, testFromChangelogStreamUpsert,
- * testFromAndToChangelogStreamUpsert) read without their GROUP BY: at one
- * row per key, SUM(f1) is f1, so the expected rows are Flink's.
+ * testFromAndToChangelogStreamUpsert), read here as the tables themselves;
+ * test_changelog_agg.c runs them with their GROUP BY (for the upsert ones
+ * the planner removes it: SUM(f1) of one row per key is f1, the same rows).
  * Parallelism 1 where the order of rows is asserted; the parallel cases
  * compare multisets as the Flink tests do.
  */
@@ -135,6 +136,48 @@ TEST(row_kinds_in_callbacks) {
     eddy_stream *m = eddy_stream_map(s, "ROW<name STRING, kind STRING>", kind_to_column, NULL, NULL);
     ASSERT_TEXT(collect_stream(m), "+I[bob, +I]\n-D[bob, -U]\n+I[bob, +U]\n+I[alice, +I]\n-D[alice, -U]\n+I[alice, +U]\n"
                                    "-D[alice, -U]\n+I[alice, +U]\n");
+    teardown();
+}
+
+/* The deprecated toRetractStream: Tuple2<Boolean, Row> records, the flag
+ * false for -U / -D, true for +I / +U. */
+static eddy_status flag_and_kind(void *ctx, const eddy_row *in, eddy_out *out) {
+    (void)ctx;
+    bool added = false;
+    eddy_status rc = eddy_row_get_bool(in, 0, &added);
+    if (rc) return rc;
+    eddy_out_set_cstring(out, 0, added ? "add" : "retract");
+    return eddy_out_set_cstring(out, 1, eddy_row_kind_short(eddy_row_get_kind(in)));
+}
+
+TEST(to_retract_stream) {
+    setup(1);
+    eddy_table *t = upsert_table();
+    eddy_stream *s = eddy_tenv_to_retract_stream(tenv, t);
+    ASSERT_STR_EQ(eddy_type_string(eddy_stream_type(s)),
+                  "ROW<`f0` BOOLEAN NOT NULL, `f1` ROW<`f0` STRING NOT NULL, `f1` INT> NOT NULL>");
+    ASSERT_TEXT(collect_stream(s), "+I[true, +I[bob, 0]]\n+I[false, +I[bob, 0]]\n+I[true, +I[bob, 1]]\n"
+                                   "+I[true, +I[alice, 1]]\n+I[false, +I[alice, 1]]\n+I[true, +I[alice, 2]]\n"
+                                   "+I[false, +I[alice, 2]]\n+I[true, +I[alice, 100]]\n");
+    /* the flag read in a callback; the records themselves are inserts */
+    eddy_stream *m = eddy_stream_map(eddy_tenv_to_retract_stream(tenv, eddy_tenv_sql_query(tenv, "SELECT f0, COUNT(*) FROM "
+                                                                                                "(VALUES ('a'), ('a'), "
+                                                                                                "('b')) AS T(f0) GROUP BY f0")),
+                                     "ROW<flag STRING, kind STRING>", flag_and_kind, NULL, NULL);
+    ASSERT_TEXT(collect_stream(m), "+I[add, +I]\n+I[retract, +I]\n+I[add, +I]\n+I[add, +I]\n");
+    ASSERT_TRUE(!eddy_tenv_to_retract_stream(tenv, NULL));
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "to_retract_stream: the table is NULL.");
+    teardown();
+}
+
+/* In batch mode a GROUP BY gives its final rows only: all added. */
+TEST(to_retract_stream_batch) {
+    env = new_env(1);
+    tenv = eddy_tenv_new_in_mode(env, EDDY_BATCH);
+    eddy_table *t = eddy_tenv_sql_query(tenv, "SELECT f0, SUM(f1) FROM (VALUES ('a', 1), ('a', 2), ('b', 5)) AS T(f0, "
+                                              "f1) GROUP BY f0");
+    ASSERT_TEXT(sorted_lines(collect_stream(eddy_tenv_to_retract_stream(tenv, t))),
+                "+I[true, +I[a, 3]]\n+I[true, +I[b, 5]]\n");
     teardown();
 }
 
@@ -344,6 +387,8 @@ int main(void) {
     RUN(drop_update_before);
     RUN(to_changelog_stream_schema_casts);
     RUN(row_kinds_in_callbacks);
+    RUN(to_retract_stream);
+    RUN(to_retract_stream_batch);
     RUN(upsert_needs_a_primary_key);
     RUN(insert_only_mode_rejects_other_kinds);
     RUN(to_datastream_refuses_updates);

@@ -8,12 +8,12 @@
  * changelog rows of a GROUP BY, read back as a view.
  * Parallelism 1 where the order of rows is asserted.
  *
- * Not here: the upsert variants (testFromChangelogStreamUpsert,
- * testFromAndToChangelogStreamUpsert, fromChangelogStream example 2). Flink
- * removes a GROUP BY on the source's primary key (FlinkAggregateRemoveRule:
- * SUM of one row per key is the row), so -U/+U pass through; eddy keeps the
- * aggregate, which turns each -U into -D and each +U into +I. test_changelog.c
- * holds them without the GROUP BY.
+ * The upsert variants (testFromChangelogStreamUpsert,
+ * testFromAndToChangelogStreamUpsert, fromChangelogStream example 2) with
+ * their GROUP BY: the source is unique on its primary key, so the planner
+ * removes the GROUP BY on it (SUM of one row per key is the row; Flink's
+ * FlinkAggregateRemoveRule) and ChangelogNormalize's -U / +U reach the
+ * consumer as they are; a COUNT keeps its GroupAggregate.
  */
 #include "check.h"
 
@@ -96,19 +96,103 @@ static const char *score_table(const char *rows, int n) {
     return score_text;
 }
 
+/* The page's InputTable: the rows (f0, f1) read as a changelog. */
+static eddy_status input_table(const char *values, eddy_schema *sc, eddy_changelog_mode mode) {
+    eddy_stream *ds = eddy_from_values(env, "ROW<f0 STRING, f1 INT>", values);
+    return eddy_tenv_create_temporary_view(tenv, "InputTable", eddy_tenv_from_changelog_stream(tenv, ds, sc, mode));
+}
+
 /* fromChangelogStream example 1: all kinds; the -U empties Alice's group. */
 TEST(from_changelog_stream_example_1) {
     setup(1);
-    eddy_stream *ds = eddy_from_values(env, "ROW<f0 STRING, f1 INT>",
-                                       "('Alice', 12), ('Bob', 5), -U('Alice', 12), +U('Alice', 100)");
-    ASSERT_EQ_INT(eddy_tenv_create_temporary_view(tenv, "InputTable", eddy_tenv_from_changelog_stream(tenv, ds, NULL,
-                                                                                                     EDDY_CHANGELOG_ALL)),
+    ASSERT_EQ_INT(input_table("('Alice', 12), ('Bob', 5), -U('Alice', 12), +U('Alice', 100)", NULL, EDDY_CHANGELOG_ALL),
                   EDDY_OK);
     const char *want = score_table("| +I |                          Alice |          12 |\n"
                              "| +I |                            Bob |           5 |\n"
                              "| -D |                          Alice |          12 |\n"
                              "| +I |                          Alice |         100 |\n",
                              4);
+    ASSERT_TEXT(capture_stdout(print_score_query, NULL), want);
+    teardown();
+}
+
+/* ---- upserts by key: the GROUP BY on the key is removed ------------------------------------ */
+
+#define UPSERT_INPUT "('bob', 0), +U('bob', 1), ('alice', 1), ('alice', 1), +U('alice', 2), +U('alice', 100)"
+
+static eddy_schema *pk_f0(void) { return eddy_schema_primary_key(eddy_schema_new(env), "f0", NULL); }
+
+/* testFromChangelogStreamUpsert: a new value of a key is -U old, +U new;
+ * the repeated +I[alice, 1] gives nothing. */
+TEST(from_changelog_stream_upsert) {
+    setup(1);
+    eddy_table *t = sum_over_changelog(UPSERT_INPUT, pk_f0(), EDDY_CHANGELOG_UPSERT);
+    ASSERT_TEXT(table_schema(env, t), "(\n  `f0` STRING NOT NULL, \n  `EXPR$1` INT\n)");
+    ASSERT_TEXT(table_rows(env, t), "+I[bob, 0]\n-U[bob, 0]\n+U[bob, 1]\n+I[alice, 1]\n-U[alice, 1]\n+U[alice, 2]\n"
+                                    "-U[alice, 2]\n+U[alice, 100]\n");
+    ASSERT_TEXT(strdup(eddy_tenv_explain_sql(tenv, SUM_BY_F0, 0)),
+                "== Abstract Syntax Tree ==\n"
+                "LogicalAggregate(group=[{0}], EXPR$1=[SUM($1)])\n"
+                "+- LogicalTableScan(table=[[*anonymous_datastream_source$1*]])\n\n"
+                "== Optimized Physical Plan ==\n"
+                "ChangelogNormalize(key=[f0])\n"
+                "+- Exchange(distribution=[hash[f0]])\n"
+                "   +- DataStreamScan(table=[[*anonymous_datastream_source$1*]], fields=[f0, f1])\n\n"
+                "== Optimized Execution Plan ==\n"
+                "ChangelogNormalize(key=[f0])\n"
+                "+- Exchange(distribution=[hash[f0]])\n"
+                "   +- DataStreamScan(table=[[*anonymous_datastream_source$1*]], fields=[f0, f1])\n");
+    teardown();
+}
+
+TEST(from_changelog_stream_upsert_parallel) {
+    setup(4);
+    eddy_table *t = sum_over_changelog(UPSERT_INPUT, pk_f0(), EDDY_CHANGELOG_UPSERT);
+    ASSERT_SAME_LINES(table_rows(env, t), "+I[bob, 0]\n-U[bob, 0]\n+U[bob, 1]\n+I[alice, 1]\n-U[alice, 1]\n+U[alice, 2]\n"
+                                          "-U[alice, 2]\n+U[alice, 100]\n");
+    teardown();
+}
+
+/* testFromAndToChangelogStreamUpsert: into an upsert stream keyed like the
+ * source, no -U and no duplicate. */
+TEST(from_and_to_changelog_stream_upsert) {
+    setup(1);
+    eddy_table *t = sum_over_changelog(UPSERT_INPUT, pk_f0(), EDDY_CHANGELOG_UPSERT);
+    eddy_stream *s = eddy_tenv_to_changelog_stream(tenv, t, pk_f0(), EDDY_CHANGELOG_UPSERT);
+    ASSERT_TEXT(collect_stream(s), "+I[bob, 0]\n+U[bob, 1]\n+I[alice, 1]\n+U[alice, 2]\n+U[alice, 100]\n");
+    teardown();
+}
+
+/* Only SUM / MIN / MAX of one column without FILTER go: COUNT of one row is
+ * not the row, so its GroupAggregate stays and each +U becomes -D, +I. */
+TEST(upsert_count_keeps_the_aggregate) {
+    setup(1);
+    eddy_stream *ds = eddy_from_values(env, "ROW<f0 STRING, f1 INT>", UPSERT_INPUT);
+    ASSERT_EQ_INT(eddy_tenv_create_temporary_view_from_changelog_stream(tenv, "t", ds, pk_f0(), EDDY_CHANGELOG_UPSERT),
+                  EDDY_OK);
+    ASSERT_TEXT(sql_query_lines(tenv, "SELECT f0, MIN(f1), MAX(f1) FILTER (WHERE f1 > 1) FROM t GROUP BY f0"),
+                "+I[bob, 0, null]\n-D[bob, 0, null]\n+I[bob, 1, null]\n+I[alice, 1, null]\n-D[alice, 1, null]\n"
+                "+I[alice, 2, 2]\n-D[alice, 2, 2]\n+I[alice, 100, 100]\n");
+    ASSERT_TEXT(sql_query_lines(tenv, "SELECT f0, COUNT(f1) FROM t GROUP BY f0"),
+                "+I[bob, 1]\n-D[bob, 1]\n+I[bob, 1]\n+I[alice, 1]\n-D[alice, 1]\n+I[alice, 1]\n-D[alice, 1]\n"
+                "+I[alice, 1]\n");
+    /* grouped by more than the key: still unique, removed */
+    ASSERT_TEXT(sql_query_lines(tenv, "SELECT f1, f0, MAX(f1) FROM t GROUP BY f1, f0"),
+                "+I[0, bob, 0]\n-U[0, bob, 0]\n+U[1, bob, 1]\n+I[1, alice, 1]\n-U[1, alice, 1]\n+U[2, alice, 2]\n"
+                "-U[2, alice, 2]\n+U[100, alice, 100]\n");
+    teardown();
+}
+
+/* fromChangelogStream example 2: upserts with a primary key; the page
+ * prints Bob's row first, at parallelism 1 the rows come in input order. */
+TEST(from_changelog_stream_example_2) {
+    setup(1);
+    ASSERT_EQ_INT(input_table("('Alice', 12), ('Bob', 5), +U('Alice', 100)", pk_f0(), EDDY_CHANGELOG_UPSERT), EDDY_OK);
+    const char *want = score_table("| +I |                          Alice |          12 |\n"
+                                   "| +I |                            Bob |           5 |\n"
+                                   "| -U |                          Alice |          12 |\n"
+                                   "| +U |                          Alice |         100 |\n",
+                                   4);
     ASSERT_TEXT(capture_stdout(print_score_query, NULL), want);
     teardown();
 }
@@ -193,6 +277,11 @@ int main(void) {
     RUN(from_and_to_changelog_stream_retract);
     RUN(from_and_to_changelog_stream_retract_parallel);
     RUN(from_changelog_stream_example_1);
+    RUN(from_changelog_stream_upsert);
+    RUN(from_changelog_stream_upsert_parallel);
+    RUN(from_and_to_changelog_stream_upsert);
+    RUN(upsert_count_keeps_the_aggregate);
+    RUN(from_changelog_stream_example_2);
     RUN(to_changelog_stream_example_1);
     RUN(complex_unified_pipeline_streaming);
     RUN(complex_unified_pipeline_batch);

@@ -293,8 +293,20 @@ TEST(inserts_and_statement_sets) {
 
 TEST(plans_eddy_cannot_run) {
     setup(EDDY_STREAMING);
+    /* planned, refused only when it runs (tests/sql/stream_sort.q) */
     ASSERT_TEXT(explain_sql("EXPLAIN SELECT * FROM MyTable1 ORDER BY word"),
-                "ERROR: not supported yet: ORDER BY in streaming mode");
+                "== Abstract Syntax Tree ==\n"
+                "LogicalSort(sort0=[$1], dir0=[ASC-nulls-first])\n"
+                "+- LogicalProject(count=[$0], word=[$1])\n"
+                "   +- LogicalTableScan(table=[[default_catalog, default_database, MyTable1]])\n\n"
+                "== Optimized Physical Plan ==\n"
+                "Sort(orderBy=[word ASC])\n"
+                "+- Exchange(distribution=[single])\n"
+                "   +- TableSourceScan(table=[[default_catalog, default_database, MyTable1]], fields=[count, word])\n\n"
+                "== Optimized Execution Plan ==\n"
+                "Sort(orderBy=[word ASC])\n"
+                "+- Exchange(distribution=[single])\n"
+                "   +- TableSourceScan(table=[[default_catalog, default_database, MyTable1]], fields=[count, word])\n");
     ASSERT_TEXT(explain_sql("EXPLAIN SELECT nope FROM MyTable1"),
                 "ERROR: SQL validation failed. From line 1, column 16 to line 1, column 19: Column 'nope' not found in any "
                 "table");
