@@ -268,7 +268,9 @@ EDDY_API int eddy_env_get_max_parallelism(const eddy_env *env);
  *       state shares, as Flink's MemorySize ("512mb", "1 gb", "1048576";
  *       units b, k/kb, m/mb, g/gb, t/tb, powers of 1024);
  *   taskmanager.memory.managed.fraction  without a size: this fraction of
- *       the machine's physical memory (default 0.4), a number in (0, 1].
+ *       the machine's physical memory (default 0.4), a number in (0, 1];
+ *   pipeline.auto-watermark-interval     how often watermark assigners
+ *       emit (a duration: "200 ms", "1 s", "0" disables; default 200 ms).
  * A STREAMING job whose state needs more fails with "The state of operator
  * ... needs N more bytes, but the job's managed memory ... is used up";
  * BATCH operators spill instead. A bad value is EDDY_E_VALIDATION ("Could not
@@ -702,6 +704,153 @@ EDDY_API eddy_status eddy_map_state_next(eddy_map_state *s, size_t *cursor, cons
                                          const eddy_row **value);
 EDDY_API eddy_status eddy_map_state_clear(eddy_map_state *s);
 
+/* ---- event time: watermark strategies and the processing-time clock ------ */
+
+/* A WatermarkStrategy: how a stream's records get their timestamps and how
+ * watermarks are generated from them. Strategies live as long as the env;
+ * each builder call returns a new strategy (the argument is unchanged), or
+ * NULL with the env's error set (EDDY_E_MISUSE for NULL callbacks, a
+ * negative duration or a strategy of another env). */
+typedef struct eddy_watermark_strategy eddy_watermark_strategy;
+/* The WatermarkOutput a generator emits to (borrowed for the callback). */
+typedef struct eddy_watermark_output eddy_watermark_output;
+
+/* forMonotonousTimestamps(): the watermark is the largest timestamp seen
+ * minus 1 ms. */
+EDDY_API eddy_watermark_strategy *eddy_watermark_for_monotonous_timestamps(eddy_env *env);
+/* forBoundedOutOfOrderness(Duration.ofMillis(max_ms)): the largest
+ * timestamp seen minus max_ms minus 1 ms. max_ms >= 0. */
+EDDY_API eddy_watermark_strategy *eddy_watermark_for_bounded_out_of_orderness(eddy_env *env, int64_t max_ms);
+/* noWatermarks(): timestamps only (an assigner may set them). */
+EDDY_API eddy_watermark_strategy *eddy_watermark_no_watermarks(eddy_env *env);
+
+/* A custom WatermarkGenerator. create (may be NULL) makes the state of one
+ * parallel instance from ctx (Flink creates a generator per instance); the
+ * callbacks then get that state (ctx itself when create is NULL) and
+ * destroy (may be NULL) frees it at the end. on_event sees each record and
+ * its (assigned) timestamp; on_periodic_emit runs every
+ * pipeline.auto-watermark-interval and once more at the end of input. Both
+ * may emit (eddy_watermark_output_emit) or mark the output idle; both may
+ * be NULL but not both. A non-OK return fails the job. */
+typedef struct eddy_watermark_generator_fn {
+    uint32_t abi_version; /* EDDY_WATERMARK_GENERATOR_FN_VERSION */
+    void *(*create)(void *ctx, int subtask);
+    eddy_status (*on_event)(void *state, const eddy_row *in, int64_t timestamp, eddy_watermark_output *out);
+    eddy_status (*on_periodic_emit)(void *state, eddy_watermark_output *out);
+    void (*destroy)(void *state);
+} eddy_watermark_generator_fn;
+#define EDDY_WATERMARK_GENERATOR_FN_VERSION 1
+/* WatermarkStrategy.forGenerator(...): fn is copied; ctx and ctx_free
+ * follow the callback conventions. */
+EDDY_API eddy_watermark_strategy *eddy_watermark_for_generator(eddy_env *env, const eddy_watermark_generator_fn *fn,
+                                                              void *ctx, void (*ctx_free)(void *));
+/* WatermarkOutput.emitWatermark: a watermark not above the last one emitted
+ * is ignored; emitting makes an idle output active again. */
+EDDY_API void eddy_watermark_output_emit(eddy_watermark_output *out, int64_t watermark);
+/* WatermarkOutput.markIdle / markActive: an idle output is left out of the
+ * minimum downstream operators take over their inputs' watermarks. */
+EDDY_API void eddy_watermark_output_mark_idle(eddy_watermark_output *out);
+EDDY_API void eddy_watermark_output_mark_active(eddy_watermark_output *out);
+
+/* withTimestampAssigner: fn sets *out to the record's event time (ms);
+ * record_ts is the record's timestamp so far (INT64_MIN: none). Without an
+ * assigner a record keeps the timestamp it has. A non-OK return fails the
+ * job. */
+typedef eddy_status (*eddy_timestamp_assigner_fn)(void *ctx, const eddy_row *in, int64_t record_ts, int64_t *out);
+EDDY_API eddy_watermark_strategy *eddy_watermark_with_timestamp_assigner(eddy_watermark_strategy *ws,
+                                                                        eddy_timestamp_assigner_fn fn, void *ctx,
+                                                                        void (*ctx_free)(void *));
+/* withIdleness(Duration.ofMillis(timeout_ms)): an instance that sees no
+ * record for longer than timeout_ms of processing time (checked at each
+ * periodic emission) marks its output idle until the next record.
+ * timeout_ms > 0. */
+EDDY_API eddy_watermark_strategy *eddy_watermark_with_idleness(eddy_watermark_strategy *ws, int64_t timeout_ms);
+
+/* assignTimestampsAndWatermarks(strategy): an operator ("Timestamps/
+ * Watermarks") that sets each record's timestamp and generates watermarks;
+ * the watermarks coming from upstream are dropped, but for the final MAX
+ * one at the end of input. Each parallel instance generates its own;
+ * downstream operators take the minimum over their active inputs. Periodic
+ * emission follows the env's pipeline.auto-watermark-interval (eddy_env_set_option;
+ * Flink's default 200 ms; 0 disables it: a built-in strategy then emits its
+ * watermark only at the end of input). BATCH mode: timestamps only, and the
+ * MAX watermark at the end. Errors: NULL arguments, a strategy of another
+ * env (EDDY_E_MISUSE). */
+EDDY_API eddy_stream *eddy_stream_assign_timestamps_and_watermarks(eddy_stream *s, const eddy_watermark_strategy *ws);
+
+/* process(ProcessFunction) on a plain (non-keyed) stream: process_element
+ * is called for each element with a context (eddy_process_ctx, borrowed
+ * for the callback; one per parallel instance, the same in open, every
+ * process_element and close) and emits zero or more rows of out_type
+ * through out; they start with the element's record timestamp. open and
+ * close (may be NULL) run once per instance, close also after errors.
+ * Timers and keyed state need a keyed stream (eddy_keyed_process). A
+ * non-OK return fails the job. fn is copied; ctx and ctx_free follow the
+ * callback conventions. Errors: NULL fn or process_element, an unknown
+ * abi_version (EDDY_E_MISUSE), a bad out_type. */
+typedef struct eddy_process_ctx eddy_process_ctx;
+typedef struct eddy_process_fn {
+    uint32_t abi_version; /* EDDY_PROCESS_FN_VERSION */
+    eddy_status (*open)(void *ctx, eddy_process_ctx *pc);
+    eddy_status (*process_element)(void *ctx, eddy_process_ctx *pc, const eddy_row *in, eddy_out *out);
+    eddy_status (*close)(void *ctx, eddy_process_ctx *pc);
+} eddy_process_fn;
+#define EDDY_PROCESS_FN_VERSION 1
+EDDY_API eddy_stream *eddy_stream_process(eddy_stream *s, const eddy_process_fn *fn, const char *out_type, void *ctx,
+                                          void (*ctx_free)(void *));
+/* ctx.timestamp(): the element's record timestamp; false when it has none
+ * (and in open / close). */
+EDDY_API bool eddy_process_ctx_timestamp(eddy_process_ctx *pc, int64_t *out);
+/* ctx.timerService().currentWatermark() (INT64_MIN before the first) and
+ * currentProcessingTime() (the job's clock, ms since the epoch). */
+EDDY_API int64_t eddy_process_ctx_current_watermark(eddy_process_ctx *pc);
+EDDY_API int64_t eddy_process_ctx_current_processing_time(eddy_process_ctx *pc);
+/* The parallel instance's index (getRuntimeContext().getIndexOfThisSubtask()). */
+EDDY_API int eddy_process_ctx_subtask(eddy_process_ctx *pc);
+/* A pointer the instance keeps between callbacks (freed by the user in close). */
+EDDY_API void eddy_process_ctx_set_local(eddy_process_ctx *pc, void *local);
+EDDY_API void *eddy_process_ctx_local(eddy_process_ctx *pc);
+
+/* Side outputs. An OutputTag names a side output and its record type (a
+ * type string); it lives as long as the env. In process_element of a
+ * ProcessFunction, eddy_process_ctx_output(pc, tag) (ctx.output(tag, v))
+ * returns an eddy_out for a row of the tag's type: set its fields and
+ * eddy_out_emit it (the row takes the element's record timestamp); the
+ * out is borrowed for the callback, and fields set before a later call for
+ * the same tag are dropped. NULL outside process_element or for a NULL tag.
+ * eddy_stream_get_side_output(s, tag) (getSideOutput) is the stream of
+ * that side output of the process function that produced s, at its
+ * parallelism; rows of a side output nobody reads are dropped. Errors: NULL
+ * arguments, a bad type, a tag of another env, s not made by
+ * eddy_stream_process (EDDY_E_MISUSE). */
+typedef struct eddy_output_tag eddy_output_tag;
+EDDY_API eddy_output_tag *eddy_output_tag_new(eddy_env *env, const char *name, const char *type);
+EDDY_API eddy_out *eddy_process_ctx_output(eddy_process_ctx *pc, const eddy_output_tag *tag);
+EDDY_API eddy_stream *eddy_stream_get_side_output(eddy_stream *s, const eddy_output_tag *tag);
+
+/* In the run callback of an eddy_from_source source (SourceContext
+ * .emitWatermark / .markAsTemporarilyIdle): the rows emitted so far go on,
+ * then the watermark (one not above the last is ignored; it makes an idle
+ * source active again) or the idle status. Fields set for a row not
+ * emitted yet are dropped. Downstream, eddy_stream_assign_timestamps_and_watermarks
+ * replaces these watermarks; a table over the stream keeps them with
+ * SOURCE_WATERMARK(). BATCH mode ignores them. EDDY_E_MISUSE on any other
+ * eddy_out. */
+EDDY_API eddy_status eddy_source_emit_watermark(eddy_out *out, int64_t watermark);
+EDDY_API eddy_status eddy_source_mark_idle(eddy_out *out);
+
+/* Processing time. By default the jobs of an env read the system clock;
+ * eddy_env_use_manual_clock switches the env's jobs started from then on to
+ * a manual clock starting at start_ms (ms since the epoch), which only
+ * eddy_env_advance_clock / eddy_env_set_clock move -- for deterministic
+ * tests of processing-time timers, periodic watermarks and idleness. The
+ * clock may be moved from any thread while a job runs. */
+EDDY_API eddy_status eddy_env_use_manual_clock(eddy_env *env, int64_t start_ms);
+EDDY_API eddy_status eddy_env_advance_clock(eddy_env *env, int64_t delta_ms);
+EDDY_API eddy_status eddy_env_set_clock(eddy_env *env, int64_t now_ms);
+/* The env's processing time now (the manual clock's, or the system's). */
+EDDY_API int64_t eddy_env_current_processing_time(eddy_env *env);
+
 /* print(): a sink writing Row.toString of each record to stdout, one line
  * each, prefixed as Flink does ("3> " when the sink's parallelism is above 1).
  * print_id(s, "id") prefixes "id> " / "id:3> ". The _err variants write to
@@ -748,7 +897,11 @@ EDDY_API eddy_runtime_mode eddy_tenv_get_runtime_mode(const eddy_tenv *tenv);
  * table.dml-sync, sql-client.execution.result-mode,
  * table.display.max-column-width, the planner's table.exec.mini-batch.enabled /
  * .allow-latency / .size, table.optimizer.agg-phase-strategy,
- * table.exec.sink.upsert-materialize, table.exec.disabled-operators, and
+ * table.exec.sink.upsert-materialize, table.exec.disabled-operators,
+ * table.exec.source.idle-timeout -- a table source with a watermark that
+ * gets no row for that long is idle, left out of the watermark minimum
+ * downstream until its next row; checked every
+ * pipeline.auto-watermark-interval --, and
  * eddy.explain.show-unsupported -- EXPLAIN prints plans eddy cannot run
  * yet instead of failing --, ...) are checked: a bad value is
  * EDDY_E_VALIDATION ("Could not parse value 'x' for key 'k'.") and changes

@@ -129,6 +129,13 @@ struct eddy_env {
     /* taskmanager.memory.managed.size / .fraction as set (env arena; NULL:
      * not set), resolved into each job's JobConfig.managed_memory */
     const char *managed_size, *managed_fraction;
+    /* pipeline.auto-watermark-interval (ms; 0: no periodic watermarks) */
+    int64_t auto_watermark_interval_ms;
+    /* processing time of the env's jobs: the system clock, or the manual
+     * clock of eddy_env_use_manual_clock (manual_clock_on) */
+    Clock manual_clock;
+    bool manual_clock_on;
+    int output_tags; /* ids given to eddy_output_tag_new tags */
 };
 
 struct eddy_stream {

@@ -15,6 +15,9 @@ static int cores(void) {
 
 /* Flink's task.cancellation.timeout default. */
 #define CANCEL_TIMEOUT_DEFAULT_MS 180000
+/* Flink's pipeline.auto-watermark-interval default. */
+#define AUTO_WATERMARK_INTERVAL_DEFAULT_MS 200
+#define AUTO_WATERMARK_INTERVAL_OPTION "pipeline.auto-watermark-interval"
 
 eddy_env *eddy_env_new(const eddy_config *cfg) {
     if (cfg && cfg->abi_version != EDDY_CONFIG_VERSION && cfg->abi_version != 1) return NULL;
@@ -33,6 +36,7 @@ eddy_env *eddy_env_new(const eddy_config *cfg) {
     if (env->cfg.mode != EDDY_BATCH) env->cfg.mode = EDDY_STREAMING;
     if (env->cfg.task_cancellation_timeout_ms == 0) env->cfg.task_cancellation_timeout_ms = CANCEL_TIMEOUT_DEFAULT_MS;
     if (env->cfg.task_cancellation_timeout_ms < 0) env->cfg.task_cancellation_timeout_ms = -1;
+    env->auto_watermark_interval_ms = AUTO_WATERMARK_INTERVAL_DEFAULT_MS;
     return env;
 }
 
@@ -214,6 +218,8 @@ void eddy__api_job_config(const eddy_env *env, JobConfig *cfg, const char *name)
     cfg->batch_size = (uint32_t)env->cfg.batch_size;
     cfg->batch_mode = env->cfg.mode == EDDY_BATCH;
     cfg->cancel_timeout_ms = env->cfg.task_cancellation_timeout_ms;
+    cfg->auto_watermark_interval_ms = env->auto_watermark_interval_ms;
+    cfg->clock = env->manual_clock_on ? &env->manual_clock : NULL;
     /* the values were checked when set */
     EdErr err = {0};
     if (eddy__mem_budget_resolve(env->managed_size, env->managed_fraction, &cfg->managed_memory, &err))
@@ -225,10 +231,17 @@ eddy_status eddy_env_set_option(eddy_env *env, const char *key, const char *valu
     if (!env) return EDDY_E_MISUSE;
     if (env->err.code) return env->err.code;
     if (!key || !value) return eddy__api_err(env, EDDY_E_MISUSE, "set_option: key and value are required.");
+    if (!strcmp(key, AUTO_WATERMARK_INTERVAL_OPTION)) {
+        int64_t ms;
+        if (!eddy__parse_duration_ms(value, &ms) || ms < 0)
+            return eddy__api_err(env, EDDY_E_VALIDATION, "Could not parse value '%s' for key '%s'.", value, key);
+        env->auto_watermark_interval_ms = ms;
+        return EDDY_OK;
+    }
     bool size = !strcmp(key, MEM_MANAGED_SIZE_OPTION), fraction = !strcmp(key, MEM_MANAGED_FRACTION_OPTION);
     if (!size && !fraction)
-        return eddy__api_err(env, EDDY_E_VALIDATION, "The environment has no option '%s' (known: %s, %s).", key,
-                             MEM_MANAGED_SIZE_OPTION, MEM_MANAGED_FRACTION_OPTION);
+        return eddy__api_err(env, EDDY_E_VALIDATION, "The environment has no option '%s' (known: %s, %s, %s).", key,
+                             MEM_MANAGED_SIZE_OPTION, MEM_MANAGED_FRACTION_OPTION, AUTO_WATERMARK_INTERVAL_OPTION);
     EdErr err = {0};
     int64_t v;
     if (eddy__mem_budget_resolve(size ? value : NULL, size ? NULL : value, &v, &err)) return eddy__api_take(env, &err);

@@ -264,9 +264,11 @@ eddy_status eddy__translate_calc(TranslateCtx *cx, const PhysNode *p, const Tran
 eddy_status eddy__translate_watermark_assigner(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
                                                EdErr *err) {
     CalcPlan *open = in[0].open;
+    int64_t idle_ms = eddy__phys_duration_ms(eddy__phys_option(cx->pe, "table.exec.source.idle-timeout", "0 ms"));
     if (open && !open->watermark && !open->filter) {
         /* generated in the scan's conversion, over its output columns */
         open->watermark = p->watermark;
+        open->idle_timeout_ms = idle_ms;
         open->drop_upstream_watermarks = true;
         *out = in[0];
         out->open = NULL;
@@ -278,6 +280,7 @@ eddy_status eddy__translate_watermark_assigner(TranslateCtx *cx, const PhysNode 
     cp->nexprs = p->ncols;
     cp->exprs = ex;
     cp->watermark = p->watermark;
+    cp->idle_timeout_ms = idle_ms;
     cp->drop_upstream_watermarks = true;
     if (!(out->node = calc_node(cx, p, &in[0], cp, "WatermarkAssigner"))) return NOMEM();
     return EDDY_OK;

@@ -57,6 +57,7 @@ typedef struct StreamInput {
     PartKind part;
     const KeySpec *key; /* PART_HASH */
     int input_index;    /* which logical input of the operator (two-input ops) */
+    int side;           /* 0: the producer's main output; k > 0: its side output k */
 } StreamInput;
 
 typedef enum NodeKind { NODE_SOURCE, NODE_OPERATOR, NODE_SINK, NODE_UNION } NodeKind;

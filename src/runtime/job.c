@@ -29,6 +29,7 @@ typedef struct Channel {
 
 struct NetOut {
     PartKind part;
+    int side; /* StreamInput.side of the edge */
     const KeySpec *key;
     int nch;
     Channel **ch;
@@ -51,6 +52,7 @@ struct Task {
     Channel **in;
     int64_t *in_wm;
     bool *in_ended;
+    bool *in_idle; /* the channel's producer said its watermark status is IDLE */
     int nended;
     int rr;
     int64_t cur_wm;
@@ -280,6 +282,10 @@ static eddy_status fire_processing_timers(Task *t) {
     if (t->job->cfg.batch_mode) return EDDY_OK;
     for (int i = 0; i < t->nops; i++) {
         Op *op = t->ops[i];
+        if (op->vt->on_processing_time) {
+            eddy_status rc = op->vt->on_processing_time(op, eddy__clock_now(eddy__op_clock(op)));
+            if (rc) return rc;
+        }
         int64_t next;
         if (!op->vt->on_timer || !eddy__timers_next_time(eddy__timers_peek(op->backend), TIME_PROCESSING, &next))
             continue;
@@ -291,21 +297,28 @@ static eddy_status fire_processing_timers(Task *t) {
     return EDDY_OK;
 }
 
-eddy_status eddy__op_emit(Op *op, Batch *b) {
+/* A batch to the consumers of op's output `side` (0: the main one). */
+static eddy_status emit_to(Op *op, int side, Batch *b) {
     if (b->count == 0) return EDDY_OK;
     op->rows_out += b->count;
     for (int i = 0; i < op->nchained; i++) {
         Op *c = op->chained[i];
+        if (c->side != side) continue;
         c->rows_in += b->count;
         eddy_status rc = c->vt->push_batch(c, op->chained[i]->input_index, b);
         if (rc) return rc;
     }
     for (int i = 0; i < op->nnet; i++) {
+        if (op->net[i]->side != side) continue;
         eddy_status rc = send_net(op, op->net[i], b);
         if (rc) return rc;
     }
     return EDDY_OK;
 }
+
+eddy_status eddy__op_emit(Op *op, Batch *b) { return emit_to(op, 0, b); }
+
+eddy_status eddy__op_emit_side(Op *op, int side, Batch *b) { return emit_to(op, side, b); }
 
 eddy_status eddy__op_emit_owned(void *op, Batch *b) {
     eddy_status rc = eddy__op_emit(op, b);
@@ -313,22 +326,43 @@ eddy_status eddy__op_emit_owned(void *op, Batch *b) {
     return rc;
 }
 
+/* A watermark or status event (no batch) to every channel of op's outputs. */
+static eddy_status push_to_every_channel(Op *op, Event ev) {
+    for (int i = 0; i < op->nnet; i++) {
+        NetOut *no = op->net[i];
+        for (int c = 0; c < no->nch; c++)
+            if (!channel_push(no->ch[c], ev)) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    }
+    return EDDY_OK;
+}
+
 eddy_status eddy__op_emit_watermark(Op *op, int64_t wm) {
     if (op->batch_mode && wm != INT64_MAX) return EDDY_OK;
     if (wm <= op->watermark) return EDDY_OK;
+    if (op->out_idle) {
+        eddy_status rc = eddy__op_emit_idle(op, false);
+        if (rc) return rc;
+    }
     op->watermark = wm;
     for (int i = 0; i < op->nchained; i++) {
         eddy_status rc = op_watermark(op->chained[i], wm);
         if (rc) return rc;
     }
-    for (int i = 0; i < op->nnet; i++) {
-        NetOut *no = op->net[i];
-        for (int c = 0; c < no->nch; c++)
-            if (!channel_push(no->ch[c], (Event){EV_WATERMARK, NULL, wm}))
-                return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-    }
-    return EDDY_OK;
+    return push_to_every_channel(op, (Event){EV_WATERMARK, NULL, wm});
 }
+
+eddy_status eddy__op_emit_idle(Op *op, bool idle) {
+    if (op->batch_mode || op->out_idle == idle) return EDDY_OK;
+    op->out_idle = idle;
+    /* a chained operator has this one input: its status is ours */
+    for (int i = 0; i < op->nchained; i++) {
+        eddy_status rc = eddy__op_emit_idle(op->chained[i], idle);
+        if (rc) return rc;
+    }
+    return push_to_every_channel(op, (Event){EV_STATUS, NULL, idle});
+}
+
+int64_t eddy__op_auto_watermark_interval(const Op *op) { return op->task->job->cfg.auto_watermark_interval_ms; }
 
 eddy_status eddy__op_fail(Op *op, eddy_status code, const char *fmt, ...) {
     va_list ap;
@@ -616,11 +650,49 @@ static eddy_status task_finish(Task *t) {
     return EDDY_OK;
 }
 
+/* The minimum watermark of the inputs that are active and aligned: an
+ * input back from idleness counts again once its watermark has caught up
+ * with the task's (so the task's watermark never goes back). */
 static int64_t min_input_wm(Task *t) {
     int64_t m = INT64_MAX;
-    for (int i = 0; i < t->nin; i++)
-        if (!t->in_ended[i] && t->in_wm[i] < m) m = t->in_wm[i];
-    return m;
+    bool open = false, counted = false;
+    for (int i = 0; i < t->nin; i++) {
+        if (t->in_ended[i]) continue;
+        open = true;
+        if (t->in_idle[i] || t->in_wm[i] < t->cur_wm) continue;
+        counted = true;
+        if (t->in_wm[i] < m) m = t->in_wm[i];
+    }
+    /* inputs left but none counts (idle, or catching up): no progress */
+    return open && !counted ? t->cur_wm : m;
+}
+
+static eddy_status advance_wm(Task *t);
+
+/* An input's watermark status changed. Every input idle: the task's
+ * watermark goes to the largest of theirs and the task is idle itself; an
+ * input active again makes the task active. */
+static eddy_status input_status(Task *t, int i, bool idle) {
+    if (t->in_idle[i] == idle) return EDDY_OK;
+    t->in_idle[i] = idle;
+    bool all_idle = true;
+    int64_t max = INT64_MIN;
+    for (int k = 0; k < t->nin; k++) {
+        if (t->in_ended[k]) continue;
+        if (!t->in_idle[k]) all_idle = false;
+        if (t->in_wm[k] > max) max = t->in_wm[k];
+    }
+    if (!all_idle) {
+        eddy_status rc = eddy__op_emit_idle(t->head, false);
+        if (rc) return rc;
+        return advance_wm(t);
+    }
+    if (max > t->cur_wm) {
+        t->cur_wm = max;
+        eddy_status rc = op_watermark(t->head, max);
+        if (rc) return rc;
+    }
+    return eddy__op_emit_idle(t->head, true);
 }
 
 static eddy_status advance_wm(Task *t) {
@@ -657,8 +729,11 @@ static eddy_status task_consume_one(Task *t, bool *progress) {
             rc = t->head->vt->push_batch(t->head, t->in[i]->input_index, ev.b);
             eddy__batch_release(ev.b);
         } else if (ev.kind == EV_WATERMARK) {
-            if (ev.wm > t->in_wm[i]) t->in_wm[i] = ev.wm;
+            /* a watermark on an idle input is ignored */
+            if (!t->in_idle[i] && ev.wm > t->in_wm[i]) t->in_wm[i] = ev.wm;
             rc = advance_wm(t);
+        } else if (ev.kind == EV_STATUS) {
+            rc = input_status(t, i, ev.wm != 0);
         } else {
             t->in_ended[i] = true;
             t->nended++;
@@ -890,6 +965,7 @@ static bool expand_inputs(InVec *v, const StreamInput *edge, int depth) {
     for (int i = 0; i < from->nin; i++) {
         StreamInput e = *edge;
         e.from = from->in[i].from;
+        e.side = from->in[i].side;
         if (e.part == PART_DEFAULT) e.part = from->in[i].part;
         if (!e.key) e.key = from->in[i].key;
         if (!expand_inputs(v, &e, depth + 1)) return false;
@@ -1082,6 +1158,7 @@ static eddy_status build(Builder *bd, StreamNode *const *sinks, int nsinks) {
             bn->ops[s] = op;
             if (bn->chained) {
                 op->input_index = bn->in[0].input_index;
+                op->side = bn->in[0].side;
                 if (!op_add_chained(&t->arena, bn->in_nodes[0]->ops[s], op))
                     return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
             } else {
@@ -1114,6 +1191,7 @@ static eddy_status build(Builder *bd, StreamNode *const *sinks, int nsinks) {
                 NetOut *no = eddy__arena_alloc(&pt->arena, sizeof *no);
                 if (!no) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
                 no->part = e->part;
+                no->side = e->side;
                 no->key = e->key;
                 no->max_par = up->sn->max_parallelism ? up->sn->max_parallelism : job->cfg.max_parallelism;
                 if (bn->sn->max_parallelism) no->max_par = bn->sn->max_parallelism;
@@ -1171,7 +1249,8 @@ static eddy_status build(Builder *bd, StreamNode *const *sinks, int nsinks) {
         Task *t = job->tasks[i];
         t->in_wm = eddy__arena_alloc(&t->arena, sizeof(int64_t) * (size_t)(t->nin + 1));
         t->in_ended = eddy__arena_alloc(&t->arena, sizeof(bool) * (size_t)(t->nin + 1));
-        if (!t->in_wm || !t->in_ended) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+        t->in_idle = eddy__arena_alloc(&t->arena, sizeof(bool) * (size_t)(t->nin + 1));
+        if (!t->in_wm || !t->in_ended || !t->in_idle) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
         for (int k = 0; k < t->nin; k++) t->in_wm[k] = INT64_MIN;
         /* a subtask no channel feeds (GLOBAL partitioning sends to subtask 0
          * only) has ended input from the start */

@@ -34,10 +34,14 @@ typedef struct JobConfig {
      * .fraction (state.h). */
     int64_t managed_memory;
     const Clock *clock;  /* processing time; NULL: the system clock */
+    /* pipeline.auto-watermark-interval (ms): how often watermark assigners
+     * emit periodically; 0: never */
+    int64_t auto_watermark_interval_ms;
 } JobConfig;
 
 /* One event of a channel. */
-typedef enum EventKind { EV_BATCH, EV_WATERMARK, EV_END } EventKind;
+/* EV_STATUS: the producer's watermark status, wm 1 = idle, 0 = active */
+typedef enum EventKind { EV_BATCH, EV_WATERMARK, EV_END, EV_STATUS } EventKind;
 typedef struct Event {
     EventKind kind;
     Batch *b;    /* EV_BATCH: owned reference */

@@ -90,6 +90,9 @@ struct OpVtab {
      * timers and use its state; a new timer that is due already fires in the
      * same round. NULL: the operator registers no timers. */
     eddy_status (*on_timer)(Op *op, const Timer *t);
+    /* STREAMING: called before the task handles its next event with the
+     * clock's time (periodic work of watermark assigners). NULL: none. */
+    eddy_status (*on_processing_time)(Op *op, int64_t now);
     /* Logical input `input` has ended (every channel feeding it delivered
      * its end): called once per input, before finish, so a multi-input
      * operator (a join) can act when one side is complete. NULL: nothing. */
@@ -108,6 +111,7 @@ struct Op {
     Task *task;
     int subtask, parallelism, max_parallelism;
     int input_index; /* as seen by chained successors */
+    int side;        /* which output of its chained predecessor it takes (StreamInput.side) */
     int nchained;
     Op **chained;
     int nnet;
@@ -117,6 +121,7 @@ struct Op {
     bool batch_mode;
     int64_t watermark; /* last watermark emitted */
     int64_t input_watermark; /* last watermark received (INT64_MIN: none) */
+    bool out_idle;           /* the watermark status emitted last is IDLE */
     uint64_t rows_in, rows_out;
     /* state */
     const char *uid;       /* stable operator id: 32 hex digits (graph.h) */
@@ -131,8 +136,18 @@ eddy_status eddy__op_emit(Op *op, Batch *b);
 /* An OutFlushFn (row.h) for operators that build rows with an eddy_out:
  * ctx is the Op; the batch is emitted and released. */
 eddy_status eddy__op_emit_owned(void *op, Batch *b);
-/* Emits a watermark to all outputs. */
+/* Emits a batch to the consumers of op's side output `side` (> 0) only;
+ * the main output (eddy__op_emit) does not reach them. */
+eddy_status eddy__op_emit_side(Op *op, int side, Batch *b);
+/* Emits a watermark to all outputs (an idle op becomes active first). */
 eddy_status eddy__op_emit_watermark(Op *op, int64_t wm);
+/* Emits the watermark status IDLE (idle = true) or ACTIVE to all outputs
+ * when it changes: downstream tasks leave idle inputs out of the minimum
+ * of their input watermarks. */
+eddy_status eddy__op_emit_idle(Op *op, bool idle);
+/* The job's pipeline.auto-watermark-interval in ms (0: no periodic
+ * watermarks). */
+int64_t eddy__op_auto_watermark_interval(const Op *op);
 /* Records an error for the job; returns code (idiom: return eddy__op_fail(...)). */
 eddy_status eddy__op_fail(Op *op, eddy_status code, const char *fmt, ...) ED_PRINTF(3, 4);
 /* The job's error record (for functions that take an EdErr). Errors set on it

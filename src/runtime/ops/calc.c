@@ -21,6 +21,8 @@ typedef struct CalcState {
     EdErr *err;
     int64_t cur_wm;
     const Type *ts_type;
+    /* idle_timeout_ms: the clock at the last row, and of the next check */
+    int64_t last_row_ms, next_check_ms;
 } CalcState;
 
 static eddy_status calc_open(Op *op) {
@@ -34,6 +36,8 @@ static eddy_status calc_open(Op *op) {
     s->cx = (EvalCtx){.scratch = &s->scratch, .err = s->err, .tz = p->tz, .now_ms = eddy__wall_ms()};
     s->cx.proc_ms = s->cx.now_ms;
     s->cur_wm = INT64_MIN;
+    s->last_row_ms = eddy__clock_now(eddy__op_clock(op));
+    s->next_check_ms = s->last_row_ms + eddy__op_auto_watermark_interval(op);
     s->progs = eddy__arena_alloc(&s->progs_arena, sizeof(ExprProg *) * (size_t)(p->nexprs ? p->nexprs : 1));
     s->ts_type = eddy__type_timestamp(&s->progs_arena, TY_TIMESTAMP_LTZ, 3, false);
     if (!s->progs || !s->ts_type) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
@@ -101,6 +105,10 @@ static eddy_status calc_push(Op *op, int input, Batch *in) {
     CalcState *s = op->state;
     eddy_status rc = EDDY_OK;
     if (in->count == 0) return EDDY_OK;
+    if (p->idle_timeout_ms > 0) {
+        s->last_row_ms = eddy__clock_now(eddy__op_clock(op));
+        if (op->out_idle && (rc = eddy__op_emit_idle(op, false))) return rc;
+    }
     if (p->insert_only_input && in->kinds) {
         for (uint32_t i = 0; i < in->count; i++) {
             uint8_t k = batch_kind(in, batch_row(in, i));
@@ -193,6 +201,17 @@ out:
     return rc;
 }
 
+/* table.exec.source.idle-timeout: a quiet source is marked idle at the
+ * first check after the timeout; its next row makes it active again */
+static eddy_status calc_processing_time(Op *op, int64_t now) {
+    const CalcPlan *p = op->plan;
+    CalcState *s = op->state;
+    int64_t interval = eddy__op_auto_watermark_interval(op);
+    if (!s || p->idle_timeout_ms <= 0 || interval <= 0 || now < s->next_check_ms) return EDDY_OK;
+    s->next_check_ms = now + interval;
+    return now - s->last_row_ms > p->idle_timeout_ms ? eddy__op_emit_idle(op, true) : EDDY_OK;
+}
+
 static eddy_status calc_watermark(Op *op, int64_t wm) {
     const CalcPlan *p = op->plan;
     if (p->drop_upstream_watermarks && wm != INT64_MAX) return EDDY_OK;
@@ -203,4 +222,5 @@ const OpVtab eddy__op_calc = {.name = "Calc",
                               .open = calc_open,
                               .push_batch = calc_push,
                               .push_watermark = calc_watermark,
+                              .on_processing_time = calc_processing_time,
                               .close = calc_close};

@@ -136,6 +136,10 @@ typedef struct CalcPlan {
      * source_watermark: forward upstream watermarks */
     const Expr *watermark;
     bool source_watermark;
+    /* table.exec.source.idle-timeout with a watermark: no row for longer
+     * than this (ms of the job's clock, checked every auto-watermark
+     * interval) marks the output idle until the next row (0: never) */
+    int64_t idle_timeout_ms;
     bool drop_upstream_watermarks;
     bool drop_timestamps; /* clear record timestamps (toDataStream without rowtime) */
     bool skip_null_records; /* atomic input: a NULL value is a null record, skipped */

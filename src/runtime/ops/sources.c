@@ -1,6 +1,7 @@
 /*
  * sources.c -- built-in sources: pre-built batches (fromElements), number
- * sequences (fromSequence) and user source callbacks. A source emits a
+ * sequences (fromSequence) and user source callbacks, which may emit
+ * watermarks and mark themselves idle between rows. A source emits a
  * batch or so per produce call so the scheduler can interleave tasks.
  */
 #include "runtime/ops/ops.h"
@@ -90,6 +91,31 @@ static eddy_status src_flush(void *ctx, Batch *b) {
     eddy_status rc = eddy__op_emit(s->op, b);
     eddy__batch_release(b);
     return rc;
+}
+
+/* SourceContext.emitWatermark / markAsTemporarilyIdle: the rows emitted so
+ * far go on first, then the watermark or the idle status. */
+static UserSourceState *source_of(eddy_out *out) {
+    return out && out->flush == src_flush ? out->flush_ctx : NULL;
+}
+
+static eddy_status source_flush_rows(eddy_out *out) {
+    eddy_status rc = eddy__out_flush(out);
+    return rc ? rc : eddy__out_begin(out);
+}
+
+eddy_status eddy_source_emit_watermark(eddy_out *out, int64_t watermark) {
+    UserSourceState *s = source_of(out);
+    if (!s) return EDDY_E_MISUSE;
+    eddy_status rc = source_flush_rows(out);
+    return rc ? rc : eddy__op_emit_watermark(s->op, watermark);
+}
+
+eddy_status eddy_source_mark_idle(eddy_out *out) {
+    UserSourceState *s = source_of(out);
+    if (!s) return EDDY_E_MISUSE;
+    eddy_status rc = source_flush_rows(out);
+    return rc ? rc : eddy__op_emit_idle(s->op, true);
 }
 
 static eddy_status user_source_open(Op *op) {
