@@ -25,11 +25,6 @@ static void duration(Buf *b, int64_t ms) {
 void eddy__window_spec(Buf *b, const GroupWindow *w, const char *time_col, int nkeys, const char *const *keys) {
     static const char *fn[] = {"TUMBLE", "HOP", "SESSION", "CUMULATE"};
     eddy__buf_printf(b, "%s(", fn[w->kind]);
-    if (nkeys) {
-        eddy__buf_puts(b, "partition keys=[");
-        for (int i = 0; i < nkeys; i++) eddy__buf_printf(b, "%s%s", i ? ", " : "", keys[i]);
-        eddy__buf_puts(b, "], ");
-    }
     eddy__buf_printf(b, "time_col=[%s], ", time_col);
     static const char *first[] = {"size", "size", "gap", "max_size"};
     eddy__buf_printf(b, "%s=[", first[w->kind]);
@@ -42,7 +37,13 @@ void eddy__window_spec(Buf *b, const GroupWindow *w, const char *time_col, int n
         eddy__buf_puts(b, "], offset=[");
         duration(b, w->offset_ms);
     }
-    eddy__buf_puts(b, "])");
+    eddy__buf_puts(b, "]");
+    if (nkeys) {
+        eddy__buf_puts(b, ", partition keys=[");
+        for (int i = 0; i < nkeys; i++) eddy__buf_printf(b, "%s%s", i ? ", " : "", keys[i]);
+        eddy__buf_putc(b, ']');
+    }
+    eddy__buf_putc(b, ')');
 }
 
 /* The zone windows over a time column of type t align to: the session's
@@ -56,7 +57,9 @@ eddy_status eddy__translate_window_tvf(TranslateCtx *cx, const PhysNode *p, cons
     const Rel *r = p->rel;
     const GroupWindow *w = r->window;
     if (w->kind == WIN_SESSION)
-        return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: SESSION window table functions");
+        return eddy__err(err, EDDY_E_UNSUPPORTED,
+                         "not supported yet: SESSION window table functions but under a window aggregation grouped by "
+                         "window_start, window_end and their PARTITION BY keys");
     WinTvfPlan *tp = eddy__arena_alloc(cx->a, sizeof *tp);
     if (!tp) return NOMEM();
     const Type *tt = p->in[0]->types[w->time_col];
@@ -99,8 +102,6 @@ eddy_status eddy__translate_window_aggregate(TranslateCtx *cx, const PhysNode *p
     memset(wp, 0, sizeof *wp);
     const Type *tt = NULL;
     if (gw) {
-        if (gw->kind == WIN_SESSION)
-            return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: SESSION group windows");
         int time_col = p->window ? p->rowtime : gw->time_col;
         tt = inp->types[time_col];
         if (!eddy__type_is_timestamp(tt))
@@ -143,7 +144,11 @@ eddy_status eddy__translate_window_aggregate(TranslateCtx *cx, const PhysNode *p
     wp->nviews = gp->nviews;
     wp->views = gp->views;
     wp->has_destroy = gp->has_destroy;
+    bool session = gw && gw->kind == WIN_SESSION;
+    for (int a = 0; session && a < gp->naggs; a++)
+        if (!(gp->aggs[a].fn->flags & AGG_MERGE))
+            return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: %s in session windows (it cannot merge)",
+                             gp->aggs[a].fn->name);
     return eddy__translate_agg_node(cx, p, p->kind == PK_GROUP_WINDOW_AGGREGATE ? "GroupWindowAggregate" : "WindowAggregate",
-                                    &eddy__op_window_agg, wp, in,
-                                    out, err);
+                                    session ? &eddy__op_session_agg : &eddy__op_window_agg, wp, in, out, err);
 }

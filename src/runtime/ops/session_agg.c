@@ -1,0 +1,389 @@
+/*
+ * session_agg.c -- session window aggregation: SESSION window table
+ * functions under GROUP BY window_start, window_end (WindowAggregate), the
+ * legacy GROUP BY SESSION(ts, gap) (GroupWindowAggregate) and the Table
+ * API's Session.withGap group window, in both runtime modes.
+ *
+ * A row at time t opens the window [t, t + gap); windows of one key that
+ * meet or overlap (Flink's TimeWindow.intersects: a.start <= b.end and
+ * a.end >= b.start) merge into one session [min start, max end). Per key the
+ * operator keeps
+ *
+ *   "sessions"  VALUE state, key -> the open sessions, sorted by start, each
+ *               {start, end, id} (wall-clock ms for TIMESTAMP_LTZ, as
+ *               window_agg.c); they never meet, so a new window overlaps a
+ *               contiguous run of them;
+ *   "sessacc"   VALUE state, (key, namespace = id) -> the session's record
+ *               (a row count, then every call's fixed accumulator part), the
+ *               calls' views under the same (key, id).
+ *
+ * A session's id is the start of the window that created it, and stays when
+ * the session grows or absorbs others (Flink's MergingWindowSet keeps the
+ * first window's state window the same way): a live id lies inside its
+ * session, and a new window that does not meet any session cannot start
+ * inside one, so ids of a key's live sessions differ.
+ *
+ * Per row (keys encoded and hashed once per batch, KeyBatch):
+ *
+ *   sessions = state[key] or []
+ *   run = the sessions meeting [t, t + gap)
+ *   run empty:  event time and t + gap - 1 <= watermark: late, dropped and
+ *               counted (eddy__op_report_late); else a new session, its
+ *               record initialised, its timer registered at end - 1
+ *   else:       the first of the run is the target; every other one's
+ *               record is merged into it (AggFn.merge, views included),
+ *               removed, its timer deleted; the target's bounds widen, its
+ *               timer moves when its end does
+ *   accumulate the row into the target's record; write record and sessions
+ *
+ * A row that bridges open sessions merges them and is never late (an open
+ * session's end is past the watermark). The timer (event time: when the
+ * watermark reaches end - 1; processing time: on the clock) emits the
+ * session's row, insert-only -- the keys decoded from the timer's key
+ * bytes, the calls' values, then the window properties (start, end,
+ * rowtime = end - 1) -- with end - 1 as its record timestamp, and drops the
+ * record and the session. In BATCH mode the sources' final MAX watermark
+ * fires every session at the end of input: rows arrive in any order but
+ * merging does not depend on it, so both modes give the same rows.
+ *
+ * Every call must be able to merge (the planner checks). Lifetimes: the
+ * working records and the sessions array are the operator's (task) and grow
+ * rarely; state values are copied out before the next state call.
+ */
+#include <stdalign.h>
+
+#include "runtime/ops/agg_views.h"
+#include "runtime/ops/window_agg.h"
+
+#define NOMEM(op) eddy__op_fail((op), EDDY_E_NOMEM, "out of memory")
+
+typedef struct Sess {
+    int64_t start, end, id;
+} Sess;
+
+typedef struct SaState {
+    eddy_out out; /* first (out_watermark) */
+    const WinAggPlan *p;
+    State *list, *acc;
+    TimerService *timers;
+    StateBackend *be;
+    KeyBatch kb;
+    AggCtx cx;
+    EdErr *err;
+    AggStateViews views;
+    Sess *ss; /* the current key's sessions (a copy) */
+    uint32_t nss, capss;
+    char *work, *src; /* 16-aligned records: the target's, a merged one's */
+    StateKey cur;     /* the key of work / src */
+    int64_t work_id, src_id;
+    Buf key;          /* a firing timer's key bytes */
+    uint32_t *rows;   /* physical rows of a batch with a time */
+    uint32_t cap;
+    Vector *unit;     /* the key without GROUP BY keys */
+    Vector *scratch;  /* a firing timer's unit key */
+} SaState;
+
+static void set_call(SaState *s, int a) {
+    s->cx.acc_offset = s->p->aggs[a].offset;
+    s->cx.view_base = s->p->aggs[a].view_base;
+}
+
+static void locate(void *owner, const void *acc, StateKey *k, StateNs *ns) {
+    SaState *s = owner;
+    *k = s->cur;
+    *ns = (StateNs){acc == s->src ? &s->src_id : &s->work_id, sizeof(int64_t)};
+}
+
+static char *aligned_rec(Op *op, uint32_t size) {
+    char *m = eddy__arena_alloc(op->arena, size + 16);
+    return m ? (char *)(((uintptr_t)m + 15u) & ~(uintptr_t)15u) : NULL;
+}
+
+static eddy_status sa_open(Op *op) {
+    const WinAggPlan *p = op->plan;
+    SaState *s = eddy__arena_alloc(op->arena, sizeof *s);
+    if (!s) return NOMEM(op);
+    memset(s, 0, sizeof *s);
+    op->state = s;
+    s->p = p;
+    s->err = eddy__op_err(op);
+    eddy__key_batch_init(&s->kb);
+    eddy__buf_init(&s->key);
+    s->views = (AggStateViews){.locate = locate, .owner = s};
+    eddy__agg_ctx_init(&s->cx, p->nviews ? &eddy__agg_state_view_ops : NULL, &s->views, s->err);
+    eddy__out_init(&s->out, op->node->type, op->node->ncols, op->node->col_types, op->batch_size, eddy__op_emit_owned, op,
+                   s->err);
+    if (!(s->work = aligned_rec(op, p->rec_size)) || !(s->src = aligned_rec(op, p->rec_size))) return NOMEM(op);
+    eddy_status rc = eddy__op_state(op, &s->be);
+    if (rc) return rc;
+    StateDesc d = {.name = "sessions", .kind = STATE_VALUE, .key_type = p->key_type, .value_type = eddy__type_bytes(false)};
+    if ((rc = eddy__state_register(s->be, &d, &s->list))) return rc;
+    d = (StateDesc){.name = "sessacc",
+                    .kind = STATE_VALUE,
+                    .key_type = p->key_type,
+                    .value_type = eddy__type_bytes(false),
+                    .fixed_size = p->rec_size};
+    if ((rc = eddy__state_register(s->be, &d, &s->acc))) return rc;
+    StateTtl none = {0};
+    if ((rc = eddy__agg_state_views_open(&s->views, op, s->be, p->key_type, p->nviews, p->views, none))) return rc;
+    return eddy__timers_get(s->be, &s->timers);
+}
+
+static void sa_close(Op *op) {
+    SaState *s = op->state;
+    if (!s) return;
+    if (s->p->has_destroy && s->acc) eddy__window_destroy_all(s->acc, s->p, &s->cx, s->work);
+    eddy__key_batch_free(&s->kb);
+    eddy__agg_ctx_free(&s->cx);
+    eddy__out_free(&s->out);
+    eddy__agg_state_views_free(&s->views);
+    eddy__buf_free(&s->key);
+    eddy__free(s->ss);
+    eddy__free(s->rows);
+    eddy__vec_release(s->unit);
+    eddy__vec_release(s->scratch);
+}
+
+/* The instant a session ending at `end` (its wall clock) fires: end - 1. */
+static int64_t fire_time(const WinAggPlan *p, int64_t end) {
+    return p->ltz ? end - 1 - eddy__tz_offset_utc(p->ltz, end - 1) : end - 1;
+}
+
+static TimeDomain domain(const WinAggPlan *p) { return p->proctime ? TIME_PROCESSING : TIME_EVENT; }
+
+/* Loads the sessions of key k into s->ss. */
+static eddy_status load_sessions(Op *op, SaState *s, const StateKey *k) {
+    const void *v;
+    uint32_t len;
+    bool found;
+    eddy_status rc = eddy__state_get(s->list, k, STATE_NO_NS, &v, &len, &found);
+    if (rc) return rc;
+    s->nss = found ? len / (uint32_t)sizeof(Sess) : 0;
+    if (s->nss + 1 > s->capss) {
+        uint32_t c = s->capss ? s->capss * 2 : 8;
+        while (c < s->nss + 1) c *= 2;
+        Sess *n = eddy__realloc(s->ss, sizeof(Sess) * c);
+        if (!n) return NOMEM(op);
+        s->ss = n;
+        s->capss = c;
+    }
+    if (s->nss) memcpy(s->ss, v, sizeof(Sess) * s->nss);
+    return EDDY_OK;
+}
+
+static eddy_status store_sessions(SaState *s, const StateKey *k) {
+    if (!s->nss) return eddy__state_remove(s->list, k, STATE_NO_NS, NULL);
+    return eddy__state_put(s->list, k, STATE_NO_NS, s->ss, s->nss * (uint32_t)sizeof(Sess));
+}
+
+/* Copies the record of (cur, id) into rec. */
+static eddy_status load_rec(Op *op, SaState *s, int64_t id, char *rec) {
+    const void *v;
+    uint32_t len;
+    bool found;
+    eddy_status rc = eddy__state_get(s->acc, &s->cur, (StateNs){&id, sizeof id}, &v, &len, &found);
+    if (rc) return rc;
+    if (!found || len != s->p->rec_size)
+        return eddy__op_fail(op, EDDY_E_INTERNAL, "the record of a session of operator '%s' is missing", op->node->name);
+    memcpy(rec, v, len);
+    return EDDY_OK;
+}
+
+/* Drops the views of the record at acc (src or work). */
+static eddy_status clear_views(SaState *s, void *acc) {
+    eddy_status rc = EDDY_OK;
+    for (int a = 0; a < s->p->naggs && !rc; a++) {
+        const AggFn *fn = s->p->aggs[a].fn;
+        set_call(s, a);
+        for (int v = 0; !rc && v < fn->nviews; v++)
+            rc = eddy__agg_state_views_clear(&s->views, acc, s->p->aggs[a].view_base + v);
+    }
+    return rc;
+}
+
+/* Folds session j of s->ss into the target record (s->work): its record
+ * merged and removed, its timer deleted. */
+static eddy_status absorb(Op *op, SaState *s, uint32_t j) {
+    const WinAggPlan *p = s->p;
+    s->src_id = s->ss[j].id;
+    eddy_status rc = load_rec(op, s, s->src_id, s->src);
+    *(int64_t *)s->work += *(int64_t *)s->src;
+    void *dst = s->work, *src = s->src;
+    for (int a = 0; a < p->naggs && !rc; a++) {
+        set_call(s, a);
+        rc = eddy__agg_merge(p->aggs[a].fn, &s->cx, &dst, &src, 1);
+        eddy__agg_destroy(p->aggs[a].fn, &s->cx, src);
+    }
+    if (!rc) rc = clear_views(s, src);
+    if (!rc) rc = eddy__state_remove(s->acc, &s->cur, (StateNs){&s->src_id, sizeof s->src_id}, NULL);
+    if (!rc)
+        rc = eddy__timers_delete(s->timers, domain(p), &s->cur, (StateNs){&s->src_id, sizeof s->src_id},
+                                 fire_time(p, s->ss[j].end));
+    return rc;
+}
+
+static inline bool filter_passes(const Vector *f, uint32_t r) {
+    return !vec_is_null(f, vidx(f, r)) && VEC_DATA(f, uint8_t)[vidx(f, r)];
+}
+
+/* One row: physical row r of b, key row i of s->kb, time lt (wall clock). */
+static eddy_status add_row(Op *op, SaState *s, const Batch *b, uint32_t r, uint32_t i, int64_t lt, uint64_t *late) {
+    const WinAggPlan *p = s->p;
+    s->cur = eddy__key_batch_key(&s->kb, i);
+    eddy_status rc = load_sessions(op, s, &s->cur);
+    if (rc) return rc;
+    int64_t ws = lt, we = lt + p->size_ms;
+    uint32_t a = 0;
+    while (a < s->nss && s->ss[a].end < ws) a++;
+    uint32_t e = a;
+    while (e < s->nss && s->ss[e].start <= we) e++;
+    if (a == e) {
+        if (!p->proctime && op->input_watermark != INT64_MIN && fire_time(p, we) <= op->input_watermark) {
+            (*late)++;
+            return EDDY_OK;
+        }
+        memmove(&s->ss[a + 1], &s->ss[a], sizeof(Sess) * (s->nss - a));
+        s->ss[a] = (Sess){ws, we, ws};
+        s->nss++;
+        s->work_id = ws;
+        memset(s->work, 0, p->rec_size);
+        for (int k = 0; k < p->naggs && !rc; k++) {
+            set_call(s, k);
+            rc = eddy__agg_init(p->aggs[k].fn, &s->cx, s->work);
+        }
+        if (!rc)
+            rc = eddy__timers_register(s->timers, domain(p), &s->cur, (StateNs){&s->work_id, sizeof s->work_id},
+                                       fire_time(p, we));
+    } else {
+        Sess t = s->ss[a];
+        s->work_id = t.id;
+        rc = load_rec(op, s, t.id, s->work);
+        int64_t ms = t.start < ws ? t.start : ws, me = t.end > we ? t.end : we;
+        for (uint32_t j = a + 1; j < e && !rc; j++) {
+            if (s->ss[j].end > me) me = s->ss[j].end;
+            rc = absorb(op, s, j);
+        }
+        if (!rc && me != t.end) {
+            StateNs ns = {&s->work_id, sizeof s->work_id};
+            rc = eddy__timers_delete(s->timers, domain(p), &s->cur, ns, fire_time(p, t.end));
+            if (!rc) rc = eddy__timers_register(s->timers, domain(p), &s->cur, ns, fire_time(p, me));
+        }
+        s->ss[a] = (Sess){ms, me, t.id};
+        memmove(&s->ss[a + 1], &s->ss[e], sizeof(Sess) * (s->nss - e));
+        s->nss -= e - a - 1;
+    }
+    (*(int64_t *)s->work)++;
+    void *acc = s->work;
+    for (int k = 0; k < p->naggs && !rc; k++) {
+        const GroupAggCall *c = &p->aggs[k];
+        if (c->filter >= 0 && !filter_passes(b->cols[c->filter], r)) continue;
+        Vector *args[16];
+        for (int x = 0; x < c->fn->nargs && x < 16; x++) args[x] = b->cols[c->args[x]];
+        set_call(s, k);
+        rc = eddy__agg_accumulate(c->fn, &s->cx, args, &r, 1, &acc);
+    }
+    if (!rc) rc = eddy__state_put(s->acc, &s->cur, (StateNs){&s->work_id, sizeof s->work_id}, s->work, p->rec_size);
+    return rc ? rc : store_sessions(s, &s->cur);
+}
+
+static eddy_status sa_push(Op *op, int input, Batch *b) {
+    (void)input;
+    const WinAggPlan *p = op->plan;
+    SaState *s = op->state;
+    if (!b->count) return EDDY_OK;
+    if (b->count > s->cap) {
+        uint32_t *n = eddy__realloc(s->rows, sizeof(uint32_t) * b->count);
+        if (!n) return NOMEM(op);
+        s->rows = n;
+        s->cap = b->count;
+    }
+    const Vector *tv = b->cols[p->time_col];
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < b->count; i++) {
+        uint32_t r = batch_row(b, i);
+        if (!vec_is_null(tv, vidx(tv, r))) s->rows[m++] = r; /* no time: no session */
+    }
+    if (!m) return EDDY_OK;
+    Vector *keys[64];
+    if (p->ngroup > 64) return eddy__op_fail(op, EDDY_E_UNSUPPORTED, "not supported yet: more than 64 window keys");
+    for (int k = 0; k < p->ngroup; k++) keys[k] = b->cols[p->group[k]];
+    int nkeys = p->ngroup;
+    if (!nkeys) {
+        if (!s->unit || s->unit->cap < b->n) {
+            eddy__vec_release(s->unit);
+            if (!(s->unit = eddy__vec_new(eddy__type_basic(TY_BOOLEAN, false), b->n))) return NOMEM(op);
+        }
+        keys[nkeys++] = s->unit;
+    }
+    eddy_status rc = eddy__key_batch_encode(&s->kb, keys, nkeys, s->rows, m, op->max_parallelism, s->err);
+    uint64_t late = 0;
+    for (uint32_t i = 0; i < m && !rc; i++) {
+        uint32_t r = s->rows[i];
+        int64_t t = VEC_DATA(tv, Ts)[vidx(tv, r)].ms;
+        rc = add_row(op, s, b, r, i, p->ltz ? t + eddy__tz_offset_utc(p->ltz, t) : t, &late);
+    }
+    if (!rc && late) rc = eddy__op_report_late(op, late);
+    return rc;
+}
+
+static void set_ts(eddy_out *o, int col, int64_t ms) {
+    Vector *v = eddy__out_field(o, (size_t)col);
+    VEC_DATA(v, Ts)[o->row] = (Ts){ms, 0};
+}
+
+/* A session is complete: its row goes out, its record and views go. */
+static eddy_status sa_on_timer(Op *op, const Timer *t) {
+    const WinAggPlan *p = op->plan;
+    SaState *s = op->state;
+    int64_t id;
+    if (t->ns.len != sizeof id) return EDDY_OK;
+    memcpy(&id, t->ns.bytes, sizeof id);
+    s->key.len = 0;
+    eddy__buf_put(&s->key, t->key.bytes, t->key.len);
+    if (s->key.failed) return NOMEM(op);
+    s->cur = t->key;
+    s->cur.bytes = s->key.data;
+    eddy_status rc = load_sessions(op, s, &s->cur);
+    if (rc) return rc;
+    uint32_t j = 0;
+    while (j < s->nss && s->ss[j].id != id) j++;
+    if (j == s->nss || fire_time(p, s->ss[j].end) != t->ts) return EDDY_OK; /* moved on (merged, widened) */
+    Sess w = s->ss[j];
+    s->work_id = id;
+    if ((rc = load_rec(op, s, id, s->work))) return rc;
+    s->out.default_ts = t->domain == TIME_EVENT ? t->ts : TS_NONE;
+    if ((rc = eddy__out_begin(&s->out)) || (rc = eddy__window_out_keys(op, &s->out, p, &s->scratch, &s->cur))) return rc;
+    void *acc = s->work;
+    for (int a = 0; a < p->naggs && !rc; a++) {
+        const AggFn *fn = p->aggs[a].fn;
+        set_call(s, a);
+        rc = eddy__agg_get_value(fn, &s->cx, &acc, 1, eddy__out_field(&s->out, (size_t)(p->ngroup + a)), s->out.row);
+        eddy__agg_destroy(fn, &s->cx, acc);
+    }
+    for (int i = 0; i < p->nprops && !rc; i++) {
+        WinProp pr = p->props[i];
+        set_ts(&s->out, p->ngroup + p->naggs + i, pr == WPROP_START ? w.start : pr == WPROP_END ? w.end : fire_time(p, w.end));
+    }
+    if (!rc) rc = clear_views(s, acc);
+    if (!rc) rc = eddy__out_commit(&s->out);
+    if (!rc) rc = eddy__state_remove(s->acc, &s->cur, (StateNs){&id, sizeof id}, NULL);
+    if (rc) return rc;
+    memmove(&s->ss[j], &s->ss[j + 1], sizeof(Sess) * (s->nss - j - 1));
+    s->nss--;
+    return store_sessions(s, &s->cur);
+}
+
+static eddy_status sa_watermark(Op *op, int64_t wm) {
+    eddy_status rc = eddy__out_flush((eddy_out *)op->state);
+    return rc ? rc : eddy__op_emit_watermark(op, wm);
+}
+
+static eddy_status sa_finish(Op *op) { return eddy__out_flush((eddy_out *)op->state); }
+
+const OpVtab eddy__op_session_agg = {.name = "SessionWindowAggregate",
+                                     .open = sa_open,
+                                     .push_batch = sa_push,
+                                     .push_watermark = sa_watermark,
+                                     .on_timer = sa_on_timer,
+                                     .finish = sa_finish,
+                                     .close = sa_close};
