@@ -72,6 +72,31 @@ SELECT item, window_start, window_time, COUNT(*) AS n, MAX(price) AS top, MIN(bi
 Received a total of 3 rows
 !ok
 
+# the plan: the function merged into the WindowAggregate, keyed by the partition keys
+EXPLAIN SELECT window_start, window_end, item, SUM(price) AS total_price FROM TABLE(SESSION(TABLE Bid PARTITION BY item, DESCRIPTOR(bidtime), INTERVAL '5' MINUTES)) GROUP BY item, window_start, window_end;
+== Abstract Syntax Tree ==
+LogicalProject(window_start=[$1], window_end=[$2], item=[$0], total_price=[$3])
++- LogicalAggregate(group=[{0, 1, 2}], total_price=[SUM($3)])
+   +- LogicalProject(item=[$2], window_start=[$3], window_end=[$4], price=[$1])
+      +- LogicalTableFunctionScan(rowType=[RecordType(TIMESTAMP(3) bidtime, DECIMAL(10, 2) price, VARCHAR(2147483647) item, TIMESTAMP(3) window_start, TIMESTAMP(3) window_end, TIMESTAMP(3) *ROWTIME* window_time)])
+         +- LogicalWatermarkAssigner(rowtime=[bidtime], watermark=[-($0, 1000:INTERVAL SECOND)])
+            +- LogicalTableScan(table=[[default_catalog, default_database, Bid]])
+
+== Optimized Physical Plan ==
+Calc(select=[window_start, window_end, item, total_price])
++- WindowAggregate(groupBy=[item], window=[SESSION(time_col=[bidtime], gap=[5 min], partition keys=[item])], select=[item, SUM(price) AS total_price, start('w$) AS window_start, end('w$) AS window_end])
+   +- Exchange(distribution=[hash[item]])
+      +- WatermarkAssigner(rowtime=[bidtime], watermark=[-(bidtime, 1000:INTERVAL SECOND)])
+         +- TableSourceScan(table=[[default_catalog, default_database, Bid]], fields=[bidtime, price, item])
+
+== Optimized Execution Plan ==
+Calc(select=[window_start, window_end, item, total_price])
++- WindowAggregate(groupBy=[item], window=[SESSION(time_col=[bidtime], gap=[5 min], partition keys=[item])], select=[item, SUM(price) AS total_price, start('w$) AS window_start, end('w$) AS window_end])
+   +- Exchange(distribution=[hash[item]])
+      +- WatermarkAssigner(rowtime=[bidtime], watermark=[(bidtime - 1000:INTERVAL SECOND)])
+         +- TableSourceScan(table=[[default_catalog, default_database, Bid]], fields=[bidtime, price, item])
+!ok
+
 # ==========================================================================
 # the legacy group window GROUP BY SESSION(ts, gap)
 # ==========================================================================
@@ -94,6 +119,31 @@ SELECT SESSION_START(bidtime, INTERVAL '5' MINUTE) AS ws, COUNT(*) AS n FROM Bid
 | +I | 2020-04-15 08:17:00.000 |                    1 |
 +----+-------------------------+----------------------+
 Received a total of 2 rows
+!ok
+
+EXPLAIN SELECT item, SESSION_START(bidtime, INTERVAL '5' MINUTE) AS ws, COUNT(*) AS n FROM Bid GROUP BY item, SESSION(bidtime, INTERVAL '5' MINUTE);
+== Abstract Syntax Tree ==
+LogicalProject(item=[$0], ws=[$2], n=[$1])
++- LogicalAggregate(group=[{0}], n=[COUNT()])
+   +- LogicalProject(item=[$2], bidtime=[$0])
+      +- LogicalWatermarkAssigner(rowtime=[bidtime], watermark=[-($0, 1000:INTERVAL SECOND)])
+         +- LogicalTableScan(table=[[default_catalog, default_database, Bid]])
+
+== Optimized Physical Plan ==
+Calc(select=[item, w$start AS ws, n])
++- GroupWindowAggregate(groupBy=[item], window=[SessionGroupWindow('w$, bidtime, 300000)], properties=[w$start], select=[item, COUNT(*) AS n, start('w$) AS w$start])
+   +- Exchange(distribution=[hash[item]])
+      +- Calc(select=[item, bidtime])
+         +- WatermarkAssigner(rowtime=[bidtime], watermark=[-(bidtime, 1000:INTERVAL SECOND)])
+            +- TableSourceScan(table=[[default_catalog, default_database, Bid]], fields=[bidtime, price, item])
+
+== Optimized Execution Plan ==
+Calc(select=[item, w$start AS ws, n])
++- GroupWindowAggregate(groupBy=[item], window=[SessionGroupWindow('w$, bidtime, 300000)], properties=[w$start], select=[item, COUNT(*) AS n, start('w$) AS w$start])
+   +- Exchange(distribution=[hash[item]])
+      +- Calc(select=[item, bidtime])
+         +- WatermarkAssigner(rowtime=[bidtime], watermark=[(bidtime - 1000:INTERVAL SECOND)])
+            +- TableSourceScan(table=[[default_catalog, default_database, Bid]], fields=[bidtime, price, item])
 !ok
 
 # a gap wide enough for one session per item
