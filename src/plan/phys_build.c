@@ -683,6 +683,7 @@ static bool fuse_window_tvf(Build *b, const Rel *r, PhysNode *in, int na, const 
     if (r->nsets || in->kind != PK_CALC || in->in[0]->kind != PK_WINDOW_TABLE_FUNCTION) return true;
     const PhysNode *tvf = in->in[0];
     PhysNode *src = (PhysNode *)tvf->in[0];
+    if (src->kind == PK_EXCHANGE) src = (PhysNode *)src->in[0]; /* SESSION's: the aggregate routes by its keys */
     const GroupWindow *w = tvf->rel->window;
     int nsrc = src->ncols;
     if (in->cond && reads_from(in->cond, nsrc)) return true;
@@ -1238,6 +1239,8 @@ static PhysNode *build(Build *b, const Rel *r) {
     case REL_OVER: return build_over(b, r);
     case REL_WINDOW_TVF: {
         PhysNode *in = build(b, r->in[0]);
+        /* SESSION keeps rows per PARTITION BY key: they are routed by it */
+        if (in && r->window->kind == WIN_SESSION) in = exchange_keys(b, in, r->ngroup, r->group);
         return in ? generic(b, PK_WINDOW_TABLE_FUNCTION, r, &in, 1) : NULL;
     }
     case REL_MATCH: {

@@ -52,14 +52,56 @@ static const TimeZone *window_zone(TranslateCtx *cx, const Type *t) {
     return t->root == TY_TIMESTAMP_LTZ ? (cx->pe->tz ? cx->pe->tz : eddy__tz_utc()) : NULL;
 }
 
+/* SESSION alone: the session operator keeps each row under its session
+ * (per PARTITION BY key) and emits the rows when the session closes. */
+static eddy_status session_tvf(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out, EdErr *err) {
+    const Rel *r = p->rel;
+    const PhysNode *inp = p->in[0];
+    WinAggPlan *wp = eddy__arena_alloc(cx->a, sizeof *wp);
+    WinProp *props = eddy__arena_alloc(cx->a, sizeof(WinProp) * 3);
+    if (!wp || !props) return NOMEM();
+    const Type *tt = inp->types[r->window->time_col];
+    const Type *key_type = eddy__type_basic(TY_BOOLEAN, false); /* no keys: one constant key */
+    if (r->ngroup == 1) {
+        key_type = eddy__type_with_timeattr(cx->a, inp->types[r->group[0]], TA_NONE);
+    } else if (r->ngroup > 1) {
+        const Type **kt = eddy__arena_alloc(cx->a, sizeof(Type *) * (size_t)r->ngroup);
+        const char **kn = eddy__arena_alloc(cx->a, sizeof(char *) * (size_t)r->ngroup);
+        if (!kt || !kn) return NOMEM();
+        for (int k = 0; k < r->ngroup; k++) {
+            kt[k] = eddy__type_with_timeattr(cx->a, inp->types[r->group[k]], TA_NONE);
+            kn[k] = inp->names[r->group[k]];
+        }
+        key_type = eddy__type_row(cx->a, r->ngroup, kn, kt, false);
+    }
+    if (!key_type) return NOMEM();
+    *wp = (WinAggPlan){.ngroup = r->ngroup,
+                       .group = r->group,
+                       .key_type = key_type,
+                       .assign = true,
+                       .time_col = r->window->time_col,
+                       .size_ms = r->window->size_ms,
+                       .slide_ms = r->window->size_ms,
+                       .proctime = tt->timeattr == TA_PROCTIME,
+                       .ltz = window_zone(cx, tt),
+                       .rec_size = sizeof(int64_t),
+                       .tvf_cols = inp->ncols};
+    StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, "WindowTableFunction", &eddy__op_session_agg, wp, 1);
+    if (!n) return NOMEM();
+    eddy__translate_connect(n, 0, &in[0]);
+    if (in[0].part == PART_GLOBAL || !r->ngroup) {
+        n->parallelism = 1;
+        n->fixed_parallelism = true;
+    }
+    out->node = n;
+    return EDDY_OK;
+}
+
 eddy_status eddy__translate_window_tvf(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
                                        EdErr *err) {
     const Rel *r = p->rel;
     const GroupWindow *w = r->window;
-    if (w->kind == WIN_SESSION)
-        return eddy__err(err, EDDY_E_UNSUPPORTED,
-                         "not supported yet: SESSION window table functions but under a window aggregation grouped by "
-                         "window_start, window_end and their PARTITION BY keys");
+    if (w->kind == WIN_SESSION) return session_tvf(cx, p, in, out, err);
     WinTvfPlan *tp = eddy__arena_alloc(cx->a, sizeof *tp);
     if (!tp) return NOMEM();
     const Type *tt = p->in[0]->types[w->time_col];

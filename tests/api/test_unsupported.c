@@ -306,8 +306,7 @@ TEST(windows) {
     ASSERT_TEXT(schema_of("SELECT ROW_NUMBER() FROM People"),
                 "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 19: OVER clause is necessary for "
                 "window functions");
-    /* window table functions type-check and plan (tests/sql/window_tvf.q, session_window.q have their rows); SESSION
-     * alone fails at planning */
+    /* window table functions type-check and plan (tests/sql/window_tvf.q, session_window.q have their rows) */
     ASSERT_TEXT(schema_of("SELECT * FROM TABLE(TUMBLE(TABLE Events, DESCRIPTOR(rowtime), INTERVAL '10' MINUTES))"),
                 "(\n  `name` STRING, \n  `score` INT, \n  `rowtime` TIMESTAMP_LTZ(3), \n"
                 "  `window_start` TIMESTAMP(3) NOT NULL, \n  `window_end` TIMESTAMP(3) NOT NULL, \n"
@@ -319,10 +318,7 @@ TEST(windows) {
                      "INTERVAL '10' MINUTES, SLIDE => INTERVAL '5' MINUTES))");
     ASSERT_PLANS("SELECT * FROM TABLE(CUMULATE(TABLE Events, DESCRIPTOR(rowtime), INTERVAL '5' MINUTES, "
                      "INTERVAL '10' MINUTES))");
-    ASSERT_PLAN_UNSUPPORTED("SELECT * FROM TABLE(SESSION(TABLE Events PARTITION BY name, DESCRIPTOR(rowtime), INTERVAL "
-                            "'5' MINUTES))",
-                            "SESSION window table functions but under a window aggregation grouped by window_start, "
-                            "window_end and their PARTITION BY keys");
+    ASSERT_PLANS("SELECT * FROM TABLE(SESSION(TABLE Events PARTITION BY name, DESCRIPTOR(rowtime), INTERVAL '5' MINUTES))");
     ASSERT_PLANS("SELECT window_start, window_end, name, SUM(score) AS s FROM TABLE(SESSION(TABLE Events PARTITION BY "
                  "name, DESCRIPTOR(rowtime), INTERVAL '5' MINUTES)) GROUP BY name, window_start, window_end");
     /* window aggregation: GROUP BY window_start, window_end */

@@ -192,15 +192,20 @@ TEST(parallel_keyed_sessions) {
     teardown();
 }
 
-TEST(session_alone_not_supported_yet) {
+TEST(session_alone_keeps_rows_until_the_session_closes) {
     setup(EDDY_STREAMING, 1);
     uint64_t late;
     char *report;
-    ASSERT_TEXT(run_query("SELECT * FROM TABLE(SESSION(TABLE ev, DESCRIPTOR(ts), INTERVAL '5' MINUTES))", false, &late,
-                          &report),
-                "ERROR: not supported yet: SESSION window table functions but under a window aggregation grouped by "
-                "window_start, window_end and their PARTITION BY keys");
-    free(report);
+    /* 08:09 is late (dropped and counted); 08:19:59.500 and 08:22 join [08:21, 08:26) */
+    ASSERT_TEXT(run_query("SELECT v, window_start, window_end, window_time FROM TABLE(SESSION(TABLE ev, DESCRIPTOR(ts), "
+                          "INTERVAL '5' MINUTES))",
+                          false, &late, &report),
+                "+I[1, 2020-04-15T08:05, 2020-04-15T08:10, 2020-04-15T08:09:59.999]\n"
+                "+I[4, 2020-04-15T08:19:59.500, 2020-04-15T08:27, 2020-04-15T08:26:59.999]\n"
+                "+I[64, 2020-04-15T08:19:59.500, 2020-04-15T08:27, 2020-04-15T08:26:59.999]\n"
+                "+I[16, 2020-04-15T08:19:59.500, 2020-04-15T08:27, 2020-04-15T08:26:59.999]\n");
+    ASSERT_EQ_INT(late, 1);
+    ASSERT_TEXT(report, "1 late record dropped by WindowTableFunction (behind the watermark)\n");
     teardown();
 }
 
@@ -213,6 +218,6 @@ int main(void) {
     RUN(session_drops_and_counts_late_rows);
     RUN(session_batch_keeps_every_row);
     RUN(parallel_keyed_sessions);
-    RUN(session_alone_not_supported_yet);
+    RUN(session_alone_keeps_rows_until_the_session_closes);
     return test_report();
 }

@@ -25,6 +25,48 @@ CREATE TABLE Bid (bidtime TIMESTAMP(3), price DECIMAL(10, 2), item STRING, WATER
 !info
 
 # ==========================================================================
+# SESSION alone: each row once its session closes, with the session's bounds
+# ==========================================================================
+SELECT * FROM TABLE(SESSION(TABLE Bid PARTITION BY item, DESCRIPTOR(bidtime), INTERVAL '5' MINUTES));
++----+-------------------------+--------------+--------------------------------+-------------------------+-------------------------+-------------------------+
+| op |                 bidtime |        price |                           item |            window_start |              window_end |             window_time |
++----+-------------------------+--------------+--------------------------------+-------------------------+-------------------------+-------------------------+
+| +I | 2020-04-15 08:07:00.000 |         4.00 |                              A | 2020-04-15 08:06:00.000 | 2020-04-15 08:13:00.000 | 2020-04-15 08:12:59.999 |
+| +I | 2020-04-15 08:06:00.000 |         2.00 |                              A | 2020-04-15 08:06:00.000 | 2020-04-15 08:13:00.000 | 2020-04-15 08:12:59.999 |
+| +I | 2020-04-15 08:08:00.000 |         3.00 |                              A | 2020-04-15 08:06:00.000 | 2020-04-15 08:13:00.000 | 2020-04-15 08:12:59.999 |
+| +I | 2020-04-15 08:09:00.000 |         5.00 |                              B | 2020-04-15 08:09:00.000 | 2020-04-15 08:14:00.000 | 2020-04-15 08:13:59.999 |
+| +I | 2020-04-15 08:17:00.000 |         1.00 |                              B | 2020-04-15 08:17:00.000 | 2020-04-15 08:22:00.000 | 2020-04-15 08:21:59.999 |
++----+-------------------------+--------------+--------------------------------+-------------------------+-------------------------+-------------------------+
+Received a total of 5 rows
+!ok
+
+SELECT * FROM TABLE(SESSION(DATA => TABLE Bid PARTITION BY item, TIMECOL => DESCRIPTOR(bidtime), GAP => INTERVAL '5' MINUTES));
++----+-------------------------+--------------+--------------------------------+-------------------------+-------------------------+-------------------------+
+| op |                 bidtime |        price |                           item |            window_start |              window_end |             window_time |
++----+-------------------------+--------------+--------------------------------+-------------------------+-------------------------+-------------------------+
+| +I | 2020-04-15 08:07:00.000 |         4.00 |                              A | 2020-04-15 08:06:00.000 | 2020-04-15 08:13:00.000 | 2020-04-15 08:12:59.999 |
+| +I | 2020-04-15 08:06:00.000 |         2.00 |                              A | 2020-04-15 08:06:00.000 | 2020-04-15 08:13:00.000 | 2020-04-15 08:12:59.999 |
+| +I | 2020-04-15 08:08:00.000 |         3.00 |                              A | 2020-04-15 08:06:00.000 | 2020-04-15 08:13:00.000 | 2020-04-15 08:12:59.999 |
+| +I | 2020-04-15 08:09:00.000 |         5.00 |                              B | 2020-04-15 08:09:00.000 | 2020-04-15 08:14:00.000 | 2020-04-15 08:13:59.999 |
+| +I | 2020-04-15 08:17:00.000 |         1.00 |                              B | 2020-04-15 08:17:00.000 | 2020-04-15 08:22:00.000 | 2020-04-15 08:21:59.999 |
++----+-------------------------+--------------+--------------------------------+-------------------------+-------------------------+-------------------------+
+Received a total of 5 rows
+!ok
+
+SELECT * FROM TABLE(SESSION(TABLE Bid, DESCRIPTOR(bidtime), INTERVAL '5' MINUTES));
++----+-------------------------+--------------+--------------------------------+-------------------------+-------------------------+-------------------------+
+| op |                 bidtime |        price |                           item |            window_start |              window_end |             window_time |
++----+-------------------------+--------------+--------------------------------+-------------------------+-------------------------+-------------------------+
+| +I | 2020-04-15 08:07:00.000 |         4.00 |                              A | 2020-04-15 08:06:00.000 | 2020-04-15 08:14:00.000 | 2020-04-15 08:13:59.999 |
+| +I | 2020-04-15 08:06:00.000 |         2.00 |                              A | 2020-04-15 08:06:00.000 | 2020-04-15 08:14:00.000 | 2020-04-15 08:13:59.999 |
+| +I | 2020-04-15 08:09:00.000 |         5.00 |                              B | 2020-04-15 08:06:00.000 | 2020-04-15 08:14:00.000 | 2020-04-15 08:13:59.999 |
+| +I | 2020-04-15 08:08:00.000 |         3.00 |                              A | 2020-04-15 08:06:00.000 | 2020-04-15 08:14:00.000 | 2020-04-15 08:13:59.999 |
+| +I | 2020-04-15 08:17:00.000 |         1.00 |                              B | 2020-04-15 08:17:00.000 | 2020-04-15 08:22:00.000 | 2020-04-15 08:21:59.999 |
++----+-------------------------+--------------+--------------------------------+-------------------------+-------------------------+-------------------------+
+Received a total of 5 rows
+!ok
+
+# ==========================================================================
 # the window aggregation over SESSION, with and without partition keys
 # ==========================================================================
 SELECT window_start, window_end, item, SUM(price) AS total_price FROM TABLE(SESSION(TABLE Bid PARTITION BY item, DESCRIPTOR(bidtime), INTERVAL '5' MINUTES)) GROUP BY item, window_start, window_end;
@@ -58,6 +100,20 @@ SELECT window_start, window_end, SUM(price) AS total_price FROM TABLE(SESSION(TA
 | +I | 2020-04-15 08:17:00.000 | 2020-04-15 08:22:00.000 |                                     1.00 |
 +----+-------------------------+-------------------------+------------------------------------------+
 Received a total of 2 rows
+!ok
+
+# GROUP BY keys other than the partition keys: the sessions of the whole
+# table, then an aggregate per item within each (window aggregation over
+# the function's window_start / window_end columns)
+SELECT window_start, window_end, item, SUM(price) AS total_price FROM TABLE(SESSION(TABLE Bid, DESCRIPTOR(bidtime), INTERVAL '5' MINUTES)) GROUP BY item, window_start, window_end;
++----+-------------------------+-------------------------+--------------------------------+------------------------------------------+
+| op |            window_start |              window_end |                           item |                              total_price |
++----+-------------------------+-------------------------+--------------------------------+------------------------------------------+
+| +I | 2020-04-15 08:06:00.000 | 2020-04-15 08:14:00.000 |                              A |                                     9.00 |
+| +I | 2020-04-15 08:06:00.000 | 2020-04-15 08:14:00.000 |                              B |                                     5.00 |
+| +I | 2020-04-15 08:17:00.000 | 2020-04-15 08:22:00.000 |                              B |                                     1.00 |
++----+-------------------------+-------------------------+--------------------------------+------------------------------------------+
+Received a total of 3 rows
 !ok
 
 # window_time is the session's time attribute: end - 1 ms
@@ -220,11 +276,6 @@ Received a total of 2 rows
 # ==========================================================================
 # errors
 # ==========================================================================
-SELECT * FROM TABLE(SESSION(TABLE Bid PARTITION BY item, DESCRIPTOR(bidtime), INTERVAL '5' MINUTES));
-[ERROR] Could not execute SQL statement. Reason:
-not supported yet: SESSION window table functions but under a window aggregation grouped by window_start, window_end and their PARTITION BY keys
-!error
-
 SELECT window_start, window_end, SUM(price) FROM TABLE(SESSION(TABLE Bid, DESCRIPTOR(bidtime))) GROUP BY window_start, window_end;
 [ERROR] Could not execute SQL statement. Reason:
 SQL validation failed. From line 1, column 56 to line 1, column 94: Invalid number of arguments to function 'SESSION'
@@ -240,7 +291,3 @@ SELECT window_start, window_end, SUM(price) FROM TABLE(SESSION(TABLE Bid, DESCRI
 SQL validation failed. From line 1, column 118 to line 1, column 137: Invalid number of arguments to function 'SESSION'
 !error
 
-SELECT window_start, window_end, item, SUM(price) FROM TABLE(SESSION(TABLE Bid, DESCRIPTOR(bidtime), INTERVAL '5' MINUTES)) GROUP BY item, window_start, window_end;
-[ERROR] Could not execute SQL statement. Reason:
-not supported yet: SESSION window table functions but under a window aggregation grouped by window_start, window_end and their PARTITION BY keys
-!error

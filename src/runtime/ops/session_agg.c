@@ -1,6 +1,6 @@
 /*
- * session_agg.c -- session window aggregation: SESSION window table
- * functions under GROUP BY window_start, window_end (WindowAggregate), the
+ * session_agg.c -- session windows: the SESSION window table function
+ * alone and under GROUP BY window_start, window_end (WindowAggregate), the
  * legacy GROUP BY SESSION(ts, gap) (GroupWindowAggregate) and the Table
  * API's Session.withGap group window, in both runtime modes.
  *
@@ -46,6 +46,13 @@
  * fires every session at the end of input: rows arrive in any order but
  * merging does not depend on it, so both modes give the same rows.
  *
+ * The SESSION table function alone (plan tvf_cols > 0, no calls) runs the
+ * same session set per PARTITION BY key, but keeps the rows themselves:
+ * "sessrows", LIST state under (key, id), each row in types/serde.h's form.
+ * A merge appends the absorbed session's rows to the target's list; the
+ * timer emits every row of the session, in the order the list holds them,
+ * with window_start, window_end and window_time appended.
+ *
  * Every call must be able to merge (the planner checks). Lifetimes: the
  * working records and the sessions array are the operator's (task) and grow
  * rarely; state values are copied out before the next state call.
@@ -54,6 +61,7 @@
 
 #include "runtime/ops/agg_views.h"
 #include "runtime/ops/window_agg.h"
+#include "types/serde.h"
 
 #define NOMEM(op) eddy__op_fail((op), EDDY_E_NOMEM, "out of memory")
 
@@ -65,6 +73,8 @@ typedef struct SaState {
     eddy_out out; /* first (out_watermark) */
     const WinAggPlan *p;
     State *list, *acc;
+    State *rows_st;   /* tvf_cols: (key, id) -> the session's rows (LIST) */
+    Buf row, blob;    /* tvf_cols: a row's bytes; a session's rows being moved or emitted */
     TimerService *timers;
     StateBackend *be;
     KeyBatch kb;
@@ -118,6 +128,13 @@ static eddy_status sa_open(Op *op) {
     if (rc) return rc;
     StateDesc d = {.name = "sessions", .kind = STATE_VALUE, .key_type = p->key_type, .value_type = eddy__type_bytes(false)};
     if ((rc = eddy__state_register(s->be, &d, &s->list))) return rc;
+    eddy__buf_init(&s->row);
+    eddy__buf_init(&s->blob);
+    if (p->tvf_cols) {
+        d = (StateDesc){.name = "sessrows", .kind = STATE_LIST, .key_type = p->key_type, .value_type = eddy__type_bytes(false)};
+        if ((rc = eddy__state_register(s->be, &d, &s->rows_st))) return rc;
+        return eddy__timers_get(s->be, &s->timers);
+    }
     d = (StateDesc){.name = "sessacc",
                     .kind = STATE_VALUE,
                     .key_type = p->key_type,
@@ -138,6 +155,8 @@ static void sa_close(Op *op) {
     eddy__out_free(&s->out);
     eddy__agg_state_views_free(&s->views);
     eddy__buf_free(&s->key);
+    eddy__buf_free(&s->row);
+    eddy__buf_free(&s->blob);
     eddy__free(s->ss);
     eddy__free(s->rows);
     eddy__vec_release(s->unit);
@@ -222,6 +241,33 @@ static eddy_status absorb(Op *op, SaState *s, uint32_t j) {
     return rc;
 }
 
+/* Copies the rows of session id (of cur) into s->blob; *n false when none. */
+static eddy_status load_rows(SaState *s, int64_t id, bool *found) {
+    const void *v;
+    uint32_t len;
+    eddy_status rc = eddy__state_list_get(s->rows_st, &s->cur, (StateNs){&id, sizeof id}, &v, &len, found);
+    s->blob.len = 0;
+    if (!rc && *found) eddy__buf_put(&s->blob, v, len);
+    return rc ? rc : s->blob.failed ? EDDY_E_NOMEM : EDDY_OK;
+}
+
+/* tvf_cols: moves the rows of session j into the target's (work_id), drops
+ * its list and its timer. */
+static eddy_status absorb_rows(Op *op, SaState *s, uint32_t j) {
+    int64_t id = s->ss[j].id;
+    bool found;
+    eddy_status rc = load_rows(s, id, &found);
+    if (rc) return rc == EDDY_E_NOMEM ? NOMEM(op) : rc;
+    StateNs to = {&s->work_id, sizeof s->work_id}, from = {&id, sizeof id};
+    const void *e;
+    uint32_t elen, pos = 0;
+    while (!rc && found && eddy__state_list_next(s->blob.data, (uint32_t)s->blob.len, &pos, &e, &elen))
+        rc = eddy__state_list_add(s->rows_st, &s->cur, to, e, elen);
+    if (!rc) rc = eddy__state_remove(s->rows_st, &s->cur, from, NULL);
+    if (!rc) rc = eddy__timers_delete(s->timers, domain(s->p), &s->cur, from, fire_time(s->p, s->ss[j].end));
+    return rc;
+}
+
 static inline bool filter_passes(const Vector *f, uint32_t r) {
     return !vec_is_null(f, vidx(f, r)) && VEC_DATA(f, uint8_t)[vidx(f, r)];
 }
@@ -247,7 +293,7 @@ static eddy_status add_row(Op *op, SaState *s, const Batch *b, uint32_t r, uint3
         s->nss++;
         s->work_id = ws;
         memset(s->work, 0, p->rec_size);
-        for (int k = 0; k < p->naggs && !rc; k++) {
+        for (int k = 0; k < p->naggs && !rc && !p->tvf_cols; k++) {
             set_call(s, k);
             rc = eddy__agg_init(p->aggs[k].fn, &s->cx, s->work);
         }
@@ -257,11 +303,11 @@ static eddy_status add_row(Op *op, SaState *s, const Batch *b, uint32_t r, uint3
     } else {
         Sess t = s->ss[a];
         s->work_id = t.id;
-        rc = load_rec(op, s, t.id, s->work);
+        if (!p->tvf_cols) rc = load_rec(op, s, t.id, s->work);
         int64_t ms = t.start < ws ? t.start : ws, me = t.end > we ? t.end : we;
         for (uint32_t j = a + 1; j < e && !rc; j++) {
             if (s->ss[j].end > me) me = s->ss[j].end;
-            rc = absorb(op, s, j);
+            rc = p->tvf_cols ? absorb_rows(op, s, j) : absorb(op, s, j);
         }
         if (!rc && me != t.end) {
             StateNs ns = {&s->work_id, sizeof s->work_id};
@@ -271,6 +317,15 @@ static eddy_status add_row(Op *op, SaState *s, const Batch *b, uint32_t r, uint3
         s->ss[a] = (Sess){ms, me, t.id};
         memmove(&s->ss[a + 1], &s->ss[e], sizeof(Sess) * (s->nss - e));
         s->nss -= e - a - 1;
+    }
+    if (p->tvf_cols) {
+        if (rc) return rc;
+        s->row.len = 0;
+        eddy__serde_write(&s->row, b->cols, p->tvf_cols, r);
+        if (s->row.failed) return NOMEM(op);
+        rc = eddy__state_list_add(s->rows_st, &s->cur, (StateNs){&s->work_id, sizeof s->work_id}, s->row.data,
+                                  (uint32_t)s->row.len);
+        return rc ? rc : store_sessions(s, &s->cur);
     }
     (*(int64_t *)s->work)++;
     void *acc = s->work;
@@ -331,7 +386,10 @@ static void set_ts(eddy_out *o, int col, int64_t ms) {
     VEC_DATA(v, Ts)[o->row] = (Ts){ms, 0};
 }
 
-/* A session is complete: its row goes out, its record and views go. */
+static eddy_status emit_agg(Op *op, SaState *s, Sess w);
+static eddy_status emit_rows(Op *op, SaState *s, Sess w);
+
+/* A session is complete: its row (or rows) goes out, its state goes. */
 static eddy_status sa_on_timer(Op *op, const Timer *t) {
     const WinAggPlan *p = op->plan;
     SaState *s = op->state;
@@ -350,8 +408,21 @@ static eddy_status sa_on_timer(Op *op, const Timer *t) {
     if (j == s->nss || fire_time(p, s->ss[j].end) != t->ts) return EDDY_OK; /* moved on (merged, widened) */
     Sess w = s->ss[j];
     s->work_id = id;
-    if ((rc = load_rec(op, s, id, s->work))) return rc;
     s->out.default_ts = t->domain == TIME_EVENT ? t->ts : TS_NONE;
+    if (p->tvf_cols) rc = emit_rows(op, s, w);
+    else if (!(rc = load_rec(op, s, id, s->work))) rc = emit_agg(op, s, w);
+    if (rc) return rc;
+    memmove(&s->ss[j], &s->ss[j + 1], sizeof(Sess) * (s->nss - j - 1));
+    s->nss--;
+    return store_sessions(s, &s->cur);
+}
+
+/* The aggregate row of session w (its record in s->work): the keys, the
+ * calls' values, the window properties; the record and views go. */
+static eddy_status emit_agg(Op *op, SaState *s, Sess w) {
+    const WinAggPlan *p = s->p;
+    int64_t id = w.id;
+    eddy_status rc;
     if ((rc = eddy__out_begin(&s->out)) || (rc = eddy__window_out_keys(op, &s->out, p, &s->scratch, &s->cur))) return rc;
     void *acc = s->work;
     for (int a = 0; a < p->naggs && !rc; a++) {
@@ -367,10 +438,31 @@ static eddy_status sa_on_timer(Op *op, const Timer *t) {
     if (!rc) rc = clear_views(s, acc);
     if (!rc) rc = eddy__out_commit(&s->out);
     if (!rc) rc = eddy__state_remove(s->acc, &s->cur, (StateNs){&id, sizeof id}, NULL);
-    if (rc) return rc;
-    memmove(&s->ss[j], &s->ss[j + 1], sizeof(Sess) * (s->nss - j - 1));
-    s->nss--;
-    return store_sessions(s, &s->cur);
+    return rc;
+}
+
+/* tvf_cols: the rows of session w, each with window_start, window_end,
+ * window_time; its list goes. */
+static eddy_status emit_rows(Op *op, SaState *s, Sess w) {
+    const WinAggPlan *p = s->p;
+    bool found;
+    eddy_status rc = load_rows(s, w.id, &found);
+    if (rc) return rc == EDDY_E_NOMEM ? NOMEM(op) : rc;
+    Vector *cols[256];
+    if (p->tvf_cols > 256) return eddy__op_fail(op, EDDY_E_UNSUPPORTED, "not supported yet: SESSION over more than 256 columns");
+    const void *e;
+    uint32_t elen, pos = 0;
+    while (!rc && found && eddy__state_list_next(s->blob.data, (uint32_t)s->blob.len, &pos, &e, &elen)) {
+        if ((rc = eddy__out_begin(&s->out))) break;
+        for (int c = 0; c < p->tvf_cols; c++) cols[c] = eddy__out_field(&s->out, (size_t)c);
+        if (eddy__serde_read(e, elen, cols, p->tvf_cols, s->out.row) != elen)
+            return eddy__op_fail(op, EDDY_E_INTERNAL, "a session row of operator '%s' does not decode", op->node->name);
+        set_ts(&s->out, p->tvf_cols, w.start);
+        set_ts(&s->out, p->tvf_cols + 1, w.end);
+        set_ts(&s->out, p->tvf_cols + 2, fire_time(p, w.end));
+        rc = eddy__out_commit(&s->out);
+    }
+    return rc ? rc : eddy__state_remove(s->rows_st, &s->cur, (StateNs){&w.id, sizeof w.id}, NULL);
 }
 
 static eddy_status sa_watermark(Op *op, int64_t wm) {

@@ -64,6 +64,9 @@ typedef struct WinAggPlan {
     int nviews;                /* views of all calls (in keyed MAP / LIST state under the key and window) */
     const AggViewKind *views;
     bool has_destroy;
+    int tvf_cols;              /* session_agg.c: > 0 for the SESSION table function alone (no calls): the
+                                * input's columns, each row kept under its session and emitted with
+                                * window_start, window_end, window_time when the session fires */
 } WinAggPlan;
 extern const OpVtab eddy__op_window_agg;
 /* Session windows (session_agg.c) over the same plan: assign true, size_ms
