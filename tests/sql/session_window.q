@@ -273,6 +273,45 @@ SELECT k, SESSION_START(ts, INTERVAL '10' MINUTE) AS ws, SESSION_END(ts, INTERVA
 Received a total of 2 rows
 !ok
 
+# a session that keeps growing: its first timer (08:09:59.999) fires when
+# the watermark passes it, finds the session wider and waits for its new end;
+# the watermark (ts, no delay) moves one partition at a time:
+#   p1: 08:00, 08:08  p2: 08:12  p3: 08:21  p4: 08:40
+CREATE TABLE grow_files (ts TIMESTAMP(3), v INT, p STRING) PARTITIONED BY (p) WITH ('connector' = 'filesystem', 'path' = '$VAR_STREAMING_PATH3', 'format' = 'csv');
+[INFO] Execute statement succeeded.
+!info
+
+INSERT INTO grow_files VALUES (TIMESTAMP '2020-04-15 08:00:00', 1, 'p1'), (TIMESTAMP '2020-04-15 08:08:00', 2, 'p1'), (TIMESTAMP '2020-04-15 08:12:00', 4, 'p2'), (TIMESTAMP '2020-04-15 08:21:00', 8, 'p3'), (TIMESTAMP '2020-04-15 08:40:00', 16, 'p4');
+[INFO] Complete execution of the SQL update statement.
+!info
+
+CREATE TABLE growing (ts TIMESTAMP(3), v INT, p STRING, WATERMARK FOR ts AS ts) PARTITIONED BY (p) WITH ('connector' = 'filesystem', 'path' = '$VAR_STREAMING_PATH3', 'format' = 'csv');
+[INFO] Execute statement succeeded.
+!info
+
+SELECT SESSION_START(ts, INTERVAL '10' MINUTE) AS ws, SESSION_END(ts, INTERVAL '10' MINUTE) AS we, SUM(v) AS s, COUNT(*) AS c FROM growing GROUP BY SESSION(ts, INTERVAL '10' MINUTE);
++----+-------------------------+-------------------------+-------------+----------------------+
+| op |                      ws |                      we |           s |                    c |
++----+-------------------------+-------------------------+-------------+----------------------+
+| +I | 2020-04-15 08:00:00.000 | 2020-04-15 08:31:00.000 |          15 |                    4 |
+| +I | 2020-04-15 08:40:00.000 | 2020-04-15 08:50:00.000 |          16 |                    1 |
++----+-------------------------+-------------------------+-------------+----------------------+
+Received a total of 2 rows
+!ok
+
+SELECT v, window_start, window_end FROM TABLE(SESSION(TABLE growing, DESCRIPTOR(ts), INTERVAL '10' MINUTES));
++----+-------------+-------------------------+-------------------------+
+| op |           v |            window_start |              window_end |
++----+-------------+-------------------------+-------------------------+
+| +I |           1 | 2020-04-15 08:00:00.000 | 2020-04-15 08:31:00.000 |
+| +I |           2 | 2020-04-15 08:00:00.000 | 2020-04-15 08:31:00.000 |
+| +I |           4 | 2020-04-15 08:00:00.000 | 2020-04-15 08:31:00.000 |
+| +I |           8 | 2020-04-15 08:00:00.000 | 2020-04-15 08:31:00.000 |
+| +I |          16 | 2020-04-15 08:40:00.000 | 2020-04-15 08:50:00.000 |
++----+-------------+-------------------------+-------------------------+
+Received a total of 5 rows
+!ok
+
 # ==========================================================================
 # errors
 # ==========================================================================

@@ -10,7 +10,7 @@
  * operator keeps
  *
  *   "sessions"  VALUE state, key -> the open sessions, sorted by start, each
- *               {start, end, id} (wall-clock ms for TIMESTAMP_LTZ, as
+ *               {start, end, id, timer} (wall-clock ms for TIMESTAMP_LTZ, as
  *               window_agg.c); they never meet, so a new window overlaps a
  *               contiguous run of them;
  *   "sessacc"   VALUE state, (key, namespace = id) -> the session's record
@@ -32,12 +32,16 @@
  *               record initialised, its timer registered at end - 1
  *   else:       the first of the run is the target; every other one's
  *               record is merged into it (AggFn.merge, views included),
- *               removed, its timer deleted; the target's bounds widen, its
- *               timer moves when its end does
+ *               removed, its timer deleted; the target's bounds widen and
+ *               it keeps its timer
  *   accumulate the row into the target's record; write record and sessions
  *
  * A row that bridges open sessions merges them and is never late (an open
- * session's end is past the watermark). The timer (event time: when the
+ * session's end is past the watermark). Each session has one timer, set at
+ * the end - 1 it had when the timer was registered: a session that grew
+ * since re-registers it at its new end - 1 when it fires (instead of a
+ * delete and a register per widening row), and the Sess records the instant
+ * so that a stale timer is told apart. The timer (event time: when the
  * watermark reaches end - 1; processing time: on the clock) emits the
  * session's row, insert-only -- the keys decoded from the timer's key
  * bytes, the calls' values, then the window properties (start, end,
@@ -67,6 +71,7 @@
 
 typedef struct Sess {
     int64_t start, end, id;
+    int64_t timer; /* the instant its timer is registered at: <= end - 1 (lazy, see on_timer) */
 } Sess;
 
 typedef struct SaState {
@@ -236,8 +241,7 @@ static eddy_status absorb(Op *op, SaState *s, uint32_t j) {
     if (!rc) rc = clear_views(s, src);
     if (!rc) rc = eddy__state_remove(s->acc, &s->cur, (StateNs){&s->src_id, sizeof s->src_id}, NULL);
     if (!rc)
-        rc = eddy__timers_delete(s->timers, domain(p), &s->cur, (StateNs){&s->src_id, sizeof s->src_id},
-                                 fire_time(p, s->ss[j].end));
+        rc = eddy__timers_delete(s->timers, domain(p), &s->cur, (StateNs){&s->src_id, sizeof s->src_id}, s->ss[j].timer);
     return rc;
 }
 
@@ -264,7 +268,7 @@ static eddy_status absorb_rows(Op *op, SaState *s, uint32_t j) {
     while (!rc && found && eddy__state_list_next(s->blob.data, (uint32_t)s->blob.len, &pos, &e, &elen))
         rc = eddy__state_list_add(s->rows_st, &s->cur, to, e, elen);
     if (!rc) rc = eddy__state_remove(s->rows_st, &s->cur, from, NULL);
-    if (!rc) rc = eddy__timers_delete(s->timers, domain(s->p), &s->cur, from, fire_time(s->p, s->ss[j].end));
+    if (!rc) rc = eddy__timers_delete(s->timers, domain(s->p), &s->cur, from, s->ss[j].timer);
     return rc;
 }
 
@@ -289,7 +293,7 @@ static eddy_status add_row(Op *op, SaState *s, const Batch *b, uint32_t r, uint3
             return EDDY_OK;
         }
         memmove(&s->ss[a + 1], &s->ss[a], sizeof(Sess) * (s->nss - a));
-        s->ss[a] = (Sess){ws, we, ws};
+        s->ss[a] = (Sess){ws, we, ws, fire_time(p, we)};
         s->nss++;
         s->work_id = ws;
         memset(s->work, 0, p->rec_size);
@@ -309,12 +313,8 @@ static eddy_status add_row(Op *op, SaState *s, const Batch *b, uint32_t r, uint3
             if (s->ss[j].end > me) me = s->ss[j].end;
             rc = p->tvf_cols ? absorb_rows(op, s, j) : absorb(op, s, j);
         }
-        if (!rc && me != t.end) {
-            StateNs ns = {&s->work_id, sizeof s->work_id};
-            rc = eddy__timers_delete(s->timers, domain(p), &s->cur, ns, fire_time(p, t.end));
-            if (!rc) rc = eddy__timers_register(s->timers, domain(p), &s->cur, ns, fire_time(p, me));
-        }
-        s->ss[a] = (Sess){ms, me, t.id};
+        /* a wider session keeps its timer: when it fires early, it moves (on_timer) */
+        s->ss[a] = (Sess){ms, me, t.id, t.timer};
         memmove(&s->ss[a + 1], &s->ss[e], sizeof(Sess) * (s->nss - e));
         s->nss -= e - a - 1;
     }
@@ -405,7 +405,15 @@ static eddy_status sa_on_timer(Op *op, const Timer *t) {
     if (rc) return rc;
     uint32_t j = 0;
     while (j < s->nss && s->ss[j].id != id) j++;
-    if (j == s->nss || fire_time(p, s->ss[j].end) != t->ts) return EDDY_OK; /* moved on (merged, widened) */
+    if (j == s->nss || s->ss[j].timer != t->ts) return EDDY_OK; /* not this session's timer */
+    if (fire_time(p, s->ss[j].end) > t->ts) {
+        /* the session grew since its timer was set: one timer per session,
+         * moved when it fires rather than at every row that widens it */
+        s->ss[j].timer = fire_time(p, s->ss[j].end);
+        StateNs ns = {&s->ss[j].id, sizeof s->ss[j].id};
+        rc = eddy__timers_register(s->timers, t->domain, &s->cur, ns, s->ss[j].timer);
+        return rc ? rc : store_sessions(s, &s->cur);
+    }
     Sess w = s->ss[j];
     s->work_id = id;
     s->out.default_ts = t->domain == TIME_EVENT ? t->ts : TS_NONE;
