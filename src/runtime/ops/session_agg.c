@@ -11,11 +11,11 @@
  *
  *   "sessions"  VALUE state, key -> the open sessions, sorted by start, each
  *               {start, end, id, timer} (wall-clock ms for TIMESTAMP_LTZ, as
- *               window_agg.c); they never meet, so a new window overlaps a
- *               contiguous run of them;
- *   "sessacc"   VALUE state, (key, namespace = id) -> the session's record
- *               (a row count, then every call's fixed accumulator part), the
- *               calls' views under the same (key, id).
+ *               window_agg.c), then their records in the same order (a row
+ *               count, then every call's fixed accumulator part): one state
+ *               read and one write per row. Sessions never meet, so a new
+ *               window overlaps a contiguous run of them;
+ *   views       the calls' views under (key, namespace = the session's id).
  *
  * A session's id is the start of the window that created it, and stays when
  * the session grows or absorbs others (Flink's MergingWindowSet keeps the
@@ -77,7 +77,8 @@ typedef struct Sess {
 typedef struct SaState {
     eddy_out out; /* first (out_watermark) */
     const WinAggPlan *p;
-    State *list, *acc;
+    Op *op;
+    State *list;
     State *rows_st;   /* tvf_cols: (key, id) -> the session's rows (LIST) */
     Buf row, blob;    /* tvf_cols: a row's bytes; a session's rows being moved or emitted */
     TimerService *timers;
@@ -87,7 +88,9 @@ typedef struct SaState {
     EdErr *err;
     AggStateViews views;
     Sess *ss; /* the current key's sessions (a copy) */
-    uint32_t nss, capss;
+    char *recs;    /* their records, rsz bytes each (8-aligned only: worked on in work / src) */
+    uint32_t nss, capss, rsz;
+    Buf val;       /* a key's sessions and records being written */
     char *work, *src; /* 16-aligned records: the target's, a merged one's */
     StateKey cur;     /* the key of work / src */
     int64_t work_id, src_id;
@@ -121,6 +124,7 @@ static eddy_status sa_open(Op *op) {
     memset(s, 0, sizeof *s);
     op->state = s;
     s->p = p;
+    s->op = op;
     s->err = eddy__op_err(op);
     eddy__key_batch_init(&s->kb);
     eddy__buf_init(&s->key);
@@ -134,33 +138,52 @@ static eddy_status sa_open(Op *op) {
     StateDesc d = {.name = "sessions", .kind = STATE_VALUE, .key_type = p->key_type, .value_type = eddy__type_bytes(false)};
     if ((rc = eddy__state_register(s->be, &d, &s->list))) return rc;
     eddy__buf_init(&s->row);
+    eddy__buf_init(&s->val);
     eddy__buf_init(&s->blob);
     if (p->tvf_cols) {
         d = (StateDesc){.name = "sessrows", .kind = STATE_LIST, .key_type = p->key_type, .value_type = eddy__type_bytes(false)};
         if ((rc = eddy__state_register(s->be, &d, &s->rows_st))) return rc;
         return eddy__timers_get(s->be, &s->timers);
     }
-    d = (StateDesc){.name = "sessacc",
-                    .kind = STATE_VALUE,
-                    .key_type = p->key_type,
-                    .value_type = eddy__type_bytes(false),
-                    .fixed_size = p->rec_size};
-    if ((rc = eddy__state_register(s->be, &d, &s->acc))) return rc;
+    s->rsz = p->rec_size;
     StateTtl none = {0};
     if ((rc = eddy__agg_state_views_open(&s->views, op, s->be, p->key_type, p->nviews, p->views, none))) return rc;
     return eddy__timers_get(s->be, &s->timers);
 }
 
+/* Releases what the live records hold (C functions with create / destroy). */
+static void destroy_all(SaState *s) {
+    const WinAggPlan *p = s->p;
+    StateIter *it;
+    if (!s->rsz || eddy__state_iter_keys(s->list, NULL, &it)) return;
+    for (;;) {
+        StateEntry e;
+        bool has;
+        if (eddy__state_iter_next(it, &e, &has) || !has) break;
+        uint32_t n = e.value_len / (uint32_t)(sizeof(Sess) + s->rsz);
+        for (uint32_t j = 0; j < n; j++) {
+            memcpy(s->work, (const char *)e.value + n * sizeof(Sess) + (size_t)j * s->rsz, s->rsz);
+            for (int a = 0; a < p->naggs; a++) {
+                set_call(s, a);
+                eddy__agg_destroy(p->aggs[a].fn, &s->cx, s->work);
+            }
+        }
+    }
+    eddy__state_iter_close(it);
+}
+
 static void sa_close(Op *op) {
     SaState *s = op->state;
     if (!s) return;
-    if (s->p->has_destroy && s->acc) eddy__window_destroy_all(s->acc, s->p, &s->cx, s->work);
+    if (s->p->has_destroy && s->list) destroy_all(s);
     eddy__key_batch_free(&s->kb);
     eddy__agg_ctx_free(&s->cx);
     eddy__out_free(&s->out);
     eddy__agg_state_views_free(&s->views);
     eddy__buf_free(&s->key);
     eddy__buf_free(&s->row);
+    eddy__buf_free(&s->val);
+    eddy__free(s->recs);
     eddy__buf_free(&s->blob);
     eddy__free(s->ss);
     eddy__free(s->rows);
@@ -175,42 +198,49 @@ static int64_t fire_time(const WinAggPlan *p, int64_t end) {
 
 static TimeDomain domain(const WinAggPlan *p) { return p->proctime ? TIME_PROCESSING : TIME_EVENT; }
 
-/* Loads the sessions of key k into s->ss. */
+/* Loads the sessions of key k (and their records) into s->ss / s->recs,
+ * with room for one more. The value: nss Sess, then nss records. */
 static eddy_status load_sessions(Op *op, SaState *s, const StateKey *k) {
     const void *v;
     uint32_t len;
     bool found;
     eddy_status rc = eddy__state_get(s->list, k, STATE_NO_NS, &v, &len, &found);
     if (rc) return rc;
-    s->nss = found ? len / (uint32_t)sizeof(Sess) : 0;
+    s->nss = found ? len / (uint32_t)(sizeof(Sess) + s->rsz) : 0;
     if (s->nss + 1 > s->capss) {
         uint32_t c = s->capss ? s->capss * 2 : 8;
         while (c < s->nss + 1) c *= 2;
         Sess *n = eddy__realloc(s->ss, sizeof(Sess) * c);
-        if (!n) return NOMEM(op);
-        s->ss = n;
+        if (n) s->ss = n;
+        char *r = n && s->rsz ? eddy__realloc(s->recs, (size_t)s->rsz * c) : NULL;
+        if (r) s->recs = r;
+        if (!n || (s->rsz && !r)) return NOMEM(op);
         s->capss = c;
     }
-    if (s->nss) memcpy(s->ss, v, sizeof(Sess) * s->nss);
+    if (s->nss) {
+        memcpy(s->ss, v, sizeof(Sess) * s->nss);
+        if (s->rsz) memcpy(s->recs, (const char *)v + sizeof(Sess) * s->nss, (size_t)s->rsz * s->nss);
+    }
     return EDDY_OK;
 }
 
 static eddy_status store_sessions(SaState *s, const StateKey *k) {
     if (!s->nss) return eddy__state_remove(s->list, k, STATE_NO_NS, NULL);
-    return eddy__state_put(s->list, k, STATE_NO_NS, s->ss, s->nss * (uint32_t)sizeof(Sess));
+    if (!s->rsz) return eddy__state_put(s->list, k, STATE_NO_NS, s->ss, s->nss * (uint32_t)sizeof(Sess));
+    s->val.len = 0;
+    eddy__buf_put(&s->val, s->ss, sizeof(Sess) * s->nss);
+    eddy__buf_put(&s->val, s->recs, (size_t)s->rsz * s->nss);
+    if (s->val.failed) return eddy__op_fail(s->op, EDDY_E_NOMEM, "out of memory");
+    return eddy__state_put(s->list, k, STATE_NO_NS, s->val.data, (uint32_t)s->val.len);
 }
 
-/* Copies the record of (cur, id) into rec. */
-static eddy_status load_rec(Op *op, SaState *s, int64_t id, char *rec) {
-    const void *v;
-    uint32_t len;
-    bool found;
-    eddy_status rc = eddy__state_get(s->acc, &s->cur, (StateNs){&id, sizeof id}, &v, &len, &found);
-    if (rc) return rc;
-    if (!found || len != s->p->rec_size)
-        return eddy__op_fail(op, EDDY_E_INTERNAL, "the record of a session of operator '%s' is missing", op->node->name);
-    memcpy(rec, v, len);
-    return EDDY_OK;
+static inline char *rec_at(SaState *s, uint32_t j) { return s->recs + (size_t)j * s->rsz; }
+
+/* Removes sessions [from, to) of s->ss and their records. */
+static void drop_sessions(SaState *s, uint32_t from, uint32_t to) {
+    memmove(&s->ss[from], &s->ss[to], sizeof(Sess) * (s->nss - to));
+    if (s->rsz) memmove(rec_at(s, from), rec_at(s, to), (size_t)s->rsz * (s->nss - to));
+    s->nss -= to - from;
 }
 
 /* Drops the views of the record at acc (src or work). */
@@ -229,8 +259,10 @@ static eddy_status clear_views(SaState *s, void *acc) {
  * merged and removed, its timer deleted. */
 static eddy_status absorb(Op *op, SaState *s, uint32_t j) {
     const WinAggPlan *p = s->p;
+    (void)op;
     s->src_id = s->ss[j].id;
-    eddy_status rc = load_rec(op, s, s->src_id, s->src);
+    memcpy(s->src, rec_at(s, j), s->rsz);
+    eddy_status rc = EDDY_OK;
     *(int64_t *)s->work += *(int64_t *)s->src;
     void *dst = s->work, *src = s->src;
     for (int a = 0; a < p->naggs && !rc; a++) {
@@ -239,7 +271,6 @@ static eddy_status absorb(Op *op, SaState *s, uint32_t j) {
         eddy__agg_destroy(p->aggs[a].fn, &s->cx, src);
     }
     if (!rc) rc = clear_views(s, src);
-    if (!rc) rc = eddy__state_remove(s->acc, &s->cur, (StateNs){&s->src_id, sizeof s->src_id}, NULL);
     if (!rc)
         rc = eddy__timers_delete(s->timers, domain(p), &s->cur, (StateNs){&s->src_id, sizeof s->src_id}, s->ss[j].timer);
     return rc;
@@ -293,6 +324,7 @@ static eddy_status add_row(Op *op, SaState *s, const Batch *b, uint32_t r, uint3
             return EDDY_OK;
         }
         memmove(&s->ss[a + 1], &s->ss[a], sizeof(Sess) * (s->nss - a));
+        if (s->rsz) memmove(rec_at(s, a + 1), rec_at(s, a), (size_t)s->rsz * (s->nss - a));
         s->ss[a] = (Sess){ws, we, ws, fire_time(p, we)};
         s->nss++;
         s->work_id = ws;
@@ -307,7 +339,7 @@ static eddy_status add_row(Op *op, SaState *s, const Batch *b, uint32_t r, uint3
     } else {
         Sess t = s->ss[a];
         s->work_id = t.id;
-        if (!p->tvf_cols) rc = load_rec(op, s, t.id, s->work);
+        if (s->rsz) memcpy(s->work, rec_at(s, a), s->rsz);
         int64_t ms = t.start < ws ? t.start : ws, me = t.end > we ? t.end : we;
         for (uint32_t j = a + 1; j < e && !rc; j++) {
             if (s->ss[j].end > me) me = s->ss[j].end;
@@ -315,8 +347,7 @@ static eddy_status add_row(Op *op, SaState *s, const Batch *b, uint32_t r, uint3
         }
         /* a wider session keeps its timer: when it fires early, it moves (on_timer) */
         s->ss[a] = (Sess){ms, me, t.id, t.timer};
-        memmove(&s->ss[a + 1], &s->ss[e], sizeof(Sess) * (s->nss - e));
-        s->nss -= e - a - 1;
+        drop_sessions(s, a + 1, e);
     }
     if (p->tvf_cols) {
         if (rc) return rc;
@@ -337,8 +368,9 @@ static eddy_status add_row(Op *op, SaState *s, const Batch *b, uint32_t r, uint3
         set_call(s, k);
         rc = eddy__agg_accumulate(c->fn, &s->cx, args, &r, 1, &acc);
     }
-    if (!rc) rc = eddy__state_put(s->acc, &s->cur, (StateNs){&s->work_id, sizeof s->work_id}, s->work, p->rec_size);
-    return rc ? rc : store_sessions(s, &s->cur);
+    if (rc) return rc;
+    memcpy(rec_at(s, a), s->work, s->rsz);
+    return store_sessions(s, &s->cur);
 }
 
 static eddy_status sa_push(Op *op, int input, Batch *b) {
@@ -418,10 +450,12 @@ static eddy_status sa_on_timer(Op *op, const Timer *t) {
     s->work_id = id;
     s->out.default_ts = t->domain == TIME_EVENT ? t->ts : TS_NONE;
     if (p->tvf_cols) rc = emit_rows(op, s, w);
-    else if (!(rc = load_rec(op, s, id, s->work))) rc = emit_agg(op, s, w);
+    else {
+        memcpy(s->work, rec_at(s, j), s->rsz);
+        rc = emit_agg(op, s, w);
+    }
     if (rc) return rc;
-    memmove(&s->ss[j], &s->ss[j + 1], sizeof(Sess) * (s->nss - j - 1));
-    s->nss--;
+    drop_sessions(s, j, j + 1);
     return store_sessions(s, &s->cur);
 }
 
@@ -429,7 +463,6 @@ static eddy_status sa_on_timer(Op *op, const Timer *t) {
  * calls' values, the window properties; the record and views go. */
 static eddy_status emit_agg(Op *op, SaState *s, Sess w) {
     const WinAggPlan *p = s->p;
-    int64_t id = w.id;
     eddy_status rc;
     if ((rc = eddy__out_begin(&s->out)) || (rc = eddy__window_out_keys(op, &s->out, p, &s->scratch, &s->cur))) return rc;
     void *acc = s->work;
@@ -444,9 +477,7 @@ static eddy_status emit_agg(Op *op, SaState *s, Sess w) {
         set_ts(&s->out, p->ngroup + p->naggs + i, pr == WPROP_START ? w.start : pr == WPROP_END ? w.end : fire_time(p, w.end));
     }
     if (!rc) rc = clear_views(s, acc);
-    if (!rc) rc = eddy__out_commit(&s->out);
-    if (!rc) rc = eddy__state_remove(s->acc, &s->cur, (StateNs){&id, sizeof id}, NULL);
-    return rc;
+    return rc ? rc : eddy__out_commit(&s->out);
 }
 
 /* tvf_cols: the rows of session w, each with window_start, window_end,
