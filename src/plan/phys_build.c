@@ -986,13 +986,50 @@ static PhysNode *build_join(Build *b, const Rel *r) {
 
 /* ---- ranks and sorts ----------------------------------------------------------------------- */
 
+/* Whether a Rel reads a window aggregation (GROUP BY window_start,
+ * window_end, ... of a window table function) through projections and
+ * filters. */
+static bool over_window_agg(const Rel *r) {
+    while (r->kind == REL_CALC || r->kind == REL_PROJECT || r->kind == REL_FILTER) r = r->in[0];
+    return r->kind == REL_AGGREGATE && !r->window && over_window_tvf(r->in[0]);
+}
+
 static bool has_window_keys(const Rel *in, int n, const int *cols) {
     bool s = false, e = false;
     for (int i = 0; i < n; i++) {
         s = s || named(in, cols[i], "window_start");
         e = e || named(in, cols[i], "window_end");
     }
-    return s && e && over_window_tvf(in);
+    return s && e && (over_window_tvf(in) || over_window_agg(in));
+}
+
+/* The partition keys of a window Top-N but window_start and window_end
+ * (Flink's partitionBy of WindowRank, the keys it is exchanged by). */
+static int window_free_keys(Build *b, const Rel *in, int n, const int *cols, int **out) {
+    int *k = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(n + 1));
+    int m = 0;
+    for (int i = 0; k && i < n; i++)
+        if (!named(in, cols[i], "window_start") && !named(in, cols[i], "window_end")) k[m++] = cols[i];
+    *out = k;
+    return k ? m : -1;
+}
+
+/* Whether column col of r is the time column of the window table
+ * function below (through projections and filters): a window
+ * deduplication orders by it, a time attribute no more after the TVF. */
+static TimeAttr tvf_time_col(const Rel *r, int col) {
+    for (;;) {
+        if (r->kind == REL_WINDOW_TVF)
+            return r->window && col == r->window->time_col ? (TimeAttr)r->in[0]->types[col]->timeattr : TA_NONE;
+        if (r->kind == REL_PROJECT || r->kind == REL_CALC) {
+            const Expr *e = r->exprs[col];
+            if (!e || e->kind != EX_COLUMN) return TA_NONE;
+            col = e->index;
+        } else if (r->kind != REL_FILTER) {
+            return TA_NONE;
+        }
+        r = r->in[0];
+    }
 }
 
 static PhysNode *build_rank(Build *b, const Rel *r) {
@@ -1000,9 +1037,12 @@ static PhysNode *build_rank(Build *b, const Rel *r) {
     if (!in) return NULL;
     const Rel *ir = r->in[0];
     bool window = has_window_keys(ir, r->ngroup, r->group);
+    TimeAttr tvf_time = window && r->nkeys == 1 ? tvf_time_col(ir, r->keys[0]) : TA_NONE;
     bool dedup = r->rank_fn == RANK_ROW_NUMBER && r->rank_start == 1 && r->rank_end == 1 && !r->output_rank &&
-                 r->nkeys == 1 && ir->types[r->keys[0]]->timeattr != TA_NONE;
-    PhysNode *x = exchange_keys(b, in, r->ngroup, r->group);
+                 r->nkeys == 1 && (ir->types[r->keys[0]]->timeattr != TA_NONE || tvf_time != TA_NONE);
+    int *xkeys = (int *)r->group, nx = r->ngroup;
+    if (window && b->streaming && (nx = window_free_keys(b, ir, r->ngroup, r->group, &xkeys)) < 0) return NOMEM();
+    PhysNode *x = exchange_keys(b, in, nx, xkeys);
     if (!x) return NULL;
     PhysNodeKind kind;
     if (!b->streaming) {
@@ -1044,7 +1084,7 @@ static PhysNode *build_rank(Build *b, const Rel *r) {
     k->strategy = RS_APPEND_FAST;
     if (dedup) {
         k->keep_last = r->desc[0];
-        k->on_rowtime = ir->types[r->keys[0]]->timeattr == TA_ROWTIME;
+        k->on_rowtime = ir->types[r->keys[0]]->timeattr == TA_ROWTIME || tvf_time == TA_ROWTIME;
     }
     return k;
 }

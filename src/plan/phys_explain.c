@@ -37,6 +37,25 @@ static void order_by(Buf *b, const PhysNode *n, const char *const *in_names) {
         eddy__buf_printf(b, "%s%s %s", i ? ", " : "", in_names[n->order[i]], n->desc[i] ? "DESC" : "ASC");
 }
 
+/* The partition keys of a window operator but window_start / window_end. */
+static void window_free_cols(Buf *b, const PhysNode *n, const char *const *names) {
+    bool first = true;
+    for (int i = 0; i < n->ngroup; i++) {
+        const char *c = names[n->group[i]];
+        if (n->kind != PK_RANK && n->kind != PK_BATCH_RANK && (!strcmp(c, "window_start") || !strcmp(c, "window_end")))
+            continue;
+        eddy__buf_printf(b, "%s%s", first ? "" : ", ", c);
+        first = false;
+    }
+}
+
+/* "window=[TUMBLE(win_start=[..], win_end=[..], size=[..])], " of a window operator. */
+static void window_attached(Buf *b, const PhysNode *n) {
+    eddy__buf_puts(b, "window=[");
+    eddy__attached_window_text(b, n->in[0], "window_start", "window_end");
+    eddy__buf_puts(b, "], ");
+}
+
 static const char *join_type(JoinType jt) {
     static const char *names[] = {"InnerJoin", "LeftOuterJoin", "RightOuterJoin", "FullOuterJoin", "LeftSemiJoin",
                                   "LeftAntiJoin"};
@@ -425,6 +444,7 @@ void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
     case PK_RANK:
     case PK_WINDOW_RANK:
     case PK_BATCH_RANK:
+        if (n->kind == PK_WINDOW_RANK) window_attached(b, n);
         if (n->kind == PK_RANK || n->kind == PK_DEDUPLICATE) {
             eddy__buf_puts(b, "strategy=[");
             strategy(b, n);
@@ -433,7 +453,7 @@ void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
         eddy__buf_printf(b, "rankType=[%s], ", rank_type(n->rank_fn));
         rank_range(b, n);
         eddy__buf_puts(b, ", partitionBy=[");
-        cols(b, n->ngroup, n->group, in->names);
+        window_free_cols(b, n, in->names);
         eddy__buf_puts(b, "], orderBy=[");
         order_by(b, n, in->names);
         eddy__buf_puts(b, "], ");
@@ -443,9 +463,10 @@ void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
         eddy__buf_putc(b, ']');
         break;
     case PK_WINDOW_DEDUPLICATE:
-        eddy__buf_printf(b, "keep=[%s], key=[", n->keep_last ? "LastRow" : "FirstRow");
-        cols(b, n->ngroup, n->group, in->names);
-        eddy__buf_printf(b, "], order=[%s]", n->on_rowtime ? "ROWTIME" : "PROCTIME");
+        window_attached(b, n);
+        eddy__buf_printf(b, "keep=[%s], partitionKeys=[", n->keep_last ? "LastRow" : "FirstRow");
+        window_free_cols(b, n, in->names);
+        eddy__buf_printf(b, "], orderKey=[%s], order=[%s]", in->names[n->order[0]], n->on_rowtime ? "ROWTIME" : "PROCTIME");
         break;
     case PK_LIMIT:
         fetch(b, n);
