@@ -351,7 +351,8 @@ void eddy__translate_connect(StreamNode *dst, int i, const TransOut *in);
  * (translate_window_rank.c). */
 const GroupWindow *eddy__attached_window(const PhysNode *in, const Type **time_type);
 /* "TUMBLE(win_start=[ws], win_end=[we], size=[10 min])": such a window as
- * Flink's WindowRank / WindowDeduplicate / WindowJoin print it. */
+ * Flink's WindowRank / WindowDeduplicate / WindowJoin print it; ws NULL:
+ * "TUMBLE(size=[10 min])", as Flink's window join errors name it. */
 void eddy__attached_window_text(Buf *b, const PhysNode *in, const char *ws, const char *we);
 /* An interval join's "windowBounds=[...], " (translate_interval_join.c). */
 void eddy__interval_bounds_text(Buf *b, const PhysNode *n);

@@ -864,6 +864,14 @@ static bool over_window_tvf(const Rel *r) {
     return r->kind == REL_WINDOW_TVF;
 }
 
+/* Whether a Rel reads a window aggregation (GROUP BY window_start,
+ * window_end, ... of a window table function) through projections and
+ * filters. */
+static bool over_window_agg(const Rel *r) {
+    while (r->kind == REL_CALC || r->kind == REL_PROJECT || r->kind == REL_FILTER) r = r->in[0];
+    return r->kind == REL_AGGREGATE && !r->window && over_window_tvf(r->in[0]);
+}
+
 static bool named(const Rel *r, int col, const char *name) { return !strcmp(r->names[col], name); }
 
 static PhysNode *join_node(Build *b, PhysNodeKind kind, const Rel *r, PhysNode *l, PhysNode *rr, int nk, const int *lk,
@@ -935,8 +943,19 @@ static PhysNode *build_join(Build *b, const Rel *r) {
         PhysNodeKind kind = PK_JOIN;
         if (r->feature && !strncmp(r->feature, "temporal joins", 14)) kind = PK_TEMPORAL_JOIN;
         else if (interval) kind = PK_INTERVAL_JOIN;
-        else if (window_keys_l && window_keys_r && over_window_tvf(r->in[0]) && over_window_tvf(r->in[1]))
+        else if (window_keys_l && window_keys_r && (over_window_tvf(r->in[0]) || over_window_agg(r->in[0])) &&
+                 (over_window_tvf(r->in[1]) || over_window_agg(r->in[1])))
             kind = PK_WINDOW_JOIN;
+        if (kind == PK_WINDOW_JOIN) {
+            /* keyed by the join keys but the window ones (the window is the state's namespace) */
+            int m = 0;
+            for (int i = 0; i < nk; i++)
+                if (!(named(r, lk[i], "window_start") || named(r, lk[i], "window_end"))) {
+                    lk[m] = lk[i];
+                    rk[m++] = rk[i];
+                }
+            nk = m;
+        }
         PhysNode *xl = exchange_keys(b, l, nk, lk), *xr = xl ? exchange_keys(b, rr, nk, rk) : NULL;
         return xr ? join_node(b, kind, r, xl, xr, nk, lk, rk) : NULL;
     }
@@ -985,14 +1004,6 @@ static PhysNode *build_join(Build *b, const Rel *r) {
 }
 
 /* ---- ranks and sorts ----------------------------------------------------------------------- */
-
-/* Whether a Rel reads a window aggregation (GROUP BY window_start,
- * window_end, ... of a window table function) through projections and
- * filters. */
-static bool over_window_agg(const Rel *r) {
-    while (r->kind == REL_CALC || r->kind == REL_PROJECT || r->kind == REL_FILTER) r = r->in[0];
-    return r->kind == REL_AGGREGATE && !r->window && over_window_tvf(r->in[0]);
-}
 
 static bool has_window_keys(const Rel *in, int n, const int *cols) {
     bool s = false, e = false;

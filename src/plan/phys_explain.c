@@ -421,9 +421,16 @@ void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
                              spec[eddy__phys_join_input_spec(&a, n, 1)]);
         }
         break;
+    case PK_WINDOW_JOIN:
+        eddy__buf_puts(b, "leftWindow=[");
+        eddy__attached_window_text(b, n->in[0], "window_start", "window_end");
+        eddy__buf_puts(b, "], rightWindow=[");
+        eddy__attached_window_text(b, n->in[1], "window_start", "window_end");
+        eddy__buf_puts(b, "], ");
+        join_terms(b, &a, n, st);
+        break;
     case PK_INTERVAL_JOIN:
     case PK_TEMPORAL_JOIN:
-    case PK_WINDOW_JOIN:
     case PK_SORT_MERGE_JOIN: join_terms(b, &a, n, st); break;
     case PK_HASH_JOIN:
     case PK_NESTED_LOOP_JOIN:

@@ -73,5 +73,5 @@ PHYS_OP(PK_TEMPORAL_JOIN, "TemporalJoin", "temporal joins (FOR SYSTEM_TIME AS OF
 PHYS_KIND(PK_TEMPORAL_SORT, "TemporalSort", "ORDER BY a time attribute in streaming mode")
 PHYS_OP(PK_WINDOW_RANK, "WindowRank", "window Top-N", eddy__translate_window_rank)
 PHYS_OP(PK_WINDOW_DEDUPLICATE, "WindowDeduplicate", "window deduplication", eddy__translate_window_rank)
-PHYS_KIND(PK_WINDOW_JOIN, "WindowJoin", "window joins")
+PHYS_OP(PK_WINDOW_JOIN, "WindowJoin", "window joins", eddy__translate_window_join)
 PHYS_KIND(PK_MATCH, "Match", "MATCH_RECOGNIZE")

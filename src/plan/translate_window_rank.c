@@ -39,8 +39,8 @@ void eddy__attached_window_text(Buf *b, const PhysNode *in, const char *ws, cons
     const char *at = strstr(s, "time_col=[\x01]");
     if (at) {
         eddy__buf_put(b, s, (size_t)(at - s));
-        eddy__buf_printf(b, "win_start=[%s], win_end=[%s]", ws, we);
-        eddy__buf_puts(b, at + strlen("time_col=[\x01]"));
+        if (ws) eddy__buf_printf(b, "win_start=[%s], win_end=[%s]", ws, we);
+        eddy__buf_puts(b, at + strlen(ws ? "time_col=[\x01]" : "time_col=[\x01], "));
     }
     eddy__buf_free(&t);
 }

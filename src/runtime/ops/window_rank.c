@@ -284,6 +284,45 @@ static eddy_status fire_one(Op *op, WrState *s, const StateKey *k, StateNs ns) {
     return rc ? rc : eddy__state_remove(s->st, k, ns, NULL);
 }
 
+eddy_status eddy__window_ns_keys(State *st, StateNs ns, Buf *keys, uint32_t *n) {
+    keys->len = 0;
+    *n = 0;
+    StateIter *it;
+    eddy_status rc = eddy__state_iter_keys(st, &ns, &it);
+    if (rc) return rc;
+    for (;;) {
+        StateEntry e;
+        bool has;
+        if ((rc = eddy__state_iter_next(it, &e, &has)) || !has) break;
+        StateKey k = e.key;
+        eddy__buf_put(keys, &k, sizeof k);
+        eddy__buf_put(keys, e.key.bytes, e.key.len);
+        (*n)++;
+    }
+    eddy__state_iter_close(it);
+    return rc ? rc : keys->failed ? EDDY_E_NOMEM : EDDY_OK;
+}
+
+StateKey eddy__window_key_at(const Buf *keys, size_t *off) {
+    StateKey k;
+    memcpy(&k, keys->data + *off, sizeof k);
+    k.bytes = keys->data + *off + sizeof k;
+    *off += sizeof k + k.len;
+    return k;
+}
+
+eddy_status eddy__window_timers_done(StateBackend *be, TimerService *ts, const Timer *t, StateNs ns) {
+    int first, last, maxp;
+    eddy__state_backend_range(be, &first, &last, &maxp);
+    eddy_status rc = EDDY_OK;
+    for (int g = first; g <= last && !rc; g++) {
+        if (g == t->key.group) continue;
+        StateKey gk = group_key(g);
+        rc = eddy__timers_delete(ts, t->domain, &gk, ns, t->ts);
+    }
+    return rc;
+}
+
 /* A window is complete (its timer of one key group fired): the rows of
  * every key in it go out, and its timers of the other key groups go. */
 static eddy_status wr_on_timer(Op *op, const Timer *t) {
@@ -291,40 +330,15 @@ static eddy_status wr_on_timer(Op *op, const Timer *t) {
     int64_t end;
     memcpy(&end, t->ns.bytes, sizeof end);
     StateNs ns = {&end, sizeof end};
-    /* the keys first (records go while they are read otherwise) */
-    s->fire_keys.len = 0;
-    StateIter *it;
-    eddy_status rc = eddy__state_iter_keys(s->st, &ns, &it);
-    if (rc) return rc;
-    uint32_t n = 0;
-    for (;;) {
-        StateEntry e;
-        bool has;
-        if ((rc = eddy__state_iter_next(it, &e, &has)) || !has) break;
-        StateKey k = e.key;
-        eddy__buf_put(&s->fire_keys, &k, sizeof k);
-        eddy__buf_put(&s->fire_keys, e.key.bytes, e.key.len);
-        n++;
-    }
-    eddy__state_iter_close(it);
-    if (rc) return rc;
-    if (s->fire_keys.failed) return NOMEM(op);
+    uint32_t n;
+    eddy_status rc = eddy__window_ns_keys(s->st, ns, &s->fire_keys, &n);
+    if (rc) return rc == EDDY_E_NOMEM ? NOMEM(op) : rc;
     s->out.default_ts = t->ts;
     for (size_t off = 0; n-- && !rc;) {
-        StateKey k;
-        memcpy(&k, s->fire_keys.data + off, sizeof k);
-        k.bytes = s->fire_keys.data + off + sizeof k;
-        off += sizeof k + k.len;
+        StateKey k = eddy__window_key_at(&s->fire_keys, &off);
         rc = fire_one(op, s, &k, ns);
     }
-    int first, last, maxp;
-    eddy__state_backend_range(s->be, &first, &last, &maxp);
-    for (int g = first; g <= last && !rc; g++) {
-        if (g == t->key.group) continue;
-        StateKey gk = group_key(g);
-        rc = eddy__timers_delete(s->timers, t->domain, &gk, ns, t->ts);
-    }
-    return rc;
+    return rc ? rc : eddy__window_timers_done(s->be, s->timers, t, ns);
 }
 
 static eddy_status wr_watermark(Op *op, int64_t wm) {

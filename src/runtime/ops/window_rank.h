@@ -7,6 +7,8 @@
 #define EDDY_OPS_WINDOW_RANK_H
 
 #include "runtime/ops/ops.h"
+#include "state/state.h"
+#include "state/timers.h"
 #include "types/datetime.h"
 
 /* WindowRank / WindowDeduplicate over rows that carry their window (a
@@ -37,5 +39,14 @@ extern const OpVtab eddy__op_window_rank;
 /* Appends the memcmp-ordered sort key of column v's row r (rank.c); false
  * for a type without one. */
 bool eddy__rank_sort_value(Buf *b, const Vector *v, uint32_t r, bool desc, bool nulls_first);
+
+/* What the window operators' timers share (window_rank.c): the keys of
+ * state st in window ns, each as [StateKey][key bytes] appended to *keys
+ * (count in *n; read them back with eddy__window_key_at); and, once a
+ * window fired, the deletion of its timers of the backend's other key
+ * groups (one timer per window and key group). */
+eddy_status eddy__window_ns_keys(State *st, StateNs ns, Buf *keys, uint32_t *n);
+StateKey eddy__window_key_at(const Buf *keys, size_t *off);
+eddy_status eddy__window_timers_done(StateBackend *be, TimerService *ts, const Timer *t, StateNs ns);
 
 #endif
