@@ -37,7 +37,7 @@ typedef struct Elem {
 } Elem;
 
 typedef struct WjState {
-    eddy_out out;
+    eddy_out out; /* first (eddy__window_out_watermark) */
     State *st[2];
     TimerService *timers;
     StateBackend *be;
@@ -311,18 +311,10 @@ static eddy_status wj_on_timer(Op *op, const Timer *t) {
     return rc ? rc : eddy__window_timers_done(s->be, s->timers, t, ns);
 }
 
-static eddy_status wj_watermark(Op *op, int64_t wm) {
-    WjState *s = op->state;
-    eddy_status rc = eddy__out_flush(&s->out);
-    return rc ? rc : eddy__op_emit_watermark(op, wm);
-}
-
-static eddy_status wj_finish(Op *op) { return eddy__out_flush(&((WjState *)op->state)->out); }
-
 const OpVtab eddy__op_window_join = {.name = "WindowJoin",
                                      .open = wj_open,
                                      .push_batch = wj_push,
-                                     .push_watermark = wj_watermark,
+                                     .push_watermark = eddy__window_out_watermark,
                                      .on_timer = wj_on_timer,
-                                     .finish = wj_finish,
+                                     .finish = eddy__window_out_finish,
                                      .close = wj_close};

@@ -42,7 +42,7 @@ typedef struct WrEnt {
 } WrEnt;
 
 typedef struct WrState {
-    eddy_out out;
+    eddy_out out; /* first (eddy__window_out_watermark) */
     const WinRankPlan *p;
     State *st;
     TimerService *timers;
@@ -341,18 +341,17 @@ static eddy_status wr_on_timer(Op *op, const Timer *t) {
     return rc ? rc : eddy__window_timers_done(s->be, s->timers, t, ns);
 }
 
-static eddy_status wr_watermark(Op *op, int64_t wm) {
-    WrState *s = op->state;
-    eddy_status rc = eddy__out_flush(&s->out);
+eddy_status eddy__window_out_watermark(Op *op, int64_t wm) {
+    eddy_status rc = eddy__out_flush((eddy_out *)op->state);
     return rc ? rc : eddy__op_emit_watermark(op, wm);
 }
 
-static eddy_status wr_finish(Op *op) { return eddy__out_flush(&((WrState *)op->state)->out); }
+eddy_status eddy__window_out_finish(Op *op) { return eddy__out_flush((eddy_out *)op->state); }
 
 const OpVtab eddy__op_window_rank = {.name = "WindowRank",
                                      .open = wr_open,
                                      .push_batch = wr_push,
-                                     .push_watermark = wr_watermark,
+                                     .push_watermark = eddy__window_out_watermark,
                                      .on_timer = wr_on_timer,
-                                     .finish = wr_finish,
+                                     .finish = eddy__window_out_finish,
                                      .close = wr_close};

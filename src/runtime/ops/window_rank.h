@@ -48,5 +48,9 @@ bool eddy__rank_sort_value(Buf *b, const Vector *v, uint32_t r, bool desc, bool 
 eddy_status eddy__window_ns_keys(State *st, StateNs ns, Buf *keys, uint32_t *n);
 StateKey eddy__window_key_at(const Buf *keys, size_t *off);
 eddy_status eddy__window_timers_done(StateBackend *be, TimerService *ts, const Timer *t, StateNs ns);
+/* The watermark and end-of-input callbacks of an operator whose state
+ * starts with its eddy_out: the rows built so far go out first. */
+eddy_status eddy__window_out_watermark(Op *op, int64_t wm);
+eddy_status eddy__window_out_finish(Op *op);
 
 #endif
