@@ -1629,6 +1629,137 @@ EDDY_API const char *eddy_tenv_explain_sql(eddy_tenv *tenv, const char *statemen
 /* StatementSet.explain(details...). Borrowed like eddy_table_explain. */
 EDDY_API const char *eddy_statement_set_explain(eddy_statement_set *ss, unsigned details);
 
+/* ---- DataStream windows (KeyedStream.window / countWindow) ---------------------- */
+
+/* A window assigner (WindowAssigner), a small value: make it with the
+ * functions below and pass it to eddy_keyed_window. Sizes, slides, offsets
+ * and gaps are milliseconds. Bad parameters are reported by
+ * eddy_keyed_window, with Flink's messages ("TumblingEventTimeWindows
+ * parameters must satisfy abs(offset) < size"). */
+typedef struct eddy_window_assigner {
+    int kind; /* EDDY_WINDOW_* */
+    bool processing_time;
+    int64_t size, slide, offset, gap;
+} eddy_window_assigner;
+#define EDDY_WINDOW_TUMBLING 1
+#define EDDY_WINDOW_SLIDING 2
+#define EDDY_WINDOW_GLOBAL 3
+#define EDDY_WINDOW_SESSION 4
+/* TumblingEventTimeWindows.of(size, offset) / TumblingProcessingTimeWindows:
+ * windows [start, start + size) with start = ts - (ts - offset) mod size. */
+EDDY_API eddy_window_assigner eddy_tumbling_event_time_windows(int64_t size, int64_t offset);
+EDDY_API eddy_window_assigner eddy_tumbling_processing_time_windows(int64_t size, int64_t offset);
+/* SlidingEventTimeWindows.of(size, slide, offset) / SlidingProcessingTimeWindows:
+ * an element belongs to the size/slide windows of `size` that start every
+ * `slide` and contain it. */
+EDDY_API eddy_window_assigner eddy_sliding_event_time_windows(int64_t size, int64_t slide, int64_t offset);
+EDDY_API eddy_window_assigner eddy_sliding_processing_time_windows(int64_t size, int64_t slide, int64_t offset);
+/* GlobalWindows.create(): one window per key, [INT64_MIN, INT64_MAX); its
+ * default trigger never fires (set one with eddy_windowed_trigger). */
+EDDY_API eddy_window_assigner eddy_global_windows(void);
+/* EventTimeSessionWindows.withGap / ProcessingTimeSessionWindows.withGap:
+ * not supported yet -- eddy_keyed_window refuses them (EDDY_E_UNSUPPORTED). */
+EDDY_API eddy_window_assigner eddy_event_time_session_windows(int64_t gap);
+EDDY_API eddy_window_assigner eddy_processing_time_session_windows(int64_t gap);
+
+/* A windowed stream (WindowedStream) being configured; owned by the env.
+ * The configuring calls return ws (NULL with the error on the env). */
+typedef struct eddy_windowed_stream eddy_windowed_stream;
+/* keyBy(...).window(assigner). The default trigger is the assigner's: an
+ * event-time trigger (fires when the watermark reaches the window's
+ * max timestamp end - 1), a processing-time trigger, or none for global
+ * windows. Errors (EDDY_E_MISUSE): NULL ks, sizes <= 0, |offset| >= size
+ * (tumbling) or >= slide (sliding); sessions: EDDY_E_UNSUPPORTED. */
+EDDY_API eddy_windowed_stream *eddy_keyed_window(eddy_keyed_stream *ks, eddy_window_assigner assigner);
+/* countWindow(size) (slide 0): global windows fired and purged every `size`
+ * elements of a key; countWindow(size, slide): fired every `slide` elements
+ * over the last `size` (a count evictor). Errors: size or slide < 0, size 0. */
+EDDY_API eddy_windowed_stream *eddy_keyed_count_window(eddy_keyed_stream *ks, int64_t size, int64_t slide);
+
+/* Triggers: EventTimeTrigger, ProcessingTimeTrigger, CountTrigger.of(n) and
+ * PurgingTrigger.of(t) (turns FIRE into FIRE_AND_PURGE). Values like the
+ * assigner. */
+typedef struct eddy_trigger {
+    int kind; /* EDDY_TRIGGER_* */
+    int64_t count;
+    bool purging;
+} eddy_trigger;
+#define EDDY_TRIGGER_EVENT_TIME 1
+#define EDDY_TRIGGER_PROCESSING_TIME 2
+#define EDDY_TRIGGER_COUNT 3
+EDDY_API eddy_trigger eddy_trigger_event_time(void);
+EDDY_API eddy_trigger eddy_trigger_processing_time(void);
+EDDY_API eddy_trigger eddy_trigger_count(int64_t count);
+EDDY_API eddy_trigger eddy_trigger_purging(eddy_trigger t);
+/* WindowedStream.trigger: replaces the assigner's default trigger. Errors:
+ * a count <= 0 (EDDY_E_MISUSE). */
+EDDY_API eddy_windowed_stream *eddy_windowed_trigger(eddy_windowed_stream *ws, eddy_trigger t);
+/* WindowedStream.evictor(CountEvictor.of(n)) / (TimeEvictor.of(ms)): before
+ * the window function runs, drop all but the last n elements / the
+ * elements more than ms older than the window's latest element; dropped
+ * elements are gone from the window. Errors: n / ms <= 0 (EDDY_E_MISUSE). */
+EDDY_API eddy_windowed_stream *eddy_windowed_count_evictor(eddy_windowed_stream *ws, int64_t count);
+EDDY_API eddy_windowed_stream *eddy_windowed_time_evictor(eddy_windowed_stream *ws, int64_t ms);
+/* allowedLateness(ms) (event time): a window is kept until the watermark
+ * passes end - 1 + ms; an element arriving for it after it fired fires it
+ * again with all its elements (a late firing, an updated result). Errors:
+ * ms < 0: "The allowed lateness cannot be negative." */
+EDDY_API eddy_windowed_stream *eddy_windowed_allowed_lateness(eddy_windowed_stream *ws, int64_t ms);
+/* sideOutputLateData(tag): elements too late for every window they belong
+ * to (ts + lateness <= watermark) go to the tag's side output (read it with
+ * eddy_stream_get_side_output on the window's result stream) instead of
+ * being dropped and counted as late. The tag's type must be the stream's. */
+EDDY_API eddy_windowed_stream *eddy_windowed_side_output_late_data(eddy_windowed_stream *ws, const eddy_output_tag *tag);
+
+/* The window function. Each result row's record timestamp is the window's
+ * max timestamp (end - 1; INT64_MAX for global windows). ctx / ctx_free
+ * follow the callback conventions; the returned stream is the result.
+ *
+ * reduce: fn (eddy_reduce_fn, as eddy_keyed_reduce) folds the window's
+ * elements in arrival order; the result has the stream's type. */
+EDDY_API eddy_stream *eddy_windowed_reduce(eddy_windowed_stream *ws, eddy_reduce_fn fn, void *ctx,
+                                           void (*ctx_free)(void *));
+/* aggregate(AggregateFunction): the accumulator is a row of acc_type (a type
+ * string). create_accumulator sets the fields of a new one in `acc`; add
+ * sets in `acc_out` the accumulator after `in` was added to `acc`;
+ * get_result sets the window's result row (out_type) in `out`. All three
+ * are required; fields left unset are NULL. */
+typedef struct eddy_window_aggregate_fn {
+    uint32_t abi_version; /* EDDY_WINDOW_AGGREGATE_FN_VERSION */
+    const char *acc_type;
+    eddy_status (*create_accumulator)(void *ctx, eddy_out *acc);
+    eddy_status (*add)(void *ctx, const eddy_row *in, const eddy_row *acc, eddy_out *acc_out);
+    eddy_status (*get_result)(void *ctx, const eddy_row *acc, eddy_out *out);
+} eddy_window_aggregate_fn;
+#define EDDY_WINDOW_AGGREGATE_FN_VERSION 1
+EDDY_API eddy_stream *eddy_windowed_aggregate(eddy_windowed_stream *ws, const eddy_window_aggregate_fn *fn,
+                                              const char *out_type, void *ctx, void (*ctx_free)(void *));
+/* process(ProcessWindowFunction): called once per firing with the window's
+ * context and all its elements; emits zero or more rows of out_type
+ * (eddy_out_emit per row). The context and the elements are borrowed for
+ * the call. */
+typedef struct eddy_window_ctx eddy_window_ctx;
+typedef struct eddy_window_elements eddy_window_elements;
+typedef struct eddy_process_window_fn {
+    uint32_t abi_version; /* EDDY_PROCESS_WINDOW_FN_VERSION */
+    eddy_status (*process)(void *ctx, eddy_window_ctx *wc, eddy_window_elements *elements, eddy_out *out);
+} eddy_process_window_fn;
+#define EDDY_PROCESS_WINDOW_FN_VERSION 1
+EDDY_API eddy_stream *eddy_windowed_process(eddy_windowed_stream *ws, const eddy_process_window_fn *fn,
+                                            const char *out_type, void *ctx, void (*ctx_free)(void *));
+/* The key (as a row, like eddy_keyed_ctx_current_key), the window's start,
+ * end and max timestamp (end - 1), the operator's watermark and the clock. */
+EDDY_API const eddy_row *eddy_window_ctx_key(eddy_window_ctx *wc);
+EDDY_API int64_t eddy_window_ctx_start(eddy_window_ctx *wc);
+EDDY_API int64_t eddy_window_ctx_end(eddy_window_ctx *wc);
+EDDY_API int64_t eddy_window_ctx_max_timestamp(eddy_window_ctx *wc);
+EDDY_API int64_t eddy_window_ctx_current_watermark(eddy_window_ctx *wc);
+EDDY_API int64_t eddy_window_ctx_current_processing_time(eddy_window_ctx *wc);
+/* The elements in arrival order: *row is the next (borrowed until the next
+ * call) and EDDY_ROW, or NULL and EDDY_DONE after the last. One pass. */
+EDDY_API eddy_status eddy_window_elements_next(eddy_window_elements *it, const eddy_row **row);
+EDDY_API size_t eddy_window_elements_count(const eddy_window_elements *it);
+
 #ifdef __cplusplus
 }
 #endif
