@@ -281,9 +281,12 @@ static PhysNode *build_table_scan(Build *b, const Rel *r) {
         return NULL;
     }
     for (int k = 0; k < t->nmeta; k++)
-        if (!eddy__connector_metadata_type(c, t->meta_keys[k])) {
+        if (!eddy__connector_table_metadata_type(c, &t->def, t->meta_keys[k])) {
             Buf m;
             eddy__buf_init(&m);
+            const char *const *fkeys = NULL, *const *ftypes = NULL;
+            if (c->format_metadata) c->format_metadata(&t->def, &fkeys, &ftypes);
+            for (int i = 0; fkeys && fkeys[i]; i++) eddy__buf_printf(&m, "\n%s", fkeys[i]);
             for (int i = 0; c->metadata[i]; i++) eddy__buf_printf(&m, "\n%s", c->metadata[i]);
             eddy__err(b->err, EDDY_E_VALIDATION,
                       "Invalid metadata key '%s' in column '%s' of table '%s'. The connector '%s' supports the "
