@@ -1,6 +1,6 @@
 /*
- * formats.h -- the record formats of the filesystem connector ('format' =
- * 'csv' | 'json' | 'raw'): how a row of a table becomes bytes in a file and
+ * formats.h -- the record formats of the connectors ('format' = 'csv' |
+ * 'json' | 'raw' | 'debezium-json' | 'canal-json' | 'maxwell-json'): how a row of a table becomes bytes in a file and
  * back, with Flink's option names ('csv.field-delimiter', ...), Flink's
  * texts for every type and Flink's messages for bad options and bad input.
  *
