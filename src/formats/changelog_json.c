@@ -437,6 +437,9 @@ static DecodeStatus cdc_decode(const FormatPlan *fp, FormatRun *run, const char 
         JsonValue *v;
         DecodeStatus ds = eddy__json_read_line(run, p, n, eof, used, lines, &line, &v);
         if (ds == DEC_BAD) return corrupt(cp, run, line, NULL);
+        /* a blank line is a tombstone; a JSON null converts to no row,
+         * which Flink then fails on */
+        if (ds == DEC_NONE && v) return corrupt(cp, run, line, "the message is null");
         if (ds != DEC_ROW) return ds;
         st->root = v;
         st->payload = st->old = NULL;

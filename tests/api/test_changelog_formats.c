@@ -128,12 +128,15 @@ TEST(ignore_parse_errors_counts_the_messages_it_skips) {
                "not json\n"
                "{\"before\":null,\"after\":null,\"op\":\"d\"}\n"
                "{\"before\":{\"id\":1},\"after\":{\"id\":2},\"op\":\"u\"}\n"
-               "{\"before\":null,\"after\":{\"id\":3},\"op\":\"?\"}\n");
+               "{\"before\":null,\"after\":{\"id\":3},\"op\":\"?\"}\n"
+               "\n"
+               "null\n");
     char *mal = NULL;
     ASSERT_TEXT(rows_m(fx.t, "SELECT * FROM d", &mal), "+I[1]\n-U[1]\n+U[2]\n");
-    /* an unknown op is dropped without a word, as Flink drops it */
+    /* an unknown op is dropped without a word, as Flink drops it; a blank
+     * line is a tombstone, a JSON null a corrupt message */
     ASSERT_TEXT(undir(&fx, mal),
-                "2\n2 malformed records in DIR/d/m.json (2 skipped); first at line 2: "
+                "3\n3 malformed records in DIR/d/m.json (3 skipped); first at line 2: "
                 "Corrupt Debezium JSON message 'not json'.\nCaused by: Failed to deserialize JSON 'not json': "
                 "Unrecognized token 'not': was expecting (JSON String, Number, Array, Object or token 'null', "
                 "'true' or 'false') (column 1)\n");
