@@ -150,6 +150,14 @@ const char *eddy__connector_metadata_type(const Connector *c, const char *key) {
     return NULL;
 }
 
+const char *eddy__connector_table_metadata_type(const Connector *c, const TableDef *t, const char *key) {
+    const char *const *keys = NULL, *const *types = NULL;
+    if (c->format_metadata) c->format_metadata(t, &keys, &types);
+    for (int i = 0; keys && keys[i]; i++)
+        if (!strcmp(keys[i], key)) return types[i];
+    return eddy__connector_metadata_type(c, key);
+}
+
 static eddy_status bad_value(const char *key, const char *v, const char *type, EdErr *err) {
     return eddy__err(err, EDDY_E_VALIDATION, "Could not parse value '%s' for key '%s'.%s", v, key, type);
 }

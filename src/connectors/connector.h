@@ -91,6 +91,10 @@ struct Connector {
      * and `optional`, for connectors whose options depend on other options
      * (a format's). NULL: the generic check. */
     eddy_status (*validate)(const Connector *c, const TableDef *t, EdErr *err);
+    /* The readable metadata a table's format adds to `metadata` (keys and
+     * types, NULL-terminated; NULL lists when none), or NULL: no format
+     * metadata. */
+    void (*format_metadata)(const TableDef *t, const char *const **keys, const char *const **types);
 };
 
 enum {
@@ -112,6 +116,8 @@ eddy_status eddy__connector_check_options(const Connector *c, const TableDef *t,
                                           const char *const *optional, EdErr *err);
 /* The metadata type for key of connector c, or NULL when unknown. */
 const char *eddy__connector_metadata_type(const Connector *c, const char *key);
+/* The same for table t, whose format may add keys (Connector.format_metadata). */
+const char *eddy__connector_table_metadata_type(const Connector *c, const TableDef *t, const char *key);
 
 /* Option helpers: parse an integer / boolean / duration option with Flink's
  * messages on bad values ("Could not parse value 'x' for key 'k'."). */

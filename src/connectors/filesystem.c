@@ -221,7 +221,8 @@ typedef struct FsLayout {
     const char *default_part;
 } FsLayout;
 
-static eddy_status plan_layout(const ConnectorCtx *cx, bool sink, FsLayout *l, EdErr *err) {
+static eddy_status plan_layout(const ConnectorCtx *cx, bool sink, int nfmeta, const char *const *fmeta_keys,
+                               const Type *const *fmeta_types, FsLayout *l, EdErr *err) {
     const TableDef *d = cx->def;
     eddy_status rc = local_path(cx->a, eddy__table_option(d, "path"), &l->root, err);
     if (rc) return rc;
@@ -257,7 +258,7 @@ static eddy_status plan_layout(const ConnectorCtx *cx, bool sink, FsLayout *l, E
     l->part_cols = pc;
     l->part_names = d->partition_keys;
     l->part_types = pt;
-    FormatCtx fctx = {cx->a, d, nf, fnames, ftypes, sink};
+    FormatCtx fctx = {cx->a, d, nf, fnames, ftypes, sink, nfmeta, fmeta_keys, fmeta_types, cx->tz};
     return eddy__format_plan(&fctx, eddy__table_option(d, "format"), &l->fmt, err);
 }
 
@@ -336,12 +337,14 @@ static bool parse_partition_value(const Type *t, Vector *v, const char *s, size_
 
 /* ---- the source: planning ------------------------------------------------------------ */
 
-typedef enum MetaKind { META_PATH, META_NAME, META_SIZE, META_MTIME } MetaKind;
+typedef enum MetaKind { META_PATH, META_NAME, META_SIZE, META_MTIME, META_FORMAT } MetaKind;
 
 typedef struct FsSourcePlan {
     FsLayout l;
     int nphys, nmeta;
     const MetaKind *meta;
+    int nfmeta;             /* the format's metadata columns (decoded after the file columns) */
+    const int *fmeta_cols;  /* their batch columns */
     const regex_t *regex; /* source.path.regex-pattern, or NULL */
 } FsSourcePlan;
 
@@ -360,12 +363,28 @@ static eddy_status fs_source(const ConnectorCtx *cx, SourceSpec *out, EdErr *err
         return bad_value("source.report-statistics", stats, err);
     FsSourcePlan *p = eddy__arena_alloc(cx->a, sizeof *p);
     MetaKind *meta = eddy__arena_alloc(cx->a, sizeof(MetaKind) * (size_t)(cx->nmeta + 1));
-    if (!p || !meta) return NOMEM(err);
-    eddy_status rc = plan_layout(cx, false, &p->l, err);
-    if (rc) return rc;
-    for (int i = 0; i < cx->nmeta; i++)
+    const char **fkeys = eddy__arena_alloc(cx->a, sizeof(char *) * (size_t)(cx->nmeta + 1));
+    const Type **ftypes = eddy__arena_alloc(cx->a, sizeof(Type *) * (size_t)(cx->nmeta + 1));
+    int *fcols = eddy__arena_alloc(cx->a, sizeof(int) * (size_t)(cx->nmeta + 1));
+    if (!p || !meta || !fkeys || !ftypes || !fcols) return NOMEM(err);
+    /* the format's metadata keys go first, as Flink lists them */
+    const FormatVt *fv = eddy__format_lookup(eddy__table_option(d, "format"));
+    int nfmeta = 0;
+    for (int i = 0; i < cx->nmeta; i++) {
+        meta[i] = META_FORMAT;
+        if (eddy__format_metadata_type(fv, cx->meta_keys[i])) {
+            fcols[nfmeta] = cx->nphys + i;
+            ftypes[nfmeta] = cx->meta_types[i];
+            fkeys[nfmeta++] = cx->meta_keys[i];
+            continue;
+        }
         for (int k = 0; fs_metadata[k]; k++)
             if (!strcmp(cx->meta_keys[i], fs_metadata[k])) meta[i] = (MetaKind)k;
+    }
+    p->nfmeta = nfmeta;
+    p->fmeta_cols = fcols;
+    eddy_status rc = plan_layout(cx, false, nfmeta, fkeys, ftypes, &p->l, err);
+    if (rc) return rc;
     p->nphys = cx->nphys;
     p->nmeta = cx->nmeta;
     p->meta = meta;
@@ -391,7 +410,8 @@ static eddy_status fs_source(const ConnectorCtx *cx, SourceSpec *out, EdErr *err
     out->vt = &eddy__op_fs_source;
     out->plan = p;
     out->bounded = true;
-    out->changelog = CL_INSERT;
+    /* a changelog format makes an updating source */
+    out->changelog = p->l.fmt.vt->changelog ? p->l.fmt.vt->changelog : CL_INSERT;
     out->name = "Source: FileSystemTableSource";
     return EDDY_OK;
 }
@@ -527,7 +547,7 @@ static eddy_status fs_source_open(Op *op) {
     eddy__format_run_init(&s->run);
     int nfile = p->l.nfile, npart = p->l.npart;
     s->part_vals = eddy__arena_alloc(&s->a, sizeof(Vector *) * (size_t)(npart + 1));
-    s->file_vecs = eddy__arena_alloc(&s->a, sizeof(Vector *) * (size_t)(nfile + 1));
+    s->file_vecs = eddy__arena_alloc(&s->a, sizeof(Vector *) * (size_t)(nfile + p->nfmeta + 1));
     s->buf = eddy__malloc(READ_CHUNK);
     if (!s->part_vals || !s->file_vecs || !s->buf) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     s->cap = READ_CHUNK;
@@ -682,12 +702,13 @@ static eddy_status emit_batch(Op *op, FsSource *s) {
         Vector *dst = b->cols[p->nphys + m];
         const char *name = strrchr(f->path, '/');
         name = name ? name + 1 : f->path;
-        for (uint32_t r = 0; r < n; r++) {
+        for (uint32_t r = 0; p->meta[m] != META_FORMAT && r < n; r++) {
             switch (p->meta[m]) {
             case META_PATH: eddy__vec_set_str(dst, r, f->path, strlen(f->path)); break;
             case META_NAME: eddy__vec_set_str(dst, r, name, strlen(name)); break;
             case META_SIZE: VEC_DATA(dst, int64_t)[r] = f->size; break;
             case META_MTIME: VEC_DATA(dst, Ts)[r] = (Ts){f->mtime_ms, 0}; break;
+            case META_FORMAT: break;
             }
         }
     }
@@ -714,6 +735,9 @@ static eddy_status fs_source_produce(Op *op) {
             s->batch = eddy__batch_new_typed(op->node->ncols, op->node->col_types, op->batch_size);
             if (!s->batch) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
             for (int i = 0; i < p->l.nfile; i++) s->file_vecs[i] = s->batch->cols[p->l.file_cols[i]];
+            for (int i = 0; i < p->nfmeta; i++) s->file_vecs[p->l.nfile + i] = s->batch->cols[p->fmeta_cols[i]];
+            if (fp->vt->changelog && !eddy__batch_ensure_kinds(s->batch, op->batch_size))
+                return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
         }
         while (s->rows < op->batch_size) {
             if (s->pos == s->len) {
@@ -745,6 +769,7 @@ static eddy_status fs_source_produce(Op *op) {
                 if (st == DEC_BAD) s->skipped++;
                 else s->nulled++;
             }
+            if (st == DEC_ROW && s->batch->kinds) VEC_DATA(s->batch->kinds, uint8_t)[s->rows] = s->run.kind;
             if (st == DEC_ROW) s->rows++;
             s->pos += used;
             s->line += lines;
@@ -813,7 +838,7 @@ static eddy_status fs_sink(const ConnectorCtx *cx, SinkSpec *out, EdErr *err) {
         return eddy__err(err, EDDY_E_UNSUPPORTED, "Streaming mode not support overwrite.");
     FsSinkPlan *p = eddy__arena_alloc(cx->a, sizeof *p);
     if (!p) return NOMEM(err);
-    eddy_status rc = plan_layout(cx, true, &p->l, err);
+    eddy_status rc = plan_layout(cx, true, 0, NULL, NULL, &p->l, err);
     if (rc) return rc;
     int64_t unused, par;
     bool flag;
@@ -863,7 +888,8 @@ static eddy_status fs_sink(const ConnectorCtx *cx, SinkSpec *out, EdErr *err) {
     out->vt = &eddy__op_fs_sink;
     out->plan = p;
     out->parallelism = (int)par;
-    out->accepts = CL_INSERT;
+    /* a changelog format writes every kind of row */
+    out->accepts = p->l.fmt.vt->changelog ? p->l.fmt.vt->changelog : CL_INSERT;
     out->name = "Filesystem";
     return EDDY_OK;
 }
@@ -1054,6 +1080,7 @@ static eddy_status fs_sink_push(Op *op, int input, Batch *b) {
             w->seq = s->counter++;
             w->bytes = 0;
         }
+        s->run.kind = batch_kind(b, r);
         eddy_status rc = fp->vt->encode(fp, &s->run, s->file_vecs, r, &w->buf, err);
         if (rc) return rc;
         if (w->buf.len >= WRITE_CHUNK && (rc = flush_writer(op, s, w))) return rc;
@@ -1171,6 +1198,13 @@ const OpVtab eddy__op_fs_sink = {.name = "Sink: Filesystem",
                                  .commit = fs_sink_commit,
                                  .close = fs_sink_close};
 
+/* The readable metadata of the table's format. */
+static void fs_format_metadata(const TableDef *t, const char *const **keys, const char *const **types) {
+    const FormatVt *fv = eddy__format_lookup(eddy__table_option(t, "format"));
+    *keys = fv ? fv->metadata : NULL;
+    *types = fv ? fv->metadata_types : NULL;
+}
+
 const Connector eddy__connector_filesystem = {
     .name = "filesystem",
     .required = fs_required,
@@ -1181,4 +1215,5 @@ const Connector eddy__connector_filesystem = {
     .sink = fs_sink,
     .sink_abilities = CONN_SINK_OVERWRITE | CONN_SINK_PARTITIONING,
     .validate = fs_validate,
+    .format_metadata = fs_format_metadata,
 };

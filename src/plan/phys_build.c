@@ -237,7 +237,11 @@ static void scan_pk(Build *b, PhysNode *s, const Rel *r) {
  * upserts into a regular changelog. */
 static PhysNode *source_changelog(Build *b, PhysNode *s, const char *table, unsigned cl) {
     if (eddy__phys_check_source_changelog(b->streaming, table, cl, s->npk, b->err)) return NULL;
-    if (!b->streaming || !(cl & CL_UPDATE_AFTER) || (cl & CL_UPDATE_BEFORE)) return s;
+    /* 'table.exec.source.cdc-events-duplicate': a CDC table source with a
+     * primary key may send a change twice; ChangelogNormalize drops them */
+    bool dup = s->kind == PK_TABLE_SOURCE_SCAN && cl != CL_INSERT && (cl & CL_UPDATE_BEFORE) && s->npk &&
+               eddy__str_ieq(eddy__phys_option(b->pe, "table.exec.source.cdc-events-duplicate", "false"), "true");
+    if (!b->streaming || (!dup && (!(cl & CL_UPDATE_AFTER) || (cl & CL_UPDATE_BEFORE)))) return s;
     PhysNode *x = exchange(b, s, DIST_HASH, s->npk, s->pk);
     PhysNode *n = x ? over(b, PK_CHANGELOG_NORMALIZE, x, NULL) : NULL;
     if (!n) return NULL;
@@ -281,9 +285,12 @@ static PhysNode *build_table_scan(Build *b, const Rel *r) {
         return NULL;
     }
     for (int k = 0; k < t->nmeta; k++)
-        if (!eddy__connector_metadata_type(c, t->meta_keys[k])) {
+        if (!eddy__connector_table_metadata_type(c, &t->def, t->meta_keys[k])) {
             Buf m;
             eddy__buf_init(&m);
+            const char *const *fkeys = NULL, *const *ftypes = NULL;
+            if (c->format_metadata) c->format_metadata(&t->def, &fkeys, &ftypes);
+            for (int i = 0; fkeys && fkeys[i]; i++) eddy__buf_printf(&m, "\n%s", fkeys[i]);
             for (int i = 0; c->metadata[i]; i++) eddy__buf_printf(&m, "\n%s", c->metadata[i]);
             eddy__err(b->err, EDDY_E_VALIDATION,
                       "Invalid metadata key '%s' in column '%s' of table '%s'. The connector '%s' supports the "
