@@ -19,7 +19,7 @@
  * Sink: one producer per subtask; the value (and key) formats encode each
  * row without its line end; sink.partitioner picks the partition; the
  * producer is flushed at the end of input and a failed delivery fails the
- * job. 'upsert-kafka' writes -D as a tombstone (null value) and drops -U.
+ * job. 'upsert-kafka' writes -D and -U as tombstones (null values).
  */
 #include <regex.h>
 #include <stdlib.h>
@@ -1115,8 +1115,10 @@ static eddy_status ksink_push(Op *op, int input, Batch *b) {
     for (uint32_t i = 0; i < b->count; i++) {
         uint32_t r = batch_row(b, i);
         uint8_t kind = batch_kind(b, r);
-        if (kind == RK_UPDATE_BEFORE) continue; /* upsert: the +U that follows replaces it */
-        bool tombstone = kind == RK_DELETE;
+        /* upsert-kafka writes -U and -D as tombstones, as Flink's
+         * DynamicKafkaRecordSerializationSchema (the planner sends -U only
+         * when the upsert key is not the primary key) */
+        bool tombstone = p->upsert && (kind == RK_DELETE || kind == RK_UPDATE_BEFORE);
         eddy__buf_truncate(&s->val, 0);
         eddy__buf_truncate(&s->key, 0);
         eddy_status rc;
