@@ -414,6 +414,59 @@ TEST(broker_errors_retried) {
     eddy_env_free(env);
 }
 
+TEST(unbounded_streaming_cancel) {
+    rd_kafka_mock_topic_create(mock, "live", 2, 1);
+    Msg m[] = {{0, NULL, "1", 1, NULL, NULL}, {1, NULL, "2", 2, NULL, NULL}, {0, NULL, "3", 3, NULL, NULL}};
+    produce("live", m, 3);
+    eddy_env *env;
+    eddy_tenv *t = tenv(&env, 3, EDDY_STREAMING);
+    EXEC(t, SQL("CREATE TABLE live (v STRING) WITH ('connector' = 'kafka', 'topic' = 'live', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'raw', 'scan.startup.mode' = 'earliest-offset')",
+                boot));
+    eddy_table *tb = eddy_tenv_sql_query(t, "SELECT v FROM live");
+    eddy_result *r = eddy_table_execute(tb);
+    eddy_iter *it = eddy_result_collect(r);
+    const eddy_row *row;
+    int n = 0;
+    while (n < 3 && eddy_iter_next(it, &row) == EDDY_ROW) n++;
+    ASSERT_EQ_INT(n, 3);
+    /* a message produced while the job runs arrives too */
+    Msg late[] = {{1, NULL, "4", 4, NULL, NULL}};
+    produce("live", late, 1);
+    ASSERT_EQ_INT(eddy_iter_next(it, &row), EDDY_ROW);
+    /* freeing the iterator cancels the unbounded job */
+    eddy_iter_free(it);
+    eddy_result_free(r);
+    /* a subtask without partitions (4 readers, 1 partition) ends a bounded read at once */
+    rd_kafka_mock_topic_create(mock, "single", 1, 1);
+    produce("single", m, 1);
+    EXEC(t, SQL("CREATE TABLE single (v STRING) WITH ('connector' = 'kafka', 'topic' = 'single', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'raw', 'scan.startup.mode' = 'earliest-offset', "
+                "'scan.bounded.mode' = 'latest-offset', 'scan.parallelism' = '4')",
+                boot));
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM single"), "+I[1]\n");
+    eddy_env_free(env);
+}
+
+TEST(unreachable_cluster) {
+    eddy_env *env;
+    eddy_tenv *t = tenv(&env, 1, EDDY_BATCH);
+    /* port 1 on loopback: nothing listens */
+    EXEC(t, "CREATE TABLE gone (v STRING) WITH ('connector' = 'kafka', 'topic' = 'x', "
+            "'properties.bootstrap.servers' = '127.0.0.1:1', 'format' = 'raw', 'scan.bounded.mode' = "
+            "'latest-offset', 'properties.log_level' = '0')");
+    char *got = exec_sql(t, "SELECT * FROM gone");
+    ASSERT_STR_CONTAINS(got, "ERROR: Failed to get metadata of the Kafka cluster: ");
+    free(got);
+    EXEC(t, "CREATE TABLE badprop (v STRING) WITH ('connector' = 'kafka', 'topic' = 'x', "
+            "'properties.bootstrap.servers' = '127.0.0.1:1', 'format' = 'raw', 'properties.no.such.thing' = 'x', "
+            "'scan.bounded.mode' = 'latest-offset')");
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM badprop"),
+                "ERROR: Invalid Kafka property 'properties.no.such.thing' = 'x': No such configuration property: "
+                "\"no.such.thing\"");
+    eddy_env_free(env);
+}
+
 int main(void) {
     mock_start();
     RUN(earliest_bounded_both_modes);
@@ -424,6 +477,8 @@ int main(void) {
     RUN(sink_read_back);
     RUN(upsert_kafka);
     RUN(broker_errors_retried);
+    RUN(unbounded_streaming_cancel);
+    RUN(unreachable_cluster);
     mock_stop();
     return test_report();
 }
