@@ -505,6 +505,16 @@ static eddy_status kafka_source(const ConnectorCtx *cx, SourceSpec *out, EdErr *
 
 /* ---- running: shared ----------------------------------------------------------------- */
 
+static bool has_prop(const KafkaPlan *p, const char *k);
+
+/* librdkafka's own log lines (a broker going away, a retry) stay out of the
+ * program's stderr, as Flink's go to its log file; what fails a job is
+ * reported as its error. 'properties.log_level' or 'properties.debug' turn
+ * librdkafka's default logger (stderr) back on. */
+static void quiet_log(const rd_kafka_t *rk, int level, const char *fac, const char *buf) {
+    (void)rk, (void)level, (void)fac, (void)buf;
+}
+
 /* A librdkafka configuration with the table's properties; NULL after an
  * error recorded on op. */
 static rd_kafka_conf_t *make_conf(Op *op, const KafkaPlan *p) {
@@ -517,6 +527,7 @@ static rd_kafka_conf_t *make_conf(Op *op, const KafkaPlan *p) {
                           p->props[i].key, p->props[i].value, why);
             return NULL;
         }
+    if (!has_prop(p, "log_level") && !has_prop(p, "debug")) rd_kafka_conf_set_log_cb(conf, quiet_log);
     return conf;
 }
 
