@@ -20,6 +20,8 @@ have_cmd valgrind || need="$need valgrind"
 have_pkg libtsan2 || need="$need libtsan2"
 # the REGEXP functions
 have_pkg libpcre2-dev || need="$need libpcre2-dev"
+# the 'kafka' / 'upsert-kafka' connectors; the tests use its mock cluster
+have_pkg librdkafka-dev || need="$need librdkafka-dev"
 # the eddy shell: line editing and history at the interactive prompt
 have_pkg libedit-dev || need="$need libedit-dev"
 if [ "$1" = bench ]; then

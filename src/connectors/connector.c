@@ -12,8 +12,10 @@ static const Connector *const registry[] = {
     &eddy__connector_blackhole,
     &eddy__connector_datagen,
     &eddy__connector_filesystem,
+    &eddy__connector_kafka,
     &eddy__connector_nexmark,
     &eddy__connector_print,
+    &eddy__connector_upsert_kafka,
 };
 
 const Connector *eddy__connector_lookup(const char *name) {

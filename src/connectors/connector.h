@@ -127,6 +127,6 @@ eddy_status eddy__option_double(const TableDef *t, const char *key, double def, 
 
 /* The registered connectors (built-in ones register statically). */
 extern const Connector eddy__connector_datagen, eddy__connector_print, eddy__connector_blackhole,
-    eddy__connector_filesystem, eddy__connector_nexmark;
+    eddy__connector_filesystem, eddy__connector_nexmark, eddy__connector_kafka, eddy__connector_upsert_kafka;
 
 #endif
