@@ -48,6 +48,7 @@ INSERT INTO orders SELECT g, g * 10 FROM generate_series(1, 1000) g;
 CREATE TABLE totals (k VARCHAR(10) PRIMARY KEY, cnt BIGINT, total INT);
 CREATE TABLE log (k VARCHAR(10), v INT);
 CREATE TABLE ints (x DATE);
+CREATE TABLE singles (k VARCHAR(10) PRIMARY KEY, cnt BIGINT);
 SQL
 fail=0
 for t in "$here"/jdbc/*.q; do
@@ -68,6 +69,8 @@ want="a:3:6 b:2:30 c:1:100 "
 [ "$got" = "$want" ] || { echo "FAIL: totals: got '$got', want '$want'"; fail=1; }
 got=$(psql -At -c "SELECT count(*) || ':' || sum(v) FROM log")
 [ "$got" = "6:136" ] || { echo "FAIL: log: got '$got', want '6:136'"; fail=1; }
+got=$(psql -At -c "SELECT string_agg(k || ':' || cnt, ' ' ORDER BY k) FROM singles")
+[ "$got" = "c:1" ] || { echo "FAIL: singles: got '$got', want 'c:1'"; fail=1; }
 got=$(psql -At -c "SELECT count(*) FROM orders")
 [ "$got" = "1000" ] || { echo "FAIL: orders: $got"; fail=1; }
 [ $fail = 0 ] && echo "jdbc: all passed"

@@ -294,3 +294,16 @@ url
 username
 !error
 
+
+# lookup joins against a jdbc table: not supported yet
+CREATE TABLE probe (k BIGINT, proc_time AS PROCTIME()) WITH (
+  'connector' = 'datagen', 'number-of-rows' = '3', 'fields.k.kind' = 'sequence', 'fields.k.start' = '1',
+  'fields.k.end' = '3'
+);
+[INFO] Execute statement succeeded.
+!info
+
+SELECT p.k, d.amount FROM probe AS p JOIN orders FOR SYSTEM_TIME AS OF p.proc_time AS d ON p.k = d.id;
+[ERROR] Could not execute SQL statement. Reason:
+not supported yet: processing-time temporal joins (lookup joins)
+!error

@@ -44,6 +44,18 @@ INSERT INTO log SELECT k, v FROM src;
 [INFO] Complete execution of the SQL update statement.
 !info
 
+# -D rows delete by key: a and b leave the HAVING once they are seen twice
+CREATE TABLE singles (k STRING, cnt BIGINT, PRIMARY KEY (k) NOT ENFORCED) WITH (
+  'connector' = 'jdbc', 'url' = 'jdbc:postgresql://127.0.0.1:@PORT@/postgres', 'table-name' = 'singles',
+  'username' = 'eddy', 'password' = 's3cret-Pw', 'sink.buffer-flush.max-rows' = '1'
+);
+[INFO] Execute statement succeeded.
+!info
+
+INSERT INTO singles SELECT k, COUNT(*) FROM src GROUP BY k HAVING COUNT(*) < 2;
+[INFO] Complete execution of the SQL update statement.
+!info
+
 
 SET 'execution.runtime-mode' = 'batch';
 [INFO] Execute statement succeeded.
