@@ -12,6 +12,7 @@ static const Connector *const registry[] = {
     &eddy__connector_blackhole,
     &eddy__connector_datagen,
     &eddy__connector_filesystem,
+    &eddy__connector_jdbc,
     &eddy__connector_kafka,
     &eddy__connector_nexmark,
     &eddy__connector_print,

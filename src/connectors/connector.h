@@ -123,10 +123,13 @@ const char *eddy__connector_table_metadata_type(const Connector *c, const TableD
  * messages on bad values ("Could not parse value 'x' for key 'k'."). */
 eddy_status eddy__option_long(const TableDef *t, const char *key, int64_t def, int64_t *out, EdErr *err);
 eddy_status eddy__option_bool(const TableDef *t, const char *key, bool def, bool *out, EdErr *err);
+/* Flink's Duration syntax ("30 min", "1 h", "500 ms", a bare number: ms). */
+eddy_status eddy__option_duration_ms(const TableDef *t, const char *key, int64_t def, int64_t *out, EdErr *err);
 eddy_status eddy__option_double(const TableDef *t, const char *key, double def, double *out, EdErr *err);
 
 /* The registered connectors (built-in ones register statically). */
 extern const Connector eddy__connector_datagen, eddy__connector_print, eddy__connector_blackhole,
-    eddy__connector_filesystem, eddy__connector_nexmark, eddy__connector_kafka, eddy__connector_upsert_kafka;
+    eddy__connector_filesystem, eddy__connector_nexmark, eddy__connector_kafka, eddy__connector_upsert_kafka,
+    eddy__connector_jdbc;
 
 #endif

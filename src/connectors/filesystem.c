@@ -168,7 +168,7 @@ static eddy_status option_with_unit(const TableDef *t, const char *key, int64_t 
 }
 
 /* Flink's Duration syntax ("30 min", "1 h", "500 ms", a bare number: ms). */
-static eddy_status option_duration_ms(const TableDef *t, const char *key, int64_t def, int64_t *out, EdErr *err) {
+eddy_status eddy__option_duration_ms(const TableDef *t, const char *key, int64_t def, int64_t *out, EdErr *err) {
     static const Unit units[] = {{"ns", 1e-6},      {"nano", 1e-6},     {"nanos", 1e-6},    {"nanosecond", 1e-6},
                                  {"nanoseconds", 1e-6}, {"us", 1e-3},   {"micro", 1e-3},    {"micros", 1e-3},
                                  {"microsecond", 1e-3}, {"microseconds", 1e-3}, {"ms", 1},  {"milli", 1},
@@ -843,10 +843,10 @@ static eddy_status fs_sink(const ConnectorCtx *cx, SinkSpec *out, EdErr *err) {
     int64_t unused, par;
     bool flag;
     if ((rc = option_bytes(d, "sink.rolling-policy.file-size", 128 << 20, &p->file_size, err)) ||
-        (rc = option_duration_ms(d, "sink.rolling-policy.rollover-interval", 30 * 60000, &p->rollover_ms, err)) ||
-        (rc = option_duration_ms(d, "sink.rolling-policy.inactivity-interval", 30 * 60000, &unused, err)) ||
-        (rc = option_duration_ms(d, "sink.rolling-policy.check-interval", 60000, &unused, err)) ||
-        (rc = option_duration_ms(d, "sink.partition-commit.delay", 0, &unused, err)) ||
+        (rc = eddy__option_duration_ms(d, "sink.rolling-policy.rollover-interval", 30 * 60000, &p->rollover_ms, err)) ||
+        (rc = eddy__option_duration_ms(d, "sink.rolling-policy.inactivity-interval", 30 * 60000, &unused, err)) ||
+        (rc = eddy__option_duration_ms(d, "sink.rolling-policy.check-interval", 60000, &unused, err)) ||
+        (rc = eddy__option_duration_ms(d, "sink.partition-commit.delay", 0, &unused, err)) ||
         (rc = option_bytes(d, "compaction.file-size", 0, &unused, err)) ||
         (rc = eddy__option_bool(d, "sink.shuffle-by-partition.enable", false, &flag, err)) ||
         (rc = eddy__option_bool(d, "auto-compaction", false, &flag, err)) ||
