@@ -1740,6 +1740,13 @@ typedef void (*eddy_metric_fn)(void *ud, const eddy_metric *m);
  * rows it wrote). Any thread; cb must not call into the job's env. */
 EDDY_API size_t eddy_job_metrics(eddy_job *job, eddy_metric_fn cb, void *ud);
 
+/* A result of nrows rows of ncols STRING columns (cells row-major, NULL for
+ * a SQL NULL; copied), printed like a SHOW result: for clients listing what
+ * they keep themselves (the shell's SHOW JOBS). Owned by the env like any
+ * result; NULL with the error on the env for bad arguments (1..64 columns). */
+EDDY_API eddy_result *eddy_tenv_listing_result(eddy_tenv *tenv, size_t ncols, const char *const *names, size_t nrows,
+                                               const char *const *cells);
+
 #ifdef __cplusplus
 }
 #endif

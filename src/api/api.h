@@ -82,6 +82,8 @@ typedef struct JobHook {
     pthread_mutex_t mu;
     Job *job;
     int refs; /* under mu */
+    JobState final; /* the job's state when job was emptied (under mu) */
+    char *final_error; /* a copy of its failure then, or NULL */
 } JobHook;
 typedef struct UserFunction UserFunction; /* udf.c */
 

@@ -103,8 +103,9 @@ static JobState hook_state(eddy_job *j, const char **error) {
         const char *e = NULL;
         j->seen = eddy__job_state(j->hook->job, &e);
         if (e && !j->seen_error) j->seen_error = eddy__strdup(e);
-    } else if (j->seen == JOB_RUNNING || j->seen == JOB_CREATED) {
-        j->seen = JOB_CANCELED; /* the rows were freed before the job ended */
+    } else {
+        j->seen = j->hook->final; /* the rows were freed: the state then */
+        if (j->hook->final_error && !j->seen_error) j->seen_error = eddy__strdup(j->hook->final_error);
     }
     JobState st = j->seen;
     if (error) *error = st == JOB_FAILED ? j->seen_error : NULL;
@@ -232,4 +233,32 @@ size_t eddy_job_metrics(eddy_job *job, eddy_metric_fn cb, void *ud) {
     size_t n = job->hook->job ? report_metrics(job, job->hook->job, cb, ud) : 0;
     pthread_mutex_unlock(&job->hook->mu);
     return n;
+}
+
+/* ---- a listing for clients (SHOW JOBS) ------------------------------------------------------- */
+
+eddy_result *eddy_tenv_listing_result(eddy_tenv *tenv, size_t ncols, const char *const *names, size_t nrows,
+                                      const char *const *cells) {
+    if (!tenv || !names || ncols == 0 || ncols > 64 || (nrows && !cells)) {
+        if (tenv) eddy__api_err(tenv->env, EDDY_E_MISUSE, "listing_result: names, cells and 1..64 columns are required.");
+        return NULL;
+    }
+    eddy_env *env = tenv->env;
+    const Type *types[64];
+    const char *nn[64];
+    for (size_t i = 0; i < ncols; i++) {
+        types[i] = eddy__type_string(true);
+        nn[i] = eddy__arena_strdup(env->sa, names[i] ? names[i] : "");
+        if (!nn[i]) return eddy__api_nomem(env);
+    }
+    Batch *b = eddy__batch_new_typed((int)ncols, types, nrows ? (uint32_t)nrows : 1);
+    if (!b) return eddy__api_nomem(env);
+    for (size_t r = 0; r < nrows; r++)
+        for (size_t c = 0; c < ncols; c++) {
+            const char *v = cells[r * ncols + c];
+            if (v) eddy__vec_set_str(b->cols[c], (uint32_t)r, v, strlen(v));
+            else eddy__vec_set_null(b->cols[c], (uint32_t)r);
+        }
+    b->n = b->count = (uint32_t)nrows;
+    return eddy__api_static_result(tenv, EDDY_RESULT_SUCCESS_WITH_CONTENT, EDDY_STMT_SHOW, (int)ncols, nn, types, b);
 }
