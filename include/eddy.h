@@ -46,9 +46,10 @@
  * ctx_free with one registration only.
  *
  * Threads. An env and everything made from it belongs to one thread at a
- * time; the exceptions are eddy_result_cancel and the print interrupt flag
+ * time; the exceptions are eddy_result_cancel, the print interrupt flag
  * (eddy_print_options.interrupt), meant for another thread or a signal
- * handler. Jobs run on a pool of worker threads: user callbacks (map,
+ * handler, and the job handle's status, error, metrics and cancel (see
+ * eddy_job). Jobs run on a pool of worker threads: user callbacks (map,
  * filter, key selectors, reduce, sources, sinks) run on those threads, and
  * when an operator's parallelism is above 1 the same callback runs on
  * several threads at once with the same ctx -- a ctx that is written to
