@@ -46,9 +46,10 @@
  * ctx_free with one registration only.
  *
  * Threads. An env and everything made from it belongs to one thread at a
- * time; the exceptions are eddy_result_cancel and the print interrupt flag
+ * time; the exceptions are eddy_result_cancel, the print interrupt flag
  * (eddy_print_options.interrupt), meant for another thread or a signal
- * handler. Jobs run on a pool of worker threads: user callbacks (map,
+ * handler, and the job handle's status, error, metrics and cancel (see
+ * eddy_job). Jobs run on a pool of worker threads: user callbacks (map,
  * filter, key selectors, reduce, sources, sinks) run on those threads, and
  * when an operator's parallelism is above 1 the same callback runs on
  * several threads at once with the same ctx -- a ctx that is written to
@@ -1759,6 +1760,124 @@ EDDY_API int64_t eddy_window_ctx_current_processing_time(eddy_window_ctx *wc);
  * call) and EDDY_ROW, or NULL and EDDY_DONE after the last. One pass. */
 EDDY_API eddy_status eddy_window_elements_next(eddy_window_elements *it, const eddy_row **row);
 EDDY_API size_t eddy_window_elements_count(const eddy_window_elements *it);
+
+/* ===========================================================================
+ * Jobs: handles, status, cancel, metrics (Flink's JobClient)
+ * ======================================================================== */
+
+typedef struct eddy_job eddy_job; /* JobClient */
+
+/* Flink's JobStatus, as far as eddy has it. A job is CREATED before it
+ * starts, RUNNING while any of its worker threads still runs (also while a
+ * cancelled or failed job's tasks are stopping), then FINISHED (every task
+ * read its input to the end), CANCELED (eddy_job_cancel, eddy_result_cancel,
+ * STOP JOB) or FAILED. */
+typedef enum eddy_job_state {
+    EDDY_JOB_CREATED = 0,
+    EDDY_JOB_RUNNING,
+    EDDY_JOB_FINISHED,
+    EDDY_JOB_FAILED,
+    EDDY_JOB_CANCELED
+} eddy_job_state;
+/* "CREATED", "RUNNING", "FINISHED", "FAILED", "CANCELED" (Flink's names),
+ * or "UNKNOWN". Static. */
+EDDY_API const char *eddy_job_status_name(eddy_job_state s);
+/* Whether s is FINISHED, FAILED or CANCELED. */
+EDDY_API bool eddy_job_state_terminal(eddy_job_state s);
+
+/* StreamExecutionEnvironment.executeAsync(jobName): starts the pipelines
+ * built so far (as eddy_env_execute, which waits) and returns at once with
+ * *job set to a handle the caller owns (free it with eddy_job_free; the env
+ * frees, cancelling, the ones left at eddy_env_free). job_name NULL: "Flink
+ * Streaming Job". Errors (nothing to run, a pipeline that cannot be built)
+ * are returned and on the env, *job NULL. */
+EDDY_API eddy_status eddy_env_execute_async(eddy_env *env, const char *job_name, eddy_job **job);
+/* The job of an INSERT's or a query's result (executeSql, eddy_table_execute,
+ * eddy_statement_set_execute), or NULL (a result without a job). Borrowed:
+ * it lives as long as the result (eddy_job_free on it does nothing). A
+ * query's job keeps running while its rows are read; once the rows are
+ * freed (the iterator, the result) the handle reports the last state seen,
+ * CANCELED if the rows were dropped before the job ended. */
+EDDY_API eddy_job *eddy_result_job(eddy_result *r);
+
+/* Threads. eddy_job_id, eddy_job_name, eddy_job_start_time, eddy_job_status,
+ * eddy_job_error, eddy_job_metrics and eddy_job_cancel may be called from any
+ * thread at any time while the handle exists -- also while the env's thread
+ * prints, iterates the job's rows, waits or frees an iterator. eddy_job_wait
+ * and eddy_job_free belong to the env's thread (they close operators and
+ * release memory of the env). Free a handle only once the other threads are
+ * done with it. */
+
+/* The job's id: 32 lower-case hex digits, random (Flink's JobID). Borrowed;
+ * handle lifetime. "" for NULL. */
+EDDY_API const char *eddy_job_id(const eddy_job *job);
+/* The job's name ("insert-into_<sink>" for INSERTs as Flink's, "collect"
+ * for queries, or the name given to eddy_env_execute_async). Borrowed;
+ * handle lifetime. */
+EDDY_API const char *eddy_job_name(const eddy_job *job);
+/* When the job started, in ms since the epoch (0: not started). */
+EDDY_API int64_t eddy_job_start_time(const eddy_job *job);
+/* The job's state now (JobClient.getJobStatus()). NULL: CREATED. */
+EDDY_API eddy_job_state eddy_job_status(eddy_job *job);
+/* Waits until the job ends, at most timeout_ms (< 0: as long as it runs;
+ * 0: does not wait) and returns its state then: terminal, or RUNNING when
+ * the time ran out. A query's job ends only as its rows are read. Once it
+ * ended, the job's operators are closed, and for an eddy_env_execute_async
+ * job its malformed and late records become eddy_env_malformed_records /
+ * eddy_env_late_records. A cancelled job whose task does not stop within
+ * task.cancellation.timeout stays RUNNING. */
+EDDY_API eddy_job_state eddy_job_wait(eddy_job *job, int64_t timeout_ms);
+/* JobClient.cancel(): asks the job to stop (it does not wait; see
+ * eddy_job_wait). A no-op once the job ended. Any thread. */
+EDDY_API void eddy_job_cancel(eddy_job *job);
+/* The error of a FAILED job ("<message>", as eddy_env_errmsg would say it),
+ * or NULL when the job did not fail. Borrowed; handle lifetime. */
+EDDY_API const char *eddy_job_error(eddy_job *job);
+/* Frees an eddy_env_execute_async handle: cancels the job if it still runs
+ * and waits at most task.cancellation.timeout for it (a job that does not
+ * stop is kept by the env, its error on the env, as for iterators). NULL
+ * and result-owned handles: no-op. */
+EDDY_API void eddy_job_free(eddy_job *job);
+
+/* One metric of one operator instance, with Flink's name and scope
+ * (<job>.<task>.<operator>.<subtask>). Per operator: numRecordsIn,
+ * numRecordsOut (counts), numRecordsInPerSecond, numRecordsOutPerSecond
+ * (their rate averaged over the job's run so far), currentInputWatermark,
+ * currentOutputWatermark (ms; -9223372036854775808, Long.MIN_VALUE, until
+ * one came), numLateRecordsDropped, and of the operator's task (the chain it
+ * runs in) busyTimeMsPerSecond, backPressuredTimeMsPerSecond (time its
+ * outputs were full) and idleTimeMsPerSecond (the rest; the three add up to
+ * 1000, averaged over the run so far), then stateSize (bytes its state
+ * holds now, or held when it closed; eddy's, Flink has none per operator). */
+typedef struct eddy_metric {
+    const char *job_id;
+    const char *job_name;
+    const char *task_name;     /* "Source: t[1] -> Calc[2]" */
+    const char *operator_name;
+    const char *operator_id;   /* 32 hex digits, stable across runs */
+    int subtask_index;         /* 0-based */
+    int parallelism;
+    const char *name;          /* "numRecordsIn", ... */
+    double value;
+    bool integral;             /* a count or a watermark: exactly int_value */
+    int64_t int_value;
+} eddy_metric;
+typedef void (*eddy_metric_fn)(void *ud, const eddy_metric *m);
+/* Calls cb once per metric of every operator instance, task by task, in
+ * chain order, and returns how many metrics it reported (0 for NULL or a
+ * query's job whose rows were freed). The strings are borrowed for the call.
+ * The counters are kept per batch by the thread that runs the operator and
+ * read without stopping it: a running job's figures are each a recent value;
+ * once the job ended they are final (numRecordsIn of a sink then equals the
+ * rows it wrote). Any thread; cb must not call into the job's env. */
+EDDY_API size_t eddy_job_metrics(eddy_job *job, eddy_metric_fn cb, void *ud);
+
+/* A result of nrows rows of ncols STRING columns (cells row-major, NULL for
+ * a SQL NULL; copied), printed like a SHOW result: for clients listing what
+ * they keep themselves (the shell's SHOW JOBS). Owned by the env like any
+ * result; NULL with the error on the env for bad arguments (1..64 columns). */
+EDDY_API eddy_result *eddy_tenv_listing_result(eddy_tenv *tenv, size_t ncols, const char *const *names, size_t nrows,
+                                               const char *const *cells);
 
 #ifdef __cplusplus
 }

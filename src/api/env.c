@@ -51,6 +51,7 @@ static bool stop_jobs(eddy_env *env, EdErr *err) {
         void *obj = env->live.items[env->live.len - 1];
         env->live.len--;
         if (*(int *)obj == LIVE_RESULT) eddy__api_result_destroy(obj);
+        else if (*(int *)obj == LIVE_JOB) eddy__api_job_destroy(obj);
         else eddy__api_iter_destroy(obj);
     }
     size_t keep = 0;

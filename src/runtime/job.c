@@ -63,6 +63,10 @@ struct Task {
     int nopened; /* operators opened so far (closed at the end) */
     int idle_ms;
     int64_t wake_at_ns;
+    /* metrics: time in task_step, and blocked on full outputs (ns; written
+     * by the task's thread, read by any) */
+    _Atomic int64_t busy_ns, bp_ns;
+    int64_t bp_since_ns; /* when it stopped with full outputs (0: did not) */
     Task *timer_next;
     Task *rq_next;
     Arena arena;
@@ -119,6 +123,12 @@ struct Job {
     CommitGroup *commits;
     bool unbounded;  /* a source is unbounded */
     bool commit_ran; /* the commit step ran (or is running) */
+    /* the job's lifecycle for eddy__job_state: the first failure's status and
+     * message kept (job->status / err are handed out by eddy__job_wait) */
+    eddy_status final_status; /* under mu */
+    char *final_msg;          /* under mu; set once */
+    int64_t start_ns, end_ns; /* eddy__mono_ns() at start / when the workers left (under mu) */
+    int64_t start_ms;         /* wall clock at start (ms since the epoch) */
 };
 
 static void job_fail(Job *job, eddy_status code, EdErr *src);
@@ -269,7 +279,10 @@ static eddy_status fire_timers(Op *op, TimeDomain d, int64_t limit) {
 /* A new input watermark for op: its due event-time timers fire first, then
  * the operator sees (or forwards) the watermark -- Flink's order. */
 static eddy_status op_watermark(Op *op, int64_t wm) {
-    if (wm > op->input_watermark) op->input_watermark = wm;
+    if (wm > op->input_watermark) {
+        op->input_watermark = wm;
+        atomic_store_explicit(&op->m_in_wm, wm, memory_order_relaxed);
+    }
     eddy_status rc = fire_timers(op, TIME_EVENT, wm);
     if (rc) return rc;
     if (op->vt->push_watermark) return op->vt->push_watermark(op, wm);
@@ -300,11 +313,11 @@ static eddy_status fire_processing_timers(Task *t) {
 /* A batch to the consumers of op's output `side` (0: the main one). */
 static eddy_status emit_to(Op *op, int side, Batch *b) {
     if (b->count == 0) return EDDY_OK;
-    op->rows_out += b->count;
+    eddy__ctr_add(&op->rows_out, b->count);
     for (int i = 0; i < op->nchained; i++) {
         Op *c = op->chained[i];
         if (c->side != side) continue;
-        c->rows_in += b->count;
+        eddy__ctr_add(&c->rows_in, b->count);
         eddy_status rc = c->vt->push_batch(c, op->chained[i]->input_index, b);
         if (rc) return rc;
     }
@@ -344,6 +357,7 @@ eddy_status eddy__op_emit_watermark(Op *op, int64_t wm) {
         if (rc) return rc;
     }
     op->watermark = wm;
+    atomic_store_explicit(&op->m_out_wm, wm, memory_order_relaxed);
     for (int i = 0; i < op->nchained; i++) {
         eddy_status rc = op_watermark(op->chained[i], wm);
         if (rc) return rc;
@@ -466,6 +480,7 @@ eddy_status eddy__op_report_malformed(Op *op, const char *where, uint64_t skippe
 
 eddy_status eddy__op_report_late(Op *op, uint64_t n) {
     if (!n) return EDDY_OK;
+    eddy__ctr_add(&op->late_dropped, n);
     return job_tally_add(op, true, op->node->name, n, 0, 0, "");
 }
 
@@ -725,7 +740,7 @@ static eddy_status task_consume_one(Task *t, bool *progress) {
         *progress = true;
         eddy_status rc = EDDY_OK;
         if (ev.kind == EV_BATCH) {
-            t->head->rows_in += ev.b->count;
+            eddy__ctr_add(&t->head->rows_in, ev.b->count);
             rc = t->head->vt->push_batch(t->head, t->in[i]->input_index, ev.b);
             eddy__batch_release(ev.b);
         } else if (ev.kind == EV_WATERMARK) {
@@ -819,6 +834,11 @@ static void job_fail(Job *job, eddy_status code, EdErr *src) {
         return;
     }
     if (!atomic_load(&job->stop)) job->stop_ns = eddy__mono_ns();
+    if (job->final_status == EDDY_OK) {
+        job->final_status = code;
+        const char *m = src && src->msg ? src->msg : eddy_status_str(code);
+        job->final_msg = eddy__strdup(m);
+    }
     if (job->status == EDDY_OK) {
         job->status = code;
         if (src) eddy__err_move(&job->err, src);
@@ -880,8 +900,18 @@ static void *worker_main(void *arg) {
         atomic_store(&t->sched, S_RUNNING);
         pthread_mutex_unlock(&job->mu);
 
+        int64_t t0 = eddy__mono_ns();
+        if (t->bp_since_ns) {
+            atomic_store_explicit(&t->bp_ns, atomic_load_explicit(&t->bp_ns, memory_order_relaxed) + (t0 - t->bp_since_ns),
+                                  memory_order_relaxed);
+            t->bp_since_ns = 0;
+        }
         eddy_status rc = task_step(t);
         if (rc) job_fail(job, rc, &t->err);
+        int64_t t1 = eddy__mono_ns();
+        atomic_store_explicit(&t->busy_ns, atomic_load_explicit(&t->busy_ns, memory_order_relaxed) + (t1 - t0),
+                              memory_order_relaxed);
+        if (!t->finished && outputs_full(t)) t->bp_since_ns = t1;
 
         pthread_mutex_lock(&job->mu);
         if (t->finished) {
@@ -921,6 +951,7 @@ static void *worker_main(void *arg) {
         }
     }
     job->exited++;
+    job->end_ns = eddy__mono_ns(); /* the last one's stays */
     pthread_cond_broadcast(&job->cv);
     pthread_cond_broadcast(&job->exit_cv);
     pthread_mutex_unlock(&job->mu);
@@ -1041,6 +1072,11 @@ static Op *make_op(Job *job, Task *t, BNode *bn, int subtask) {
     op->batch_mode = job->cfg.batch_mode;
     op->watermark = INT64_MIN;
     op->input_watermark = INT64_MIN;
+    atomic_init(&op->rows_in, 0);
+    atomic_init(&op->rows_out, 0);
+    atomic_init(&op->late_dropped, 0);
+    atomic_init(&op->m_in_wm, INT64_MIN);
+    atomic_init(&op->m_out_wm, INT64_MIN);
     op->uid = bn->uid;
     const char *owner = eddy__arena_printf(&t->arena, "'%s' (uid %s)", bn->sn->name, bn->uid);
     if (!owner) return NULL;
@@ -1303,6 +1339,10 @@ eddy_status eddy__job_start(Job *job, EdErr *err) {
     }
     pthread_mutex_unlock(&job->mu);
     job->started = true;
+    job->start_ns = eddy__mono_ns();
+    struct timespec wall;
+    clock_gettime(CLOCK_REALTIME, &wall);
+    job->start_ms = (int64_t)wall.tv_sec * 1000 + wall.tv_nsec / 1000000;
     for (int i = 0; i < n; i++) {
         if (pthread_create(&job->threads[i], NULL, worker_main, job) != 0) {
             eddy__job_cancel(job);
@@ -1444,6 +1484,7 @@ void eddy__job_free(Job *job) {
     }
     eddy__free(job->threads);
     eddy__err_clear(&job->err);
+    eddy__free(job->final_msg);
     for (size_t i = 0; i < job->mal.len; i++) {
         eddy__free(job->mal.items[i].where);
         eddy__free(job->mal.items[i].first_reason);
@@ -1520,6 +1561,83 @@ size_t eddy__job_op_stats(const Job *job, JobOpStats *out, size_t cap) {
             if (n >= cap) continue;
             int64_t now = eddy__mem_bytes(&op->mem), closed = atomic_load(&op->closed_bytes);
             out[n] = (JobOpStats){op->node->name, op->uid, op->subtask, now > closed ? now : closed};
+        }
+    }
+    return n;
+}
+
+/* ---- lifecycle and metrics for clients (eddy_job) --------------------------- */
+
+JobState eddy__job_state(Job *job, const char **error) {
+    if (error) *error = NULL;
+    if (!job->started) return JOB_CREATED;
+    pthread_mutex_lock(&job->mu);
+    JobState st = JOB_RUNNING;
+    if (job->exited == job->nthreads && (job->tasks_done == job->ntasks || atomic_load(&job->stop))) {
+        if (job->final_status == EDDY_OK) st = JOB_FINISHED;
+        else if (job->final_status == EDDY_E_CANCELLED) st = JOB_CANCELED;
+        else st = JOB_FAILED;
+    }
+    if (error && st == JOB_FAILED) *error = job->final_msg ? job->final_msg : eddy_status_str(job->final_status);
+    pthread_mutex_unlock(&job->mu);
+    return st;
+}
+
+bool eddy__job_wait_ended(Job *job, int64_t timeout_ms) {
+    if (!job->started) return false;
+    int64_t deadline = timeout_ms < 0 ? 0 : eddy__mono_ns() + timeout_ms * 1000000;
+    pthread_mutex_lock(&job->mu);
+    while (job->exited < job->nthreads) {
+        if (!deadline) {
+            pthread_cond_wait(&job->exit_cv, &job->mu);
+            continue;
+        }
+        if (eddy__mono_ns() >= deadline) break;
+        struct timespec ts = {(time_t)(deadline / 1000000000), (long)(deadline % 1000000000)};
+        pthread_cond_timedwait(&job->exit_cv, &job->mu, &ts);
+    }
+    bool ended = job->exited == job->nthreads;
+    pthread_mutex_unlock(&job->mu);
+    return ended;
+}
+
+int64_t eddy__job_start_ms(const Job *job) { return job->started ? job->start_ms : 0; }
+
+size_t eddy__job_metrics(Job *job, JobOpMetrics *out, size_t cap) {
+    int64_t elapsed = 0;
+    if (job->started) {
+        pthread_mutex_lock(&job->mu);
+        int64_t end = job->exited == job->nthreads && job->end_ns ? job->end_ns : eddy__mono_ns();
+        elapsed = end - job->start_ns;
+        pthread_mutex_unlock(&job->mu);
+    }
+    size_t n = 0;
+    for (int i = 0; i < job->ntasks; i++) {
+        Task *t = job->tasks[i];
+        int64_t busy = atomic_load_explicit(&t->busy_ns, memory_order_relaxed);
+        int64_t bp = atomic_load_explicit(&t->bp_ns, memory_order_relaxed);
+        if (busy > elapsed) busy = elapsed;
+        if (bp > elapsed - busy) bp = elapsed - busy;
+        for (int k = 0; k < t->nops; k++, n++) {
+            Op *op = t->ops[k];
+            if (n >= cap) continue;
+            int64_t now = eddy__mem_bytes(&op->mem), closed = atomic_load(&op->closed_bytes);
+            out[n] = (JobOpMetrics){
+                .name = op->node->name,
+                .uid = op->uid,
+                .task_name = t->name,
+                .subtask = op->subtask,
+                .parallelism = op->parallelism,
+                .records_in = atomic_load_explicit(&op->rows_in, memory_order_relaxed),
+                .records_out = atomic_load_explicit(&op->rows_out, memory_order_relaxed),
+                .late_dropped = atomic_load_explicit(&op->late_dropped, memory_order_relaxed),
+                .input_watermark = atomic_load_explicit(&op->m_in_wm, memory_order_relaxed),
+                .output_watermark = atomic_load_explicit(&op->m_out_wm, memory_order_relaxed),
+                .state_bytes = now > closed ? now : closed,
+                .elapsed_ns = elapsed,
+                .busy_ns = busy,
+                .backpressured_ns = bp,
+            };
         }
     }
     return n;

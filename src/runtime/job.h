@@ -123,4 +123,33 @@ typedef struct JobOpStats {
  * runs or after it ended (the bytes are read atomically). */
 size_t eddy__job_op_stats(const Job *job, JobOpStats *out, size_t cap);
 
+/* The lifecycle of a job as a client sees it (Flink's JobStatus): CREATED
+ * until started, RUNNING until every worker left, then FINISHED (every task
+ * ended), CANCELED (eddy__job_cancel) or FAILED. */
+typedef enum JobState { JOB_CREATED, JOB_RUNNING, JOB_FINISHED, JOB_FAILED, JOB_CANCELED } JobState;
+/* The job's state; *error (may be NULL) is set to the message of a FAILED
+ * job (borrowed until the job is freed), else NULL. Any thread. */
+JobState eddy__job_state(Job *job, const char **error);
+/* Waits until the workers of the started job have left, at most
+ * timeout_ms (< 0: no limit); whether they have. Any thread; it neither
+ * joins the threads nor closes the operators (eddy__job_wait does). */
+bool eddy__job_wait_ended(Job *job, int64_t timeout_ms);
+/* When the job started (ms since the epoch, 0: not started). */
+int64_t eddy__job_start_ms(const Job *job);
+
+/* One operator instance's metrics (eddy__job_metrics). */
+typedef struct JobOpMetrics {
+    const char *name, *uid, *task_name; /* borrowed until the job is freed */
+    int subtask, parallelism;
+    uint64_t records_in, records_out, late_dropped;
+    int64_t input_watermark, output_watermark; /* INT64_MIN: none yet */
+    int64_t state_bytes;
+    int64_t elapsed_ns;       /* since the job started (until it ended) */
+    int64_t busy_ns, backpressured_ns; /* of the operator's task */
+} JobOpMetrics;
+/* Fills out[0..cap) (task by task, in chain order) and returns how many
+ * operator instances there are. Any thread while the job exists: counters
+ * are kept per batch by the task's thread and read relaxed. */
+size_t eddy__job_metrics(Job *job, JobOpMetrics *out, size_t cap);
+
 #endif

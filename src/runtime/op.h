@@ -122,7 +122,11 @@ struct Op {
     int64_t watermark; /* last watermark emitted */
     int64_t input_watermark; /* last watermark received (INT64_MIN: none) */
     bool out_idle;           /* the watermark status emitted last is IDLE */
-    uint64_t rows_in, rows_out;
+    /* metrics (eddy__job_metrics): written by the task's thread only, per
+     * batch or watermark, read by any thread -- relaxed atomics, no lock
+     * prefix (eddy__ctr_add) */
+    _Atomic uint64_t rows_in, rows_out, late_dropped;
+    _Atomic int64_t m_in_wm, m_out_wm; /* input_watermark / watermark mirrored */
     /* state */
     const char *uid;       /* stable operator id: 32 hex digits (graph.h) */
     StateBackend *backend; /* created by eddy__op_state; freed after close */
@@ -130,6 +134,11 @@ struct Op {
     _Atomic int64_t closed_bytes; /* mem's bytes when the backend was freed */
     uint32_t blocked;      /* logical inputs blocked (bit per input), chain heads only */
 };
+
+/* Adds n to a counter only one thread writes (a plain load and store). */
+static inline void eddy__ctr_add(_Atomic uint64_t *c, uint64_t n) {
+    atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + n, memory_order_relaxed);
+}
 
 /* Emits a batch to all outputs of op (borrowed: callers keep ownership). */
 eddy_status eddy__op_emit(Op *op, Batch *b);
