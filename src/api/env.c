@@ -233,8 +233,10 @@ void eddy__api_job_config(const eddy_env *env, JobConfig *cfg, const char *name)
     eddy__err_clear(&err);
 }
 
+#define RESTART_STRATEGY_OPTION "restart-strategy.type"
 static const char *const ckpt_options[] = {CKPT_OPT_INTERVAL, CKPT_OPT_DIR,      CKPT_OPT_DIR_ALIAS,
-                                            CKPT_OPT_RETAINED, CKPT_OPT_RECOVERY, CKPT_OPT_RECOVERY_ALIAS};
+                                            CKPT_OPT_RETAINED, CKPT_OPT_RECOVERY, CKPT_OPT_RECOVERY_ALIAS,
+                                            RESTART_STRATEGY_OPTION};
 
 bool eddy__api_is_checkpoint_option(const char *key) {
     for (size_t i = 0; i < ED_ARRAY_LEN(ckpt_options); i++)
@@ -245,6 +247,16 @@ bool eddy__api_is_checkpoint_option(const char *key) {
 /* The checkpointing options; Flink's older names are aliases. An empty
  * directory or path unsets it. */
 static eddy_status set_checkpoint_option(eddy_env *env, const char *key, const char *value) {
+    if (!strcmp(key, RESTART_STRATEGY_OPTION)) {
+        /* Flink's names for no restarts; the others are not there yet */
+        static const char *const none[] = {"none", "off", "disable", "no_restart", "norestart", ""};
+        for (size_t i = 0; i < ED_ARRAY_LEN(none); i++)
+            if (eddy__str_ieq(value, none[i])) return EDDY_OK;
+        return eddy__api_err(env, EDDY_E_UNSUPPORTED,
+                             "not supported yet: %s '%s' (eddy does not restart a failed job in the process; run it "
+                             "again with %s pointing at its last checkpoint)",
+                             key, value, CKPT_OPT_RECOVERY);
+    }
     if (!strcmp(key, CKPT_OPT_INTERVAL)) {
         int64_t ms;
         if (!eddy__parse_duration_ms(value, &ms) || ms < 0)

@@ -197,6 +197,11 @@ TEST(option_errors) {
     ASSERT_EQ_INT(eddy_tenv_set_option(t, "execution.checkpointing.num-retained", "0"), EDDY_E_VALIDATION);
     ASSERT_TEXT(env_error_text(env), "ERROR: Could not parse value '0' for key 'execution.checkpointing.num-retained'.");
     ASSERT_TRUE(eddy_option_is_known("execution.savepoint.path"));
+    ASSERT_EQ_INT(eddy_tenv_set_option(t, "restart-strategy.type", "none"), EDDY_OK);
+    ASSERT_EQ_INT(eddy_tenv_set_option(t, "restart-strategy.type", "fixed-delay"), EDDY_E_UNSUPPORTED);
+    ASSERT_TEXT(env_error_text(env), "ERROR: not supported yet: restart-strategy.type 'fixed-delay' (eddy does not "
+                                     "restart a failed job in the process; run it again with "
+                                     "execution.state-recovery.path pointing at its last checkpoint)");
     set(t, "execution.checkpointing.interval", "1 s");
     ASSERT_TEXT(rows(t, QUERY),
                 "ERROR: not supported yet: checkpoints without a checkpoint directory (execution.checkpointing.interval "
