@@ -272,6 +272,30 @@ EDDY_API int eddy_env_get_max_parallelism(const eddy_env *env);
  *       the machine's physical memory (default 0.4), a number in (0, 1];
  *   pipeline.auto-watermark-interval     how often watermark assigners
  *       emit (a duration: "200 ms", "1 s", "0" disables; default 200 ms).
+ * Checkpoints (STREAMING jobs; SET on a table environment sets them too):
+ *   execution.checkpointing.interval     a duration: sources inject aligned
+ *       barriers between batches that often ("0": off, the default);
+ *   execution.checkpointing.dir          (Flink's state.checkpoints.dir is
+ *       accepted) where checkpoints go, in Flink's layout
+ *       <dir>/<job id>/chk-<n>/: one file per operator state part, then
+ *       _metadata (fsync, rename): only a completed checkpoint has it;
+ *       required with an interval ("not supported yet" otherwise);
+ *   execution.checkpointing.num-retained completed checkpoints kept (>= 1,
+ *       default 1); older and incomplete ones are removed;
+ *   execution.state-recovery.path        (or execution.savepoint.path) a
+ *       chk-<n> directory the next jobs start from: operator state by
+ *       uid, source positions (datagen, nexmark, filesystem, collections,
+ *       sequences). A damaged checkpoint ("Checkpoint file <path> is
+ *       corrupt: ...") falls back to the newest older completed one of its
+ *       job directory; state that no longer fits fails the job naming the
+ *       operator, its uid and the state; state of an operator the program
+ *       no longer has fails it with Flink's "Cannot map checkpoint/savepoint
+ *       state for operator <uid> ..."; restoring a job whose sink commits at
+ *       the end (filesystem) is "not supported yet" (two-phase commit comes
+ *       next), and a print / collect sink may repeat what came after the
+ *       checkpoint. User sources (eddy_from_source) cannot report a
+ *       position: their job fails at the first checkpoint, "not supported
+ *       yet". A job restarted with an empty ("") path starts fresh.
  * A STREAMING job whose state needs more fails with "The state of operator
  * ... needs N more bytes, but the job's managed memory ... is used up";
  * BATCH operators spill instead. A bad value is EDDY_E_VALIDATION ("Could not

@@ -133,6 +133,11 @@ struct eddy_env {
     const char *managed_size, *managed_fraction;
     /* pipeline.auto-watermark-interval (ms; 0: no periodic watermarks) */
     int64_t auto_watermark_interval_ms;
+    /* checkpointing (runtime/checkpoint.h options; eddy_env_set_option,
+     * or SET on a table environment): interval 0 = off */
+    int64_t ckpt_interval_ms;
+    const char *ckpt_dir, *ckpt_recovery;
+    int ckpt_retained;
     /* processing time of the env's jobs: the system clock, or the manual
      * clock of eddy_env_use_manual_clock (manual_clock_on) */
     Clock manual_clock;
@@ -361,5 +366,10 @@ const Type *eddy__api_type(eddy_env *env, const char *type_string);
 
 /* The result destructor for env teardown (results.c). */
 void eddy__api_result_destroy(eddy_result *r);
+
+/* Whether key is one of the checkpointing options (execution.checkpointing.*,
+ * execution.state-recovery.path and their Flink aliases): the env's, which
+ * SET on a table environment passes on. */
+bool eddy__api_is_checkpoint_option(const char *key);
 
 #endif

@@ -73,6 +73,7 @@ eddy_status eddy_env_execute_async(eddy_env *env, const char *job_name, eddy_job
     eddy__api_random_job_id(j->own_id);
     JobConfig cfg;
     eddy__api_job_config(env, &cfg, job_name ? job_name : "Flink Streaming Job");
+    cfg.job_id = j->own_id; /* names its checkpoint directory too */
     EdErr err = {0};
     Job *job = NULL;
     eddy_status rc = eddy__job_create(&cfg, env->sinks.items, (int)env->sinks.len, &job, &err);

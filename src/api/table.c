@@ -185,6 +185,8 @@ eddy_result *eddy__api_insert_result(eddy_tenv *tenv, StreamNode *const *sinks, 
     JobConfig cfg;
     eddy__api_job_config(env, &cfg, "insert-into");
     cfg.batch_mode = tenv->mode == EDDY_BATCH;
+    eddy__api_random_job_id(r->job_id);
+    cfg.job_id = r->job_id; /* names its checkpoint directory too */
     EdErr err = {0};
     eddy_status rc = eddy__job_create(&cfg, (StreamNode *const *)sinks, n, &r->job, &err);
     if (!rc) rc = eddy__job_start(r->job, &err);
@@ -193,7 +195,6 @@ eddy_result *eddy__api_insert_result(eddy_tenv *tenv, StreamNode *const *sinks, 
         eddy_result_free(r);
         return NULL;
     }
-    eddy__api_random_job_id(r->job_id);
     eddy__api_result_job_init(r);
     return r;
 }

@@ -798,10 +798,57 @@ static void fs_source_close(Op *op) {
     eddy__free(s);
 }
 
+/* The position (between batches): the file being read (its index in the
+ * sorted file list), the byte offset and line of its next record, then the
+ * file's path (checked on restore: the directory must list the same files). */
+static eddy_status fs_source_position(Op *op, Buf *out) {
+    FsSource *s = op->state;
+    int64_t v[3] = {(int64_t)s->next, 0, 1};
+    if (s->cur) {
+        off_t at = lseek(s->fd, 0, SEEK_CUR);
+        if (at < 0) return eddy__op_fail(op, EDDY_E_IO, "Could not read the position in %s: %s", s->cur->path, strerror(errno));
+        v[0] = (int64_t)s->next - 1;
+        v[1] = (int64_t)at - (int64_t)(s->len - s->pos);
+        v[2] = s->line;
+    }
+    eddy__op_position_i64(out, v, 3);
+    if (s->cur) eddy__buf_puts(out, s->cur->path);
+    return EDDY_OK;
+}
+
+static eddy_status fs_source_seek(Op *op, const void *pos, size_t len) {
+    FsSource *s = op->state;
+    int64_t v[3];
+    if (len < sizeof v) return eddy__op_seek_i64(op, pos, len, v, 3);
+    memcpy(v, pos, sizeof v);
+    const char *path = (const char *)pos + sizeof v;
+    size_t plen = len - sizeof v;
+    if (v[0] < 0 || (size_t)v[0] > s->files.len)
+        return eddy__op_fail(op, EDDY_E_RUNTIME, "The checkpointed position of %s is file %lld of %zu.", op->node->name,
+                             (long long)v[0], s->files.len);
+    s->next = (size_t)v[0];
+    if (!plen) return EDDY_OK; /* between files */
+    const FsFile *f = s->next < s->files.len ? &s->files.items[s->next] : NULL;
+    if (!f || strlen(f->path) != plen || memcmp(f->path, path, plen) != 0)
+        return eddy__op_fail(op, EDDY_E_RUNTIME,
+                             "Cannot restore the filesystem source from the checkpoint: it was reading %.*s, which is "
+                             "not file %lld of the directory any more.",
+                             (int)plen, path, (long long)v[0]);
+    eddy_status rc = open_next_file(op, s);
+    if (rc) return rc;
+    if (lseek(s->fd, (off_t)v[1], SEEK_SET) < 0)
+        return eddy__op_fail(op, EDDY_E_IO, "Could not seek in %s: %s", f->path, strerror(errno));
+    s->line = v[2];
+    s->run.file_start = v[1] == 0;
+    return EDDY_OK;
+}
+
 const OpVtab eddy__op_fs_source = {.name = "Source: FileSystemTableSource",
                                    .open = fs_source_open,
                                    .produce = fs_source_produce,
-                                   .close = fs_source_close};
+                                   .close = fs_source_close,
+                                   .position = fs_source_position,
+                                   .seek = fs_source_seek};
 
 /* ---- the sink: planning ------------------------------------------------------------------ */
 

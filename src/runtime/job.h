@@ -37,11 +37,25 @@ typedef struct JobConfig {
     /* pipeline.auto-watermark-interval (ms): how often watermark assigners
      * emit periodically; 0: never */
     int64_t auto_watermark_interval_ms;
+    /* checkpointing (runtime/checkpoint.h): execution.checkpointing.interval
+     * in ms (<= 0: off; STREAMING only), the directory its chk-<n> go to
+     * under <dir>/<job_id>/, and how many completed ones are kept (< 1: 1) */
+    int64_t checkpoint_interval_ms;
+    const char *checkpoint_dir;
+    int checkpoint_retained;
+    /* 32 hex digits naming the job's checkpoint directory; NULL: random */
+    const char *job_id;
+    /* execution.state-recovery.path: a chk-<n> directory the job's operator
+     * state and source positions start from (NULL: none). Loaded by
+     * eddy__job_create (with the fallback to an older checkpoint of its job
+     * directory when it is damaged); errors fail the create. */
+    const char *restore_path;
 } JobConfig;
 
 /* One event of a channel. */
-/* EV_STATUS: the producer's watermark status, wm 1 = idle, 0 = active */
-typedef enum EventKind { EV_BATCH, EV_WATERMARK, EV_END, EV_STATUS } EventKind;
+/* EV_STATUS: the producer's watermark status, wm 1 = idle, 0 = active;
+ * EV_BARRIER: checkpoint barrier, wm = the checkpoint id */
+typedef enum EventKind { EV_BATCH, EV_WATERMARK, EV_END, EV_STATUS, EV_BARRIER } EventKind;
 typedef struct Event {
     EventKind kind;
     Batch *b;    /* EV_BATCH: owned reference */
@@ -107,6 +121,17 @@ void eddy__job_describe(const Job *job, Buf *b);
  *   "2 late records dropped by WindowAggregate (behind the watermark)\n".
  * Thread-safe. */
 uint64_t eddy__job_tally(Job *job, bool late, Buf *report);
+
+/* The job's id (32 hex digits: JobConfig.job_id or a random one), which
+ * names its checkpoint directory. Borrowed until the job is freed. */
+const char *eddy__job_id(const Job *job);
+/* The id of the job's last completed checkpoint (0: none) and, when
+ * restored, the id of the checkpoint it started from (*restored_from, may be
+ * NULL). Thread-safe. */
+int64_t eddy__job_last_checkpoint(Job *job, int64_t *restored_from);
+/* The checkpoints eddy__job_create skipped because they were damaged
+ * ("Skipping checkpoint <path>: <error>\n" lines; "" when none). */
+const char *eddy__job_restore_report(const Job *job);
 
 /* Number of worker threads a job started (for tests). */
 int eddy__job_thread_count(const Job *job);

@@ -97,6 +97,15 @@ struct OpVtab {
      * its end): called once per input, before finish, so a multi-input
      * operator (a join) can act when one side is complete. NULL: nothing. */
     eddy_status (*end_input)(Op *op, int input);
+    /* Sources, for checkpoints: append the position reached -- where the
+     * next produce continues (a file and offset, a generator's count) --
+     * to out, in the source's own format. NULL: the source cannot take
+     * part in checkpoints (a job with checkpointing fails with "not
+     * supported yet"). */
+    eddy_status (*position)(Op *op, Buf *out);
+    /* Sources, on restore: continue from a position `position` wrote (bytes
+     * borrowed for the call; called after open). */
+    eddy_status (*seek)(Op *op, const void *pos, size_t len);
 };
 
 /* Where an operator's output goes: chained operators (called directly) and
@@ -182,6 +191,12 @@ eddy_status eddy__op_state(Op *op, StateBackend **out);
  * eddy__state_restore before open, then the restore member -- comes with
  * it). */
 eddy_status eddy__op_snapshot(Op *op, int64_t checkpoint_id, Buf *out);
+/* Source positions made of n int64 values (the common case of OpVtab's
+ * position / seek): appends them to out; reads them back from pos, failing
+ * the job with "The position of source '<name>' in the checkpoint is not
+ * valid (<len> bytes, expected <n * 8>)." when the length differs. */
+eddy_status eddy__op_position_i64(Buf *out, const int64_t *v, size_t n);
+eddy_status eddy__op_seek_i64(Op *op, const void *pos, size_t len, int64_t *v, size_t n);
 /* The job's processing-time clock (system, or a test's manual clock). */
 const Clock *eddy__op_clock(const Op *op);
 
