@@ -4,7 +4,7 @@
  * mode, each into its blackhole sink, through the C API (executeSql for the
  * DDL and the INSERT, then await), and hand-written C baselines over the
  * same generator code without the engine: of the stateless q0, q1, q2, q14,
- * q21 and q22 here, of the stateful q3, q4, q5, q7, q8, q17 and q20 in
+ * q21 and q22 here, of the stateful q3, q4, q5, q7, q8, q11, q17 and q20 in
  * nexmark/stateful.c (with their changelog row counts and state sizes).
  *
  *   bench_nexmark [options]

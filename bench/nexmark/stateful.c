@@ -2,7 +2,7 @@
  * stateful.c -- hand-written C baselines of the stateful Nexmark queries
  * for bench_nexmark: q3, q4, q9, q15, q16, q17, q18, q19 and q20 (updating
  * tables: joins, group aggregations with COUNT(DISTINCT), Top-N and
- * deduplication) and q5, q7 and q8 (event-time windows). This file is
+ * deduplication) and q5, q7, q8 and q11 (event-time windows). This file is
  * #included by bench/nexmark.c after its row checksums (RowHash); it lives
  * in bench/nexmark/ because every .c file in bench/ is a program of its own.
  *
