@@ -943,8 +943,12 @@ static eddy_result *describe_catalog(SqlExec *x, const AstStmt *st) {
         }
     }
     eddy__free(o);
+    return eddy__sqlx_info_table(x, cells, n / 2);
+}
+
+eddy_result *eddy__sqlx_info_table(SqlExec *x, const char *const *cells, int nrows) {
     const char *cols[] = {"info name", "info value"};
-    return string_table(x, EDDY_STMT_DESCRIBE, 2, cols, cells, n / 2);
+    return string_table(x, EDDY_STMT_DESCRIBE, 2, cols, cells, nrows);
 }
 
 /* WITH (..) of SHOW CREATE: sorted, one per line, secrets hidden. */
@@ -1370,6 +1374,7 @@ eddy_result *eddy__sqlx_ddl(SqlExec *x, const AstStmt *st) {
     case AST_STMT_SHOW: return show(x, st);
     case AST_STMT_DESCRIBE:
         if (st->u.describe.what == AST_DESCRIBE_CATALOG) return describe_catalog(x, st);
+        if (st->u.describe.what == AST_DESCRIBE_FUNCTION) return eddy__sqlx_describe_function(x, st);
         if (st->u.describe.what != AST_DESCRIBE_TABLE)
             return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: DESCRIBE DATABASE");
         return columns_table(x, NULL, &st->u.describe.name, EDDY_STMT_DESCRIBE);

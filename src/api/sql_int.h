@@ -36,5 +36,10 @@ const char *eddy__sqlx_explain(eddy_tenv *tenv, const ExplainItem *items, int n,
 eddy_result *eddy__sqlx_ddl(SqlExec *x, const AstStmt *st);
 /* CREATE / DROP / ALTER FUNCTION (udf.c). */
 eddy_result *eddy__sqlx_function(SqlExec *x, const AstStmt *st);
+/* DESCRIBE FUNCTION [EXTENDED] (udf.c): Flink's "info name | info value" rows. */
+eddy_result *eddy__sqlx_describe_function(SqlExec *x, const AstStmt *st);
+/* A DESCRIBE result of two string columns "info name", "info value" from
+ * nrows pairs of cells (ddl_exec.c). */
+eddy_result *eddy__sqlx_info_table(SqlExec *x, const char *const *cells, int nrows);
 
 #endif

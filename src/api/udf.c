@@ -25,6 +25,8 @@ struct UserFunction {
     const Type **params;
     const Type *result;
     const FuncDef *def; /* NULL for UF_IMPL */
+    const char *impl;     /* catalog functions: the implementation named by CREATE FUNCTION .. AS */
+    const char *language; /* catalog functions: LANGUAGE as written, NULL: none (Flink's JAVA) */
 };
 
 static char *lower(Arena *a, const char *s) {
@@ -334,6 +336,8 @@ static eddy_result *create_function(SqlExec *x, const AstStmt *st) {
     if (!u) return eddy__api_nomem(x->env);
     *u = *im;
     u->def = NULL;
+    u->impl = impl;
+    u->language = lang;
     const char *fname = lower(x->a, name->parts[name->nparts - 1]);
     if (!fname) return eddy__api_nomem(x->env);
     if (st->u.function.temporary && st->u.function.system) {
@@ -411,4 +415,109 @@ static eddy_result *drop_function(SqlExec *x, const AstStmt *st) {
 eddy_result *eddy__sqlx_function(SqlExec *x, const AstStmt *st) {
     if (st->kind == AST_STMT_DROP_FUNCTION) return drop_function(x, st);
     return create_function(x, st);
+}
+
+/* ---- DESCRIBE FUNCTION ----------------------------------------------------------------------------- */
+
+/* Flink's signatures of the built-in aggregate functions (their input type
+ * strategies: a logical type family, ANY, COMPARABLE, or none: "*"). */
+static const char *agg_signature(const char *upper) {
+    static const struct {
+        const char *name, *args;
+    } sigs[] = {
+        {"AVG", "<NUMERIC>"},       {"SUM", "<NUMERIC>"},        {"SUM0", "<NUMERIC>"},
+        {"STDDEV_POP", "<NUMERIC>"}, {"STDDEV_SAMP", "<NUMERIC>"}, {"VAR_POP", "<NUMERIC>"},
+        {"VAR_SAMP", "<NUMERIC>"},  {"COUNT", "<ANY>"},          {"MIN", "<COMPARABLE>..."},
+        {"MAX", "<COMPARABLE>..."}, {"LISTAGG", "<ANY>, <CHARACTER_STRING>"},
+    };
+    for (size_t i = 0; i < ED_ARRAY_LEN(sigs); i++)
+        if (!strcmp(sigs[i].name, upper)) return sigs[i].args;
+    return "*";
+}
+
+static const char *upper_name(Arena *a, const char *s) {
+    char *u = eddy__arena_strdup(a, s);
+    for (char *p = u; p && *p; p++) *p = (char)toupper((unsigned char)*p);
+    return u ? u : "";
+}
+
+/* name(T1, T2): the signature of a function with declared parameter types. */
+static const char *typed_signature(Arena *a, const char *name, const Type *const *params, int n) {
+    Buf b;
+    eddy__buf_init(&b);
+    eddy__buf_printf(&b, "%s(", name);
+    for (int i = 0; i < n; i++) eddy__buf_printf(&b, "%s%s", i ? ", " : "", eddy__type_str(a, params[i]));
+    eddy__buf_putc(&b, ')');
+    const char *out = eddy__arena_strdup(a, eddy__buf_cstr(&b));
+    eddy__buf_free(&b);
+    return out;
+}
+
+/* DESCRIBE FUNCTION [EXTENDED] name, resolved as Flink resolves a call:
+ * a temporary system function, a built-in, then a temporary catalog
+ * function and a catalog function of the current (or named) database. */
+eddy_result *eddy__sqlx_describe_function(SqlExec *x, const AstStmt *st) {
+    eddy_tenv *tenv = x->tenv;
+    const AstName *name = &st->u.describe.name;
+    const char *last = name->parts[name->nparts - 1];
+    const UserFunction *u = NULL;
+    const FuncDef *builtin = NULL;
+    const TableFunc *tf = NULL;
+    bool builtin_agg = false;
+    if (name->nparts == 1) {
+        u = find(tenv, UF_SYSTEM, last);
+        if (!u) tf = eddy__api_table_function_lookup(tenv, last);
+        if (!u && !tf) {
+            builtin = eddy__fn_lookup(last);
+            if (builtin && (builtin->flags & FN_USER)) builtin = NULL;
+            builtin_agg = !builtin && eddy__agg_is_builtin(last) && last[0] != '$';
+        }
+    }
+    if (!u && !tf && !builtin && !builtin_agg) {
+        const char *path = function_path(x, name);
+        if (!path) return NULL;
+        u = find(tenv, UF_TEMPORARY, path);
+        if (!u) u = find(tenv, UF_CATALOG, path);
+    }
+    if (!u && !tf && !builtin && !builtin_agg) {
+        Buf b;
+        eddy__buf_init(&b);
+        for (int i = 0; i < name->nparts; i++) eddy__buf_printf(&b, "%s%s", i ? "." : "", name->parts[i]);
+        eddy__api_err(x->env, EDDY_E_VALIDATION, "Function with the identifier '%s' doesn't exist.", eddy__buf_cstr(&b));
+        eddy__buf_free(&b);
+        return NULL;
+    }
+    bool catalog_fn = u && u->kind != UF_SYSTEM;
+    const char *cells[2 * 10];
+    int n = 0;
+    cells[n++] = "is system function", cells[n++] = catalog_fn ? "false" : "true";
+    cells[n++] = "is temporary";
+    cells[n++] = (u && u->kind != UF_CATALOG) || tf ? "true" : "false";
+    if (catalog_fn) {
+        cells[n++] = "class name", cells[n++] = u->impl ? u->impl : "";
+        cells[n++] = "function language", cells[n++] = u->language ? u->language : "JAVA";
+        cells[n++] = "resource uris", cells[n++] = "[]";
+    }
+    if (st->u.describe.extended) {
+        bool agg = builtin_agg || (u && u->agg);
+        bool nondet = (builtin && (builtin->flags & FN_NONDETERMINISTIC)) || (u && u->spec && u->spec->nondeterministic);
+        const char *sig;
+        if (u) sig = typed_signature(x->a, last, u->params, u->nparams);
+        else if (tf) {
+            const Type *r = tf->args_row;
+            const Type **params = eddy__arena_alloc(x->a, sizeof(Type *) * (size_t)(r->nfields + 1));
+            if (!params) return eddy__api_nomem(x->env);
+            for (int i = 0; i < r->nfields; i++) params[i] = r->fields[i].type;
+            sig = typed_signature(x->a, last, params, r->nfields);
+        }
+        else if (builtin && builtin->signature) sig = builtin->signature;
+        else sig = eddy__arena_printf(x->a, "%s(%s)", last, builtin_agg ? agg_signature(upper_name(x->a, last)) : "*");
+        if (!sig) return eddy__api_nomem(x->env);
+        cells[n++] = "kind", cells[n++] = tf ? "TABLE" : agg ? "AGGREGATE" : "SCALAR";
+        cells[n++] = "requirements", cells[n++] = "[]";
+        cells[n++] = "is deterministic", cells[n++] = nondet ? "false" : "true";
+        cells[n++] = "supports constant folding", cells[n++] = "true";
+        cells[n++] = "signature", cells[n++] = sig;
+    }
+    return eddy__sqlx_info_table(x, cells, n / 2);
 }

@@ -345,6 +345,15 @@ StreamNode *eddy__translate_node(TranslateCtx *cx, const PhysNode *p, NodeKind k
                                  const OpVtab *vt, const void *plan, int nin);
 /* Connects input i of dst to a translated input (its partitioning and key). */
 void eddy__translate_connect(StreamNode *dst, int i, const TransOut *in);
+/* The window that rows of `in` carry as window_start / window_end columns
+ * (a window table function's or a window aggregation's, below Calcs and
+ * exchanges), with the type of its time attribute; NULL when none
+ * (translate_window_rank.c). */
+const GroupWindow *eddy__attached_window(const PhysNode *in, const Type **time_type);
+/* "TUMBLE(win_start=[ws], win_end=[we], size=[10 min])": such a window as
+ * Flink's WindowRank / WindowDeduplicate / WindowJoin print it; ws NULL:
+ * "TUMBLE(size=[10 min])", as Flink's window join errors name it. */
+void eddy__attached_window_text(Buf *b, const PhysNode *in, const char *ws, const char *we);
 /* An interval join's "windowBounds=[...], " (translate_interval_join.c). */
 void eddy__interval_bounds_text(Buf *b, const PhysNode *n);
 /* A temporal join's where=[...] text: its conjuncts and Flink's

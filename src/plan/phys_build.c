@@ -237,7 +237,11 @@ static void scan_pk(Build *b, PhysNode *s, const Rel *r) {
  * upserts into a regular changelog. */
 static PhysNode *source_changelog(Build *b, PhysNode *s, const char *table, unsigned cl) {
     if (eddy__phys_check_source_changelog(b->streaming, table, cl, s->npk, b->err)) return NULL;
-    if (!b->streaming || !(cl & CL_UPDATE_AFTER) || (cl & CL_UPDATE_BEFORE)) return s;
+    /* 'table.exec.source.cdc-events-duplicate': a CDC table source with a
+     * primary key may send a change twice; ChangelogNormalize drops them */
+    bool dup = s->kind == PK_TABLE_SOURCE_SCAN && cl != CL_INSERT && (cl & CL_UPDATE_BEFORE) && s->npk &&
+               eddy__str_ieq(eddy__phys_option(b->pe, "table.exec.source.cdc-events-duplicate", "false"), "true");
+    if (!b->streaming || (!dup && (!(cl & CL_UPDATE_AFTER) || (cl & CL_UPDATE_BEFORE)))) return s;
     PhysNode *x = exchange(b, s, DIST_HASH, s->npk, s->pk);
     PhysNode *n = x ? over(b, PK_CHANGELOG_NORMALIZE, x, NULL) : NULL;
     if (!n) return NULL;
@@ -281,9 +285,12 @@ static PhysNode *build_table_scan(Build *b, const Rel *r) {
         return NULL;
     }
     for (int k = 0; k < t->nmeta; k++)
-        if (!eddy__connector_metadata_type(c, t->meta_keys[k])) {
+        if (!eddy__connector_table_metadata_type(c, &t->def, t->meta_keys[k])) {
             Buf m;
             eddy__buf_init(&m);
+            const char *const *fkeys = NULL, *const *ftypes = NULL;
+            if (c->format_metadata) c->format_metadata(&t->def, &fkeys, &ftypes);
+            for (int i = 0; fkeys && fkeys[i]; i++) eddy__buf_printf(&m, "\n%s", fkeys[i]);
             for (int i = 0; c->metadata[i]; i++) eddy__buf_printf(&m, "\n%s", c->metadata[i]);
             eddy__err(b->err, EDDY_E_VALIDATION,
                       "Invalid metadata key '%s' in column '%s' of table '%s'. The connector '%s' supports the "
@@ -655,6 +662,22 @@ static bool reads_from(const Expr *e, int n) {
     return false;
 }
 
+/* Whether the GROUP BY keys besides the window (Calc columns that are
+ * columns of the function's input) are exactly SESSION's PARTITION BY keys:
+ * sessions are per GROUP BY key. */
+static bool session_keys(const Rel *tvf, const PhysNode *calc, const Rel *r, const int *map) {
+    int n = 0;
+    for (int k = 0; k < r->ngroup; k++) {
+        if (map[r->group[k]] < 0) continue;
+        const Expr *e = calc->exprs[r->group[k]];
+        bool found = false;
+        for (int i = 0; e->kind == EX_COLUMN && i < tvf->ngroup; i++) found = found || tvf->group[i] == e->index;
+        if (!found) return false;
+        n++;
+    }
+    return n == tvf->ngroup;
+}
+
 /* GROUP BY window_start, window_end over a Calc over a window table
  * function: the function merged into the WindowAggregate, which assigns
  * each row's windows itself (Flink's plan: the Calc below reads the TVF's
@@ -667,9 +690,10 @@ static bool fuse_window_tvf(Build *b, const Rel *r, PhysNode *in, int na, const 
     if (r->nsets || in->kind != PK_CALC || in->in[0]->kind != PK_WINDOW_TABLE_FUNCTION) return true;
     const PhysNode *tvf = in->in[0];
     PhysNode *src = (PhysNode *)tvf->in[0];
+    if (src->kind == PK_EXCHANGE) src = (PhysNode *)src->in[0]; /* SESSION's: the aggregate routes by its keys */
     const GroupWindow *w = tvf->rel->window;
     int nsrc = src->ncols;
-    if (w->kind == WIN_SESSION || (in->cond && reads_from(in->cond, nsrc))) return true;
+    if (in->cond && reads_from(in->cond, nsrc)) return true;
     /* each Calc column: a column of the new Calc (>= 0), or window_start /
      * _end / _time (-1 / -2 / -3) */
     int *map = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(in->ncols + 1));
@@ -691,6 +715,7 @@ static bool fuse_window_tvf(Build *b, const Rel *r, PhysNode *in, int na, const 
     }
     int has_time = 0;
     for (int k = 0; k < r->ngroup; k++) has_time |= map[r->group[k]] == -3;
+    if (w->kind == WIN_SESSION && !session_keys(tvf->rel, in, r, map)) return true;
     /* the new Calc over the function's input: the columns read, in input
      * order, the time column among them (else the Calc's expressions, then
      * the time column) */
@@ -864,6 +889,14 @@ static bool over_window_tvf(const Rel *r) {
     return r->kind == REL_WINDOW_TVF;
 }
 
+/* Whether a Rel reads a window aggregation (GROUP BY window_start,
+ * window_end, ... of a window table function) through projections and
+ * filters. */
+static bool over_window_agg(const Rel *r) {
+    while (r->kind == REL_CALC || r->kind == REL_PROJECT || r->kind == REL_FILTER) r = r->in[0];
+    return r->kind == REL_AGGREGATE && !r->window && over_window_tvf(r->in[0]);
+}
+
 static bool named(const Rel *r, int col, const char *name) { return !strcmp(r->names[col], name); }
 
 static PhysNode *join_node(Build *b, PhysNodeKind kind, const Rel *r, PhysNode *l, PhysNode *rr, int nk, const int *lk,
@@ -935,8 +968,19 @@ static PhysNode *build_join(Build *b, const Rel *r) {
         PhysNodeKind kind = PK_JOIN;
         if (r->feature && !strncmp(r->feature, "temporal joins", 14)) kind = PK_TEMPORAL_JOIN;
         else if (interval) kind = PK_INTERVAL_JOIN;
-        else if (window_keys_l && window_keys_r && over_window_tvf(r->in[0]) && over_window_tvf(r->in[1]))
+        else if (window_keys_l && window_keys_r && (over_window_tvf(r->in[0]) || over_window_agg(r->in[0])) &&
+                 (over_window_tvf(r->in[1]) || over_window_agg(r->in[1])))
             kind = PK_WINDOW_JOIN;
+        if (kind == PK_WINDOW_JOIN) {
+            /* keyed by the join keys but the window ones (the window is the state's namespace) */
+            int m = 0;
+            for (int i = 0; i < nk; i++)
+                if (!(named(r, lk[i], "window_start") || named(r, lk[i], "window_end"))) {
+                    lk[m] = lk[i];
+                    rk[m++] = rk[i];
+                }
+            nk = m;
+        }
         PhysNode *xl = exchange_keys(b, l, nk, lk), *xr = xl ? exchange_keys(b, rr, nk, rk) : NULL;
         return xr ? join_node(b, kind, r, xl, xr, nk, lk, rk) : NULL;
     }
@@ -992,7 +1036,36 @@ static bool has_window_keys(const Rel *in, int n, const int *cols) {
         s = s || named(in, cols[i], "window_start");
         e = e || named(in, cols[i], "window_end");
     }
-    return s && e && over_window_tvf(in);
+    return s && e && (over_window_tvf(in) || over_window_agg(in));
+}
+
+/* The partition keys of a window Top-N but window_start and window_end
+ * (Flink's partitionBy of WindowRank, the keys it is exchanged by). */
+static int window_free_keys(Build *b, const Rel *in, int n, const int *cols, int **out) {
+    int *k = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(n + 1));
+    int m = 0;
+    for (int i = 0; k && i < n; i++)
+        if (!named(in, cols[i], "window_start") && !named(in, cols[i], "window_end")) k[m++] = cols[i];
+    *out = k;
+    return k ? m : -1;
+}
+
+/* Whether column col of r is the time column of the window table
+ * function below (through projections and filters): a window
+ * deduplication orders by it, a time attribute no more after the TVF. */
+static TimeAttr tvf_time_col(const Rel *r, int col) {
+    for (;;) {
+        if (r->kind == REL_WINDOW_TVF)
+            return r->window && col == r->window->time_col ? (TimeAttr)r->in[0]->types[col]->timeattr : TA_NONE;
+        if (r->kind == REL_PROJECT || r->kind == REL_CALC) {
+            const Expr *e = r->exprs[col];
+            if (!e || e->kind != EX_COLUMN) return TA_NONE;
+            col = e->index;
+        } else if (r->kind != REL_FILTER) {
+            return TA_NONE;
+        }
+        r = r->in[0];
+    }
 }
 
 static PhysNode *build_rank(Build *b, const Rel *r) {
@@ -1000,9 +1073,12 @@ static PhysNode *build_rank(Build *b, const Rel *r) {
     if (!in) return NULL;
     const Rel *ir = r->in[0];
     bool window = has_window_keys(ir, r->ngroup, r->group);
+    TimeAttr tvf_time = window && r->nkeys == 1 ? tvf_time_col(ir, r->keys[0]) : TA_NONE;
     bool dedup = r->rank_fn == RANK_ROW_NUMBER && r->rank_start == 1 && r->rank_end == 1 && !r->output_rank &&
-                 r->nkeys == 1 && ir->types[r->keys[0]]->timeattr != TA_NONE;
-    PhysNode *x = exchange_keys(b, in, r->ngroup, r->group);
+                 r->nkeys == 1 && (ir->types[r->keys[0]]->timeattr != TA_NONE || tvf_time != TA_NONE);
+    int *xkeys = (int *)r->group, nx = r->ngroup;
+    if (window && b->streaming && (nx = window_free_keys(b, ir, r->ngroup, r->group, &xkeys)) < 0) return NOMEM();
+    PhysNode *x = exchange_keys(b, in, nx, xkeys);
     if (!x) return NULL;
     PhysNodeKind kind;
     if (!b->streaming) {
@@ -1044,7 +1120,7 @@ static PhysNode *build_rank(Build *b, const Rel *r) {
     k->strategy = RS_APPEND_FAST;
     if (dedup) {
         k->keep_last = r->desc[0];
-        k->on_rowtime = ir->types[r->keys[0]]->timeattr == TA_ROWTIME;
+        k->on_rowtime = ir->types[r->keys[0]]->timeattr == TA_ROWTIME || tvf_time == TA_ROWTIME;
     }
     return k;
 }
@@ -1221,6 +1297,8 @@ static PhysNode *build(Build *b, const Rel *r) {
     case REL_OVER: return build_over(b, r);
     case REL_WINDOW_TVF: {
         PhysNode *in = build(b, r->in[0]);
+        /* SESSION keeps rows per PARTITION BY key: they are routed by it */
+        if (in && r->window->kind == WIN_SESSION) in = exchange_keys(b, in, r->ngroup, r->group);
         return in ? generic(b, PK_WINDOW_TABLE_FUNCTION, r, &in, 1) : NULL;
     }
     case REL_MATCH: {

@@ -37,6 +37,25 @@ static void order_by(Buf *b, const PhysNode *n, const char *const *in_names) {
         eddy__buf_printf(b, "%s%s %s", i ? ", " : "", in_names[n->order[i]], n->desc[i] ? "DESC" : "ASC");
 }
 
+/* The partition keys of a window operator but window_start / window_end. */
+static void window_free_cols(Buf *b, const PhysNode *n, const char *const *names) {
+    bool first = true;
+    for (int i = 0; i < n->ngroup; i++) {
+        const char *c = names[n->group[i]];
+        if (n->kind != PK_RANK && n->kind != PK_BATCH_RANK && (!strcmp(c, "window_start") || !strcmp(c, "window_end")))
+            continue;
+        eddy__buf_printf(b, "%s%s", first ? "" : ", ", c);
+        first = false;
+    }
+}
+
+/* "window=[TUMBLE(win_start=[..], win_end=[..], size=[..])], " of a window operator. */
+static void window_attached(Buf *b, const PhysNode *n) {
+    eddy__buf_puts(b, "window=[");
+    eddy__attached_window_text(b, n->in[0], "window_start", "window_end");
+    eddy__buf_puts(b, "], ");
+}
+
 static const char *join_type(JoinType jt) {
     static const char *names[] = {"InnerJoin", "LeftOuterJoin", "RightOuterJoin", "FullOuterJoin", "LeftSemiJoin",
                                   "LeftAntiJoin"};
@@ -99,7 +118,11 @@ static void window_agg_terms(Buf *b, const PhysNode *n) {
         eddy__buf_puts(b, "], ");
     }
     eddy__buf_puts(b, "window=[");
-    eddy__window_spec(b, n->window, in->names[n->rowtime], 0, NULL);
+    /* a session's partition keys are the GROUP BY keys (phys_build.c) */
+    const char *keys[64];
+    int nk = n->window->kind == WIN_SESSION && n->ngroup <= 64 ? n->ngroup : 0;
+    for (int k = 0; k < nk; k++) keys[k] = in->names[n->group[k]];
+    eddy__window_spec(b, n->window, in->names[n->rowtime], nk, keys);
     eddy__buf_puts(b, "], select=[");
     for (int k = 0; k < n->ngroup; k++) eddy__buf_printf(b, "%s%s", k ? ", " : "", in->names[n->group[k]]);
     for (int i = 0; i < n->naggs; i++) {
@@ -402,9 +425,16 @@ void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
                              spec[eddy__phys_join_input_spec(&a, n, 1)]);
         }
         break;
+    case PK_WINDOW_JOIN:
+        eddy__buf_puts(b, "leftWindow=[");
+        eddy__attached_window_text(b, n->in[0], "window_start", "window_end");
+        eddy__buf_puts(b, "], rightWindow=[");
+        eddy__attached_window_text(b, n->in[1], "window_start", "window_end");
+        eddy__buf_puts(b, "], ");
+        join_terms(b, &a, n, st);
+        break;
     case PK_INTERVAL_JOIN:
     case PK_TEMPORAL_JOIN:
-    case PK_WINDOW_JOIN:
     case PK_SORT_MERGE_JOIN: join_terms(b, &a, n, st); break;
     case PK_HASH_JOIN:
     case PK_NESTED_LOOP_JOIN:
@@ -425,6 +455,7 @@ void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
     case PK_RANK:
     case PK_WINDOW_RANK:
     case PK_BATCH_RANK:
+        if (n->kind == PK_WINDOW_RANK) window_attached(b, n);
         if (n->kind == PK_RANK || n->kind == PK_DEDUPLICATE) {
             eddy__buf_puts(b, "strategy=[");
             strategy(b, n);
@@ -433,7 +464,7 @@ void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
         eddy__buf_printf(b, "rankType=[%s], ", rank_type(n->rank_fn));
         rank_range(b, n);
         eddy__buf_puts(b, ", partitionBy=[");
-        cols(b, n->ngroup, n->group, in->names);
+        window_free_cols(b, n, in->names);
         eddy__buf_puts(b, "], orderBy=[");
         order_by(b, n, in->names);
         eddy__buf_puts(b, "], ");
@@ -443,9 +474,10 @@ void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
         eddy__buf_putc(b, ']');
         break;
     case PK_WINDOW_DEDUPLICATE:
-        eddy__buf_printf(b, "keep=[%s], key=[", n->keep_last ? "LastRow" : "FirstRow");
-        cols(b, n->ngroup, n->group, in->names);
-        eddy__buf_printf(b, "], order=[%s]", n->on_rowtime ? "ROWTIME" : "PROCTIME");
+        window_attached(b, n);
+        eddy__buf_printf(b, "keep=[%s], partitionKeys=[", n->keep_last ? "LastRow" : "FirstRow");
+        window_free_cols(b, n, in->names);
+        eddy__buf_printf(b, "], orderKey=[%s], order=[%s]", in->names[n->order[0]], n->on_rowtime ? "ROWTIME" : "PROCTIME");
         break;
     case PK_LIMIT:
         fetch(b, n);

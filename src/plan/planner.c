@@ -31,7 +31,10 @@ static const PlannerOption options[] = {
     {"table.exec.disabled-operators", NULL, false},
     {"table.exec.state.ttl", NULL, false, true},
     {"table.exec.source.idle-timeout", NULL, false, true},
+    {"table.exec.source.cdc-events-duplicate", NULL, true},
     {"table.exec.deduplicate.insert-update-after-sensitive-enabled", NULL, true},
+    {"table.optimizer.reuse-sub-plan-enabled", NULL, true},
+    {"table.optimizer.reuse-source-enabled", NULL, true},
     /* eddy's own: EXPLAIN prints the plans of queries eddy cannot run yet */
     {"eddy.explain.show-unsupported", NULL, true},
 };

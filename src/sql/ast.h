@@ -716,7 +716,12 @@ typedef enum AstShowKind {
     AST_SHOW_PARTITIONS
 } AstShowKind;
 
-typedef enum AstDescribeKind { AST_DESCRIBE_TABLE, AST_DESCRIBE_CATALOG, AST_DESCRIBE_DATABASE } AstDescribeKind;
+typedef enum AstDescribeKind {
+    AST_DESCRIBE_TABLE,
+    AST_DESCRIBE_CATALOG,
+    AST_DESCRIBE_DATABASE,
+    AST_DESCRIBE_FUNCTION
+} AstDescribeKind;
 
 typedef enum AstAlterTableKind {
     AST_ALTER_TABLE_RENAME,        /* RENAME TO new_name */

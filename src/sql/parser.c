@@ -717,6 +717,10 @@ static AstStmt *describe(SqlParser *p) {
                !p_is(p, 1, TK_SEMICOLON)) {
         p->pos++;
         s->u.describe.what = AST_DESCRIBE_DATABASE;
+    } else if (eddy__sql_p_at_kw(p, KW_FUNCTION) && !p_is(p, 1, TK_DOT) && !p_is(p, 1, TK_EOF) &&
+               !p_is(p, 1, TK_SEMICOLON)) {
+        p->pos++;
+        s->u.describe.what = AST_DESCRIBE_FUNCTION;
     }
     if (eddy__sql_p_accept_kw(p, KW_EXTENDED)) s->u.describe.extended = true;
     if (!eddy__sql_p_name(p, &s->u.describe.name)) return NULL;

@@ -1359,6 +1359,7 @@ static void stmt(Up *u, const AstStmt *s) {
         puts_(u, s->u.describe.desc_keyword ? "DESC " : "DESCRIBE ");
         if (s->u.describe.what == AST_DESCRIBE_CATALOG) puts_(u, "CATALOG ");
         else if (s->u.describe.what == AST_DESCRIBE_DATABASE) puts_(u, "DATABASE ");
+        else if (s->u.describe.what == AST_DESCRIBE_FUNCTION) puts_(u, "FUNCTION ");
         if (s->u.describe.extended) puts_(u, "EXTENDED ");
         name(u, &s->u.describe.name);
         break;

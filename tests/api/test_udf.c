@@ -168,6 +168,39 @@ TEST(create_function_sql) {
     eddy_env_free(env);
 }
 
+/* DESCRIBE FUNCTION [EXTENDED]: Flink's info rows, resolved as calls are. */
+TEST(describe_function) {
+    eddy_env *env = new_env(1);
+    eddy_tenv *t = eddy_tenv_new(env);
+    ASSERT_EQ_INT(eddy_tenv_register_function_impl(t, "com.example.CountChar", &COUNT_CHAR), EDDY_OK);
+    ASSERT_EQ_INT(eddy_tenv_create_function(t, "sys_cc", &COUNT_CHAR), EDDY_OK);
+    ASSERT_TEXT(query(t, "CREATE FUNCTION cc AS 'com.example.CountChar'"), "OK\n");
+    ASSERT_TEXT(query(t, "CREATE TEMPORARY FUNCTION tc AS 'com.example.CountChar' LANGUAGE C"), "OK\n");
+    ASSERT_TEXT(query(t, "DESCRIBE FUNCTION cc"),
+                "+I[is system function, false]\n+I[is temporary, false]\n+I[class name, com.example.CountChar]\n"
+                "+I[function language, JAVA]\n+I[resource uris, []]\n");
+    ASSERT_TEXT(query(t, "DESC FUNCTION EXTENDED default_catalog.default_database.tc"),
+                "+I[is system function, false]\n+I[is temporary, true]\n+I[class name, com.example.CountChar]\n"
+                "+I[function language, C]\n+I[resource uris, []]\n+I[kind, SCALAR]\n+I[requirements, []]\n"
+                "+I[is deterministic, true]\n+I[supports constant folding, true]\n"
+                "+I[signature, tc(STRING, STRING)]\n");
+    ASSERT_TEXT(query(t, "DESCRIBE FUNCTION EXTENDED sys_cc"),
+                "+I[is system function, true]\n+I[is temporary, true]\n+I[kind, SCALAR]\n+I[requirements, []]\n"
+                "+I[is deterministic, true]\n+I[supports constant folding, true]\n"
+                "+I[signature, sys_cc(STRING, STRING)]\n");
+    ASSERT_TEXT(query(t, "DESCRIBE FUNCTION `SUM`"), "+I[is system function, true]\n+I[is temporary, false]\n");
+    ASSERT_TEXT(query(t, "DESCRIBE FUNCTION EXTENDED `SUM`"),
+                "+I[is system function, true]\n+I[is temporary, false]\n+I[kind, AGGREGATE]\n+I[requirements, []]\n"
+                "+I[is deterministic, true]\n+I[supports constant folding, true]\n+I[signature, SUM(<NUMERIC>)]\n");
+    char *rand = query(t, "DESCRIBE FUNCTION EXTENDED rand");
+    ASSERT_STR_CONTAINS(rand, "+I[kind, SCALAR]\n");
+    ASSERT_STR_CONTAINS(rand, "+I[is deterministic, false]\n");
+    free(rand);
+    ASSERT_TEXT(query(t, "DESCRIBE FUNCTION nope"), "ERROR: Function with the identifier 'nope' doesn't exist.");
+    ASSERT_TEXT(query(t, "DESCRIBE FUNCTION c.d.nope"), "ERROR: Function with the identifier 'c.d.nope' doesn't exist.");
+    eddy_env_free(env);
+}
+
 TEST(parallel_calls) {
     eddy_env *env = new_env(4);
     eddy_tenv *t = eddy_tenv_new(env);
@@ -190,6 +223,7 @@ int main(void) {
     RUN(calls_from_sql);
     RUN(registration_errors);
     RUN(create_function_sql);
+    RUN(describe_function);
     RUN(parallel_calls);
     return test_report();
 }

@@ -120,7 +120,6 @@ Received a total of 2 rows
 !ok
 
 SET 'table.optimizer.reuse-source-enabled' = 'false';
-[WARNING] eddy does not use the option 'table.optimizer.reuse-source-enabled': it is kept in the session but has no effect.
 [INFO] Execute statement succeeded.
 !ok
 

@@ -63,6 +63,7 @@
 #include <string.h>
 
 #include "runtime/ops/keyed_rows.h"
+#include "runtime/ops/window_rank.h"
 #include "types/serde.h"
 
 /* Which of Flink's Top-N functions the operator is. */
@@ -181,6 +182,10 @@ static bool enc_value(Buf *b, const Vector *v, uint32_t r, bool desc, bool nulls
     default: return false;
     }
     return true;
+}
+
+bool eddy__rank_sort_value(Buf *b, const Vector *v, uint32_t r, bool desc, bool nulls_first) {
+    return enc_value(b, v, r, desc, nulls_first);
 }
 
 static int key_cmp(const char *a, uint32_t al, const char *b, uint32_t bl) {
