@@ -46,9 +46,10 @@
  * ctx_free with one registration only.
  *
  * Threads. An env and everything made from it belongs to one thread at a
- * time; the exceptions are eddy_result_cancel and the print interrupt flag
+ * time; the exceptions are eddy_result_cancel, the print interrupt flag
  * (eddy_print_options.interrupt), meant for another thread or a signal
- * handler. Jobs run on a pool of worker threads: user callbacks (map,
+ * handler, and the job handle's status, error, metrics and cancel (see
+ * eddy_job). Jobs run on a pool of worker threads: user callbacks (map,
  * filter, key selectors, reduce, sources, sinks) run on those threads, and
  * when an operator's parallelism is above 1 the same callback runs on
  * several threads at once with the same ctx -- a ctx that is written to
@@ -271,6 +272,30 @@ EDDY_API int eddy_env_get_max_parallelism(const eddy_env *env);
  *       the machine's physical memory (default 0.4), a number in (0, 1];
  *   pipeline.auto-watermark-interval     how often watermark assigners
  *       emit (a duration: "200 ms", "1 s", "0" disables; default 200 ms).
+ * Checkpoints (STREAMING jobs; SET on a table environment sets them too):
+ *   execution.checkpointing.interval     a duration: sources inject aligned
+ *       barriers between batches that often ("0": off, the default);
+ *   execution.checkpointing.dir          (Flink's state.checkpoints.dir is
+ *       accepted) where checkpoints go, in Flink's layout
+ *       <dir>/<job id>/chk-<n>/: one file per operator state part, then
+ *       _metadata (fsync, rename): only a completed checkpoint has it;
+ *       required with an interval ("not supported yet" otherwise);
+ *   execution.checkpointing.num-retained completed checkpoints kept (>= 1,
+ *       default 1); older and incomplete ones are removed;
+ *   execution.state-recovery.path        (or execution.savepoint.path) a
+ *       chk-<n> directory the next jobs start from: operator state by
+ *       uid, source positions (datagen, nexmark, filesystem, collections,
+ *       sequences). A damaged checkpoint ("Checkpoint file <path> is
+ *       corrupt: ...") falls back to the newest older completed one of its
+ *       job directory; state that no longer fits fails the job naming the
+ *       operator, its uid and the state; state of an operator the program
+ *       no longer has fails it with Flink's "Cannot map checkpoint/savepoint
+ *       state for operator <uid> ..."; restoring a job whose sink commits at
+ *       the end (filesystem) is "not supported yet" (two-phase commit comes
+ *       next), and a print / collect sink may repeat what came after the
+ *       checkpoint. User sources (eddy_from_source) cannot report a
+ *       position: their job fails at the first checkpoint, "not supported
+ *       yet". A job restarted with an empty ("") path starts fresh.
  * A STREAMING job whose state needs more fails with "The state of operator
  * ... needs N more bytes, but the job's managed memory ... is used up";
  * BATCH operators spill instead. A bad value is EDDY_E_VALIDATION ("Could not
@@ -1628,6 +1653,255 @@ EDDY_API const char *eddy_table_explain(eddy_table *t, unsigned details);
 EDDY_API const char *eddy_tenv_explain_sql(eddy_tenv *tenv, const char *statement, unsigned details);
 /* StatementSet.explain(details...). Borrowed like eddy_table_explain. */
 EDDY_API const char *eddy_statement_set_explain(eddy_statement_set *ss, unsigned details);
+
+/* ---- DataStream windows (KeyedStream.window / countWindow) ---------------------- */
+
+/* A window assigner (WindowAssigner), a small value: make it with the
+ * functions below and pass it to eddy_keyed_window. Sizes, slides, offsets
+ * and gaps are milliseconds. Bad parameters are reported by
+ * eddy_keyed_window, with Flink's messages ("TumblingEventTimeWindows
+ * parameters must satisfy abs(offset) < size"). */
+typedef struct eddy_window_assigner {
+    int kind; /* EDDY_WINDOW_* */
+    bool processing_time;
+    int64_t size, slide, offset, gap;
+} eddy_window_assigner;
+#define EDDY_WINDOW_TUMBLING 1
+#define EDDY_WINDOW_SLIDING 2
+#define EDDY_WINDOW_GLOBAL 3
+#define EDDY_WINDOW_SESSION 4
+/* TumblingEventTimeWindows.of(size, offset) / TumblingProcessingTimeWindows:
+ * windows [start, start + size) with start = ts - (ts - offset) mod size. */
+EDDY_API eddy_window_assigner eddy_tumbling_event_time_windows(int64_t size, int64_t offset);
+EDDY_API eddy_window_assigner eddy_tumbling_processing_time_windows(int64_t size, int64_t offset);
+/* SlidingEventTimeWindows.of(size, slide, offset) / SlidingProcessingTimeWindows:
+ * an element belongs to the size/slide windows of `size` that start every
+ * `slide` and contain it. */
+EDDY_API eddy_window_assigner eddy_sliding_event_time_windows(int64_t size, int64_t slide, int64_t offset);
+EDDY_API eddy_window_assigner eddy_sliding_processing_time_windows(int64_t size, int64_t slide, int64_t offset);
+/* GlobalWindows.create(): one window per key, [INT64_MIN, INT64_MAX); its
+ * default trigger never fires (set one with eddy_windowed_trigger). */
+EDDY_API eddy_window_assigner eddy_global_windows(void);
+/* EventTimeSessionWindows.withGap / ProcessingTimeSessionWindows.withGap:
+ * not supported yet -- eddy_keyed_window refuses them (EDDY_E_UNSUPPORTED). */
+EDDY_API eddy_window_assigner eddy_event_time_session_windows(int64_t gap);
+EDDY_API eddy_window_assigner eddy_processing_time_session_windows(int64_t gap);
+
+/* A windowed stream (WindowedStream) being configured; owned by the env.
+ * The configuring calls return ws (NULL with the error on the env). */
+typedef struct eddy_windowed_stream eddy_windowed_stream;
+/* keyBy(...).window(assigner). The default trigger is the assigner's: an
+ * event-time trigger (fires when the watermark reaches the window's
+ * max timestamp end - 1), a processing-time trigger, or none for global
+ * windows. Errors (EDDY_E_MISUSE): NULL ks, sizes <= 0, |offset| >= size
+ * (tumbling) or >= slide (sliding); sessions: EDDY_E_UNSUPPORTED. */
+EDDY_API eddy_windowed_stream *eddy_keyed_window(eddy_keyed_stream *ks, eddy_window_assigner assigner);
+/* countWindow(size) (slide 0): global windows fired and purged every `size`
+ * elements of a key; countWindow(size, slide): fired every `slide` elements
+ * over the last `size` (a count evictor). Errors: size or slide < 0, size 0. */
+EDDY_API eddy_windowed_stream *eddy_keyed_count_window(eddy_keyed_stream *ks, int64_t size, int64_t slide);
+
+/* Triggers: EventTimeTrigger, ProcessingTimeTrigger, CountTrigger.of(n) and
+ * PurgingTrigger.of(t) (turns FIRE into FIRE_AND_PURGE). Values like the
+ * assigner. */
+typedef struct eddy_trigger {
+    int kind; /* EDDY_TRIGGER_* */
+    int64_t count;
+    bool purging;
+} eddy_trigger;
+#define EDDY_TRIGGER_EVENT_TIME 1
+#define EDDY_TRIGGER_PROCESSING_TIME 2
+#define EDDY_TRIGGER_COUNT 3
+EDDY_API eddy_trigger eddy_trigger_event_time(void);
+EDDY_API eddy_trigger eddy_trigger_processing_time(void);
+EDDY_API eddy_trigger eddy_trigger_count(int64_t count);
+EDDY_API eddy_trigger eddy_trigger_purging(eddy_trigger t);
+/* WindowedStream.trigger: replaces the assigner's default trigger. Errors:
+ * a count <= 0 (EDDY_E_MISUSE). */
+EDDY_API eddy_windowed_stream *eddy_windowed_trigger(eddy_windowed_stream *ws, eddy_trigger t);
+/* WindowedStream.evictor(CountEvictor.of(n)) / (TimeEvictor.of(ms)): before
+ * the window function runs, drop all but the last n elements / the
+ * elements more than ms older than the window's latest element; dropped
+ * elements are gone from the window. Errors: n / ms <= 0 (EDDY_E_MISUSE). */
+EDDY_API eddy_windowed_stream *eddy_windowed_count_evictor(eddy_windowed_stream *ws, int64_t count);
+EDDY_API eddy_windowed_stream *eddy_windowed_time_evictor(eddy_windowed_stream *ws, int64_t ms);
+/* allowedLateness(ms) (event time): a window is kept until the watermark
+ * passes end - 1 + ms; an element arriving for it after it fired fires it
+ * again with all its elements (a late firing, an updated result). Errors:
+ * ms < 0: "The allowed lateness cannot be negative." */
+EDDY_API eddy_windowed_stream *eddy_windowed_allowed_lateness(eddy_windowed_stream *ws, int64_t ms);
+/* sideOutputLateData(tag): elements too late for every window they belong
+ * to (ts + lateness <= watermark) go to the tag's side output (read it with
+ * eddy_stream_get_side_output on the window's result stream) instead of
+ * being dropped and counted as late. The tag's type must be the stream's. */
+EDDY_API eddy_windowed_stream *eddy_windowed_side_output_late_data(eddy_windowed_stream *ws, const eddy_output_tag *tag);
+
+/* The window function. Each result row's record timestamp is the window's
+ * max timestamp (end - 1; INT64_MAX for global windows). ctx / ctx_free
+ * follow the callback conventions; the returned stream is the result.
+ *
+ * reduce: fn (eddy_reduce_fn, as eddy_keyed_reduce) folds the window's
+ * elements in arrival order; the result has the stream's type. */
+EDDY_API eddy_stream *eddy_windowed_reduce(eddy_windowed_stream *ws, eddy_reduce_fn fn, void *ctx,
+                                           void (*ctx_free)(void *));
+/* aggregate(AggregateFunction): the accumulator is a row of acc_type (a type
+ * string). create_accumulator sets the fields of a new one in `acc`; add
+ * sets in `acc_out` the accumulator after `in` was added to `acc`;
+ * get_result sets the window's result row (out_type) in `out`. All three
+ * are required; fields left unset are NULL. */
+typedef struct eddy_window_aggregate_fn {
+    uint32_t abi_version; /* EDDY_WINDOW_AGGREGATE_FN_VERSION */
+    const char *acc_type;
+    eddy_status (*create_accumulator)(void *ctx, eddy_out *acc);
+    eddy_status (*add)(void *ctx, const eddy_row *in, const eddy_row *acc, eddy_out *acc_out);
+    eddy_status (*get_result)(void *ctx, const eddy_row *acc, eddy_out *out);
+} eddy_window_aggregate_fn;
+#define EDDY_WINDOW_AGGREGATE_FN_VERSION 1
+EDDY_API eddy_stream *eddy_windowed_aggregate(eddy_windowed_stream *ws, const eddy_window_aggregate_fn *fn,
+                                              const char *out_type, void *ctx, void (*ctx_free)(void *));
+/* process(ProcessWindowFunction): called once per firing with the window's
+ * context and all its elements; emits zero or more rows of out_type
+ * (eddy_out_emit per row). The context and the elements are borrowed for
+ * the call. */
+typedef struct eddy_window_ctx eddy_window_ctx;
+typedef struct eddy_window_elements eddy_window_elements;
+typedef struct eddy_process_window_fn {
+    uint32_t abi_version; /* EDDY_PROCESS_WINDOW_FN_VERSION */
+    eddy_status (*process)(void *ctx, eddy_window_ctx *wc, eddy_window_elements *elements, eddy_out *out);
+} eddy_process_window_fn;
+#define EDDY_PROCESS_WINDOW_FN_VERSION 1
+EDDY_API eddy_stream *eddy_windowed_process(eddy_windowed_stream *ws, const eddy_process_window_fn *fn,
+                                            const char *out_type, void *ctx, void (*ctx_free)(void *));
+/* The key (as a row, like eddy_keyed_ctx_current_key), the window's start,
+ * end and max timestamp (end - 1), the operator's watermark and the clock. */
+EDDY_API const eddy_row *eddy_window_ctx_key(eddy_window_ctx *wc);
+EDDY_API int64_t eddy_window_ctx_start(eddy_window_ctx *wc);
+EDDY_API int64_t eddy_window_ctx_end(eddy_window_ctx *wc);
+EDDY_API int64_t eddy_window_ctx_max_timestamp(eddy_window_ctx *wc);
+EDDY_API int64_t eddy_window_ctx_current_watermark(eddy_window_ctx *wc);
+EDDY_API int64_t eddy_window_ctx_current_processing_time(eddy_window_ctx *wc);
+/* The elements in arrival order: *row is the next (borrowed until the next
+ * call) and EDDY_ROW, or NULL and EDDY_DONE after the last. One pass. */
+EDDY_API eddy_status eddy_window_elements_next(eddy_window_elements *it, const eddy_row **row);
+EDDY_API size_t eddy_window_elements_count(const eddy_window_elements *it);
+
+/* ===========================================================================
+ * Jobs: handles, status, cancel, metrics (Flink's JobClient)
+ * ======================================================================== */
+
+typedef struct eddy_job eddy_job; /* JobClient */
+
+/* Flink's JobStatus, as far as eddy has it. A job is CREATED before it
+ * starts, RUNNING while any of its worker threads still runs (also while a
+ * cancelled or failed job's tasks are stopping), then FINISHED (every task
+ * read its input to the end), CANCELED (eddy_job_cancel, eddy_result_cancel,
+ * STOP JOB) or FAILED. */
+typedef enum eddy_job_state {
+    EDDY_JOB_CREATED = 0,
+    EDDY_JOB_RUNNING,
+    EDDY_JOB_FINISHED,
+    EDDY_JOB_FAILED,
+    EDDY_JOB_CANCELED
+} eddy_job_state;
+/* "CREATED", "RUNNING", "FINISHED", "FAILED", "CANCELED" (Flink's names),
+ * or "UNKNOWN". Static. */
+EDDY_API const char *eddy_job_status_name(eddy_job_state s);
+/* Whether s is FINISHED, FAILED or CANCELED. */
+EDDY_API bool eddy_job_state_terminal(eddy_job_state s);
+
+/* StreamExecutionEnvironment.executeAsync(jobName): starts the pipelines
+ * built so far (as eddy_env_execute, which waits) and returns at once with
+ * *job set to a handle the caller owns (free it with eddy_job_free; the env
+ * frees, cancelling, the ones left at eddy_env_free). job_name NULL: "Flink
+ * Streaming Job". Errors (nothing to run, a pipeline that cannot be built)
+ * are returned and on the env, *job NULL. */
+EDDY_API eddy_status eddy_env_execute_async(eddy_env *env, const char *job_name, eddy_job **job);
+/* The job of an INSERT's or a query's result (executeSql, eddy_table_execute,
+ * eddy_statement_set_execute), or NULL (a result without a job). Borrowed:
+ * it lives as long as the result (eddy_job_free on it does nothing). A
+ * query's job keeps running while its rows are read; once the rows are
+ * freed (the iterator, the result) the handle reports the last state seen,
+ * CANCELED if the rows were dropped before the job ended. */
+EDDY_API eddy_job *eddy_result_job(eddy_result *r);
+
+/* Threads. eddy_job_id, eddy_job_name, eddy_job_start_time, eddy_job_status,
+ * eddy_job_error, eddy_job_metrics and eddy_job_cancel may be called from any
+ * thread at any time while the handle exists -- also while the env's thread
+ * prints, iterates the job's rows, waits or frees an iterator. eddy_job_wait
+ * and eddy_job_free belong to the env's thread (they close operators and
+ * release memory of the env). Free a handle only once the other threads are
+ * done with it. */
+
+/* The job's id: 32 lower-case hex digits, random (Flink's JobID). Borrowed;
+ * handle lifetime. "" for NULL. */
+EDDY_API const char *eddy_job_id(const eddy_job *job);
+/* The job's name ("insert-into_<sink>" for INSERTs as Flink's, "collect"
+ * for queries, or the name given to eddy_env_execute_async). Borrowed;
+ * handle lifetime. */
+EDDY_API const char *eddy_job_name(const eddy_job *job);
+/* When the job started, in ms since the epoch (0: not started). */
+EDDY_API int64_t eddy_job_start_time(const eddy_job *job);
+/* The job's state now (JobClient.getJobStatus()). NULL: CREATED. */
+EDDY_API eddy_job_state eddy_job_status(eddy_job *job);
+/* Waits until the job ends, at most timeout_ms (< 0: as long as it runs;
+ * 0: does not wait) and returns its state then: terminal, or RUNNING when
+ * the time ran out. A query's job ends only as its rows are read. Once it
+ * ended, the job's operators are closed, and for an eddy_env_execute_async
+ * job its malformed and late records become eddy_env_malformed_records /
+ * eddy_env_late_records. A cancelled job whose task does not stop within
+ * task.cancellation.timeout stays RUNNING. */
+EDDY_API eddy_job_state eddy_job_wait(eddy_job *job, int64_t timeout_ms);
+/* JobClient.cancel(): asks the job to stop (it does not wait; see
+ * eddy_job_wait). A no-op once the job ended. Any thread. */
+EDDY_API void eddy_job_cancel(eddy_job *job);
+/* The error of a FAILED job ("<message>", as eddy_env_errmsg would say it),
+ * or NULL when the job did not fail. Borrowed; handle lifetime. */
+EDDY_API const char *eddy_job_error(eddy_job *job);
+/* Frees an eddy_env_execute_async handle: cancels the job if it still runs
+ * and waits at most task.cancellation.timeout for it (a job that does not
+ * stop is kept by the env, its error on the env, as for iterators). NULL
+ * and result-owned handles: no-op. */
+EDDY_API void eddy_job_free(eddy_job *job);
+
+/* One metric of one operator instance, with Flink's name and scope
+ * (<job>.<task>.<operator>.<subtask>). Per operator: numRecordsIn,
+ * numRecordsOut (counts), numRecordsInPerSecond, numRecordsOutPerSecond
+ * (their rate averaged over the job's run so far), currentInputWatermark,
+ * currentOutputWatermark (ms; -9223372036854775808, Long.MIN_VALUE, until
+ * one came), numLateRecordsDropped, and of the operator's task (the chain it
+ * runs in) busyTimeMsPerSecond, backPressuredTimeMsPerSecond (time its
+ * outputs were full) and idleTimeMsPerSecond (the rest; the three add up to
+ * 1000, averaged over the run so far), then stateSize (bytes its state
+ * holds now, or held when it closed; eddy's, Flink has none per operator). */
+typedef struct eddy_metric {
+    const char *job_id;
+    const char *job_name;
+    const char *task_name;     /* "Source: t[1] -> Calc[2]" */
+    const char *operator_name;
+    const char *operator_id;   /* 32 hex digits, stable across runs */
+    int subtask_index;         /* 0-based */
+    int parallelism;
+    const char *name;          /* "numRecordsIn", ... */
+    double value;
+    bool integral;             /* a count or a watermark: exactly int_value */
+    int64_t int_value;
+} eddy_metric;
+typedef void (*eddy_metric_fn)(void *ud, const eddy_metric *m);
+/* Calls cb once per metric of every operator instance, task by task, in
+ * chain order, and returns how many metrics it reported (0 for NULL or a
+ * query's job whose rows were freed). The strings are borrowed for the call.
+ * The counters are kept per batch by the thread that runs the operator and
+ * read without stopping it: a running job's figures are each a recent value;
+ * once the job ended they are final (numRecordsIn of a sink then equals the
+ * rows it wrote). Any thread; cb must not call into the job's env. */
+EDDY_API size_t eddy_job_metrics(eddy_job *job, eddy_metric_fn cb, void *ud);
+
+/* A result of nrows rows of ncols STRING columns (cells row-major, NULL for
+ * a SQL NULL; copied), printed like a SHOW result: for clients listing what
+ * they keep themselves (the shell's SHOW JOBS). Owned by the env like any
+ * result; NULL with the error on the env for bad arguments (1..64 columns). */
+EDDY_API eddy_result *eddy_tenv_listing_result(eddy_tenv *tenv, size_t ncols, const char *const *names, size_t nrows,
+                                               const char *const *cells);
 
 #ifdef __cplusplus
 }

@@ -20,8 +20,13 @@ have_cmd valgrind || need="$need valgrind"
 have_pkg libtsan2 || need="$need libtsan2"
 # the REGEXP functions
 have_pkg libpcre2-dev || need="$need libpcre2-dev"
+# the 'kafka' / 'upsert-kafka' connectors; the tests use its mock cluster
+have_pkg librdkafka-dev || need="$need librdkafka-dev"
 # the eddy shell: line editing and history at the interactive prompt
 have_pkg libedit-dev || need="$need libedit-dev"
+# the 'jdbc' connector (libpq) and the PostgreSQL server its test starts
+have_pkg libpq-dev || need="$need libpq-dev"
+have_pkg postgresql || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need="$need postgresql"
 if [ "$1" = bench ]; then
   have_cmd gnuplot || need="$need gnuplot-nox"
 fi

@@ -1394,11 +1394,60 @@ static void q9(const NexmarkConfig *c, NexmarkEvent *ev, int64_t n, Sink *s, HwS
     table_free(&q.best);
 }
 
+/* ---- q11: bids per bidder per session (10 s gap) -------------------------------------------- */
+
+#define Q11_GAP 10000
+
+static void q11_emit(Sink *s, const int64_t *g) {
+    RowHash *r = table_row(s);
+    rh_long(r, g[0]);
+    rh_long(r, g[3]);
+    rh_ts(r, g[1]);
+    rh_ts(r, g[2]);
+    insert_row_end(s);
+}
+
+/* One slot per bidder: its open session (start, end = last bid + gap, count).
+ * Bids come in time order, so a bidder has one open session at a time: a bid
+ * at or before its end extends it (Flink's sessions merge when they meet), a
+ * later one means the session is complete (the watermark passes its end
+ * before any bid could join it again): its row goes out and the bid opens the
+ * next. The end of the input fires the sessions left. */
+static void q11(const NexmarkConfig *c, NexmarkEvent *ev, int64_t n, Sink *s, HwStats *st) {
+    Table t;
+    table_init(&t, 32, 1, 10);
+    for (int64_t k = 0; k < n; k++) {
+        eddy__nexmark_event(c, k, ev);
+        if (ev->kind != NEXMARK_BID) continue;
+        const NexmarkBid *b = &ev->bid;
+        bool fresh;
+        int64_t *g = table_put(&t, b->bidder, 0, &fresh), ts = b->date_time;
+        if (!fresh && ts > g[2]) {
+            q11_emit(s, g);
+            fresh = true;
+        }
+        if (fresh) {
+            g[1] = ts;
+            g[3] = 0;
+        }
+        if (ts + Q11_GAP > g[2] || fresh) g[2] = ts + Q11_GAP;
+        g[3]++;
+    }
+    for (size_t i = 0; i <= t.mask; i++) {
+        const int64_t *g = table_at(&t, i);
+        if (g[0] != TABLE_EMPTY) q11_emit(s, g);
+    }
+    stat_agg(st, "open session by bidder", &t);
+    st->bytes_per_key = t.keys ? (double)table_bytes(&t) / (double)t.keys : 0;
+    snprintf(st->notes, sizeof st->notes, "+I per session when it closes: defined");
+    table_free(&t);
+}
+
 /* ---- dispatch -------------------------------------------------------------------------------- */
 
 static bool is_stateful(int q) {
     return q == 3 || q == 4 || q == 5 || q == 7 || q == 8 || q == 9 || q == 15 || q == 16 || q == 17 || q == 18 ||
-           q == 19 || q == 20;
+           q == 19 || q == 20 || q == 11;
 }
 
 /* Runs stateful baseline q over events 0..n-1 of config c into s. */
@@ -1416,6 +1465,7 @@ static void stateful_baseline(int q, const NexmarkConfig *c, NexmarkEvent *ev, i
     case 17: q17(c, ev, n, s, st); break;
     case 19: q19(c, ev, n, s, st); break;
     case 20: q20(c, ev, n, s, st); break;
+    case 11: q11(c, ev, n, s, st); break;
     default: exit(4);
     }
     memcpy(st->kinds, s->kinds, sizeof st->kinds);

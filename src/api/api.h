@@ -82,6 +82,8 @@ typedef struct JobHook {
     pthread_mutex_t mu;
     Job *job;
     int refs; /* under mu */
+    JobState final; /* the job's state when job was emptied (under mu) */
+    char *final_error; /* a copy of its failure then, or NULL */
 } JobHook;
 typedef struct UserFunction UserFunction; /* udf.c */
 
@@ -131,6 +133,11 @@ struct eddy_env {
     const char *managed_size, *managed_fraction;
     /* pipeline.auto-watermark-interval (ms; 0: no periodic watermarks) */
     int64_t auto_watermark_interval_ms;
+    /* checkpointing (runtime/checkpoint.h options; eddy_env_set_option,
+     * or SET on a table environment): interval 0 = off */
+    int64_t ckpt_interval_ms;
+    const char *ckpt_dir, *ckpt_recovery;
+    int ckpt_retained;
     /* processing time of the env's jobs: the system clock, or the manual
      * clock of eddy_env_use_manual_clock (manual_clock_on) */
     Clock manual_clock;
@@ -150,7 +157,33 @@ struct eddy_keyed_stream {
     const Type *key_type;
 };
 
-typedef enum LiveKind { LIVE_ITER = 1, LIVE_RESULT = 2 } LiveKind;
+typedef enum LiveKind { LIVE_ITER = 1, LIVE_RESULT = 2, LIVE_JOB = 3 } LiveKind;
+
+/* A job handle (job_api.c): an eddy_env_execute_async job (live_kind
+ * LIVE_JOB, in env->live, owns job), or the job of a result (embedded in
+ * it: live_kind 0; an INSERT's job through job, a query's through hook --
+ * the iterator owns that one and empties the hook before freeing it, so the
+ * handle keeps the last state it saw, under the hook's mutex). */
+struct eddy_job {
+    int live_kind;
+    eddy_env *env;
+    Job *job;
+    JobHook *hook;
+    const char *id;   /* 32 hex digits */
+    char *name;       /* malloc'd */
+    int64_t start_ms; /* ms since the epoch */
+    JobState seen;    /* hook jobs: the last state seen (under hook->mu) */
+    char *seen_error; /* hook jobs: a copy of the failure (under hook->mu, set once) */
+    char own_id[33];
+};
+/* Fills the embedded handle of a result whose job just started. */
+void eddy__api_result_job_init(eddy_result *r);
+/* Frees what a handle holds (not the handle). */
+void eddy__api_job_clear(eddy_job *j);
+/* Destroys an eddy_env_execute_async handle at env teardown. */
+eddy_status eddy__api_job_destroy(eddy_job *j);
+/* A random job id: 32 hex digits (Flink's JobID). */
+void eddy__api_random_job_id(char out[33]);
 
 /* An iterator over a running job's collected rows. */
 struct eddy_iter {
@@ -213,6 +246,7 @@ struct eddy_result {
     Job *job;           /* an INSERT's job (its rows are static) */
     JobHook *hook;      /* a query's job, also once `it` is handed out */
     char job_id[33];
+    eddy_job jobh;      /* eddy_result_job (when job or hook is set) */
     int ncols;
     const char **names;
     const Type **types;
@@ -332,5 +366,10 @@ const Type *eddy__api_type(eddy_env *env, const char *type_string);
 
 /* The result destructor for env teardown (results.c). */
 void eddy__api_result_destroy(eddy_result *r);
+
+/* Whether key is one of the checkpointing options (execution.checkpointing.*,
+ * execution.state-recovery.path and their Flink aliases): the env's, which
+ * SET on a table environment passes on. */
+bool eddy__api_is_checkpoint_option(const char *key);
 
 #endif

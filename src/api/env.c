@@ -3,9 +3,11 @@
  * the pending DataStream pipelines, and teardown of everything the env owns.
  */
 #include <stdarg.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "api/api.h"
+#include "runtime/checkpoint.h"
 #include "types/datetime.h"
 
 static int cores(void) {
@@ -51,6 +53,7 @@ static bool stop_jobs(eddy_env *env, EdErr *err) {
         void *obj = env->live.items[env->live.len - 1];
         env->live.len--;
         if (*(int *)obj == LIVE_RESULT) eddy__api_result_destroy(obj);
+        else if (*(int *)obj == LIVE_JOB) eddy__api_job_destroy(obj);
         else eddy__api_iter_destroy(obj);
     }
     size_t keep = 0;
@@ -219,12 +222,62 @@ void eddy__api_job_config(const eddy_env *env, JobConfig *cfg, const char *name)
     cfg->batch_mode = env->cfg.mode == EDDY_BATCH;
     cfg->cancel_timeout_ms = env->cfg.task_cancellation_timeout_ms;
     cfg->auto_watermark_interval_ms = env->auto_watermark_interval_ms;
+    cfg->checkpoint_interval_ms = env->ckpt_interval_ms;
+    cfg->checkpoint_dir = env->ckpt_dir;
+    cfg->checkpoint_retained = env->ckpt_retained;
+    cfg->restore_path = env->ckpt_recovery;
     cfg->clock = env->manual_clock_on ? &env->manual_clock : NULL;
     /* the values were checked when set */
     EdErr err = {0};
     if (eddy__mem_budget_resolve(env->managed_size, env->managed_fraction, &cfg->managed_memory, &err))
         cfg->managed_memory = 0;
     eddy__err_clear(&err);
+}
+
+#define RESTART_STRATEGY_OPTION "restart-strategy.type"
+static const char *const ckpt_options[] = {CKPT_OPT_INTERVAL, CKPT_OPT_DIR,      CKPT_OPT_DIR_ALIAS,
+                                            CKPT_OPT_RETAINED, CKPT_OPT_RECOVERY, CKPT_OPT_RECOVERY_ALIAS,
+                                            RESTART_STRATEGY_OPTION};
+
+bool eddy__api_is_checkpoint_option(const char *key) {
+    for (size_t i = 0; i < ED_ARRAY_LEN(ckpt_options); i++)
+        if (!strcmp(key, ckpt_options[i])) return true;
+    return false;
+}
+
+/* The checkpointing options; Flink's older names are aliases. An empty
+ * directory or path unsets it. */
+static eddy_status set_checkpoint_option(eddy_env *env, const char *key, const char *value) {
+    if (!strcmp(key, RESTART_STRATEGY_OPTION)) {
+        /* Flink's names for no restarts; the others are not there yet */
+        static const char *const none[] = {"none", "off", "disable", "no_restart", "norestart", ""};
+        for (size_t i = 0; i < ED_ARRAY_LEN(none); i++)
+            if (eddy__str_ieq(value, none[i])) return EDDY_OK;
+        return eddy__api_err(env, EDDY_E_UNSUPPORTED,
+                             "not supported yet: %s '%s' (eddy does not restart a failed job in the process; run it "
+                             "again with %s pointing at its last checkpoint)",
+                             key, value, CKPT_OPT_RECOVERY);
+    }
+    if (!strcmp(key, CKPT_OPT_INTERVAL)) {
+        int64_t ms;
+        if (!eddy__parse_duration_ms(value, &ms) || ms < 0)
+            return eddy__api_err(env, EDDY_E_VALIDATION, "Could not parse value '%s' for key '%s'.", value, key);
+        env->ckpt_interval_ms = ms;
+        return EDDY_OK;
+    }
+    if (!strcmp(key, CKPT_OPT_RETAINED)) {
+        char *end;
+        long n = strtol(value, &end, 10);
+        if (end == value || *end || n < 1 || n > 1000000)
+            return eddy__api_err(env, EDDY_E_VALIDATION, "Could not parse value '%s' for key '%s'.", value, key);
+        env->ckpt_retained = (int)n;
+        return EDDY_OK;
+    }
+    const char *copy = *value ? eddy__arena_strdup(&env->arena, value) : NULL;
+    if (*value && !copy) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
+    if (!strcmp(key, CKPT_OPT_DIR) || !strcmp(key, CKPT_OPT_DIR_ALIAS)) env->ckpt_dir = copy;
+    else env->ckpt_recovery = copy;
+    return EDDY_OK;
 }
 
 eddy_status eddy_env_set_option(eddy_env *env, const char *key, const char *value) {
@@ -238,10 +291,12 @@ eddy_status eddy_env_set_option(eddy_env *env, const char *key, const char *valu
         env->auto_watermark_interval_ms = ms;
         return EDDY_OK;
     }
+    if (eddy__api_is_checkpoint_option(key)) return set_checkpoint_option(env, key, value);
     bool size = !strcmp(key, MEM_MANAGED_SIZE_OPTION), fraction = !strcmp(key, MEM_MANAGED_FRACTION_OPTION);
     if (!size && !fraction)
-        return eddy__api_err(env, EDDY_E_VALIDATION, "The environment has no option '%s' (known: %s, %s, %s).", key,
-                             MEM_MANAGED_SIZE_OPTION, MEM_MANAGED_FRACTION_OPTION, AUTO_WATERMARK_INTERVAL_OPTION);
+        return eddy__api_err(env, EDDY_E_VALIDATION, "The environment has no option '%s' (known: %s, %s, %s, %s, %s, %s, %s).",
+                             key, MEM_MANAGED_SIZE_OPTION, MEM_MANAGED_FRACTION_OPTION, AUTO_WATERMARK_INTERVAL_OPTION,
+                             CKPT_OPT_INTERVAL, CKPT_OPT_DIR, CKPT_OPT_RETAINED, CKPT_OPT_RECOVERY);
     EdErr err = {0};
     int64_t v;
     if (eddy__mem_budget_resolve(size ? value : NULL, size ? NULL : value, &v, &err)) return eddy__api_take(env, &err);

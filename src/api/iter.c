@@ -51,6 +51,7 @@ void eddy__api_hook_unref(JobHook *h) {
     pthread_mutex_unlock(&h->mu);
     if (!last) return;
     pthread_mutex_destroy(&h->mu);
+    eddy__free(h->final_error);
     eddy__free(h);
 }
 
@@ -193,6 +194,12 @@ eddy_status eddy__api_iter_destroy(eddy_iter *it) {
     if (it->hook) {
         /* from here on a cancel on another thread finds no job */
         pthread_mutex_lock(&it->hook->mu);
+        /* what eddy_job_status reports from now on: a job not ended yet is
+         * cancelled by the release below */
+        const char *e = NULL;
+        JobState st = it->hook->job ? eddy__job_state(it->hook->job, &e) : JOB_CANCELED;
+        if (e && !it->hook->final_error) it->hook->final_error = eddy__strdup(e);
+        it->hook->final = st == JOB_RUNNING || st == JOB_CREATED ? JOB_CANCELED : st;
         it->hook->job = NULL;
         pthread_mutex_unlock(&it->hook->mu);
         eddy__api_hook_unref(it->hook);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "api/api.h"
+#include "runtime/checkpoint.h"
 #include "types/datetime.h"
 
 typedef enum OptKind { OPT_MODE, OPT_INT, OPT_BOOL, OPT_ZONE, OPT_RESULT_MODE, OPT_DURATION, OPT_DIALECT } OptKind;
@@ -43,7 +44,9 @@ static const KnownOption *find_known(const char *key) {
     return NULL;
 }
 
-bool eddy_option_is_known(const char *key) { return key && (find_known(key) || eddy__plan_option_known(key)); }
+bool eddy_option_is_known(const char *key) {
+    return key && (find_known(key) || eddy__plan_option_known(key) || eddy__api_is_checkpoint_option(key));
+}
 
 static const char *const sensitive_words[] = {
     "password", "secret", "fs.azure.account.key", "apikey", "api-key", "auth-params",
@@ -209,6 +212,10 @@ eddy_status eddy_tenv_set_option(eddy_tenv *tenv, const char *key, const char *v
         eddy_status rc = apply(tenv, o, value);
         if (rc) return rc;
     }
+    if (eddy__api_is_checkpoint_option(key)) {
+        eddy_status rc = eddy_env_set_option(env, key, value);
+        if (rc) return rc;
+    }
     EdErr perr = {0};
     if (eddy__plan_check_option(key, value, &perr)) return eddy__api_take(env, &perr);
     const char *v = intern(tenv, value);
@@ -263,6 +270,10 @@ eddy_status eddy_tenv_reset_option(eddy_tenv *tenv, const char *key) {
             else if (!strcmp(o->key, "parallelism.default")) env->cfg.parallelism = tenv->default_parallelism;
             else if (o->kind == OPT_DURATION) env->cfg.task_cancellation_timeout_ms = tenv->default_cancel_timeout_ms;
             else if (o->def) apply(tenv, o, o->def);
+        }
+        if (eddy__api_is_checkpoint_option(s->key)) {
+            const char *def = !strcmp(s->key, CKPT_OPT_INTERVAL) ? "0 ms" : !strcmp(s->key, CKPT_OPT_RETAINED) ? "1" : "";
+            eddy_env_set_option(env, s->key, def);
         }
         tenv->options.items[i] = tenv->options.items[--tenv->options.len];
     }

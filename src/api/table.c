@@ -73,7 +73,7 @@ eddy_status eddy_table_print_schema(eddy_table *t, FILE *file) {
 
 /* ---- execute and results ------------------------------------------------------------------ */
 
-static void random_job_id(char out[33]) {
+void eddy__api_random_job_id(char out[33]) {
     static atomic_ullong counter;
     uint64_t x = eddy__hash_u64((uint64_t)time(NULL) ^ (uint64_t)(uintptr_t)out ^ atomic_fetch_add(&counter, 1));
     uint64_t y = eddy__hash_u64(x ^ 0x9e3779b97f4a7c15ULL);
@@ -165,7 +165,8 @@ eddy_result *eddy__api_query_result(eddy_tenv *tenv, Rel *rel) {
     r->hook = r->it->hook;
     r->hook->refs++; /* no other thread knows the hook yet */
     r->streaming = tenv->mode == EDDY_STREAMING;
-    random_job_id(r->job_id);
+    eddy__api_random_job_id(r->job_id);
+    eddy__api_result_job_init(r);
     return r;
 }
 
@@ -184,6 +185,8 @@ eddy_result *eddy__api_insert_result(eddy_tenv *tenv, StreamNode *const *sinks, 
     JobConfig cfg;
     eddy__api_job_config(env, &cfg, "insert-into");
     cfg.batch_mode = tenv->mode == EDDY_BATCH;
+    eddy__api_random_job_id(r->job_id);
+    cfg.job_id = r->job_id; /* names its checkpoint directory too */
     EdErr err = {0};
     eddy_status rc = eddy__job_create(&cfg, (StreamNode *const *)sinks, n, &r->job, &err);
     if (!rc) rc = eddy__job_start(r->job, &err);
@@ -192,7 +195,7 @@ eddy_result *eddy__api_insert_result(eddy_tenv *tenv, StreamNode *const *sinks, 
         eddy_result_free(r);
         return NULL;
     }
-    random_job_id(r->job_id);
+    eddy__api_result_job_init(r);
     return r;
 }
 
@@ -277,6 +280,7 @@ void eddy__api_result_destroy(eddy_result *r) {
     if (r->it) eddy__api_iter_destroy(r->it);
     eddy__api_hook_unref(r->hook);
     eddy__api_job_release(r->tenv->env, r->job, r->lt);
+    eddy__api_job_clear(&r->jobh);
     eddy__lt_unref(r->tenv->env, r->lt);
     eddy__free(r);
 }

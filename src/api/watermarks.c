@@ -7,6 +7,7 @@
  * the env's arena, so every builder call makes a new one.
  */
 #include "api/api.h"
+#include "runtime/ops/window.h"
 #include "runtime/ops/watermarks.h"
 
 struct eddy_watermark_strategy {
@@ -159,7 +160,7 @@ eddy_stream *eddy_stream_get_side_output(eddy_stream *s, const eddy_output_tag *
     if (!env_ok(env)) return NULL;
     if (!tag) return eddy__api_err(env, EDDY_E_MISUSE, "get_side_output: the tag is NULL."), NULL;
     if (tag->env != env) return eddy__api_err(env, EDDY_E_MISUSE, "get_side_output: the tag belongs to another env."), NULL;
-    if (s->node->op.vt != &eddy__op_stream_process)
+    if (s->node->op.vt != &eddy__op_stream_process && s->node->op.vt != &eddy__op_window)
         return eddy__api_err(env, EDDY_E_MISUSE,
                              "get_side_output: the stream of '%s' has no side outputs (only eddy_stream_process "
                              "streams have).",

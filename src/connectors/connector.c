@@ -12,8 +12,11 @@ static const Connector *const registry[] = {
     &eddy__connector_blackhole,
     &eddy__connector_datagen,
     &eddy__connector_filesystem,
+    &eddy__connector_jdbc,
+    &eddy__connector_kafka,
     &eddy__connector_nexmark,
     &eddy__connector_print,
+    &eddy__connector_upsert_kafka,
 };
 
 const Connector *eddy__connector_lookup(const char *name) {
@@ -148,6 +151,14 @@ const char *eddy__connector_metadata_type(const Connector *c, const char *key) {
     for (int i = 0; c->metadata && c->metadata[i]; i++)
         if (!strcmp(c->metadata[i], key)) return c->metadata_types[i];
     return NULL;
+}
+
+const char *eddy__connector_table_metadata_type(const Connector *c, const TableDef *t, const char *key) {
+    const char *const *keys = NULL, *const *types = NULL;
+    if (c->format_metadata) c->format_metadata(t, &keys, &types);
+    for (int i = 0; keys && keys[i]; i++)
+        if (!strcmp(keys[i], key)) return types[i];
+    return eddy__connector_metadata_type(c, key);
 }
 
 static eddy_status bad_value(const char *key, const char *v, const char *type, EdErr *err) {

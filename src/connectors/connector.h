@@ -91,6 +91,10 @@ struct Connector {
      * and `optional`, for connectors whose options depend on other options
      * (a format's). NULL: the generic check. */
     eddy_status (*validate)(const Connector *c, const TableDef *t, EdErr *err);
+    /* The readable metadata a table's format adds to `metadata` (keys and
+     * types, NULL-terminated; NULL lists when none), or NULL: no format
+     * metadata. */
+    void (*format_metadata)(const TableDef *t, const char *const **keys, const char *const **types);
 };
 
 enum {
@@ -112,15 +116,20 @@ eddy_status eddy__connector_check_options(const Connector *c, const TableDef *t,
                                           const char *const *optional, EdErr *err);
 /* The metadata type for key of connector c, or NULL when unknown. */
 const char *eddy__connector_metadata_type(const Connector *c, const char *key);
+/* The same for table t, whose format may add keys (Connector.format_metadata). */
+const char *eddy__connector_table_metadata_type(const Connector *c, const TableDef *t, const char *key);
 
 /* Option helpers: parse an integer / boolean / duration option with Flink's
  * messages on bad values ("Could not parse value 'x' for key 'k'."). */
 eddy_status eddy__option_long(const TableDef *t, const char *key, int64_t def, int64_t *out, EdErr *err);
 eddy_status eddy__option_bool(const TableDef *t, const char *key, bool def, bool *out, EdErr *err);
+/* Flink's Duration syntax ("30 min", "1 h", "500 ms", a bare number: ms). */
+eddy_status eddy__option_duration_ms(const TableDef *t, const char *key, int64_t def, int64_t *out, EdErr *err);
 eddy_status eddy__option_double(const TableDef *t, const char *key, double def, double *out, EdErr *err);
 
 /* The registered connectors (built-in ones register statically). */
 extern const Connector eddy__connector_datagen, eddy__connector_print, eddy__connector_blackhole,
-    eddy__connector_filesystem, eddy__connector_nexmark;
+    eddy__connector_filesystem, eddy__connector_nexmark, eddy__connector_kafka, eddy__connector_upsert_kafka,
+    eddy__connector_jdbc;
 
 #endif

@@ -395,7 +395,39 @@ static eddy_status datagen_produce(Op *op) {
     return rc;
 }
 
-const OpVtab eddy__op_datagen = {.name = "Source: DataGenSource", .open = datagen_open, .produce = datagen_produce};
+/* The position: rows emitted, then each column's sequence state (next,
+ * left). Random columns start a new random stream after a restore. */
+static eddy_status datagen_position(Op *op, Buf *out) {
+    const DatagenPlan *p = op->plan;
+    const DatagenState *s = op->state;
+    eddy__op_position_i64(out, &s->emitted, 1);
+    for (int c = 0; c < p->ncols; c++) {
+        int64_t v[2] = {s->seq_next[c], s->seq_left[c]};
+        eddy__op_position_i64(out, v, 2);
+    }
+    return EDDY_OK;
+}
+
+static eddy_status datagen_seek(Op *op, const void *pos, size_t len) {
+    const DatagenPlan *p = op->plan;
+    DatagenState *s = op->state;
+    size_t n = 1 + 2 * (size_t)p->ncols;
+    int64_t *v = eddy__arena_alloc(op->arena, n * sizeof *v);
+    if (!v) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    eddy_status rc = eddy__op_seek_i64(op, pos, len, v, n);
+    if (rc) return rc;
+    s->emitted = v[0];
+    for (int c = 0; c < p->ncols; c++) s->seq_next[c] = v[1 + 2 * c], s->seq_left[c] = v[2 + 2 * c];
+    /* the rate continues from the rows emitted */
+    if (s->rate > 0) s->start_ns = eddy__mono_ns() - (int64_t)((double)s->emitted / s->rate * 1e9);
+    return EDDY_OK;
+}
+
+const OpVtab eddy__op_datagen = {.name = "Source: DataGenSource",
+                                 .open = datagen_open,
+                                 .produce = datagen_produce,
+                                 .position = datagen_position,
+                                 .seek = datagen_seek};
 
 const Connector eddy__connector_datagen = {
     .name = "datagen",

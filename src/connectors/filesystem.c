@@ -168,7 +168,7 @@ static eddy_status option_with_unit(const TableDef *t, const char *key, int64_t 
 }
 
 /* Flink's Duration syntax ("30 min", "1 h", "500 ms", a bare number: ms). */
-static eddy_status option_duration_ms(const TableDef *t, const char *key, int64_t def, int64_t *out, EdErr *err) {
+eddy_status eddy__option_duration_ms(const TableDef *t, const char *key, int64_t def, int64_t *out, EdErr *err) {
     static const Unit units[] = {{"ns", 1e-6},      {"nano", 1e-6},     {"nanos", 1e-6},    {"nanosecond", 1e-6},
                                  {"nanoseconds", 1e-6}, {"us", 1e-3},   {"micro", 1e-3},    {"micros", 1e-3},
                                  {"microsecond", 1e-3}, {"microseconds", 1e-3}, {"ms", 1},  {"milli", 1},
@@ -221,7 +221,8 @@ typedef struct FsLayout {
     const char *default_part;
 } FsLayout;
 
-static eddy_status plan_layout(const ConnectorCtx *cx, bool sink, FsLayout *l, EdErr *err) {
+static eddy_status plan_layout(const ConnectorCtx *cx, bool sink, int nfmeta, const char *const *fmeta_keys,
+                               const Type *const *fmeta_types, FsLayout *l, EdErr *err) {
     const TableDef *d = cx->def;
     eddy_status rc = local_path(cx->a, eddy__table_option(d, "path"), &l->root, err);
     if (rc) return rc;
@@ -257,7 +258,7 @@ static eddy_status plan_layout(const ConnectorCtx *cx, bool sink, FsLayout *l, E
     l->part_cols = pc;
     l->part_names = d->partition_keys;
     l->part_types = pt;
-    FormatCtx fctx = {cx->a, d, nf, fnames, ftypes, sink};
+    FormatCtx fctx = {cx->a, d, nf, fnames, ftypes, sink, nfmeta, fmeta_keys, fmeta_types, cx->tz};
     return eddy__format_plan(&fctx, eddy__table_option(d, "format"), &l->fmt, err);
 }
 
@@ -336,12 +337,14 @@ static bool parse_partition_value(const Type *t, Vector *v, const char *s, size_
 
 /* ---- the source: planning ------------------------------------------------------------ */
 
-typedef enum MetaKind { META_PATH, META_NAME, META_SIZE, META_MTIME } MetaKind;
+typedef enum MetaKind { META_PATH, META_NAME, META_SIZE, META_MTIME, META_FORMAT } MetaKind;
 
 typedef struct FsSourcePlan {
     FsLayout l;
     int nphys, nmeta;
     const MetaKind *meta;
+    int nfmeta;             /* the format's metadata columns (decoded after the file columns) */
+    const int *fmeta_cols;  /* their batch columns */
     const regex_t *regex; /* source.path.regex-pattern, or NULL */
 } FsSourcePlan;
 
@@ -360,12 +363,28 @@ static eddy_status fs_source(const ConnectorCtx *cx, SourceSpec *out, EdErr *err
         return bad_value("source.report-statistics", stats, err);
     FsSourcePlan *p = eddy__arena_alloc(cx->a, sizeof *p);
     MetaKind *meta = eddy__arena_alloc(cx->a, sizeof(MetaKind) * (size_t)(cx->nmeta + 1));
-    if (!p || !meta) return NOMEM(err);
-    eddy_status rc = plan_layout(cx, false, &p->l, err);
-    if (rc) return rc;
-    for (int i = 0; i < cx->nmeta; i++)
+    const char **fkeys = eddy__arena_alloc(cx->a, sizeof(char *) * (size_t)(cx->nmeta + 1));
+    const Type **ftypes = eddy__arena_alloc(cx->a, sizeof(Type *) * (size_t)(cx->nmeta + 1));
+    int *fcols = eddy__arena_alloc(cx->a, sizeof(int) * (size_t)(cx->nmeta + 1));
+    if (!p || !meta || !fkeys || !ftypes || !fcols) return NOMEM(err);
+    /* the format's metadata keys go first, as Flink lists them */
+    const FormatVt *fv = eddy__format_lookup(eddy__table_option(d, "format"));
+    int nfmeta = 0;
+    for (int i = 0; i < cx->nmeta; i++) {
+        meta[i] = META_FORMAT;
+        if (eddy__format_metadata_type(fv, cx->meta_keys[i])) {
+            fcols[nfmeta] = cx->nphys + i;
+            ftypes[nfmeta] = cx->meta_types[i];
+            fkeys[nfmeta++] = cx->meta_keys[i];
+            continue;
+        }
         for (int k = 0; fs_metadata[k]; k++)
             if (!strcmp(cx->meta_keys[i], fs_metadata[k])) meta[i] = (MetaKind)k;
+    }
+    p->nfmeta = nfmeta;
+    p->fmeta_cols = fcols;
+    eddy_status rc = plan_layout(cx, false, nfmeta, fkeys, ftypes, &p->l, err);
+    if (rc) return rc;
     p->nphys = cx->nphys;
     p->nmeta = cx->nmeta;
     p->meta = meta;
@@ -391,7 +410,8 @@ static eddy_status fs_source(const ConnectorCtx *cx, SourceSpec *out, EdErr *err
     out->vt = &eddy__op_fs_source;
     out->plan = p;
     out->bounded = true;
-    out->changelog = CL_INSERT;
+    /* a changelog format makes an updating source */
+    out->changelog = p->l.fmt.vt->changelog ? p->l.fmt.vt->changelog : CL_INSERT;
     out->name = "Source: FileSystemTableSource";
     return EDDY_OK;
 }
@@ -527,7 +547,7 @@ static eddy_status fs_source_open(Op *op) {
     eddy__format_run_init(&s->run);
     int nfile = p->l.nfile, npart = p->l.npart;
     s->part_vals = eddy__arena_alloc(&s->a, sizeof(Vector *) * (size_t)(npart + 1));
-    s->file_vecs = eddy__arena_alloc(&s->a, sizeof(Vector *) * (size_t)(nfile + 1));
+    s->file_vecs = eddy__arena_alloc(&s->a, sizeof(Vector *) * (size_t)(nfile + p->nfmeta + 1));
     s->buf = eddy__malloc(READ_CHUNK);
     if (!s->part_vals || !s->file_vecs || !s->buf) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     s->cap = READ_CHUNK;
@@ -682,12 +702,13 @@ static eddy_status emit_batch(Op *op, FsSource *s) {
         Vector *dst = b->cols[p->nphys + m];
         const char *name = strrchr(f->path, '/');
         name = name ? name + 1 : f->path;
-        for (uint32_t r = 0; r < n; r++) {
+        for (uint32_t r = 0; p->meta[m] != META_FORMAT && r < n; r++) {
             switch (p->meta[m]) {
             case META_PATH: eddy__vec_set_str(dst, r, f->path, strlen(f->path)); break;
             case META_NAME: eddy__vec_set_str(dst, r, name, strlen(name)); break;
             case META_SIZE: VEC_DATA(dst, int64_t)[r] = f->size; break;
             case META_MTIME: VEC_DATA(dst, Ts)[r] = (Ts){f->mtime_ms, 0}; break;
+            case META_FORMAT: break;
             }
         }
     }
@@ -714,6 +735,9 @@ static eddy_status fs_source_produce(Op *op) {
             s->batch = eddy__batch_new_typed(op->node->ncols, op->node->col_types, op->batch_size);
             if (!s->batch) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
             for (int i = 0; i < p->l.nfile; i++) s->file_vecs[i] = s->batch->cols[p->l.file_cols[i]];
+            for (int i = 0; i < p->nfmeta; i++) s->file_vecs[p->l.nfile + i] = s->batch->cols[p->fmeta_cols[i]];
+            if (fp->vt->changelog && !eddy__batch_ensure_kinds(s->batch, op->batch_size))
+                return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
         }
         while (s->rows < op->batch_size) {
             if (s->pos == s->len) {
@@ -745,6 +769,7 @@ static eddy_status fs_source_produce(Op *op) {
                 if (st == DEC_BAD) s->skipped++;
                 else s->nulled++;
             }
+            if (st == DEC_ROW && s->batch->kinds) VEC_DATA(s->batch->kinds, uint8_t)[s->rows] = s->run.kind;
             if (st == DEC_ROW) s->rows++;
             s->pos += used;
             s->line += lines;
@@ -773,10 +798,57 @@ static void fs_source_close(Op *op) {
     eddy__free(s);
 }
 
+/* The position (between batches): the file being read (its index in the
+ * sorted file list), the byte offset and line of its next record, then the
+ * file's path (checked on restore: the directory must list the same files). */
+static eddy_status fs_source_position(Op *op, Buf *out) {
+    FsSource *s = op->state;
+    int64_t v[3] = {(int64_t)s->next, 0, 1};
+    if (s->cur) {
+        off_t at = lseek(s->fd, 0, SEEK_CUR);
+        if (at < 0) return eddy__op_fail(op, EDDY_E_IO, "Could not read the position in %s: %s", s->cur->path, strerror(errno));
+        v[0] = (int64_t)s->next - 1;
+        v[1] = (int64_t)at - (int64_t)(s->len - s->pos);
+        v[2] = s->line;
+    }
+    eddy__op_position_i64(out, v, 3);
+    if (s->cur) eddy__buf_puts(out, s->cur->path);
+    return EDDY_OK;
+}
+
+static eddy_status fs_source_seek(Op *op, const void *pos, size_t len) {
+    FsSource *s = op->state;
+    int64_t v[3];
+    if (len < sizeof v) return eddy__op_seek_i64(op, pos, len, v, 3);
+    memcpy(v, pos, sizeof v);
+    const char *path = (const char *)pos + sizeof v;
+    size_t plen = len - sizeof v;
+    if (v[0] < 0 || (size_t)v[0] > s->files.len)
+        return eddy__op_fail(op, EDDY_E_RUNTIME, "The checkpointed position of %s is file %lld of %zu.", op->node->name,
+                             (long long)v[0], s->files.len);
+    s->next = (size_t)v[0];
+    if (!plen) return EDDY_OK; /* between files */
+    const FsFile *f = s->next < s->files.len ? &s->files.items[s->next] : NULL;
+    if (!f || strlen(f->path) != plen || memcmp(f->path, path, plen) != 0)
+        return eddy__op_fail(op, EDDY_E_RUNTIME,
+                             "Cannot restore the filesystem source from the checkpoint: it was reading %.*s, which is "
+                             "not file %lld of the directory any more.",
+                             (int)plen, path, (long long)v[0]);
+    eddy_status rc = open_next_file(op, s);
+    if (rc) return rc;
+    if (lseek(s->fd, (off_t)v[1], SEEK_SET) < 0)
+        return eddy__op_fail(op, EDDY_E_IO, "Could not seek in %s: %s", f->path, strerror(errno));
+    s->line = v[2];
+    s->run.file_start = v[1] == 0;
+    return EDDY_OK;
+}
+
 const OpVtab eddy__op_fs_source = {.name = "Source: FileSystemTableSource",
                                    .open = fs_source_open,
                                    .produce = fs_source_produce,
-                                   .close = fs_source_close};
+                                   .close = fs_source_close,
+                                   .position = fs_source_position,
+                                   .seek = fs_source_seek};
 
 /* ---- the sink: planning ------------------------------------------------------------------ */
 
@@ -813,15 +885,15 @@ static eddy_status fs_sink(const ConnectorCtx *cx, SinkSpec *out, EdErr *err) {
         return eddy__err(err, EDDY_E_UNSUPPORTED, "Streaming mode not support overwrite.");
     FsSinkPlan *p = eddy__arena_alloc(cx->a, sizeof *p);
     if (!p) return NOMEM(err);
-    eddy_status rc = plan_layout(cx, true, &p->l, err);
+    eddy_status rc = plan_layout(cx, true, 0, NULL, NULL, &p->l, err);
     if (rc) return rc;
     int64_t unused, par;
     bool flag;
     if ((rc = option_bytes(d, "sink.rolling-policy.file-size", 128 << 20, &p->file_size, err)) ||
-        (rc = option_duration_ms(d, "sink.rolling-policy.rollover-interval", 30 * 60000, &p->rollover_ms, err)) ||
-        (rc = option_duration_ms(d, "sink.rolling-policy.inactivity-interval", 30 * 60000, &unused, err)) ||
-        (rc = option_duration_ms(d, "sink.rolling-policy.check-interval", 60000, &unused, err)) ||
-        (rc = option_duration_ms(d, "sink.partition-commit.delay", 0, &unused, err)) ||
+        (rc = eddy__option_duration_ms(d, "sink.rolling-policy.rollover-interval", 30 * 60000, &p->rollover_ms, err)) ||
+        (rc = eddy__option_duration_ms(d, "sink.rolling-policy.inactivity-interval", 30 * 60000, &unused, err)) ||
+        (rc = eddy__option_duration_ms(d, "sink.rolling-policy.check-interval", 60000, &unused, err)) ||
+        (rc = eddy__option_duration_ms(d, "sink.partition-commit.delay", 0, &unused, err)) ||
         (rc = option_bytes(d, "compaction.file-size", 0, &unused, err)) ||
         (rc = eddy__option_bool(d, "sink.shuffle-by-partition.enable", false, &flag, err)) ||
         (rc = eddy__option_bool(d, "auto-compaction", false, &flag, err)) ||
@@ -863,7 +935,8 @@ static eddy_status fs_sink(const ConnectorCtx *cx, SinkSpec *out, EdErr *err) {
     out->vt = &eddy__op_fs_sink;
     out->plan = p;
     out->parallelism = (int)par;
-    out->accepts = CL_INSERT;
+    /* a changelog format writes every kind of row */
+    out->accepts = p->l.fmt.vt->changelog ? p->l.fmt.vt->changelog : CL_INSERT;
     out->name = "Filesystem";
     return EDDY_OK;
 }
@@ -1054,6 +1127,7 @@ static eddy_status fs_sink_push(Op *op, int input, Batch *b) {
             w->seq = s->counter++;
             w->bytes = 0;
         }
+        s->run.kind = batch_kind(b, r);
         eddy_status rc = fp->vt->encode(fp, &s->run, s->file_vecs, r, &w->buf, err);
         if (rc) return rc;
         if (w->buf.len >= WRITE_CHUNK && (rc = flush_writer(op, s, w))) return rc;
@@ -1171,6 +1245,13 @@ const OpVtab eddy__op_fs_sink = {.name = "Sink: Filesystem",
                                  .commit = fs_sink_commit,
                                  .close = fs_sink_close};
 
+/* The readable metadata of the table's format. */
+static void fs_format_metadata(const TableDef *t, const char *const **keys, const char *const **types) {
+    const FormatVt *fv = eddy__format_lookup(eddy__table_option(t, "format"));
+    *keys = fv ? fv->metadata : NULL;
+    *types = fv ? fv->metadata_types : NULL;
+}
+
 const Connector eddy__connector_filesystem = {
     .name = "filesystem",
     .required = fs_required,
@@ -1181,4 +1262,5 @@ const Connector eddy__connector_filesystem = {
     .sink = fs_sink,
     .sink_abilities = CONN_SINK_OVERWRITE | CONN_SINK_PARTITIONING,
     .validate = fs_validate,
+    .format_metadata = fs_format_metadata,
 };

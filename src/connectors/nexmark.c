@@ -359,7 +359,23 @@ static eddy_status nexmark_produce(Op *op) {
     return s->next >= c->max_events && !p->keep_alive ? EDDY_DONE : EDDY_OK;
 }
 
-const OpVtab eddy__op_nexmark = {.name = "Source: NexmarkSource", .open = nexmark_open, .produce = nexmark_produce};
+/* The position: the next event index of this instance. */
+static eddy_status nexmark_position(Op *op, Buf *out) { return eddy__op_position_i64(out, &((NexmarkState *)op->state)->next, 1); }
+
+static eddy_status nexmark_seek(Op *op, const void *pos, size_t len) {
+    NexmarkState *s = op->state;
+    const NexmarkConfig *c = &((const NexmarkPlan *)op->plan)->cfg;
+    eddy_status rc = eddy__op_seek_i64(op, pos, len, &s->next, 1);
+    /* paced: the wall clock continues where the event times are */
+    if (!rc) s->wall_base_ms = eddy__wall_ms() - (eddy__nexmark_event_time(c, s->next) - c->base_time);
+    return rc;
+}
+
+const OpVtab eddy__op_nexmark = {.name = "Source: NexmarkSource",
+                                 .open = nexmark_open,
+                                 .produce = nexmark_produce,
+                                 .position = nexmark_position,
+                                 .seek = nexmark_seek};
 
 const Connector eddy__connector_nexmark = {
     .name = "nexmark",

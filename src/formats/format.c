@@ -4,11 +4,19 @@
  */
 #include "formats/formats.h"
 
-static const FormatVt *const formats[] = {&eddy__format_csv, &eddy__format_json, &eddy__format_raw};
+static const FormatVt *const formats[] = {&eddy__format_csv,           &eddy__format_json,
+                                          &eddy__format_raw,           &eddy__format_debezium_json,
+                                          &eddy__format_canal_json,    &eddy__format_maxwell_json};
 
 const FormatVt *eddy__format_lookup(const char *name) {
     for (size_t i = 0; name && i < ED_ARRAY_LEN(formats); i++)
         if (!strcmp(formats[i]->name, name)) return formats[i];
+    return NULL;
+}
+
+const char *eddy__format_metadata_type(const FormatVt *fmt, const char *key) {
+    for (int i = 0; fmt && fmt->metadata && fmt->metadata[i]; i++)
+        if (!strcmp(fmt->metadata[i], key)) return fmt->metadata_types[i];
     return NULL;
 }
 
@@ -22,6 +30,7 @@ eddy_status eddy__format_plan(const FormatCtx *fc, const char *name, FormatPlan 
     out->ncols = fc->ncols;
     out->names = fc->names;
     out->types = fc->types;
+    out->nmeta = fc->nmeta;
     return vt->plan(fc, out, err);
 }
 

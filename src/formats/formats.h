@@ -1,6 +1,6 @@
 /*
- * formats.h -- the record formats of the filesystem connector ('format' =
- * 'csv' | 'json' | 'raw'): how a row of a table becomes bytes in a file and
+ * formats.h -- the record formats of the connectors ('format' = 'csv' |
+ * 'json' | 'raw' | 'debezium-json' | 'canal-json' | 'maxwell-json'): how a row of a table becomes bytes in a file and
  * back, with Flink's option names ('csv.field-delimiter', ...), Flink's
  * texts for every type and Flink's messages for bad options and bad input.
  *
@@ -45,6 +45,12 @@ typedef struct FormatCtx {
     const char *const *names;
     const Type *const *types;
     bool sink; /* planned for writing (else for reading) */
+    /* reading: the format's metadata columns wanted (keys of
+     * FormatVt.metadata), decoded into cols[ncols + i] */
+    int nmeta;
+    const char *const *meta_keys;
+    const Type *const *meta_types; /* the types the table declares for them */
+    const TimeZone *tz; /* the session's (TIMESTAMP_LTZ metadata read as TIMESTAMP) */
 } FormatCtx;
 
 /* Scratch memory of one reader or writer (one subtask). */
@@ -60,6 +66,12 @@ typedef struct FormatRun {
      * freed with state_free */
     void *state;
     void (*state_free)(void *state);
+    /* changelog formats: the kind (RK_*) of the row decoded (set by the
+     * decoder) or to be encoded (set by the connector), and whether
+     * the record holds more rows -- then *used and *lines are 0 and the
+     * connector calls again with the same bytes for the next row */
+    uint8_t kind;
+    bool more;
 } FormatRun;
 
 void eddy__format_run_init(FormatRun *run);
@@ -92,6 +104,11 @@ typedef struct FormatVt {
      * to err. */
     eddy_status (*encode)(const FormatPlan *fp, FormatRun *run, Vector *const *cols, uint32_t row, Buf *out,
                           EdErr *err);
+    /* the kinds (CL_*) of the rows it reads and writes; 0: insert-only */
+    unsigned changelog;
+    /* readable metadata keys and their types, NULL-terminated, or NULL */
+    const char *const *metadata;
+    const char *const *metadata_types;
 } FormatVt;
 
 /* A format planned for a table (immutable; shared by the subtasks). */
@@ -102,8 +119,11 @@ struct FormatPlan {
     const char *const *names;
     const Type *const *types;
     bool ignore_errors; /* ignore-parse-errors */
+    int nmeta;          /* metadata columns decoded after the file columns */
 };
 
+/* The metadata type string of format fmt's readable key, or NULL. */
+const char *eddy__format_metadata_type(const FormatVt *fmt, const char *key);
 /* The format named `name`, or NULL. */
 const FormatVt *eddy__format_lookup(const char *name);
 /* Plans format `name` for fc's columns. Unknown names fail with Flink's
@@ -123,6 +143,31 @@ bool eddy__format_line(FormatRun *run, const char *p, size_t n, bool eof, size_t
 eddy_status eddy__format_bool(const FormatCtx *fc, const char *key, bool def, bool *out, EdErr *err);
 
 extern const FormatVt eddy__format_csv, eddy__format_json, eddy__format_raw;
+extern const FormatVt eddy__format_debezium_json, eddy__format_canal_json, eddy__format_maxwell_json;
+
+/* ---- the json format's parts the changelog formats build on (json.c) ---- */
+typedef struct JsonValue JsonValue;
+/* json's plan of fc's columns, with the options of fc's format prefix
+ * (timestamp-format.standard, map-null-key.*, encode.*, ignore-parse-errors). */
+eddy_status eddy__json_plan(const FormatCtx *fc, FormatPlan *fp, EdErr *err);
+/* The line at p parsed (as json_decode reads it): DEC_ROW with *v, DEC_NONE
+ * for a blank line or a JSON null, DEC_BAD (run->reason: "Failed to
+ * deserialize JSON '...': why"), DEC_MORE, DEC_NOMEM. *line: the line's
+ * text. Resets run->arena, where *v lives. */
+DecodeStatus eddy__json_read_line(FormatRun *run, const char *p, size_t n, bool eof, size_t *used, uint32_t *lines,
+                                  Str *line, JsonValue **v);
+/* Object v into row `row` of cols (fp's columns, json's conversions);
+ * false with run->reason when it does not convert. */
+bool eddy__json_read_row(const FormatPlan *fp, FormatRun *run, const JsonValue *v, Vector *const *cols, uint32_t row);
+/* v (NULL: absent) as type t into slot row of out, json's conversions. */
+bool eddy__json_read_value(const FormatPlan *fp, FormatRun *run, const Type *t, const JsonValue *v, Vector *out,
+                           uint32_t row);
+/* Appends "Failed to deserialize JSON '<line>': ". */
+void eddy__json_failed_line(Buf *b, Str line);
+/* Row `row` of cols as a JSON object (no line end), json's encoding. */
+eddy_status eddy__json_write_row(const FormatPlan *fp, Vector *const *cols, uint32_t row, Buf *out, EdErr *err);
+eddy_status eddy__json_write_value(const FormatPlan *fp, const Type *t, const Vector *v, uint32_t row, Buf *out,
+                                   EdErr *err);
 
 /* ---- input in messages, and UTF-8 (text.c) -------------------------------
  * A message quotes the input it fails on, cut as Jackson cuts it

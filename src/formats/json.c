@@ -81,7 +81,7 @@ static eddy_status check_type(const FormatCtx *fc, const Type *t, EdErr *err) {
     }
 }
 
-static eddy_status json_plan(const FormatCtx *fc, FormatPlan *fp, EdErr *err) {
+eddy_status eddy__json_plan(const FormatCtx *fc, FormatPlan *fp, EdErr *err) {
     JsonPlan *p = eddy__arena_alloc(fc->a, sizeof *p);
     if (!p) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
     bool unused;
@@ -407,16 +407,17 @@ static void failed_line(Buf *b, const char *p, size_t len) {
  * bytes or more: it looks at 4) and fails on bytes that are not UTF-8 --
  * eddy checks the whole line first, so a line with such bytes fails with
  * Jackson's reason wherever they are. */
-static DecodeStatus json_decode(const FormatPlan *fp, FormatRun *run, const char *p, size_t n, bool eof, size_t *used,
-                                uint32_t *lines, Vector *const *cols, uint32_t row) {
-    const JsonPlan *jp = fp->data;
+DecodeStatus eddy__json_read_line(FormatRun *run, const char *p, size_t n, bool eof, size_t *used, uint32_t *lines,
+                                  Str *line, JsonValue **out) {
     size_t len;
+    *out = NULL;
     if (!eddy__format_line(run, p, n, eof, &len, used, lines)) return DEC_MORE;
     eddy__arena_reset(&run->arena);
     if (len >= 4 && eddy__utf8_bom(p, len)) {
         p += 3;
         len -= 3;
     }
+    *line = (Str){p, len};
     size_t at;
     Buf why;
     eddy__buf_init(&why);
@@ -429,25 +430,43 @@ static DecodeStatus json_decode(const FormatPlan *fp, FormatRun *run, const char
     size_t k = 0;
     while (k < len && (p[k] == ' ' || p[k] == '\t' || p[k] == '\r')) k++;
     if (k == len) return DEC_NONE; /* Jackson reads no node: no row */
-    JsonValue *v;
     JsonError je;
-    eddy_status rc = eddy__json_parse(&run->arena, p, len, JSON_PARSE_ALLOW_TRAILING, &v, &je);
+    eddy_status rc = eddy__json_parse(&run->arena, p, len, JSON_PARSE_ALLOW_TRAILING, out, &je);
     if (rc == EDDY_E_NOMEM) return DEC_NOMEM;
     if (rc) {
         failed_line(&run->reason, p, len);
         eddy__buf_printf(&run->reason, "%s (column %d)", je.msg, je.col);
         return DEC_BAD;
     }
-    if (v->kind == JSON_NULL) return DEC_NONE;
+    return (*out)->kind == JSON_NULL ? DEC_NONE : DEC_ROW;
+}
+
+bool eddy__json_read_row(const FormatPlan *fp, FormatRun *run, const JsonValue *v, Vector *const *cols, uint32_t row) {
+    const JsonPlan *jp = fp->data;
     JsonRead rd = {jp, run};
-    bool ok;
-    if (v->kind != JSON_OBJECT) ok = wrong_kind(&run->reason, "an object", v);
-    else ok = convert_row(&rd, jp->row, v, cols, row);
-    if (!ok) {
+    if (v->kind != JSON_OBJECT) return wrong_kind(&run->reason, "an object", v);
+    return convert_row(&rd, jp->row, v, cols, row);
+}
+
+bool eddy__json_read_value(const FormatPlan *fp, FormatRun *run, const Type *t, const JsonValue *v, Vector *out,
+                           uint32_t row) {
+    JsonRead rd = {fp->data, run};
+    return nullable(&rd, t, v, out, row);
+}
+
+void eddy__json_failed_line(Buf *b, Str line) { failed_line(b, line.p, line.n); }
+
+static DecodeStatus json_decode(const FormatPlan *fp, FormatRun *run, const char *p, size_t n, bool eof, size_t *used,
+                                uint32_t *lines, Vector *const *cols, uint32_t row) {
+    Str line;
+    JsonValue *v;
+    DecodeStatus st = eddy__json_read_line(run, p, n, eof, used, lines, &line, &v);
+    if (st != DEC_ROW) return st;
+    if (!eddy__json_read_row(fp, run, v, cols, row)) {
         /* the reason names the line, as Flink's "Failed to deserialize JSON" */
         Buf b;
         eddy__buf_init(&b);
-        failed_line(&b, p, len);
+        failed_line(&b, line.p, line.n);
         eddy__buf_puts(&b, eddy__buf_cstr(&run->reason));
         eddy__buf_truncate(&run->reason, 0);
         eddy__buf_puts(&run->reason, eddy__buf_cstr(&b));
@@ -608,6 +627,15 @@ static eddy_status write_value(const JsonPlan *jp, const Type *t, const Vector *
     return EDDY_OK;
 }
 
+eddy_status eddy__json_write_row(const FormatPlan *fp, Vector *const *cols, uint32_t row, Buf *out, EdErr *err) {
+    return write_fields(fp->data, fp->ncols, fp->names, fp->types, cols, row, out, err);
+}
+
+eddy_status eddy__json_write_value(const FormatPlan *fp, const Type *t, const Vector *v, uint32_t row, Buf *out,
+                                   EdErr *err) {
+    return write_value(fp->data, t, v, row, out, err);
+}
+
 static eddy_status json_encode(const FormatPlan *fp, FormatRun *run, Vector *const *cols, uint32_t row, Buf *out,
                                EdErr *err) {
     (void)run;
@@ -620,7 +648,7 @@ static eddy_status json_encode(const FormatPlan *fp, FormatRun *run, Vector *con
 const FormatVt eddy__format_json = {
     .name = "json",
     .options = json_options,
-    .plan = json_plan,
+    .plan = eddy__json_plan,
     .decode = json_decode,
     .encode = json_encode,
 };

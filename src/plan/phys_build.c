@@ -237,7 +237,11 @@ static void scan_pk(Build *b, PhysNode *s, const Rel *r) {
  * upserts into a regular changelog. */
 static PhysNode *source_changelog(Build *b, PhysNode *s, const char *table, unsigned cl) {
     if (eddy__phys_check_source_changelog(b->streaming, table, cl, s->npk, b->err)) return NULL;
-    if (!b->streaming || !(cl & CL_UPDATE_AFTER) || (cl & CL_UPDATE_BEFORE)) return s;
+    /* 'table.exec.source.cdc-events-duplicate': a CDC table source with a
+     * primary key may send a change twice; ChangelogNormalize drops them */
+    bool dup = s->kind == PK_TABLE_SOURCE_SCAN && cl != CL_INSERT && (cl & CL_UPDATE_BEFORE) && s->npk &&
+               eddy__str_ieq(eddy__phys_option(b->pe, "table.exec.source.cdc-events-duplicate", "false"), "true");
+    if (!b->streaming || (!dup && (!(cl & CL_UPDATE_AFTER) || (cl & CL_UPDATE_BEFORE)))) return s;
     PhysNode *x = exchange(b, s, DIST_HASH, s->npk, s->pk);
     PhysNode *n = x ? over(b, PK_CHANGELOG_NORMALIZE, x, NULL) : NULL;
     if (!n) return NULL;
@@ -281,9 +285,12 @@ static PhysNode *build_table_scan(Build *b, const Rel *r) {
         return NULL;
     }
     for (int k = 0; k < t->nmeta; k++)
-        if (!eddy__connector_metadata_type(c, t->meta_keys[k])) {
+        if (!eddy__connector_table_metadata_type(c, &t->def, t->meta_keys[k])) {
             Buf m;
             eddy__buf_init(&m);
+            const char *const *fkeys = NULL, *const *ftypes = NULL;
+            if (c->format_metadata) c->format_metadata(&t->def, &fkeys, &ftypes);
+            for (int i = 0; fkeys && fkeys[i]; i++) eddy__buf_printf(&m, "\n%s", fkeys[i]);
             for (int i = 0; c->metadata[i]; i++) eddy__buf_printf(&m, "\n%s", c->metadata[i]);
             eddy__err(b->err, EDDY_E_VALIDATION,
                       "Invalid metadata key '%s' in column '%s' of table '%s'. The connector '%s' supports the "
@@ -655,6 +662,22 @@ static bool reads_from(const Expr *e, int n) {
     return false;
 }
 
+/* Whether the GROUP BY keys besides the window (Calc columns that are
+ * columns of the function's input) are exactly SESSION's PARTITION BY keys:
+ * sessions are per GROUP BY key. */
+static bool session_keys(const Rel *tvf, const PhysNode *calc, const Rel *r, const int *map) {
+    int n = 0;
+    for (int k = 0; k < r->ngroup; k++) {
+        if (map[r->group[k]] < 0) continue;
+        const Expr *e = calc->exprs[r->group[k]];
+        bool found = false;
+        for (int i = 0; e->kind == EX_COLUMN && i < tvf->ngroup; i++) found = found || tvf->group[i] == e->index;
+        if (!found) return false;
+        n++;
+    }
+    return n == tvf->ngroup;
+}
+
 /* GROUP BY window_start, window_end over a Calc over a window table
  * function: the function merged into the WindowAggregate, which assigns
  * each row's windows itself (Flink's plan: the Calc below reads the TVF's
@@ -667,9 +690,10 @@ static bool fuse_window_tvf(Build *b, const Rel *r, PhysNode *in, int na, const 
     if (r->nsets || in->kind != PK_CALC || in->in[0]->kind != PK_WINDOW_TABLE_FUNCTION) return true;
     const PhysNode *tvf = in->in[0];
     PhysNode *src = (PhysNode *)tvf->in[0];
+    if (src->kind == PK_EXCHANGE) src = (PhysNode *)src->in[0]; /* SESSION's: the aggregate routes by its keys */
     const GroupWindow *w = tvf->rel->window;
     int nsrc = src->ncols;
-    if (w->kind == WIN_SESSION || (in->cond && reads_from(in->cond, nsrc))) return true;
+    if (in->cond && reads_from(in->cond, nsrc)) return true;
     /* each Calc column: a column of the new Calc (>= 0), or window_start /
      * _end / _time (-1 / -2 / -3) */
     int *map = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(in->ncols + 1));
@@ -691,6 +715,7 @@ static bool fuse_window_tvf(Build *b, const Rel *r, PhysNode *in, int na, const 
     }
     int has_time = 0;
     for (int k = 0; k < r->ngroup; k++) has_time |= map[r->group[k]] == -3;
+    if (w->kind == WIN_SESSION && !session_keys(tvf->rel, in, r, map)) return true;
     /* the new Calc over the function's input: the columns read, in input
      * order, the time column among them (else the Calc's expressions, then
      * the time column) */
@@ -1272,6 +1297,8 @@ static PhysNode *build(Build *b, const Rel *r) {
     case REL_OVER: return build_over(b, r);
     case REL_WINDOW_TVF: {
         PhysNode *in = build(b, r->in[0]);
+        /* SESSION keeps rows per PARTITION BY key: they are routed by it */
+        if (in && r->window->kind == WIN_SESSION) in = exchange_keys(b, in, r->ngroup, r->group);
         return in ? generic(b, PK_WINDOW_TABLE_FUNCTION, r, &in, 1) : NULL;
     }
     case REL_MATCH: {

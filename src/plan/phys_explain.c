@@ -118,7 +118,11 @@ static void window_agg_terms(Buf *b, const PhysNode *n) {
         eddy__buf_puts(b, "], ");
     }
     eddy__buf_puts(b, "window=[");
-    eddy__window_spec(b, n->window, in->names[n->rowtime], 0, NULL);
+    /* a session's partition keys are the GROUP BY keys (phys_build.c) */
+    const char *keys[64];
+    int nk = n->window->kind == WIN_SESSION && n->ngroup <= 64 ? n->ngroup : 0;
+    for (int k = 0; k < nk; k++) keys[k] = in->names[n->group[k]];
+    eddy__window_spec(b, n->window, in->names[n->rowtime], nk, keys);
     eddy__buf_puts(b, "], select=[");
     for (int k = 0; k < n->ngroup; k++) eddy__buf_printf(b, "%s%s", k ? ", " : "", in->names[n->group[k]]);
     for (int i = 0; i < n->naggs; i++) {

@@ -79,8 +79,8 @@ typedef struct GroupWindow {
 
 /* A window table function's window as Flink's plans print it:
  * "TUMBLE(time_col=[ts], size=[10 min])", "HOP(.., size=[..], slide=[..])",
- * "CUMULATE(.., max_size=[..], step=[..])", "SESSION(partition keys=[k],
- * time_col=[ts], gap=[..])", with ", offset=[..]" when there is one. */
+ * "CUMULATE(.., max_size=[..], step=[..])", "SESSION(time_col=[ts],
+ * gap=[..], partition keys=[k])", with ", offset=[..]" when there is one. */
 void eddy__window_spec(Buf *b, const GroupWindow *w, const char *time_col, int nkeys, const char *const *keys);
 
 /* The frame and keys of one OVER aggregate (REL_OVER). */

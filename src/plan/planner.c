@@ -31,6 +31,7 @@ static const PlannerOption options[] = {
     {"table.exec.disabled-operators", NULL, false},
     {"table.exec.state.ttl", NULL, false, true},
     {"table.exec.source.idle-timeout", NULL, false, true},
+    {"table.exec.source.cdc-events-duplicate", NULL, true},
     {"table.exec.deduplicate.insert-update-after-sensitive-enabled", NULL, true},
     {"table.optimizer.reuse-sub-plan-enabled", NULL, true},
     {"table.optimizer.reuse-source-enabled", NULL, true},

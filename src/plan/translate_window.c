@@ -25,11 +25,6 @@ static void duration(Buf *b, int64_t ms) {
 void eddy__window_spec(Buf *b, const GroupWindow *w, const char *time_col, int nkeys, const char *const *keys) {
     static const char *fn[] = {"TUMBLE", "HOP", "SESSION", "CUMULATE"};
     eddy__buf_printf(b, "%s(", fn[w->kind]);
-    if (nkeys) {
-        eddy__buf_puts(b, "partition keys=[");
-        for (int i = 0; i < nkeys; i++) eddy__buf_printf(b, "%s%s", i ? ", " : "", keys[i]);
-        eddy__buf_puts(b, "], ");
-    }
     eddy__buf_printf(b, "time_col=[%s], ", time_col);
     static const char *first[] = {"size", "size", "gap", "max_size"};
     eddy__buf_printf(b, "%s=[", first[w->kind]);
@@ -42,7 +37,13 @@ void eddy__window_spec(Buf *b, const GroupWindow *w, const char *time_col, int n
         eddy__buf_puts(b, "], offset=[");
         duration(b, w->offset_ms);
     }
-    eddy__buf_puts(b, "])");
+    eddy__buf_puts(b, "]");
+    if (nkeys) {
+        eddy__buf_puts(b, ", partition keys=[");
+        for (int i = 0; i < nkeys; i++) eddy__buf_printf(b, "%s%s", i ? ", " : "", keys[i]);
+        eddy__buf_putc(b, ']');
+    }
+    eddy__buf_putc(b, ')');
 }
 
 /* The zone windows over a time column of type t align to: the session's
@@ -51,12 +52,56 @@ static const TimeZone *window_zone(TranslateCtx *cx, const Type *t) {
     return t->root == TY_TIMESTAMP_LTZ ? (cx->pe->tz ? cx->pe->tz : eddy__tz_utc()) : NULL;
 }
 
+/* SESSION alone: the session operator keeps each row under its session
+ * (per PARTITION BY key) and emits the rows when the session closes. */
+static eddy_status session_tvf(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out, EdErr *err) {
+    const Rel *r = p->rel;
+    const PhysNode *inp = p->in[0];
+    WinAggPlan *wp = eddy__arena_alloc(cx->a, sizeof *wp);
+    WinProp *props = eddy__arena_alloc(cx->a, sizeof(WinProp) * 3);
+    if (!wp || !props) return NOMEM();
+    const Type *tt = inp->types[r->window->time_col];
+    const Type *key_type = eddy__type_basic(TY_BOOLEAN, false); /* no keys: one constant key */
+    if (r->ngroup == 1) {
+        key_type = eddy__type_with_timeattr(cx->a, inp->types[r->group[0]], TA_NONE);
+    } else if (r->ngroup > 1) {
+        const Type **kt = eddy__arena_alloc(cx->a, sizeof(Type *) * (size_t)r->ngroup);
+        const char **kn = eddy__arena_alloc(cx->a, sizeof(char *) * (size_t)r->ngroup);
+        if (!kt || !kn) return NOMEM();
+        for (int k = 0; k < r->ngroup; k++) {
+            kt[k] = eddy__type_with_timeattr(cx->a, inp->types[r->group[k]], TA_NONE);
+            kn[k] = inp->names[r->group[k]];
+        }
+        key_type = eddy__type_row(cx->a, r->ngroup, kn, kt, false);
+    }
+    if (!key_type) return NOMEM();
+    *wp = (WinAggPlan){.ngroup = r->ngroup,
+                       .group = r->group,
+                       .key_type = key_type,
+                       .assign = true,
+                       .time_col = r->window->time_col,
+                       .size_ms = r->window->size_ms,
+                       .slide_ms = r->window->size_ms,
+                       .proctime = tt->timeattr == TA_PROCTIME,
+                       .ltz = window_zone(cx, tt),
+                       .rec_size = sizeof(int64_t),
+                       .tvf_cols = inp->ncols};
+    StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, "WindowTableFunction", &eddy__op_session_agg, wp, 1);
+    if (!n) return NOMEM();
+    eddy__translate_connect(n, 0, &in[0]);
+    if (in[0].part == PART_GLOBAL || !r->ngroup) {
+        n->parallelism = 1;
+        n->fixed_parallelism = true;
+    }
+    out->node = n;
+    return EDDY_OK;
+}
+
 eddy_status eddy__translate_window_tvf(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
                                        EdErr *err) {
     const Rel *r = p->rel;
     const GroupWindow *w = r->window;
-    if (w->kind == WIN_SESSION)
-        return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: SESSION window table functions");
+    if (w->kind == WIN_SESSION) return session_tvf(cx, p, in, out, err);
     WinTvfPlan *tp = eddy__arena_alloc(cx->a, sizeof *tp);
     if (!tp) return NOMEM();
     const Type *tt = p->in[0]->types[w->time_col];
@@ -99,8 +144,6 @@ eddy_status eddy__translate_window_aggregate(TranslateCtx *cx, const PhysNode *p
     memset(wp, 0, sizeof *wp);
     const Type *tt = NULL;
     if (gw) {
-        if (gw->kind == WIN_SESSION)
-            return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: SESSION group windows");
         int time_col = p->window ? p->rowtime : gw->time_col;
         tt = inp->types[time_col];
         if (!eddy__type_is_timestamp(tt))
@@ -143,7 +186,11 @@ eddy_status eddy__translate_window_aggregate(TranslateCtx *cx, const PhysNode *p
     wp->nviews = gp->nviews;
     wp->views = gp->views;
     wp->has_destroy = gp->has_destroy;
+    bool session = gw && gw->kind == WIN_SESSION;
+    for (int a = 0; session && a < gp->naggs; a++)
+        if (!(gp->aggs[a].fn->flags & AGG_MERGE))
+            return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: %s in session windows (it cannot merge)",
+                             gp->aggs[a].fn->name);
     return eddy__translate_agg_node(cx, p, p->kind == PK_GROUP_WINDOW_AGGREGATE ? "GroupWindowAggregate" : "WindowAggregate",
-                                    &eddy__op_window_agg, wp, in,
-                                    out, err);
+                                    session ? &eddy__op_session_agg : &eddy__op_window_agg, wp, in, out, err);
 }

@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <time.h>
 
+#include "runtime/checkpoint.h"
 #include "runtime/hash.h"
 
 /* ---- channels ------------------------------------------------------------ */
@@ -53,6 +54,9 @@ struct Task {
     int64_t *in_wm;
     bool *in_ended;
     bool *in_idle; /* the channel's producer said its watermark status is IDLE */
+    bool *in_barrier; /* the channel delivered the barrier being aligned: blocked */
+    int64_t ck_id;    /* the last checkpoint this task took part in */
+    int64_t align_id; /* the checkpoint being aligned (0: none) */
     int nended;
     int rr;
     int64_t cur_wm;
@@ -63,6 +67,10 @@ struct Task {
     int nopened; /* operators opened so far (closed at the end) */
     int idle_ms;
     int64_t wake_at_ns;
+    /* metrics: time in task_step, and blocked on full outputs (ns; written
+     * by the task's thread, read by any) */
+    _Atomic int64_t busy_ns, bp_ns;
+    int64_t bp_since_ns; /* when it stopped with full outputs (0: did not) */
     Task *timer_next;
     Task *rq_next;
     Arena arena;
@@ -119,6 +127,23 @@ struct Job {
     CommitGroup *commits;
     bool unbounded;  /* a source is unbounded */
     bool commit_ran; /* the commit step ran (or is running) */
+    /* the job's lifecycle for eddy__job_state: the first failure's status and
+     * message kept (job->status / err are handed out by eddy__job_wait) */
+    eddy_status final_status; /* under mu */
+    char *final_msg;          /* under mu; set once */
+    int64_t start_ns, end_ns; /* eddy__mono_ns() at start / when the workers left (under mu) */
+    int64_t start_ms;         /* wall clock at start (ms since the epoch) */
+    /* checkpointing: one checkpoint at a time, guarded by ck_mu */
+    char job_id[33];
+    pthread_mutex_t ck_mu;
+    int64_t ck_triggered, ck_completed, ck_restored;
+    bool ck_pending;
+    int ck_acks;         /* tasks done with the pending checkpoint */
+    int ck_sources_done; /* source tasks that finished: no new checkpoints */
+    int64_t ck_next_ns;  /* eddy__mono_ns() of the next trigger */
+    CkptWriter *ck_w;
+    Checkpoint *restore;
+    Buf restore_report;
 };
 
 static void job_fail(Job *job, eddy_status code, EdErr *src);
@@ -269,7 +294,10 @@ static eddy_status fire_timers(Op *op, TimeDomain d, int64_t limit) {
 /* A new input watermark for op: its due event-time timers fire first, then
  * the operator sees (or forwards) the watermark -- Flink's order. */
 static eddy_status op_watermark(Op *op, int64_t wm) {
-    if (wm > op->input_watermark) op->input_watermark = wm;
+    if (wm > op->input_watermark) {
+        op->input_watermark = wm;
+        atomic_store_explicit(&op->m_in_wm, wm, memory_order_relaxed);
+    }
     eddy_status rc = fire_timers(op, TIME_EVENT, wm);
     if (rc) return rc;
     if (op->vt->push_watermark) return op->vt->push_watermark(op, wm);
@@ -300,11 +328,11 @@ static eddy_status fire_processing_timers(Task *t) {
 /* A batch to the consumers of op's output `side` (0: the main one). */
 static eddy_status emit_to(Op *op, int side, Batch *b) {
     if (b->count == 0) return EDDY_OK;
-    op->rows_out += b->count;
+    eddy__ctr_add(&op->rows_out, b->count);
     for (int i = 0; i < op->nchained; i++) {
         Op *c = op->chained[i];
         if (c->side != side) continue;
-        c->rows_in += b->count;
+        eddy__ctr_add(&c->rows_in, b->count);
         eddy_status rc = c->vt->push_batch(c, op->chained[i]->input_index, b);
         if (rc) return rc;
     }
@@ -344,6 +372,7 @@ eddy_status eddy__op_emit_watermark(Op *op, int64_t wm) {
         if (rc) return rc;
     }
     op->watermark = wm;
+    atomic_store_explicit(&op->m_out_wm, wm, memory_order_relaxed);
     for (int i = 0; i < op->nchained; i++) {
         eddy_status rc = op_watermark(op->chained[i], wm);
         if (rc) return rc;
@@ -373,6 +402,20 @@ eddy_status eddy__op_fail(Op *op, eddy_status code, const char *fmt, ...) {
 }
 
 EdErr *eddy__op_err(Op *op) { return &op->task->err; }
+
+eddy_status eddy__op_position_i64(Buf *out, const int64_t *v, size_t n) {
+    eddy__buf_put(out, v, n * sizeof *v);
+    return EDDY_OK;
+}
+
+eddy_status eddy__op_seek_i64(Op *op, const void *pos, size_t len, int64_t *v, size_t n) {
+    if (len != n * sizeof *v)
+        return eddy__op_fail(op, EDDY_E_RUNTIME,
+                             "The position of source '%s' in the checkpoint is not valid (%zu bytes, expected %zu).",
+                             op->node->name, len, n * sizeof *v);
+    memcpy(v, pos, len);
+    return EDDY_OK;
+}
 
 const Clock *eddy__op_clock(const Op *op) {
     const Clock *c = op->task->job->cfg.clock;
@@ -466,6 +509,7 @@ eddy_status eddy__op_report_malformed(Op *op, const char *where, uint64_t skippe
 
 eddy_status eddy__op_report_late(Op *op, uint64_t n) {
     if (!n) return EDDY_OK;
+    eddy__ctr_add(&op->late_dropped, n);
     return job_tally_add(op, true, op->node->name, n, 0, 0, "");
 }
 
@@ -597,6 +641,7 @@ static bool outputs_full(Task *t) {
 }
 
 static bool input_blocked(const Task *t, int i) {
+    if (t->in_barrier && t->in_barrier[i]) return true;
     int in = t->in[i]->input_index;
     return t->head->blocked && in < 32 && (t->head->blocked & (1u << in));
 }
@@ -639,9 +684,12 @@ static eddy_status finish_chain(Task *t) {
     return EDDY_OK;
 }
 
+static eddy_status source_barrier(Task *t, bool finishing);
+
 static eddy_status task_finish(Task *t) {
     eddy_status rc = EDDY_OK;
-    if (t->is_source) rc = eddy__op_emit_watermark(t->head, INT64_MAX);
+    if (t->is_source && t->job->cfg.checkpoint_interval_ms > 0) rc = source_barrier(t, true);
+    if (!rc && t->is_source) rc = eddy__op_emit_watermark(t->head, INT64_MAX);
     if (!rc) rc = finish_chain(t);
     if (rc) return rc;
     for (int i = 0; i < t->nout; i++)
@@ -713,6 +761,116 @@ static eddy_status end_logical_input(Task *t, int input) {
     return t->head->vt->end_input(t->head, input);
 }
 
+/* ---- checkpoints ------------------------------------------------------------ */
+
+/* The pending checkpoint `id` is done for this task: the last ack completes
+ * it (_metadata written, retention applied) on this worker. */
+static eddy_status ck_ack(Task *t, int64_t id) {
+    Job *job = t->job;
+    CkptWriter *done = NULL;
+    pthread_mutex_lock(&job->ck_mu);
+    if (job->ck_pending && job->ck_triggered == id && ++job->ck_acks == job->ntasks) {
+        done = job->ck_w;
+        job->ck_w = NULL;
+    }
+    pthread_mutex_unlock(&job->ck_mu);
+    if (!done) return EDDY_OK;
+    eddy_status rc = eddy__ckpt_complete(done, job->cfg.checkpoint_retained, &t->err);
+    pthread_mutex_lock(&job->ck_mu);
+    job->ck_pending = false;
+    if (!rc) job->ck_completed = id;
+    job->ck_next_ns = eddy__mono_ns() + job->cfg.checkpoint_interval_ms * 1000000;
+    pthread_mutex_unlock(&job->ck_mu);
+    return rc;
+}
+
+/* Snapshots every operator of the chain (in chain order: what one emits
+ * from its snapshot hook reaches the next before that one is snapshotted)
+ * into the pending checkpoint, forwards the barrier, acknowledges. */
+static eddy_status task_checkpoint(Task *t, int64_t id) {
+    Job *job = t->job;
+    Buf b, pos;
+    eddy__buf_init(&b);
+    eddy__buf_init(&pos);
+    eddy_status rc = EDDY_OK;
+    for (int i = 0; i < t->nops && !rc; i++) {
+        Op *op = t->ops[i];
+        eddy__buf_truncate(&b, 0);
+        eddy__buf_truncate(&pos, 0);
+        rc = eddy__op_snapshot(op, id, &b);
+        if (!rc && op == t->head && t->is_source) {
+            if (!op->vt->position)
+                rc = eddy__op_fail(op, EDDY_E_UNSUPPORTED,
+                                   "not supported yet: checkpoints of a job with the source '%s' (it cannot report "
+                                   "its position)",
+                                   op->node->name);
+            else rc = op->vt->position(op, &pos);
+        }
+        if (!rc && (b.failed || pos.failed)) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        if (rc || (!b.len && !pos.len)) continue;
+        pthread_mutex_lock(&job->ck_mu);
+        if (job->ck_w && job->ck_triggered == id)
+            rc = eddy__ckpt_write_part(job->ck_w, op->uid, op->subtask, b.data, b.len, pos.data, pos.len, &t->err);
+        pthread_mutex_unlock(&job->ck_mu);
+    }
+    eddy__buf_free(&b);
+    eddy__buf_free(&pos);
+    if (rc) return rc;
+    for (int i = 0; i < t->nout; i++)
+        if (!channel_push(t->out[i], (Event){EV_BARRIER, NULL, id})) return eddy__err(&t->err, EDDY_E_NOMEM, "out of memory");
+    t->ck_id = id;
+    return ck_ack(t, id);
+}
+
+/* Sources, between batches: trigger a checkpoint when the interval has
+ * passed (none while one is pending, none once a source has finished: its
+ * position could not be taken any more), and take part in the pending one.
+ * finishing: the source is at its end (its last chance). */
+static eddy_status source_barrier(Task *t, bool finishing) {
+    Job *job = t->job;
+    int64_t id = 0;
+    eddy_status rc = EDDY_OK;
+    pthread_mutex_lock(&job->ck_mu);
+    if (finishing) {
+        job->ck_sources_done++;
+    } else if (!job->ck_pending && !job->ck_sources_done && eddy__mono_ns() >= job->ck_next_ns) {
+        int64_t nid = job->ck_triggered + 1;
+        rc = eddy__ckpt_begin(job->cfg.checkpoint_dir, job->job_id, nid, &job->ck_w, &t->err);
+        if (!rc) {
+            job->ck_triggered = nid;
+            job->ck_pending = true;
+            job->ck_acks = 0;
+        }
+    }
+    if (job->ck_pending && job->ck_triggered > t->ck_id) id = job->ck_triggered;
+    pthread_mutex_unlock(&job->ck_mu);
+    if (rc) return rc;
+    return id ? task_checkpoint(t, id) : EDDY_OK;
+}
+
+/* Aligned once every open channel delivered the barrier: then the blocked
+ * channels open again and the task takes its checkpoint. */
+static eddy_status try_align(Task *t) {
+    for (int i = 0; i < t->nin; i++)
+        if (!t->in_ended[i] && !t->in_barrier[i]) return EDDY_OK;
+    int64_t id = t->align_id;
+    for (int i = 0; i < t->nin; i++) t->in_barrier[i] = false;
+    t->align_id = 0;
+    return task_checkpoint(t, id);
+}
+
+/* Barrier `id` arrived on channel i: block the channel until the others
+ * deliver it (aligned barriers: nothing after the barrier is processed
+ * before the snapshot). Blocking only waits for barriers already on their
+ * way (every producer sends one to all its channels at once), the deadlock
+ * rule of eddy__op_block_input. */
+static eddy_status on_barrier(Task *t, int i, int64_t id) {
+    if (id <= t->ck_id) return EDDY_OK;
+    t->align_id = id;
+    t->in_barrier[i] = true;
+    return try_align(t);
+}
+
 /* Handles one input event; sets *progress when it found one. */
 static eddy_status task_consume_one(Task *t, bool *progress) {
     *progress = false;
@@ -725,7 +883,7 @@ static eddy_status task_consume_one(Task *t, bool *progress) {
         *progress = true;
         eddy_status rc = EDDY_OK;
         if (ev.kind == EV_BATCH) {
-            t->head->rows_in += ev.b->count;
+            eddy__ctr_add(&t->head->rows_in, ev.b->count);
             rc = t->head->vt->push_batch(t->head, t->in[i]->input_index, ev.b);
             eddy__batch_release(ev.b);
         } else if (ev.kind == EV_WATERMARK) {
@@ -734,11 +892,15 @@ static eddy_status task_consume_one(Task *t, bool *progress) {
             rc = advance_wm(t);
         } else if (ev.kind == EV_STATUS) {
             rc = input_status(t, i, ev.wm != 0);
+        } else if (ev.kind == EV_BARRIER) {
+            rc = on_barrier(t, i, ev.wm);
         } else {
             t->in_ended[i] = true;
             t->nended++;
             rc = end_logical_input(t, t->in[i]->input_index);
             if (rc) return rc;
+            /* an ended channel counts as aligned */
+            if (t->align_id && (rc = try_align(t))) return rc;
             if (t->nended == t->nin) {
                 rc = task_finish(t);
             } else {
@@ -750,15 +912,41 @@ static eddy_status task_consume_one(Task *t, bool *progress) {
     return EDDY_OK;
 }
 
+/* Restores op's state from the job's checkpoint before open: every part of
+ * its uid (key groups outside the instance's range are dropped, operator
+ * list state is split evenly). *restored: whether there was any. */
+static eddy_status op_restore_state(Op *op, bool *restored) {
+    const Checkpoint *c = op->task->job->restore;
+    *restored = false;
+    size_t n = 0;
+    for (size_t i = 0; i < c->nparts; i++) n += c->parts[i].len && !strcmp(c->parts[i].uid, op->uid);
+    if (!n) return EDDY_OK;
+    const void **data = eddy__arena_alloc(op->arena, n * sizeof *data);
+    size_t *len = eddy__arena_alloc(op->arena, n * sizeof *len);
+    if (!data || !len) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    n = 0;
+    for (size_t i = 0; i < c->nparts; i++)
+        if (c->parts[i].len && !strcmp(c->parts[i].uid, op->uid)) data[n] = c->parts[i].data, len[n++] = c->parts[i].len;
+    StateBackend *be;
+    eddy_status rc = eddy__op_state(op, &be);
+    if (!rc) rc = eddy__state_restore(be, data, len, (int)n);
+    *restored = rc == EDDY_OK;
+    return rc;
+}
+
 static eddy_status task_open(Task *t) {
     t->opened = true;
+    const Checkpoint *c = t->job->restore;
     for (int i = 0; i < t->nops; i++) {
         Op *op = t->ops[i];
         t->nopened = i + 1;
-        if (op->vt->open) {
-            eddy_status rc = op->vt->open(op);
-            if (rc) return rc;
-        }
+        bool restored = false;
+        eddy_status rc = c ? op_restore_state(op, &restored) : EDDY_OK;
+        if (!rc && op->vt->open) rc = op->vt->open(op);
+        if (!rc && restored && op->vt->restore) rc = op->vt->restore(op);
+        const CkptPart *p = c && !rc && op == t->head && t->is_source ? eddy__ckpt_find(c, op->uid, op->subtask) : NULL;
+        if (p && p->pos_len) rc = op->vt->seek(op, p->pos, p->pos_len);
+        if (rc) return rc;
     }
     return EDDY_OK;
 }
@@ -784,6 +972,7 @@ static eddy_status task_step(Task *t) {
         if ((rc = fire_processing_timers(t))) break;
         if (t->is_source) {
             if (t->wake_at_ns) break;
+            if (t->job->cfg.checkpoint_interval_ms > 0 && (rc = source_barrier(t, false))) break;
             rc = t->head->vt->produce(t->head);
             if (rc == EDDY_DONE) {
                 rc = task_finish(t);
@@ -819,6 +1008,11 @@ static void job_fail(Job *job, eddy_status code, EdErr *src) {
         return;
     }
     if (!atomic_load(&job->stop)) job->stop_ns = eddy__mono_ns();
+    if (job->final_status == EDDY_OK) {
+        job->final_status = code;
+        const char *m = src && src->msg ? src->msg : eddy_status_str(code);
+        job->final_msg = eddy__strdup(m);
+    }
     if (job->status == EDDY_OK) {
         job->status = code;
         if (src) eddy__err_move(&job->err, src);
@@ -880,8 +1074,18 @@ static void *worker_main(void *arg) {
         atomic_store(&t->sched, S_RUNNING);
         pthread_mutex_unlock(&job->mu);
 
+        int64_t t0 = eddy__mono_ns();
+        if (t->bp_since_ns) {
+            atomic_store_explicit(&t->bp_ns, atomic_load_explicit(&t->bp_ns, memory_order_relaxed) + (t0 - t->bp_since_ns),
+                                  memory_order_relaxed);
+            t->bp_since_ns = 0;
+        }
         eddy_status rc = task_step(t);
         if (rc) job_fail(job, rc, &t->err);
+        int64_t t1 = eddy__mono_ns();
+        atomic_store_explicit(&t->busy_ns, atomic_load_explicit(&t->busy_ns, memory_order_relaxed) + (t1 - t0),
+                              memory_order_relaxed);
+        if (!t->finished && outputs_full(t)) t->bp_since_ns = t1;
 
         pthread_mutex_lock(&job->mu);
         if (t->finished) {
@@ -921,6 +1125,7 @@ static void *worker_main(void *arg) {
         }
     }
     job->exited++;
+    job->end_ns = eddy__mono_ns(); /* the last one's stays */
     pthread_cond_broadcast(&job->cv);
     pthread_cond_broadcast(&job->exit_cv);
     pthread_mutex_unlock(&job->mu);
@@ -1041,6 +1246,11 @@ static Op *make_op(Job *job, Task *t, BNode *bn, int subtask) {
     op->batch_mode = job->cfg.batch_mode;
     op->watermark = INT64_MIN;
     op->input_watermark = INT64_MIN;
+    atomic_init(&op->rows_in, 0);
+    atomic_init(&op->rows_out, 0);
+    atomic_init(&op->late_dropped, 0);
+    atomic_init(&op->m_in_wm, INT64_MIN);
+    atomic_init(&op->m_out_wm, INT64_MIN);
     op->uid = bn->uid;
     const char *owner = eddy__arena_printf(&t->arena, "'%s' (uid %s)", bn->sn->name, bn->uid);
     if (!owner) return NULL;
@@ -1250,13 +1460,83 @@ static eddy_status build(Builder *bd, StreamNode *const *sinks, int nsinks) {
         t->in_wm = eddy__arena_alloc(&t->arena, sizeof(int64_t) * (size_t)(t->nin + 1));
         t->in_ended = eddy__arena_alloc(&t->arena, sizeof(bool) * (size_t)(t->nin + 1));
         t->in_idle = eddy__arena_alloc(&t->arena, sizeof(bool) * (size_t)(t->nin + 1));
-        if (!t->in_wm || !t->in_ended || !t->in_idle) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
+        t->in_barrier = eddy__arena_alloc(&t->arena, sizeof(bool) * (size_t)(t->nin + 1));
+        if (!t->in_wm || !t->in_ended || !t->in_idle || !t->in_barrier) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
         for (int k = 0; k < t->nin; k++) t->in_wm[k] = INT64_MIN;
         /* a subtask no channel feeds (GLOBAL partitioning sends to subtask 0
          * only) has ended input from the start */
     }
     return EDDY_OK;
 }
+
+/* Every source instance of a restored job needs its position, and every
+ * operator state of the checkpoint an operator to go to (Flink refuses to
+ * drop state unless allowed to). */
+static eddy_status check_restore(Job *job, EdErr *err) {
+    const Checkpoint *c = job->restore;
+    for (int k = 0; k < job->ntasks; k++)
+        for (int j = 0; j < job->tasks[k]->nops; j++)
+            if (job->tasks[k]->ops[j]->vt->commit)
+                return eddy__err(err, EDDY_E_UNSUPPORTED,
+                                 "not supported yet: restoring a job with the sink '%s' from a checkpoint (it "
+                                 "publishes its output when the job ends, so what the interrupted run wrote was never "
+                                 "committed; two-phase commit on checkpoints comes next)",
+                                 job->tasks[k]->ops[j]->node->name);
+    for (size_t i = 0; i < c->nparts; i++) {
+        const CkptPart *p = &c->parts[i];
+        const Op *found = NULL;
+        int sources = 0;
+        for (int k = 0; k < job->ntasks && !found; k++)
+            for (int j = 0; j < job->tasks[k]->nops && !found; j++)
+                if (!strcmp(job->tasks[k]->ops[j]->uid, p->uid)) found = job->tasks[k]->ops[j];
+        if (!found)
+            return eddy__err(err, EDDY_E_VALIDATION,
+                             "Failed to rollback to checkpoint/savepoint %s. Cannot map checkpoint/savepoint state for "
+                             "operator %s to the new program, because the operator is not available in the new program.",
+                             c->path, p->uid);
+        if (!p->pos_len) continue;
+        for (size_t k = 0; k < c->nparts; k++) sources += c->parts[k].pos_len && !strcmp(c->parts[k].uid, p->uid);
+        if (sources != found->parallelism || p->subtask >= found->parallelism || !found->vt->seek)
+            return eddy__err(err, EDDY_E_UNSUPPORTED,
+                             "not supported yet: restoring the source '%s' (uid %s) of checkpoint %s with parallelism "
+                             "%d (it was checkpointed with %d)",
+                             found->node->name, p->uid, c->path, found->parallelism, sources);
+    }
+    return EDDY_OK;
+}
+
+static eddy_status checkpoint_setup(Job *job, EdErr *err) {
+    const JobConfig *cfg = &job->cfg;
+    if (cfg->job_id && strlen(cfg->job_id) == 32) {
+        memcpy(job->job_id, cfg->job_id, 33);
+    } else {
+        uint64_t x = eddy__hash_u64((uint64_t)eddy__mono_ns() ^ (uint64_t)time(NULL) << 20 ^ (uint64_t)(uintptr_t)job);
+        uint64_t y = eddy__hash_u64(x ^ 0x9e3779b97f4a7c15ULL);
+        snprintf(job->job_id, sizeof job->job_id, "%016llx%016llx", (unsigned long long)x, (unsigned long long)y);
+    }
+    if (cfg->batch_mode) job->cfg.checkpoint_interval_ms = 0; /* BATCH jobs take no checkpoints (as in Flink) */
+    if (job->cfg.checkpoint_interval_ms > 0 && (!cfg->checkpoint_dir || !*cfg->checkpoint_dir))
+        return eddy__err(err, EDDY_E_UNSUPPORTED,
+                         "not supported yet: checkpoints without a checkpoint directory (%s is set, %s is not)",
+                         CKPT_OPT_INTERVAL, CKPT_OPT_DIR);
+    if (!cfg->restore_path || !*cfg->restore_path) return EDDY_OK;
+    eddy_status rc = eddy__ckpt_load_fallback(cfg->restore_path, &job->restore, &job->restore_report, err);
+    if (!rc) rc = check_restore(job, err);
+    if (!rc) job->ck_triggered = job->ck_restored = job->restore->id;
+    return rc;
+}
+
+const char *eddy__job_id(const Job *job) { return job->job_id; }
+
+int64_t eddy__job_last_checkpoint(Job *job, int64_t *restored_from) {
+    pthread_mutex_lock(&job->ck_mu);
+    int64_t id = job->ck_completed;
+    if (restored_from) *restored_from = job->ck_restored;
+    pthread_mutex_unlock(&job->ck_mu);
+    return id;
+}
+
+const char *eddy__job_restore_report(const Job *job) { return job->restore_report.data ? job->restore_report.data : ""; }
 
 eddy_status eddy__job_create(const JobConfig *cfg, StreamNode *const *sinks, int nsinks, Job **out, EdErr *err) {
     *out = NULL;
@@ -1279,9 +1559,12 @@ eddy_status eddy__job_create(const JobConfig *cfg, StreamNode *const *sinks, int
     pthread_condattr_destroy(&ca);
     pthread_mutex_init(&job->mal_mu, NULL);
     atomic_init(&job->stop, false);
+    pthread_mutex_init(&job->ck_mu, NULL);
+    eddy__buf_init(&job->restore_report);
     Builder bd = {.job = job, .err = err};
     eddy_status rc = build(&bd, sinks, nsinks);
     ed_vec_free(&bd.nodes);
+    if (!rc) rc = checkpoint_setup(job, err);
     if (rc) {
         eddy__job_free(job);
         return rc;
@@ -1302,7 +1585,12 @@ eddy_status eddy__job_start(Job *job, EdErr *err) {
         rq_push_locked(job, t);
     }
     pthread_mutex_unlock(&job->mu);
+    job->ck_next_ns = eddy__mono_ns() + job->cfg.checkpoint_interval_ms * 1000000;
     job->started = true;
+    job->start_ns = eddy__mono_ns();
+    struct timespec wall;
+    clock_gettime(CLOCK_REALTIME, &wall);
+    job->start_ms = (int64_t)wall.tv_sec * 1000 + wall.tv_nsec / 1000000;
     for (int i = 0; i < n; i++) {
         if (pthread_create(&job->threads[i], NULL, worker_main, job) != 0) {
             eddy__job_cancel(job);
@@ -1444,11 +1732,16 @@ void eddy__job_free(Job *job) {
     }
     eddy__free(job->threads);
     eddy__err_clear(&job->err);
+    eddy__free(job->final_msg);
     for (size_t i = 0; i < job->mal.len; i++) {
         eddy__free(job->mal.items[i].where);
         eddy__free(job->mal.items[i].first_reason);
     }
     ed_vec_free(&job->mal);
+    eddy__ckpt_abort(job->ck_w);
+    eddy__ckpt_free(job->restore);
+    eddy__buf_free(&job->restore_report);
+    pthread_mutex_destroy(&job->ck_mu);
     pthread_mutex_destroy(&job->mal_mu);
     pthread_mutex_destroy(&job->mu);
     pthread_cond_destroy(&job->cv);
@@ -1461,7 +1754,10 @@ eddy_status eddy__job_client_next(Job *job, Event *ev, EdErr *err) {
     Channel *c = job->client;
     if (!c) return eddy__err(err, EDDY_E_INTERNAL, "job has no collecting sink");
     for (;;) {
-        if (channel_pop(c, ev)) return EDDY_OK;
+        if (channel_pop(c, ev)) {
+            if (ev->kind == EV_BARRIER) continue; /* the client takes no part */
+            return EDDY_OK;
+        }
         pthread_mutex_lock(&c->mu);
         while (c->len == 0) {
             pthread_mutex_lock(&job->mu);
@@ -1520,6 +1816,83 @@ size_t eddy__job_op_stats(const Job *job, JobOpStats *out, size_t cap) {
             if (n >= cap) continue;
             int64_t now = eddy__mem_bytes(&op->mem), closed = atomic_load(&op->closed_bytes);
             out[n] = (JobOpStats){op->node->name, op->uid, op->subtask, now > closed ? now : closed};
+        }
+    }
+    return n;
+}
+
+/* ---- lifecycle and metrics for clients (eddy_job) --------------------------- */
+
+JobState eddy__job_state(Job *job, const char **error) {
+    if (error) *error = NULL;
+    if (!job->started) return JOB_CREATED;
+    pthread_mutex_lock(&job->mu);
+    JobState st = JOB_RUNNING;
+    if (job->exited == job->nthreads && (job->tasks_done == job->ntasks || atomic_load(&job->stop))) {
+        if (job->final_status == EDDY_OK) st = JOB_FINISHED;
+        else if (job->final_status == EDDY_E_CANCELLED) st = JOB_CANCELED;
+        else st = JOB_FAILED;
+    }
+    if (error && st == JOB_FAILED) *error = job->final_msg ? job->final_msg : eddy_status_str(job->final_status);
+    pthread_mutex_unlock(&job->mu);
+    return st;
+}
+
+bool eddy__job_wait_ended(Job *job, int64_t timeout_ms) {
+    if (!job->started) return false;
+    int64_t deadline = timeout_ms < 0 ? 0 : eddy__mono_ns() + timeout_ms * 1000000;
+    pthread_mutex_lock(&job->mu);
+    while (job->exited < job->nthreads) {
+        if (!deadline) {
+            pthread_cond_wait(&job->exit_cv, &job->mu);
+            continue;
+        }
+        if (eddy__mono_ns() >= deadline) break;
+        struct timespec ts = {(time_t)(deadline / 1000000000), (long)(deadline % 1000000000)};
+        pthread_cond_timedwait(&job->exit_cv, &job->mu, &ts);
+    }
+    bool ended = job->exited == job->nthreads;
+    pthread_mutex_unlock(&job->mu);
+    return ended;
+}
+
+int64_t eddy__job_start_ms(const Job *job) { return job->started ? job->start_ms : 0; }
+
+size_t eddy__job_metrics(Job *job, JobOpMetrics *out, size_t cap) {
+    int64_t elapsed = 0;
+    if (job->started) {
+        pthread_mutex_lock(&job->mu);
+        int64_t end = job->exited == job->nthreads && job->end_ns ? job->end_ns : eddy__mono_ns();
+        elapsed = end - job->start_ns;
+        pthread_mutex_unlock(&job->mu);
+    }
+    size_t n = 0;
+    for (int i = 0; i < job->ntasks; i++) {
+        Task *t = job->tasks[i];
+        int64_t busy = atomic_load_explicit(&t->busy_ns, memory_order_relaxed);
+        int64_t bp = atomic_load_explicit(&t->bp_ns, memory_order_relaxed);
+        if (busy > elapsed) busy = elapsed;
+        if (bp > elapsed - busy) bp = elapsed - busy;
+        for (int k = 0; k < t->nops; k++, n++) {
+            Op *op = t->ops[k];
+            if (n >= cap) continue;
+            int64_t now = eddy__mem_bytes(&op->mem), closed = atomic_load(&op->closed_bytes);
+            out[n] = (JobOpMetrics){
+                .name = op->node->name,
+                .uid = op->uid,
+                .task_name = t->name,
+                .subtask = op->subtask,
+                .parallelism = op->parallelism,
+                .records_in = atomic_load_explicit(&op->rows_in, memory_order_relaxed),
+                .records_out = atomic_load_explicit(&op->rows_out, memory_order_relaxed),
+                .late_dropped = atomic_load_explicit(&op->late_dropped, memory_order_relaxed),
+                .input_watermark = atomic_load_explicit(&op->m_in_wm, memory_order_relaxed),
+                .output_watermark = atomic_load_explicit(&op->m_out_wm, memory_order_relaxed),
+                .state_bytes = now > closed ? now : closed,
+                .elapsed_ns = elapsed,
+                .busy_ns = busy,
+                .backpressured_ns = bp,
+            };
         }
     }
     return n;

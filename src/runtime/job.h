@@ -37,11 +37,25 @@ typedef struct JobConfig {
     /* pipeline.auto-watermark-interval (ms): how often watermark assigners
      * emit periodically; 0: never */
     int64_t auto_watermark_interval_ms;
+    /* checkpointing (runtime/checkpoint.h): execution.checkpointing.interval
+     * in ms (<= 0: off; STREAMING only), the directory its chk-<n> go to
+     * under <dir>/<job_id>/, and how many completed ones are kept (< 1: 1) */
+    int64_t checkpoint_interval_ms;
+    const char *checkpoint_dir;
+    int checkpoint_retained;
+    /* 32 hex digits naming the job's checkpoint directory; NULL: random */
+    const char *job_id;
+    /* execution.state-recovery.path: a chk-<n> directory the job's operator
+     * state and source positions start from (NULL: none). Loaded by
+     * eddy__job_create (with the fallback to an older checkpoint of its job
+     * directory when it is damaged); errors fail the create. */
+    const char *restore_path;
 } JobConfig;
 
 /* One event of a channel. */
-/* EV_STATUS: the producer's watermark status, wm 1 = idle, 0 = active */
-typedef enum EventKind { EV_BATCH, EV_WATERMARK, EV_END, EV_STATUS } EventKind;
+/* EV_STATUS: the producer's watermark status, wm 1 = idle, 0 = active;
+ * EV_BARRIER: checkpoint barrier, wm = the checkpoint id */
+typedef enum EventKind { EV_BATCH, EV_WATERMARK, EV_END, EV_STATUS, EV_BARRIER } EventKind;
 typedef struct Event {
     EventKind kind;
     Batch *b;    /* EV_BATCH: owned reference */
@@ -108,6 +122,17 @@ void eddy__job_describe(const Job *job, Buf *b);
  * Thread-safe. */
 uint64_t eddy__job_tally(Job *job, bool late, Buf *report);
 
+/* The job's id (32 hex digits: JobConfig.job_id or a random one), which
+ * names its checkpoint directory. Borrowed until the job is freed. */
+const char *eddy__job_id(const Job *job);
+/* The id of the job's last completed checkpoint (0: none) and, when
+ * restored, the id of the checkpoint it started from (*restored_from, may be
+ * NULL). Thread-safe. */
+int64_t eddy__job_last_checkpoint(Job *job, int64_t *restored_from);
+/* The checkpoints eddy__job_create skipped because they were damaged
+ * ("Skipping checkpoint <path>: <error>\n" lines; "" when none). */
+const char *eddy__job_restore_report(const Job *job);
+
 /* Number of worker threads a job started (for tests). */
 int eddy__job_thread_count(const Job *job);
 
@@ -122,5 +147,34 @@ typedef struct JobOpStats {
  * chain order) and returns how many there are. Any thread, while the job
  * runs or after it ended (the bytes are read atomically). */
 size_t eddy__job_op_stats(const Job *job, JobOpStats *out, size_t cap);
+
+/* The lifecycle of a job as a client sees it (Flink's JobStatus): CREATED
+ * until started, RUNNING until every worker left, then FINISHED (every task
+ * ended), CANCELED (eddy__job_cancel) or FAILED. */
+typedef enum JobState { JOB_CREATED, JOB_RUNNING, JOB_FINISHED, JOB_FAILED, JOB_CANCELED } JobState;
+/* The job's state; *error (may be NULL) is set to the message of a FAILED
+ * job (borrowed until the job is freed), else NULL. Any thread. */
+JobState eddy__job_state(Job *job, const char **error);
+/* Waits until the workers of the started job have left, at most
+ * timeout_ms (< 0: no limit); whether they have. Any thread; it neither
+ * joins the threads nor closes the operators (eddy__job_wait does). */
+bool eddy__job_wait_ended(Job *job, int64_t timeout_ms);
+/* When the job started (ms since the epoch, 0: not started). */
+int64_t eddy__job_start_ms(const Job *job);
+
+/* One operator instance's metrics (eddy__job_metrics). */
+typedef struct JobOpMetrics {
+    const char *name, *uid, *task_name; /* borrowed until the job is freed */
+    int subtask, parallelism;
+    uint64_t records_in, records_out, late_dropped;
+    int64_t input_watermark, output_watermark; /* INT64_MIN: none yet */
+    int64_t state_bytes;
+    int64_t elapsed_ns;       /* since the job started (until it ended) */
+    int64_t busy_ns, backpressured_ns; /* of the operator's task */
+} JobOpMetrics;
+/* Fills out[0..cap) (task by task, in chain order) and returns how many
+ * operator instances there are. Any thread while the job exists: counters
+ * are kept per batch by the task's thread and read relaxed. */
+size_t eddy__job_metrics(Job *job, JobOpMetrics *out, size_t cap);
 
 #endif

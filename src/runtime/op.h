@@ -97,6 +97,15 @@ struct OpVtab {
      * its end): called once per input, before finish, so a multi-input
      * operator (a join) can act when one side is complete. NULL: nothing. */
     eddy_status (*end_input)(Op *op, int input);
+    /* Sources, for checkpoints: append the position reached -- where the
+     * next produce continues (a file and offset, a generator's count) --
+     * to out, in the source's own format. NULL: the source cannot take
+     * part in checkpoints (a job with checkpointing fails with "not
+     * supported yet"). */
+    eddy_status (*position)(Op *op, Buf *out);
+    /* Sources, on restore: continue from a position `position` wrote (bytes
+     * borrowed for the call; called after open). */
+    eddy_status (*seek)(Op *op, const void *pos, size_t len);
 };
 
 /* Where an operator's output goes: chained operators (called directly) and
@@ -122,7 +131,11 @@ struct Op {
     int64_t watermark; /* last watermark emitted */
     int64_t input_watermark; /* last watermark received (INT64_MIN: none) */
     bool out_idle;           /* the watermark status emitted last is IDLE */
-    uint64_t rows_in, rows_out;
+    /* metrics (eddy__job_metrics): written by the task's thread only, per
+     * batch or watermark, read by any thread -- relaxed atomics, no lock
+     * prefix (eddy__ctr_add) */
+    _Atomic uint64_t rows_in, rows_out, late_dropped;
+    _Atomic int64_t m_in_wm, m_out_wm; /* input_watermark / watermark mirrored */
     /* state */
     const char *uid;       /* stable operator id: 32 hex digits (graph.h) */
     StateBackend *backend; /* created by eddy__op_state; freed after close */
@@ -130,6 +143,11 @@ struct Op {
     _Atomic int64_t closed_bytes; /* mem's bytes when the backend was freed */
     uint32_t blocked;      /* logical inputs blocked (bit per input), chain heads only */
 };
+
+/* Adds n to a counter only one thread writes (a plain load and store). */
+static inline void eddy__ctr_add(_Atomic uint64_t *c, uint64_t n) {
+    atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + n, memory_order_relaxed);
+}
 
 /* Emits a batch to all outputs of op (borrowed: callers keep ownership). */
 eddy_status eddy__op_emit(Op *op, Batch *b);
@@ -173,6 +191,12 @@ eddy_status eddy__op_state(Op *op, StateBackend **out);
  * eddy__state_restore before open, then the restore member -- comes with
  * it). */
 eddy_status eddy__op_snapshot(Op *op, int64_t checkpoint_id, Buf *out);
+/* Source positions made of n int64 values (the common case of OpVtab's
+ * position / seek): appends them to out; reads them back from pos, failing
+ * the job with "The position of source '<name>' in the checkpoint is not
+ * valid (<len> bytes, expected <n * 8>)." when the length differs. */
+eddy_status eddy__op_position_i64(Buf *out, const int64_t *v, size_t n);
+eddy_status eddy__op_seek_i64(Op *op, const void *pos, size_t len, int64_t *v, size_t n);
 /* The job's processing-time clock (system, or a test's manual clock). */
 const Clock *eddy__op_clock(const Op *op);
 

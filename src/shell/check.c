@@ -283,8 +283,35 @@ static void free_vars(Vars *v) {
 
 /* ---- comparing ------------------------------------------------------------------------------------------ */
 
+/* In a table row holding a job id (32 hex digits, SHOW JOBS / DESCRIBE
+ * JOB), the id and the start time ("2026-12-02 16:35:18.816") become
+ * '#'s: both differ from run to run. */
+static void hide_job_row(char *l) {
+    if (l[0] != '|') return;
+    bool had = false;
+    for (char *p = l; *p; p++) {
+        size_t k = 0;
+        while (isxdigit((unsigned char)p[k]) && !isupper((unsigned char)p[k])) k++;
+        if (k == 32 && (p == l || p[-1] == ' ') && (p[k] == ' ' || !p[k])) {
+            memset(p, '#', 32);
+            had = true;
+        }
+        if (k) p += k - 1;
+    }
+    if (!had) return;
+    for (char *p = l; *p; p++) {
+        static const char shape[] = "dddd-dd-dd dd:dd:dd.ddd";
+        size_t k = 0;
+        while (shape[k] && p[k] && (shape[k] == 'd' ? isdigit((unsigned char)p[k]) != 0 : p[k] == shape[k])) k++;
+        if (!shape[k])
+            for (size_t i = 0; i < k; i++)
+                if (isdigit((unsigned char)p[i])) p[i] = '#';
+    }
+}
+
 /* The text as compared: trailing blanks cut, [WARNING] lines dropped, job
- * ids hidden, trailing empty lines dropped. Caller frees. */
+ * ids hidden (also in SHOW JOBS rows), trailing empty lines dropped. Caller
+ * frees. */
 static char *normalize(const char *text) {
     StrBuf b = {0};
     eddy__shell_sb_put(&b, "", 0);
@@ -294,6 +321,7 @@ static char *normalize(const char *text) {
         while (n && (l[n - 1] == ' ' || l[n - 1] == '\t' || l[n - 1] == '\r')) l[--n] = 0;
         if (!starts_with(l, "[WARNING]")) {
             if (starts_with(l, "Job ID:")) l[7] = 0;
+            hide_job_row(l);
             eddy__shell_sb_printf(&b, "%s\n", l);
         }
         free(l);

@@ -38,6 +38,15 @@ struct Shell {
     int set_count;
     eddy_result **jobs;         /* INSERT jobs left running (table.dml-sync off) */
     size_t njobs, jobs_cap;
+    /* every job the session started, for SHOW JOBS / DESCRIBE JOB / STOP JOB */
+    struct JobRec {
+        char id[33];
+        char *name;
+        int64_t start_ms;
+        eddy_result *r; /* still running (one of jobs), or NULL */
+        eddy_job_state last; /* its state when r was freed */
+    } *recs;
+    size_t nrecs, recs_cap;
     /* The column width option and its deprecated name are one option: the
      * one SET last gives the width (NULL: neither is set). */
     const char *width_key;
@@ -265,6 +274,8 @@ void eddy__shell_free(Shell *sh) {
     }
     fflush(sh->out);
     free(sh->jobs);
+    for (size_t i = 0; i < sh->nrecs; i++) free(sh->recs[i].name);
+    free(sh->recs);
     eddy_env_free(sh->env);
     free(sh);
 }
@@ -315,6 +326,32 @@ static bool print_time_cost(Shell *sh) {
     return v ? !strcasecmp(v, "true") : sh->interactive;
 }
 
+/* Records the job of r (NULL: none) in the session's list; r kept (a
+ * running INSERT) or about to be freed (its state taken now). */
+static void record_job(Shell *sh, eddy_result *r, bool keep) {
+    eddy_job *j = eddy_result_job(r);
+    if (!j) return;
+    if (sh->nrecs == sh->recs_cap) {
+        sh->recs_cap = sh->recs_cap ? sh->recs_cap * 2 : 8;
+        sh->recs = eddy__shell_xrealloc(sh->recs, sh->recs_cap * sizeof *sh->recs);
+    }
+    struct JobRec *rec = &sh->recs[sh->nrecs++];
+    snprintf(rec->id, sizeof rec->id, "%s", eddy_job_id(j));
+    rec->name = strdup(eddy_job_name(j));
+    rec->start_ms = eddy_job_start_time(j);
+    rec->r = keep ? r : NULL;
+    rec->last = eddy_job_status(j);
+}
+
+/* r (a running INSERT's result) is about to be freed: keep its state. */
+static void forget_result(Shell *sh, eddy_result *r) {
+    for (size_t i = 0; i < sh->nrecs; i++)
+        if (sh->recs[i].r == r) {
+            sh->recs[i].last = eddy_job_status(eddy_result_job(r));
+            sh->recs[i].r = NULL;
+        }
+}
+
 /* Prints a query's rows as the result mode says, cancellable with Ctrl-C;
  * started is when the statement began (now_ns). */
 static bool print_query(Shell *sh, eddy_result *r, int64_t started) {
@@ -333,6 +370,7 @@ static bool print_query(Shell *sh, eddy_result *r, int64_t started) {
     set_current(sh, NULL);
     fflush(sh->out);
     warn_malformed(sh, r);
+    record_job(sh, r, false);
     eddy_result_free(r);
     if (st == EDDY_E_CANCELLED) {
         eddy_env_clear_error(sh->env);
@@ -351,6 +389,7 @@ static void reap_jobs(Shell *sh) {
         bool failed = true;
         if (eddy_result_job_done(r, &failed) && !failed && eddy_result_malformed_records(r, NULL) == 0 &&
             eddy_result_late_records(r, NULL) == 0 && eddy_result_await(r) == EDDY_OK) {
+            forget_result(sh, r);
             eddy_result_free(r);
             continue;
         }
@@ -367,6 +406,7 @@ static bool report_job(Shell *sh, eddy_result *r, bool sync) {
         eddy_status st = eddy_result_await(r);
         set_current(sh, NULL);
         warn_malformed(sh, r);
+        record_job(sh, r, false);
         eddy_result_free(r);
         if (st != EDDY_OK) return fail_env(sh);
         info(sh, MSG_FINISHED);
@@ -378,6 +418,7 @@ static bool report_job(Shell *sh, eddy_result *r, bool sync) {
         sh->jobs = eddy__shell_xrealloc(sh->jobs, sh->jobs_cap * sizeof *sh->jobs);
     }
     sh->jobs[sh->njobs++] = r;
+    record_job(sh, r, true);
     fprintf(sh->out, "%s\n%s\nJob ID: %s\n\n", MSG_SUBMITTING, MSG_SUBMITTED, eddy_result_job_id(r));
     fflush(sh->out);
     return true;
@@ -505,6 +546,89 @@ static bool add_to_set(Shell *sh, const char *sql, const char *first_word) {
     return true;
 }
 
+/* ---- SHOW JOBS, DESCRIBE JOB, STOP JOB (Flink's job statements) ------------------------------------ */
+
+static eddy_job_state rec_state(struct JobRec *rec) {
+    return rec->r ? eddy_job_status(eddy_result_job(rec->r)) : rec->last;
+}
+
+/* The session's jobs (all, or the one with id) as Flink's table: job id,
+ * job name, status, start time (local time, ms). */
+static bool print_jobs(Shell *sh, const char *id) {
+    static const char *const names[] = {"job id", "job name", "status", "start time"};
+    size_t n = 0;
+    char (*times)[32] = eddy__shell_xrealloc(NULL, (sh->nrecs ? sh->nrecs : 1) * sizeof *times);
+    const char **cells = eddy__shell_xrealloc(NULL, (sh->nrecs ? sh->nrecs : 1) * 4 * sizeof *cells);
+    for (size_t i = 0; i < sh->nrecs; i++) {
+        struct JobRec *rec = &sh->recs[i];
+        if (id && strcmp(rec->id, id)) continue;
+        time_t secs = (time_t)(rec->start_ms / 1000);
+        struct tm tm;
+        localtime_r(&secs, &tm);
+        size_t k = strftime(times[n], sizeof times[n], "%Y-%m-%d %H:%M:%S", &tm);
+        snprintf(times[n] + k, sizeof times[n] - k, ".%03d", (int)(rec->start_ms % 1000));
+        cells[n * 4] = rec->id;
+        cells[n * 4 + 1] = rec->name;
+        cells[n * 4 + 2] = eddy_job_status_name(rec_state(rec));
+        cells[n * 4 + 3] = times[n];
+        n++;
+    }
+    bool ok;
+    if (id && n == 0) {
+        StrBuf b = {0};
+        eddy__shell_sb_printf(&b, "Failed to get job %s in the session: no job with this id was started here.", id);
+        ok = fail(sh, b.s);
+        eddy__shell_sb_free(&b);
+    } else {
+        eddy_result *r = eddy_tenv_listing_result(sh->tenv, 4, names, n, cells);
+        eddy_print_options o = {.abi_version = EDDY_PRINT_OPTIONS_VERSION, .style = EDDY_PRINT_CLIENT};
+        ok = r && eddy_result_print_with(r, sh->out, &o) == EDDY_OK;
+        fflush(sh->out);
+        eddy_result_free(r);
+        if (!ok) fail_env(sh);
+    }
+    free(times);
+    free(cells);
+    return ok;
+}
+
+/* The first quoted string of sql ('<id>'), in out; false when there is
+ * none (or it is empty). */
+static bool job_id_arg(const char *sql, char *out, size_t cap) {
+    const char *q = strchr(sql, '\'');
+    const char *e = q ? strchr(q + 1, '\'') : NULL;
+    if (!q || !e || e == q + 1 || (size_t)(e - q - 1) >= cap) return false;
+    memcpy(out, q + 1, (size_t)(e - q - 1));
+    out[e - q - 1] = 0;
+    return true;
+}
+
+static bool stop_job(Shell *sh, const char *sql) {
+    char id[128];
+    if (!job_id_arg(sql, id, sizeof id)) return fail(sh, "STOP JOB needs a job id: STOP JOB '<job id>'.");
+    if (strcasestr(sql, "SAVEPOINT"))
+        return fail(sh, "STOP JOB ... WITH SAVEPOINT is not supported yet: savepoints need checkpoints, which eddy "
+                        "does not take yet. Use STOP JOB '<job id>' to cancel the job.");
+    for (size_t i = 0; i < sh->nrecs; i++) {
+        struct JobRec *rec = &sh->recs[i];
+        if (strcmp(rec->id, id)) continue;
+        if (rec->r) {
+            eddy_job *j = eddy_result_job(rec->r);
+            eddy_job_cancel(j);
+            /* Flink's cancel returns once the job is cancelled */
+            eddy_job_wait(j, -1);
+        }
+        static const char *const col[] = {"result"}, *const ok_cell[] = {"OK"};
+        eddy_result *ok = eddy_tenv_listing_result(sh->tenv, 1, col, 1, ok_cell);
+        return ok ? succeeded(sh, ok) : fail_env(sh);
+    }
+    StrBuf b = {0};
+    eddy__shell_sb_printf(&b, "Could not stop job %s: no job with this id was started in this session.", id);
+    fail(sh, b.s);
+    eddy__shell_sb_free(&b);
+    return false;
+}
+
 bool eddy__shell_run_n(Shell *sh, const char *sql, size_t len) {
     const char *nul = memchr(sql, 0, len);
     if (!nul) return eddy__shell_run(sh, sql);
@@ -545,6 +669,13 @@ bool eddy__shell_run(Shell *sh, const char *sql) {
         return begin_set(sh);
     if (nw == 1 && exact && !strcmp(w[0], "END")) return end_set(sh);
     if (sh->in_set) return add_to_set(sh, sql, w[0]);
+    if (nw == 2 && exact && !strcmp(w[0], "SHOW") && !strcmp(w[1], "JOBS")) return print_jobs(sh, NULL);
+    if (nw >= 2 && (!strcmp(w[0], "DESCRIBE") || !strcmp(w[0], "DESC")) && !strcmp(w[1], "JOB")) {
+        char id[128];
+        if (!job_id_arg(sql, id, sizeof id)) return fail(sh, "DESCRIBE JOB needs a job id: DESCRIBE JOB '<job id>'.");
+        return print_jobs(sh, id);
+    }
+    if (nw >= 2 && !strcmp(w[0], "STOP") && !strcmp(w[1], "JOB")) return stop_job(sh, sql);
     bool is_insert = !strcmp(w[0], "INSERT") || (!strcmp(w[0], "EXECUTE") && strcmp(w[1], "PLAN"));
     if (sh->init && is_insert)
         return fail(sh, "An INSERT cannot run from an init file (-i): it sets up the session only.");

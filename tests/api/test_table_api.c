@@ -247,12 +247,21 @@ TEST(seed_windows) {
     ASSERT_TEXT(rows(t), "+I[2017-11-11T01:55, 2017-11-11T02:05, 2]\n+I[2017-11-11T02:00, 2017-11-11T02:10, 2]\n"
                          "+I[2017-11-11T02:05, 2017-11-11T02:15, 2]\n+I[2017-11-11T02:10, 2017-11-11T02:20, 2]\n"
                          "+I[2017-11-11T04:05, 2017-11-11T04:15, 1]\n+I[2017-11-11T04:10, 2017-11-11T04:20, 1]\n");
-    /* Session.withGap(3.minute), with the rowtime property */
+    /* Session.withGap(3.minute), with the rowtime property: item's rows carry no record timestamp */
     eddy_window *s = eddy_window_as(eddy_window_on(eddy_session_with_gap(env, "3.minute"), "rowtime"), "w");
     t = eddy_grouped_table_select(eddy_windowed_table_group_by(eddy_table_window(item, s), "w, region"),
                                   "region, w.rowtime, region.count as pv");
     ASSERT_TEXT(schema(t), "(\n  `region` STRING, \n  `EXPR$0` TIMESTAMP_LTZ(3) NOT NULL *ROWTIME*, \n  `pv` BIGINT NOT NULL\n)");
-    ASSERT_TEXT(rows(t), "ERROR: not supported yet: SESSION group windows");
+    ASSERT_TEXT(rows(t), "ERROR: Could not find timestamp in DataStream API record. Make sure that timestamps have been "
+                         "assigned before and the event-time characteristic is enabled.");
+    /* the page accesses in sessions of 3 minutes per region: BeiJing's 02:10 and 02:11 in one */
+    eddy_window *s2 = eddy_window_as(eddy_window_on(eddy_session_with_gap(env, "3.minute"), "rowtime"), "w");
+    t = eddy_grouped_table_select(eddy_windowed_table_group_by(eddy_table_window(pa, s2), "w, region"),
+                                  "region, w.start, w.end, w.rowtime, region.count as pv");
+    ASSERT_TEXT(rows(t), "+I[BeiJing, 2017-11-11T02:01, 2017-11-11T02:04, 2017-11-11T02:03:59.999Z, 1]\n"
+                         "+I[ShangHai, 2017-11-11T02:01, 2017-11-11T02:04, 2017-11-11T02:03:59.999Z, 1]\n"
+                         "+I[BeiJing, 2017-11-11T02:10, 2017-11-11T02:14, 2017-11-11T02:13:59.999Z, 2]\n"
+                         "+I[ShangHai, 2017-11-11T04:10, 2017-11-11T04:13, 2017-11-11T04:12:59.999Z, 1]\n");
     /* Over.partitionBy('itemType).orderBy('rowtime).preceding(2).following(CURRENT_ROW) as 'w */
     eddy_window *o = eddy_window_as(
         eddy_over_following(eddy_over_preceding(eddy_over_order_by(eddy_over_partition_by(env, "itemType"), "rowtime"), "2.rows"),

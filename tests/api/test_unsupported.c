@@ -287,9 +287,8 @@ TEST(windows) {
     ASSERT_PLANS("SELECT name, COUNT(*) FROM Events GROUP BY name, TUMBLE(rowtime, INTERVAL '1' MINUTE)");
     ASSERT_PLANS("SELECT HOP_END(rowtime, INTERVAL '1' MINUTE, INTERVAL '5' MINUTE), SUM(score) FROM Events "
                  "GROUP BY HOP(rowtime, INTERVAL '1' MINUTE, INTERVAL '5' MINUTE)");
-    ASSERT_PLAN_UNSUPPORTED("SELECT SESSION_START(rowtime, INTERVAL '5' MINUTE), MAX(score) FROM Events GROUP BY "
-                            "SESSION(rowtime, INTERVAL '5' MINUTE)",
-                            "SESSION group windows");
+    ASSERT_PLANS("SELECT SESSION_START(rowtime, INTERVAL '5' MINUTE), MAX(score) FROM Events GROUP BY "
+                 "SESSION(rowtime, INTERVAL '5' MINUTE)");
     ASSERT_TEXT(schema_of("SELECT COUNT(*) FROM People GROUP BY TUMBLE(name, INTERVAL '1' MINUTE)"),
                 "ERROR: SQL validation failed. From line 1, column 45 to line 1, column 48: A group window expects a time "
                 "attribute for grouping in a stream environment.");
@@ -307,7 +306,7 @@ TEST(windows) {
     ASSERT_TEXT(schema_of("SELECT ROW_NUMBER() FROM People"),
                 "ERROR: SQL validation failed. From line 1, column 8 to line 1, column 19: OVER clause is necessary for "
                 "window functions");
-    /* window table functions type-check and plan (tests/sql/window_tvf.q has their rows); SESSION fails at planning */
+    /* window table functions type-check and plan (tests/sql/window_tvf.q, session_window.q have their rows) */
     ASSERT_TEXT(schema_of("SELECT * FROM TABLE(TUMBLE(TABLE Events, DESCRIPTOR(rowtime), INTERVAL '10' MINUTES))"),
                 "(\n  `name` STRING, \n  `score` INT, \n  `rowtime` TIMESTAMP_LTZ(3), \n"
                 "  `window_start` TIMESTAMP(3) NOT NULL, \n  `window_end` TIMESTAMP(3) NOT NULL, \n"
@@ -319,9 +318,9 @@ TEST(windows) {
                      "INTERVAL '10' MINUTES, SLIDE => INTERVAL '5' MINUTES))");
     ASSERT_PLANS("SELECT * FROM TABLE(CUMULATE(TABLE Events, DESCRIPTOR(rowtime), INTERVAL '5' MINUTES, "
                      "INTERVAL '10' MINUTES))");
-    ASSERT_PLAN_UNSUPPORTED("SELECT * FROM TABLE(SESSION(TABLE Events PARTITION BY name, DESCRIPTOR(rowtime), INTERVAL "
-                            "'5' MINUTES))",
-                            "SESSION window table functions");
+    ASSERT_PLANS("SELECT * FROM TABLE(SESSION(TABLE Events PARTITION BY name, DESCRIPTOR(rowtime), INTERVAL '5' MINUTES))");
+    ASSERT_PLANS("SELECT window_start, window_end, name, SUM(score) AS s FROM TABLE(SESSION(TABLE Events PARTITION BY "
+                 "name, DESCRIPTOR(rowtime), INTERVAL '5' MINUTES)) GROUP BY name, window_start, window_end");
     /* window aggregation: GROUP BY window_start, window_end */
     ASSERT_TEXT(schema_of("SELECT window_start, window_end, name, SUM(score) AS s FROM TABLE(TUMBLE(TABLE Events, "
                           "DESCRIPTOR(rowtime), INTERVAL '10' MINUTES)) GROUP BY window_start, window_end, name"),

@@ -141,14 +141,71 @@ TEST(parallel_keyed_windows) {
     teardown();
 }
 
-TEST(session_windows_not_supported_yet) {
+static const char *SESSION_SQL = "SELECT window_start, window_end, SUM(v) AS s, COUNT(*) AS c, COUNT(DISTINCT v > 4) AS d, "
+                                 "LISTAGG(CAST(v AS STRING)) AS l FROM TABLE(SESSION(TABLE ev, DESCRIPTOR(ts), "
+                                 "INTERVAL '5' MINUTES)) GROUP BY window_start, window_end";
+
+TEST(session_drops_and_counts_late_rows) {
     setup(EDDY_STREAMING, 1);
     uint64_t late;
     char *report;
-    ASSERT_TEXT(run_query("SELECT * FROM TABLE(SESSION(TABLE ev, DESCRIPTOR(ts), INTERVAL '5' MINUTES))", false, &late,
-                          &report),
-                "ERROR: not supported yet: SESSION window table functions");
+    /* a.csv: [08:05, 08:10) and [08:21, 08:26); its watermark (08:20:59) closes the first. b.csv: 08:09 meets no
+     * open session and its own [08:09, 08:14) is behind the watermark: dropped and counted; 08:19:59.500 meets
+     * [08:21, 08:26) and widens it, 08:22 widens it to 08:27 */
+    ASSERT_TEXT(run_query(SESSION_SQL, false, &late, &report),
+                "+I[2020-04-15T08:05, 2020-04-15T08:10, 1, 1, 1, 1]\n"
+                "+I[2020-04-15T08:19:59.500, 2020-04-15T08:27, 84, 3, 2, 4,64,16]\n");
+    ASSERT_EQ_INT(late, 1);
+    ASSERT_TEXT(report, "1 late record dropped by WindowAggregate (behind the watermark)\n");
+    teardown();
+}
+
+TEST(session_batch_keeps_every_row) {
+    setup(EDDY_BATCH, 1);
+    uint64_t late;
+    char *report;
+    /* every row before the one watermark: 08:09 joins [08:05, 08:10) */
+    ASSERT_TEXT(run_query("SELECT window_start, window_end, SUM(v) AS s, COUNT(*) AS c, COUNT(DISTINCT v > 4) AS d "
+                          "FROM TABLE(SESSION(TABLE ev, DESCRIPTOR(ts), INTERVAL '5' MINUTES)) "
+                          "GROUP BY window_start, window_end",
+                          false, &late, &report),
+                "+I[2020-04-15T08:05, 2020-04-15T08:14, 9, 2, 2]\n+I[2020-04-15T08:19:59.500, 2020-04-15T08:27, 84, 3, 2]\n");
+    ASSERT_EQ_INT(late, 0);
+    ASSERT_TEXT(report, "");
+    teardown();
+}
+
+TEST(parallel_keyed_sessions) {
+    /* BATCH at parallelism 2: sessions per key, the keys on two subtasks */
+    setup(EDDY_BATCH, 2);
+    uint64_t late;
+    char *report;
+    ASSERT_TEXT(run_query("SELECT v > 4 AS big, SESSION_START(ts, INTERVAL '5' MINUTE) AS ws, "
+                          "SESSION_END(ts, INTERVAL '5' MINUTE) AS we, SUM(v) AS s FROM ev "
+                          "GROUP BY v > 4, SESSION(ts, INTERVAL '5' MINUTE)",
+                          true, &late, &report),
+                "+I[false, 2020-04-15T08:05, 2020-04-15T08:10, 1]\n+I[false, 2020-04-15T08:21, 2020-04-15T08:26, 4]\n"
+                "+I[true, 2020-04-15T08:09, 2020-04-15T08:14, 8]\n"
+                "+I[true, 2020-04-15T08:19:59.500, 2020-04-15T08:27, 80]\n");
+    ASSERT_EQ_INT(late, 0);
     free(report);
+    teardown();
+}
+
+TEST(session_alone_keeps_rows_until_the_session_closes) {
+    setup(EDDY_STREAMING, 1);
+    uint64_t late;
+    char *report;
+    /* 08:09 is late (dropped and counted); 08:19:59.500 and 08:22 join [08:21, 08:26) */
+    ASSERT_TEXT(run_query("SELECT v, window_start, window_end, window_time FROM TABLE(SESSION(TABLE ev, DESCRIPTOR(ts), "
+                          "INTERVAL '5' MINUTES))",
+                          false, &late, &report),
+                "+I[1, 2020-04-15T08:05, 2020-04-15T08:10, 2020-04-15T08:09:59.999]\n"
+                "+I[4, 2020-04-15T08:19:59.500, 2020-04-15T08:27, 2020-04-15T08:26:59.999]\n"
+                "+I[64, 2020-04-15T08:19:59.500, 2020-04-15T08:27, 2020-04-15T08:26:59.999]\n"
+                "+I[16, 2020-04-15T08:19:59.500, 2020-04-15T08:27, 2020-04-15T08:26:59.999]\n");
+    ASSERT_EQ_INT(late, 1);
+    ASSERT_TEXT(report, "1 late record dropped by WindowTableFunction (behind the watermark)\n");
     teardown();
 }
 
@@ -158,6 +215,9 @@ int main(void) {
     RUN(views_in_windows);
     RUN(hop_group_window_counts_rows_in_no_open_window);
     RUN(parallel_keyed_windows);
-    RUN(session_windows_not_supported_yet);
+    RUN(session_drops_and_counts_late_rows);
+    RUN(session_batch_keeps_every_row);
+    RUN(parallel_keyed_sessions);
+    RUN(session_alone_keeps_rows_until_the_session_closes);
     return test_report();
 }

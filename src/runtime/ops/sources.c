@@ -28,7 +28,23 @@ static eddy_status values_produce(Op *op) {
     return s->next >= p->nbatches ? EDDY_DONE : EDDY_OK;
 }
 
-const OpVtab eddy__op_values = {.name = "Source: Collection Source", .open = values_open, .produce = values_produce};
+static eddy_status values_position(Op *op, Buf *out) {
+    int64_t v = ((ValuesState *)op->state)->next;
+    return eddy__op_position_i64(out, &v, 1);
+}
+
+static eddy_status values_seek(Op *op, const void *pos, size_t len) {
+    int64_t v;
+    eddy_status rc = eddy__op_seek_i64(op, pos, len, &v, 1);
+    if (!rc) ((ValuesState *)op->state)->next = (int)v;
+    return rc;
+}
+
+const OpVtab eddy__op_values = {.name = "Source: Collection Source",
+                                .open = values_open,
+                                .produce = values_produce,
+                                .position = values_position,
+                                .seek = values_seek};
 
 /* ---- fromSequence ------------------------------------------------------------- */
 
@@ -75,7 +91,25 @@ static eddy_status seq_produce(Op *op) {
     return s->done ? EDDY_DONE : EDDY_OK;
 }
 
-const OpVtab eddy__op_sequence = {.name = "Source: Sequence Source", .open = seq_open, .produce = seq_produce};
+static eddy_status seq_position(Op *op, Buf *out) {
+    const SeqState *s = op->state;
+    int64_t v[2] = {s->next, s->done};
+    return eddy__op_position_i64(out, v, 2);
+}
+
+static eddy_status seq_seek(Op *op, const void *pos, size_t len) {
+    SeqState *s = op->state;
+    int64_t v[2];
+    eddy_status rc = eddy__op_seek_i64(op, pos, len, v, 2);
+    if (!rc) s->next = v[0], s->done = v[1] != 0;
+    return rc;
+}
+
+const OpVtab eddy__op_sequence = {.name = "Source: Sequence Source",
+                                  .open = seq_open,
+                                  .produce = seq_produce,
+                                  .position = seq_position,
+                                  .seek = seq_seek};
 
 /* ---- user sources ------------------------------------------------------------- */
 

@@ -233,29 +233,47 @@ static eddy_status wa_open(Op *op) {
     return eddy__timers_get(be, &s->timers);
 }
 
-/* Releases what live accumulators hold (C functions with create / destroy). */
-static void destroy_all(WaState *s) {
-    const WinAggPlan *p = s->p;
+/* Releases what the live records of acc hold (C functions with create /
+ * destroy), each copied to rec (16-aligned, p->rec_size bytes) first. */
+void eddy__window_destroy_all(State *acc, const WinAggPlan *p, AggCtx *cx, char *rec) {
     StateIter *it;
-    if (eddy__state_iter_keys(s->acc, NULL, &it)) return;
+    if (eddy__state_iter_keys(acc, NULL, &it)) return;
     for (;;) {
         StateEntry e;
         bool has;
         if (eddy__state_iter_next(it, &e, &has) || !has) break;
         if (e.value_len != p->rec_size) continue;
-        memcpy(s->fire, e.value, p->rec_size);
+        memcpy(rec, e.value, p->rec_size);
         for (int a = 0; a < p->naggs; a++) {
-            set_call(s, a);
-            eddy__agg_destroy(p->aggs[a].fn, &s->cx, s->fire);
+            cx->acc_offset = p->aggs[a].offset;
+            cx->view_base = p->aggs[a].view_base;
+            eddy__agg_destroy(p->aggs[a].fn, cx, rec);
         }
     }
     eddy__state_iter_close(it);
 }
 
+/* Decodes key (the GROUP BY keys' bytes; without keys, the unit key) into
+ * the first p->ngroup columns of the output row being built. */
+eddy_status eddy__window_out_keys(Op *op, eddy_out *out, const WinAggPlan *p, Vector **unit, const StateKey *key) {
+    Vector *keys[64];
+    int nkeys = p->ngroup;
+    uint32_t slot = out->row;
+    for (int k = 0; k < p->ngroup; k++) keys[k] = eddy__out_field(out, (size_t)k);
+    if (!nkeys) {
+        if (!*unit && !(*unit = eddy__vec_new(eddy__type_basic(TY_BOOLEAN, false), 1))) return NOMEM(op);
+        keys[nkeys++] = *unit;
+        slot = 0;
+    }
+    if (eddy__serde_read(key->bytes, key->len, keys, nkeys, slot) != key->len)
+        return eddy__op_fail(op, EDDY_E_INTERNAL, "a window key of operator '%s' does not decode", op->node->name);
+    return EDDY_OK;
+}
+
 static void wa_close(Op *op) {
     WaState *s = op->state;
     if (!s) return;
-    if (s->p->has_destroy && s->acc) destroy_all(s);
+    if (s->p->has_destroy && s->acc) eddy__window_destroy_all(s->acc, s->p, &s->cx, s->fire);
     eddy__key_batch_free(&s->kb);
     eddy__agg_ctx_free(&s->cx);
     eddy__out_free(&s->out);
@@ -435,18 +453,7 @@ static eddy_status fire_one(Op *op, WaState *s, const StateKey *key, StateNs ns,
     if (rc || !found) return rc;
     if (len != p->rec_size) return eddy__op_fail(op, EDDY_E_INTERNAL, "a window record of %u bytes", len);
     memcpy(s->fire, val, p->rec_size);
-    if ((rc = eddy__out_begin(&s->out))) return rc;
-    Vector *keys[64];
-    int nkeys = p->ngroup;
-    uint32_t slot = s->out.row;
-    for (int k = 0; k < p->ngroup; k++) keys[k] = eddy__out_field(&s->out, (size_t)k);
-    if (!nkeys) {
-        if (!s->scratch && !(s->scratch = eddy__vec_new(eddy__type_basic(TY_BOOLEAN, false), 1))) return NOMEM(op);
-        keys[nkeys++] = s->scratch;
-        slot = 0;
-    }
-    if (eddy__serde_read(key->bytes, key->len, keys, nkeys, slot) != key->len)
-        return eddy__op_fail(op, EDDY_E_INTERNAL, "a window key of operator '%s' does not decode", op->node->name);
+    if ((rc = eddy__out_begin(&s->out)) || (rc = eddy__window_out_keys(op, &s->out, p, &s->scratch, key))) return rc;
     for (int i = 0; i < p->nprops; i++) {
         WinProp w = p->props[i];
         int64_t start = p->kind == WTVF_CUMULATE ? window_start(end - 1, p->offset_ms, p->size_ms) : end - p->size_ms;

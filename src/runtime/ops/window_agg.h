@@ -64,7 +64,22 @@ typedef struct WinAggPlan {
     int nviews;                /* views of all calls (in keyed MAP / LIST state under the key and window) */
     const AggViewKind *views;
     bool has_destroy;
+    int tvf_cols;              /* session_agg.c: > 0 for the SESSION table function alone (no calls): the
+                                * input's columns, each row kept under its session and emitted with
+                                * window_start, window_end, window_time when the session fires */
 } WinAggPlan;
 extern const OpVtab eddy__op_window_agg;
+/* Session windows (session_agg.c) over the same plan: assign true, size_ms
+ * the gap, kind and slide unused; per key its open sessions merge as rows
+ * bridge them; every call can merge. */
+extern const OpVtab eddy__op_session_agg;
+
+/* Shared by the two: releases what the live records of state acc hold (C
+ * functions with create / destroy), each copied to rec (16-aligned) first. */
+void eddy__window_destroy_all(State *acc, const WinAggPlan *p, AggCtx *cx, char *rec);
+/* Decodes key (the GROUP BY keys' bytes) into the first p->ngroup columns of
+ * the row being built in out; *unit: the scratch vector of a key without
+ * GROUP BY keys (made on first use, the caller releases it). */
+eddy_status eddy__window_out_keys(Op *op, eddy_out *out, const WinAggPlan *p, Vector **unit, const StateKey *key);
 
 #endif

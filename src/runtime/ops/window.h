@@ -1,0 +1,42 @@
+/*
+ * window.h -- the plan of the DataStream window operator (window.c):
+ * KeyedStream.window(assigner) / countWindow with a trigger, an evictor,
+ * allowed lateness, a late-data side output and a reduce, aggregate or
+ * process window function. Built by api/windows.c.
+ */
+#ifndef EDDY_WINDOW_OP_H
+#define EDDY_WINDOW_OP_H
+
+#include "runtime/ops/ops.h"
+
+typedef enum WinAssignKind { WA_TUMBLING, WA_SLIDING, WA_GLOBAL } WinAssignKind;
+typedef enum WinTrigKind { WT_NEVER, WT_EVENT, WT_PROC, WT_COUNT } WinTrigKind;
+typedef enum WinEvictKind { WE_NONE, WE_COUNT, WE_TIME } WinEvictKind;
+typedef enum WinFnKind { WF_REDUCE, WF_AGGREGATE, WF_PROCESS } WinFnKind;
+
+typedef struct WindowPlan {
+    const KeySpec *key;
+    const Type *in_type;  /* element type */
+    const Type *key_type; /* the key as a row */
+    WinAssignKind assign;
+    bool event_time; /* the assigner's domain (GLOBAL: false) */
+    int64_t size, slide, offset;
+    WinTrigKind trigger;
+    int64_t trigger_count;
+    bool purging;
+    WinEvictKind evictor;
+    int64_t evict_n; /* count, or the time evictor's size */
+    int64_t lateness;
+    int late_side;           /* side output id of the late-data tag, 0: none */
+    const Type *late_type;   /* its record type (= in_type) */
+    WinFnKind fn_kind;
+    eddy_reduce_fn reduce;
+    eddy_window_aggregate_fn agg;
+    const Type *acc_type;
+    eddy_process_window_fn process;
+    void *ctx;
+} WindowPlan;
+
+extern const OpVtab eddy__op_window;
+
+#endif

@@ -1,0 +1,471 @@
+/*
+ * test_ds_windows.c -- DataStream windows through eddy.h: keyBy(...).window
+ * with tumbling, sliding and global windows in event and processing time,
+ * countWindow, reduce / aggregate / process window functions, triggers,
+ * evictors, allowed lateness and the late-data side output, and the
+ * misuse errors. Event-time inputs come from a scripted source (records
+ * with timestamps, watermarks); the expected rows of the tumbling and
+ * sliding cases are those of Flink's WindowOperatorTest.
+ */
+#include <stdatomic.h>
+
+#include "check.h"
+
+/* ---- a scripted source of (k STRING, v INT) ------------------------------------------ */
+
+#define NO_TS INT64_MIN
+typedef struct Ev {
+    char kind; /* 'r' record, 'w' watermark, 'c' advance the clock by ts */
+    const char *k;
+    int v;
+    int64_t ts;
+} Ev;
+#define R(k, v, ts) {'r', k, v, ts}
+#define W(ts) {'w', NULL, 0, ts}
+#define C(ms) {'c', NULL, 0, ms}
+
+typedef struct Script {
+    eddy_env *env;
+    const Ev *ev;
+    size_t n, pos;
+    /* processing time: the records the window operator has keyed so far
+     * (at parallelism 1 only it runs the key selector: one channel needs no
+     * routing); a record or a clock move waits until every record before it
+     * was taken */
+    bool gated;
+    atomic_int keyed;
+    int emitted;
+} Script;
+
+static eddy_status script_run(void *ctx, int subtask, int parallelism, eddy_out *out) {
+    (void)subtask;
+    (void)parallelism;
+    Script *s = ctx;
+    if (s->pos == s->n) return EDDY_DONE;
+    if (s->gated && atomic_load(&s->keyed) < s->emitted) return EDDY_OK;
+    const Ev *e = &s->ev[s->pos++];
+    if (e->kind == 'w') return eddy_source_emit_watermark(out, e->ts);
+    if (e->kind == 'c') {
+        eddy_env_advance_clock(s->env, e->ts);
+        /* an event for the window task, which fires its due timers first */
+        return eddy_source_emit_watermark(out, INT64_MIN + 1);
+    }
+    eddy_out_set_cstring(out, 0, e->k);
+    eddy_out_set_int(out, 1, e->v);
+    if (e->ts != NO_TS) eddy_out_set_timestamp_ms(out, e->ts);
+    eddy_status rc = eddy_out_emit(out);
+    s->emitted++;
+    /* send it now */
+    return rc ? rc : eddy_source_emit_watermark(out, INT64_MIN + 1);
+}
+
+static eddy_status key_k(void *ctx, const eddy_row *in, eddy_out *key) {
+    Script *s = ctx;
+    if (s->gated) atomic_fetch_add(&s->keyed, 1);
+    return eddy_out_copy_field(key, 0, in, 0);
+}
+
+static eddy_keyed_stream *keyed(Script *s) {
+    eddy_stream *src = eddy_from_source(s->env, "ROW<k STRING, v INT>", false, script_run, s, NULL);
+    return eddy_stream_key_by_fn(src, "STRING", key_k, s, NULL);
+}
+
+/* "row@ts" per record, for the result rows' timestamps. */
+static eddy_status show_ts(void *ctx, eddy_process_ctx *pc, const eddy_row *in, eddy_out *out) {
+    (void)ctx;
+    char buf[256], line[300];
+    eddy_row_to_string(in, buf, sizeof buf);
+    int64_t ts;
+    if (!eddy_process_ctx_timestamp(pc, &ts)) snprintf(line, sizeof line, "%s", buf);
+    else if (ts == INT64_MAX) snprintf(line, sizeof line, "%s@MAX", buf);
+    else snprintf(line, sizeof line, "%s@%lld", buf, (long long)ts);
+    eddy_out_set_cstring(out, 0, line);
+    return eddy_out_emit(out);
+}
+static const eddy_process_fn show_ts_fn = {EDDY_PROCESS_FN_VERSION, NULL, show_ts, NULL};
+
+static char *with_ts(eddy_stream *s) { return collect_stream(eddy_stream_process(s, &show_ts_fn, "STRING", NULL, NULL)); }
+
+/* reduce: (k, a.v + b.v) */
+static eddy_status sum_v(void *ctx, const eddy_row *a, const eddy_row *b, eddy_out *out) {
+    (void)ctx;
+    int32_t x, y;
+    eddy_row_get_int(a, 1, &x);
+    eddy_row_get_int(b, 1, &y);
+    eddy_out_copy_field(out, 0, a, 0);
+    return eddy_out_set_int(out, 1, x + y);
+}
+
+/* WindowOperatorTest's input: out of order, two keys, then watermarks. */
+static const Ev flink_input[] = {
+    R("key2", 1, 3999), R("key2", 1, 3000), R("key1", 1, 20),   R("key1", 1, 0), R("key1", 1, 999),
+    R("key2", 1, 1998), R("key2", 1, 1999), R("key2", 1, 1000), W(999),         W(1999),
+    W(2999),            W(3999),            W(4999),            W(5999),        W(6999),
+    W(7999)};
+#define NFLINK (sizeof flink_input / sizeof flink_input[0])
+
+TEST(tumbling_event_time_reduce_as_flink_window_operator_test) {
+    eddy_env *env = new_env(1);
+    Script s = {.env = env, .ev = flink_input, .n = NFLINK};
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_tumbling_event_time_windows(3000, 0));
+    ASSERT_TEXT(with_ts(eddy_windowed_reduce(ws, sum_v, NULL, NULL)), "+I[key1, 3]@2999\n"
+                                                                      "+I[key2, 3]@2999\n"
+                                                                      "+I[key2, 2]@5999\n");
+    eddy_env_free(env);
+}
+
+TEST(sliding_event_time_reduce_as_flink_window_operator_test) {
+    eddy_env *env = new_env(1);
+    Script s = {.env = env, .ev = flink_input, .n = NFLINK};
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_sliding_event_time_windows(3000, 1000, 0));
+    ASSERT_TEXT(with_ts(eddy_windowed_reduce(ws, sum_v, NULL, NULL)), "+I[key1, 3]@999\n"
+                                                                      "+I[key1, 3]@1999\n"
+                                                                      "+I[key2, 3]@1999\n"
+                                                                      "+I[key1, 3]@2999\n"
+                                                                      "+I[key2, 3]@2999\n"
+                                                                      "+I[key2, 5]@3999\n"
+                                                                      "+I[key2, 2]@4999\n"
+                                                                      "+I[key2, 2]@5999\n");
+    eddy_env_free(env);
+}
+
+/* ---- process window functions ------------------------------------------------------------ */
+
+/* "key [start, end) n=count wm=W: v v v" */
+static eddy_status describe(void *ctx, eddy_window_ctx *wc, eddy_window_elements *els, eddy_out *out) {
+    (void)ctx;
+    char line[512], key[64];
+    eddy_row_field_to_string(eddy_window_ctx_key(wc), 0, key, sizeof key);
+    int64_t wm = eddy_window_ctx_current_watermark(wc);
+    char wms[32];
+    if (wm <= INT64_MIN + 1) snprintf(wms, sizeof wms, "none"); /* none yet, or the script's flushes */
+    else snprintf(wms, sizeof wms, "%lld", (long long)wm);
+    int n = snprintf(line, sizeof line, "%s [%lld, %lld) max=%lld n=%zu wm=%s:", key,
+                     (long long)eddy_window_ctx_start(wc), (long long)eddy_window_ctx_end(wc),
+                     (long long)eddy_window_ctx_max_timestamp(wc), eddy_window_elements_count(els), wms);
+    const eddy_row *r;
+    eddy_status st;
+    while ((st = eddy_window_elements_next(els, &r)) == EDDY_ROW) {
+        int32_t v;
+        eddy_row_get_int(r, 1, &v);
+        n += snprintf(line + n, sizeof line - (size_t)n, " %d", v);
+    }
+    if (st != EDDY_DONE) return st;
+    eddy_out_set_cstring(out, 0, line);
+    return eddy_out_emit(out);
+}
+static const eddy_process_window_fn describe_fn = {EDDY_PROCESS_WINDOW_FN_VERSION, describe};
+
+TEST(process_window_function_sees_key_window_and_elements_with_an_offset) {
+    eddy_env *env = new_env(1);
+    /* windows of 3 s starting at 1000 + 3000 n */
+    Script s = {.env = env, .ev = flink_input, .n = NFLINK};
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_tumbling_event_time_windows(3000, 1000));
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "key1 [-2000, 1000) max=999 n=3 wm=999: 1 1 1@999\n"
+                "key2 [1000, 4000) max=3999 n=5 wm=3999: 1 1 1 1 1@3999\n");
+    eddy_env_free(env);
+}
+
+/* ---- aggregate ----------------------------------------------------------------------------- */
+
+static eddy_status avg_create(void *ctx, eddy_out *acc) {
+    (void)ctx;
+    eddy_out_set_long(acc, 0, 0);
+    return eddy_out_set_long(acc, 1, 0);
+}
+static eddy_status avg_add(void *ctx, const eddy_row *in, const eddy_row *acc, eddy_out *next) {
+    (void)ctx;
+    int64_t sum, cnt;
+    int32_t v;
+    eddy_row_get_long(acc, 0, &sum);
+    eddy_row_get_long(acc, 1, &cnt);
+    eddy_row_get_int(in, 1, &v);
+    eddy_out_set_long(next, 0, sum + v);
+    return eddy_out_set_long(next, 1, cnt + 1);
+}
+static eddy_status avg_result(void *ctx, const eddy_row *acc, eddy_out *out) {
+    (void)ctx;
+    int64_t sum, cnt;
+    eddy_row_get_long(acc, 0, &sum);
+    eddy_row_get_long(acc, 1, &cnt);
+    return eddy_out_set_double(out, 0, (double)sum / (double)cnt);
+}
+static const eddy_window_aggregate_fn avg_fn = {EDDY_WINDOW_AGGREGATE_FN_VERSION, "ROW<s BIGINT, c BIGINT>",
+                                                avg_create, avg_add, avg_result};
+
+TEST(aggregate_function_average_per_tumbling_window) {
+    eddy_env *env = new_env(1);
+    static const Ev ev[] = {R("a", 1, 0),   R("a", 2, 10),  R("b", 10, 20), R("a", 6, 120),
+                            R("b", 20, 50), W(99),          R("a", 9, 150), W(199)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_tumbling_event_time_windows(100, 0));
+    ASSERT_TEXT(with_ts(eddy_windowed_aggregate(ws, &avg_fn, "DOUBLE", NULL, NULL)), "1.5@99\n"
+                                                                                     "15.0@99\n"
+                                                                                     "7.5@199\n");
+    eddy_env_free(env);
+}
+
+/* ---- count windows ------------------------------------------------------------------------- */
+
+static const Ev words[] = {R("to", 1, NO_TS), R("be", 1, NO_TS), R("or", 1, NO_TS), R("not", 1, NO_TS),
+                           R("to", 1, NO_TS), R("be", 1, NO_TS), R("to", 1, NO_TS), R("to", 1, NO_TS),
+                           R("be", 1, NO_TS), R("to", 1, NO_TS), R("to", 1, NO_TS)};
+
+TEST(count_window_fires_and_purges_every_n_elements_of_a_key) {
+    eddy_env *env = new_env(1);
+    Script s = {.env = env, .ev = words, .n = sizeof words / sizeof words[0]};
+    eddy_windowed_stream *ws = eddy_keyed_count_window(keyed(&s), 2, 0);
+    /* every second "to" and "be"; the global window's max timestamp */
+    ASSERT_TEXT(with_ts(eddy_windowed_reduce(ws, sum_v, NULL, NULL)), "+I[to, 2]@MAX\n"
+                                                                      "+I[be, 2]@MAX\n"
+                                                                      "+I[to, 2]@MAX\n"
+                                                                      "+I[to, 2]@MAX\n");
+    eddy_env_free(env);
+}
+
+TEST(sliding_count_window_sums_the_last_size_every_slide) {
+    eddy_env *env = new_env(1);
+    /* countWindow(3, 2): every 2nd element of a key, the sum of its last 3 */
+    static const Ev ev[] = {R("a", 1, NO_TS), R("a", 2, NO_TS), R("a", 3, NO_TS), R("b", 100, NO_TS),
+                            R("a", 4, NO_TS), R("a", 5, NO_TS), R("b", 200, NO_TS), R("a", 6, NO_TS)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    eddy_windowed_stream *ws = eddy_keyed_count_window(keyed(&s), 3, 2);
+    ASSERT_TEXT(with_ts(eddy_windowed_reduce(ws, sum_v, NULL, NULL)), "+I[a, 3]@MAX\n"    /* 1 2 */
+                                                                      "+I[a, 9]@MAX\n"    /* 2 3 4 */
+                                                                      "+I[b, 300]@MAX\n"  /* 100 200 */
+                                                                      "+I[a, 15]@MAX\n"); /* 4 5 6 */
+    eddy_env_free(env);
+}
+
+TEST(global_windows_never_fire_without_a_trigger) {
+    eddy_env *env = new_env(1);
+    Script s = {.env = env, .ev = words, .n = sizeof words / sizeof words[0]};
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_global_windows());
+    ASSERT_TEXT(with_ts(eddy_windowed_reduce(ws, sum_v, NULL, NULL)), "");
+    /* with a count trigger (not purging) the window keeps growing */
+    Script s2 = {.env = env, .ev = words, .n = sizeof words / sizeof words[0]};
+    ws = eddy_windowed_trigger(eddy_keyed_window(keyed(&s2), eddy_global_windows()), eddy_trigger_count(3));
+    ASSERT_TEXT(with_ts(eddy_windowed_reduce(ws, sum_v, NULL, NULL)), "+I[to, 3]@MAX\n"
+                                                                      "+I[be, 3]@MAX\n"
+                                                                      "+I[to, 6]@MAX\n");
+    eddy_env_free(env);
+}
+
+/* ---- triggers and evictors ----------------------------------------------------------------- */
+
+TEST(count_trigger_on_event_time_windows_and_the_purging_wrapper) {
+    eddy_env *env = new_env(1);
+    static const Ev ev[] = {R("a", 1, 0), R("a", 2, 10), R("a", 3, 20), R("a", 4, 30), R("a", 5, 40), W(1000)};
+    /* CountTrigger.of(2) replaces the event-time trigger: the watermark fires nothing */
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    eddy_windowed_stream *ws = eddy_windowed_trigger(
+        eddy_keyed_window(keyed(&s), eddy_tumbling_event_time_windows(100, 0)), eddy_trigger_count(2));
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [0, 100) max=99 n=2 wm=none: 1 2@99\n"
+                "a [0, 100) max=99 n=4 wm=none: 1 2 3 4@99\n");
+    Script s2 = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    ws = eddy_windowed_trigger(eddy_keyed_window(keyed(&s2), eddy_tumbling_event_time_windows(100, 0)),
+                               eddy_trigger_purging(eddy_trigger_count(2)));
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [0, 100) max=99 n=2 wm=none: 1 2@99\n"
+                "a [0, 100) max=99 n=2 wm=none: 3 4@99\n");
+    eddy_env_free(env);
+}
+
+TEST(count_and_time_evictors_drop_elements_before_the_function) {
+    eddy_env *env = new_env(1);
+    static const Ev ev[] = {R("a", 1, 0), R("a", 2, 10), R("a", 3, 60), R("a", 4, 70), W(99)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    eddy_windowed_stream *ws = eddy_windowed_count_evictor(
+        eddy_keyed_window(keyed(&s), eddy_tumbling_event_time_windows(100, 0)), 3);
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [0, 100) max=99 n=3 wm=99: 2 3 4@99\n");
+    /* TimeEvictor.of(50): elements at or before 70 - 50 go */
+    Script s2 = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    ws = eddy_windowed_time_evictor(eddy_keyed_window(keyed(&s2), eddy_tumbling_event_time_windows(100, 0)), 50);
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [0, 100) max=99 n=2 wm=99: 3 4@99\n");
+    eddy_env_free(env);
+}
+
+/* ---- lateness ------------------------------------------------------------------------------- */
+
+static eddy_status prefix_map(void *ctx, const eddy_row *in, eddy_out *out) {
+    char buf[256], line[300];
+    eddy_row_to_string(in, buf, sizeof buf);
+    snprintf(line, sizeof line, "%s %s", (const char *)ctx, buf);
+    return eddy_out_set_cstring(out, 0, line);
+}
+
+static const Ev late_input[] = {R("a", 1, 100), W(999),        R("a", 2, 200), /* late firing */
+                                R("a", 3, 1200), W(1499),      R("a", 4, 300), /* too late: window cleaned */
+                                R("a", 5, 1300), W(2500)};
+
+TEST(allowed_lateness_fires_again_and_late_data_goes_to_the_side_output) {
+    eddy_env *env = new_env(1);
+    Script s = {.env = env, .ev = late_input, .n = sizeof late_input / sizeof late_input[0]};
+    eddy_output_tag *late = eddy_output_tag_new(env, "late-output", "ROW<k STRING, v INT>");
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_tumbling_event_time_windows(1000, 0));
+    ws = eddy_windowed_side_output_late_data(eddy_windowed_allowed_lateness(ws, 500), late);
+    eddy_stream *res = eddy_windowed_reduce(ws, sum_v, NULL, NULL);
+    eddy_stream *side = eddy_stream_get_side_output(res, late);
+    eddy_stream *all = eddy_stream_union(eddy_stream_map(res, "STRING", prefix_map, "main", NULL),
+                                         eddy_stream_map(side, "STRING", prefix_map, "late", NULL));
+    /* two inputs of one sink: sorted */
+    ASSERT_TEXT(sorted_lines(collect_stream(all)), "late +I[a, 4]\n"
+                                                   "main +I[a, 1]\n"
+                                                   "main +I[a, 3]\n"
+                                                   "main +I[a, 8]\n");
+    eddy_env_free(env);
+}
+
+TEST(late_elements_without_a_side_output_are_dropped_and_counted) {
+    eddy_env *env = new_env(1);
+    Script s = {.env = env, .ev = late_input, .n = sizeof late_input / sizeof late_input[0]};
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_tumbling_event_time_windows(1000, 0));
+    eddy_iter *it = eddy_stream_execute_and_collect(
+        eddy_stream_process(eddy_windowed_reduce(ws, sum_v, NULL, NULL), &show_ts_fn, "STRING", NULL, NULL));
+    ASSERT_TRUE(it != NULL);
+    const eddy_row *row;
+    Lines l = lines_empty();
+    char buf[256];
+    while (eddy_iter_next(it, &row) == EDDY_ROW) {
+        eddy_row_to_string(row, buf, sizeof buf);
+        lines_add(&l, buf);
+    }
+    /* no lateness: 2 (ts 200) and 4 (ts 300) come after the window [0, 1000) fired */
+    const char *report;
+    uint64_t n = eddy_iter_late_records(it, &report);
+    eddy_iter_free(it);
+    ASSERT_TEXT(l.text, "+I[a, 1]@999\n"
+                        "+I[a, 8]@1999\n");
+    ASSERT_EQ_INT((int)n, 2);
+    eddy_env_free(env);
+}
+
+/* ---- processing time ------------------------------------------------------------------------ */
+
+TEST(tumbling_processing_time_windows_on_the_manual_clock) {
+    eddy_env *env = new_env(1);
+    eddy_env_use_manual_clock(env, 0);
+    static const Ev ev[] = {R("a", 1, NO_TS), C(500), R("a", 2, NO_TS), R("b", 7, NO_TS), C(600), /* now 1100 */
+                            R("a", 3, NO_TS), C(1000),                                          /* now 2100 */
+                            R("a", 4, NO_TS)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0], .gated = true};
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_tumbling_processing_time_windows(1000, 0));
+    /* the window of 4 [2000, 3000) never comes: the job ends first */
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [0, 1000) max=999 n=2 wm=none: 1 2@999\n"
+                "b [0, 1000) max=999 n=1 wm=none: 7@999\n"
+                "a [1000, 2000) max=1999 n=1 wm=none: 3@1999\n");
+    eddy_env_free(env);
+}
+
+TEST(sliding_processing_time_windows_with_an_offset) {
+    eddy_env *env = new_env(1);
+    eddy_env_use_manual_clock(env, 1000);
+    /* size 1000, slide 500, offset 100: windows start at 100 + 500 n */
+    static const Ev ev[] = {R("a", 1, NO_TS), C(450), R("a", 2, NO_TS), C(1000), R("a", 3, NO_TS)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0], .gated = true};
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_sliding_processing_time_windows(1000, 500, 100));
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [100, 1100) max=1099 n=1 wm=none: 1@1099\n"
+                "a [600, 1600) max=1599 n=2 wm=none: 1 2@1599\n"
+                "a [1100, 2100) max=2099 n=1 wm=none: 2@2099\n");
+    eddy_env_free(env);
+}
+
+/* ---- errors ------------------------------------------------------------------------------- */
+
+TEST(event_time_windows_need_timestamps) {
+    eddy_env *env = new_env(1);
+    Script s = {.env = env, .ev = words, .n = 2};
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_tumbling_event_time_windows(1000, 0));
+    ASSERT_TEXT(collect_stream(eddy_windowed_reduce(ws, sum_v, NULL, NULL)),
+                "ERROR: Record has Long.MIN_VALUE timestamp (= no timestamp marker). Is the time characteristic set "
+                "to 'ProcessingTime', or did you forget to call 'DataStream.assignTimestampsAndWatermarks(...)'?");
+    eddy_env_free(env);
+}
+
+TEST(window_misuse_errors) {
+    eddy_env *env = new_env(1);
+    Script s = {.env = env, .ev = words, .n = 1};
+    eddy_keyed_stream *ks = keyed(&s);
+    ASSERT_TRUE(eddy_keyed_window(ks, eddy_tumbling_event_time_windows(0, 0)) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "TumblingEventTimeWindows parameters must satisfy abs(offset) < size");
+    ASSERT_TRUE(eddy_keyed_window(ks, eddy_tumbling_processing_time_windows(1000, 1000)) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "TumblingProcessingTimeWindows parameters must satisfy abs(offset) < size");
+    ASSERT_TRUE(eddy_keyed_window(ks, eddy_sliding_event_time_windows(1000, 0, 0)) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "SlidingEventTimeWindows parameters must satisfy abs(offset) < slide and size > 0");
+    ASSERT_TRUE(eddy_keyed_window(ks, eddy_event_time_session_windows(1000)) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_UNSUPPORTED, "EventTimeSessionWindows (session windows) are not supported yet");
+    ASSERT_TRUE(eddy_keyed_count_window(ks, 0, 0) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "countWindow: the size (0) must be positive");
+    ASSERT_TRUE(eddy_keyed_window(NULL, eddy_global_windows()) == NULL);
+
+    eddy_windowed_stream *ws = eddy_keyed_window(ks, eddy_tumbling_event_time_windows(1000, 0));
+    ASSERT_TRUE(eddy_windowed_allowed_lateness(ws, -1) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "The allowed lateness cannot be negative.");
+    ASSERT_TRUE(eddy_windowed_trigger(ws, eddy_trigger_count(0)) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "a count trigger needs a count > 0");
+    ASSERT_TRUE(eddy_windowed_count_evictor(ws, 0) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "evictor: the count must be positive.");
+    ASSERT_TRUE(eddy_windowed_side_output_late_data(ws, eddy_output_tag_new(env, "late", "STRING")) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "sideOutputLateData: the tag's type STRING is not the stream's type");
+    ASSERT_TRUE(eddy_windowed_reduce(ws, NULL, NULL, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "reduce: the function is NULL.");
+    eddy_window_aggregate_fn no_add = avg_fn;
+    no_add.add = NULL;
+    ASSERT_TRUE(eddy_windowed_aggregate(ws, &no_add, "DOUBLE", NULL, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "aggregate: the function or one of create_accumulator, add, get_result is NULL.");
+    ASSERT_TRUE(eddy_windowed_process(ws, NULL, "STRING", NULL, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "process: the function or its process is NULL.");
+    eddy_process_window_fn bad = {99, describe};
+    ASSERT_TRUE(eddy_windowed_process(ws, &bad, "STRING", NULL, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "unknown eddy_process_window_fn abi_version 99");
+    ASSERT_TRUE(eddy_windowed_reduce(ws, sum_v, NULL, NULL) != NULL);
+    ASSERT_TRUE(eddy_windowed_reduce(ws, sum_v, NULL, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "This windowed stream already has its window function.");
+    eddy_env_free(env);
+}
+
+/* a failing window function fails the job, naming the operator */
+static eddy_status failing(void *ctx, eddy_window_ctx *wc, eddy_window_elements *els, eddy_out *out) {
+    (void)ctx;
+    (void)wc;
+    (void)els;
+    (void)out;
+    return EDDY_E_UDF;
+}
+
+TEST(a_failing_window_function_fails_the_job) {
+    eddy_env *env = new_env(1);
+    Script s = {.env = env, .ev = flink_input, .n = NFLINK};
+    static const eddy_process_window_fn f = {EDDY_PROCESS_WINDOW_FN_VERSION, failing};
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_tumbling_event_time_windows(3000, 0));
+    ASSERT_TEXT(collect_stream(eddy_windowed_process(ws, &f, "STRING", NULL, NULL)),
+                "ERROR: The window function of operator 'Window(TumblingEventTimeWindows, ProcessWindowFunction)' "
+                "failed (EDDY_E_UDF).");
+    eddy_env_free(env);
+}
+
+int main(void) {
+    RUN(tumbling_event_time_reduce_as_flink_window_operator_test);
+    RUN(sliding_event_time_reduce_as_flink_window_operator_test);
+    RUN(process_window_function_sees_key_window_and_elements_with_an_offset);
+    RUN(aggregate_function_average_per_tumbling_window);
+    RUN(count_window_fires_and_purges_every_n_elements_of_a_key);
+    RUN(sliding_count_window_sums_the_last_size_every_slide);
+    RUN(global_windows_never_fire_without_a_trigger);
+    RUN(count_trigger_on_event_time_windows_and_the_purging_wrapper);
+    RUN(count_and_time_evictors_drop_elements_before_the_function);
+    RUN(allowed_lateness_fires_again_and_late_data_goes_to_the_side_output);
+    RUN(late_elements_without_a_side_output_are_dropped_and_counted);
+    RUN(tumbling_processing_time_windows_on_the_manual_clock);
+    RUN(sliding_processing_time_windows_with_an_offset);
+    RUN(event_time_windows_need_timestamps);
+    RUN(window_misuse_errors);
+    RUN(a_failing_window_function_fails_the_job);
+    return test_report();
+}

@@ -1,0 +1,484 @@
+/*
+ * test_kafka.c -- the 'kafka' and 'upsert-kafka' connectors against
+ * librdkafka's in-process mock cluster (3 brokers): the test creates
+ * topics, produces messages with librdkafka's own producer, and runs SQL
+ * whose 'properties.bootstrap.servers' is the mock cluster's address.
+ * Bounded reads (scan.bounded.mode) in both runtime modes, metadata
+ * columns, key and value formats, the sink read back, upsert tombstones,
+ * errors (unknown topic, malformed message, options) and injected broker
+ * errors that the clients retry.
+ */
+#include <librdkafka/rdkafka.h>
+#include <librdkafka/rdkafka_mock.h>
+
+#include "check.h"
+
+static rd_kafka_t *mock_rk;
+static rd_kafka_mock_cluster_t *mock;
+static const char *boot;
+static char sql[8192];
+
+static void mock_start(void) {
+    char why[256];
+    rd_kafka_conf_t *c = rd_kafka_conf_new();
+    rd_kafka_conf_set(c, "log_level", "0", why, sizeof why);
+    mock_rk = rd_kafka_new(RD_KAFKA_PRODUCER, c, why, sizeof why);
+    mock = rd_kafka_mock_cluster_new(mock_rk, 3);
+    boot = rd_kafka_mock_cluster_bootstraps(mock);
+}
+
+static void mock_stop(void) {
+    rd_kafka_mock_cluster_destroy(mock);
+    rd_kafka_destroy(mock_rk);
+}
+
+typedef struct Msg {
+    int32_t partition;
+    const char *key, *value; /* NULL: none (a tombstone for the value) */
+    int64_t ts;
+    const char *hname, *hval; /* one header, or NULL */
+} Msg;
+
+/* Produces the messages (and waits for every delivery). */
+static void produce(const char *topic, const Msg *m, int n) {
+    char why[256];
+    rd_kafka_conf_t *c = rd_kafka_conf_new();
+    rd_kafka_conf_set(c, "bootstrap.servers", boot, why, sizeof why);
+    rd_kafka_t *p = rd_kafka_new(RD_KAFKA_PRODUCER, c, why, sizeof why);
+    for (int i = 0; i < n; i++) {
+        rd_kafka_headers_t *h = NULL;
+        if (m[i].hname) {
+            h = rd_kafka_headers_new(1);
+            rd_kafka_header_add(h, m[i].hname, -1, m[i].hval, -1);
+        }
+        rd_kafka_resp_err_t e = rd_kafka_producev(
+            p, RD_KAFKA_V_TOPIC(topic), RD_KAFKA_V_PARTITION(m[i].partition), RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY),
+            RD_KAFKA_V_KEY(m[i].key, m[i].key ? strlen(m[i].key) : 0),
+            RD_KAFKA_V_VALUE((void *)m[i].value, m[i].value ? strlen(m[i].value) : 0), RD_KAFKA_V_TIMESTAMP(m[i].ts),
+            RD_KAFKA_V_HEADERS(h), RD_KAFKA_V_END);
+        if (e) {
+            fprintf(stderr, "produce: %s\n", rd_kafka_err2str(e));
+            if (h) rd_kafka_headers_destroy(h);
+        }
+    }
+    rd_kafka_flush(p, 10000);
+    rd_kafka_destroy(p);
+}
+
+static eddy_tenv *tenv(eddy_env **env, int par, eddy_runtime_mode mode) {
+    *env = new_env(par);
+    return eddy_tenv_new_in_mode(*env, mode);
+}
+
+/* Runs an INSERT to its end: "OK" or "ERROR: <message>". */
+static char *insert(eddy_tenv *t, const char *q) {
+    eddy_result *r = eddy_tenv_execute_sql(t, q);
+    if (!r) return env_error_text(eddy_tenv_env(t));
+    eddy_status st = eddy_result_await(r);
+    eddy_result_free(r);
+    return st ? env_error_text(eddy_tenv_env(t)) : strdup("OK");
+}
+
+#define EXEC(t, s) ASSERT_TEXT(exec_sql((t), (s)), "OK\n")
+/* sql := the formatted text (with the mock's bootstrap address as %s where wanted) */
+#define SQL(...) (snprintf(sql, sizeof sql, __VA_ARGS__), sql)
+
+TEST(earliest_bounded_both_modes) {
+    rd_kafka_mock_topic_create(mock, "orders", 3, 1);
+    Msg m[] = {
+        {0, NULL, "{\"id\": 1, \"item\": \"apple\"}", 1000, NULL, NULL},
+        {1, NULL, "{\"id\": 2, \"item\": \"pear\"}", 2000, NULL, NULL},
+        {2, NULL, "{\"id\": 3, \"item\": \"fig\"}", 3000, NULL, NULL},
+        {0, NULL, "{\"id\": 4, \"item\": \"plum\"}", 4000, NULL, NULL},
+        {2, NULL, NULL, 5000, NULL, NULL}, /* a null value: no row */
+    };
+    produce("orders", m, 5);
+    for (int mode = 0; mode < 2; mode++)
+        for (int par = 1; par <= 3; par += 2) {
+            eddy_env *env;
+            eddy_tenv *t = tenv(&env, par, mode ? EDDY_STREAMING : EDDY_BATCH);
+            EXEC(t, SQL("CREATE TABLE orders (id INT, item STRING) WITH ('connector' = 'kafka', 'topic' = 'orders', "
+                        "'properties.bootstrap.servers' = '%s', 'format' = 'json', 'scan.startup.mode' = "
+                        "'earliest-offset', 'scan.bounded.mode' = 'latest-offset')",
+                        boot));
+            ASSERT_TEXT(sorted_lines(exec_sql(t, "SELECT * FROM orders")),
+                        "+I[1, apple]\n+I[2, pear]\n+I[3, fig]\n+I[4, plum]\n");
+            if (!mode) ASSERT_TEXT(exec_sql(t, "SELECT COUNT(*), SUM(id) FROM orders"), "+I[4, 10]\n");
+            eddy_env_free(env);
+        }
+}
+
+TEST(metadata_columns) {
+    char *got;
+    rd_kafka_mock_topic_create(mock, "meta", 2, 1);
+    Msg m[] = {
+        {0, "k1", "a", 1700000000000, "h", "hi"},
+        {1, NULL, "b", 1700000001500, NULL, NULL},
+        {0, "k3", "c", 1700000002000, NULL, NULL},
+    };
+    produce("meta", m, 3);
+    eddy_env *env;
+    eddy_tenv *t = tenv(&env, 2, EDDY_BATCH);
+    EXEC(t, SQL("CREATE TABLE meta (v STRING, `topic` STRING METADATA VIRTUAL, part INT METADATA FROM 'partition' "
+                "VIRTUAL, off BIGINT METADATA FROM 'offset' VIRTUAL, ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp', "
+                "tt STRING METADATA FROM 'timestamp-type' VIRTUAL, hs MAP<STRING, BYTES> METADATA FROM 'headers' "
+                "VIRTUAL, le INT METADATA FROM 'leader-epoch' VIRTUAL) WITH ('connector' = 'kafka', 'topic' = "
+                "'meta', 'properties.bootstrap.servers' = '%s', 'format' = 'raw', 'scan.startup.mode' = "
+                "'earliest-offset', 'scan.bounded.mode' = 'latest-offset')",
+                boot));
+    ASSERT_TEXT(sorted_lines(exec_sql(t, "SELECT v, `topic`, part, off, CAST(ts AS STRING), tt, CARDINALITY(hs), "
+                                         "CAST(hs['h'] AS STRING), le FROM meta")),
+                "+I[a, meta, 0, 0, 2023-11-14 22:13:20.000, CreateTime, 1, hi, null]\n"
+                "+I[b, meta, 1, 0, 2023-11-14 22:13:21.500, CreateTime, 0, null, null]\n"
+                "+I[c, meta, 0, 1, 2023-11-14 22:13:22.000, CreateTime, 0, null, null]\n");
+    /* specific offsets to start and to stop (the mock cluster looks up no offsets by timestamp:
+     * the timestamp modes are not tested here) */
+    ASSERT_TEXT(sorted_lines(exec_sql(t, "SELECT v FROM meta /*+ OPTIONS('scan.startup.mode' = 'specific-offsets', "
+                                         "'scan.startup.specific-offsets' = 'partition:0,offset:1') */")),
+                "+I[b]\n+I[c]\n");
+    ASSERT_TEXT(sorted_lines(exec_sql(t, "SELECT v FROM meta /*+ OPTIONS('scan.bounded.mode' = 'specific-offsets', "
+                                         "'scan.bounded.specific-offsets' = 'partition:0,offset:1;partition:1,offset:1') */")),
+                "+I[a]\n+I[b]\n");
+    ASSERT_TEXT(exec_sql(t, "SELECT v FROM meta /*+ OPTIONS('scan.startup.mode' = 'latest-offset') */"), "");
+    /* group offsets: none committed yet, no reset strategy */
+    got = exec_sql(t, "SELECT v FROM meta /*+ OPTIONS('scan.startup.mode' = 'group-offsets', 'properties.group.id' = "
+                      "'g1', 'scan.parallelism' = '1') */");
+    ASSERT_TEXT(got, "ERROR: Undefined offset with no reset policy for partitions: [meta-0, meta-1]");
+    ASSERT_TEXT(exec_sql(t, "SELECT v FROM meta /*+ OPTIONS('scan.startup.mode' = 'group-offsets', "
+                            "'properties.group.id' = 'g1', 'properties.auto.offset.reset' = 'latest') */"), "");
+    /* a bounded read with a group commits its offsets: the next group-offsets read starts there */
+    ASSERT_TEXT(sorted_lines(exec_sql(t, "SELECT v FROM meta /*+ OPTIONS('properties.group.id' = 'g2', "
+                                         "'scan.bounded.mode' = 'specific-offsets', 'scan.bounded.specific-offsets' = "
+                                         "'partition:0,offset:1;partition:1,offset:1') */")),
+                "+I[a]\n+I[b]\n");
+    ASSERT_TEXT(sorted_lines(exec_sql(t, "SELECT v FROM meta /*+ OPTIONS('properties.group.id' = 'g2', "
+                                         "'scan.startup.mode' = 'group-offsets') */")),
+                "+I[c]\n");
+    eddy_env_free(env);
+}
+
+TEST(key_and_value_fields) {
+    rd_kafka_mock_topic_create(mock, "kv", 1, 1);
+    Msg m[] = {
+        {0, "{\"id\": 7}", "{\"name\": \"seven\", \"n\": 70}", 1, NULL, NULL},
+        {0, "{\"id\": 8}", "{\"name\": \"eight\", \"n\": 80}", 2, NULL, NULL},
+        {0, NULL, "{\"name\": \"nokey\", \"n\": 0}", 3, NULL, NULL},
+    };
+    produce("kv", m, 3);
+    eddy_env *env;
+    eddy_tenv *t = tenv(&env, 1, EDDY_BATCH);
+    EXEC(t, SQL("CREATE TABLE kv (k_id INT, name STRING, n INT) WITH ('connector' = 'kafka', 'topic' = 'kv', "
+                "'properties.bootstrap.servers' = '%s', 'key.format' = 'json', 'key.fields' = 'k_id', "
+                "'key.fields-prefix' = 'k_', 'value.format' = 'json', 'value.fields-include' = 'EXCEPT_KEY', "
+                "'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset')",
+                boot));
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM kv"), "+I[7, seven, 70]\n+I[8, eight, 80]\n+I[null, nokey, 0]\n");
+    /* ALL: the key fields come from the value (where 'k_id' is absent) */
+    EXEC(t, SQL("CREATE TABLE kv2 (id INT, name STRING) WITH ('connector' = 'kafka', 'topic' = 'kv', "
+                "'properties.bootstrap.servers' = '%s', 'key.format' = 'json', 'key.fields' = 'id', "
+                "'value.format' = 'json', 'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = "
+                "'latest-offset')",
+                boot));
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM kv2"), "+I[null, seven]\n+I[null, eight]\n+I[null, nokey]\n");
+    /* option errors, in Flink's words */
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM kv /*+ OPTIONS('value.fields-include' = 'ALL') */"),
+                "ERROR: A key prefix is not allowed when option 'value.fields-include' is set to 'ALL'. Set it to "
+                "'EXCEPT_KEY' instead to avoid field overlaps.");
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM kv /*+ OPTIONS('key.fields' = 'k_nope') */"),
+                "ERROR: Could not find the field 'k_nope' in the table schema for usage in the key format. A key "
+                "field must be a regular, physical column. The following columns can be selected in the "
+                "'key.fields' option:\n[k_id, name, n]");
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM kv /*+ OPTIONS('key.fields' = 'name') */"),
+                "ERROR: All fields in 'key.fields' must be prefixed with 'k_' when option 'key.fields-prefix' is set "
+                "but field 'name' is not prefixed.");
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM kv /*+ OPTIONS('topic-pattern' = 'k.*') */"),
+                "ERROR: Option 'topic' and 'topic-pattern' shouldn't be set together.");
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM kv /*+ OPTIONS('scan.startup.mode' = 'timestamp') */"),
+                "ERROR: 'scan.startup.timestamp-millis' is required in 'timestamp' startup mode but missing.");
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM kv /*+ OPTIONS('scan.startup.mode' = 'specific-offsets', "
+                            "'scan.startup.specific-offsets' = 'partition:0;offset:1') */"),
+                "ERROR: Invalid properties 'scan.startup.specific-offsets' should follow the format "
+                "'partition:0,offset:42;partition:1,offset:300', but is 'partition:0;offset:1'.");
+    EXEC(t, SQL("CREATE TABLE nokey (a INT) WITH ('connector' = 'kafka', 'topic' = 'kv', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'json', 'key.fields' = 'a')",
+                boot));
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM nokey"),
+                "ERROR: The option 'key.fields' can only be declared if a key format is defined using 'key.format'.");
+    EXEC(t, SQL("CREATE TABLE notopic (a INT) WITH ('connector' = 'kafka', 'properties.bootstrap.servers' = '%s', "
+                "'format' = 'json')",
+                boot));
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM notopic"), "ERROR: Either 'topic' or 'topic-pattern' must be set.");
+    EXEC(t, "CREATE TABLE noboot (a INT) WITH ('connector' = 'kafka', 'topic' = 'x', 'format' = 'json')");
+    char *got = exec_sql(t, "SELECT * FROM noboot");
+    ASSERT_STR_CONTAINS(got, "One or more required options are missing.\n\nMissing required options are:\n\n"
+                             "properties.bootstrap.servers");
+    free(got);
+    eddy_env_free(env);
+}
+
+TEST(topic_pattern_and_unknown_topic) {
+    rd_kafka_mock_topic_create(mock, "logs-a", 1, 1);
+    rd_kafka_mock_topic_create(mock, "logs-b", 2, 1);
+    Msg a[] = {{0, NULL, "a1", 1, NULL, NULL}};
+    Msg b[] = {{0, NULL, "b1", 1, NULL, NULL}, {1, NULL, "b2", 1, NULL, NULL}};
+    produce("logs-a", a, 1);
+    produce("logs-b", b, 2);
+    eddy_env *env;
+    eddy_tenv *t = tenv(&env, 2, EDDY_BATCH);
+    EXEC(t, SQL("CREATE TABLE logs (v STRING, tp STRING METADATA FROM 'topic') WITH ('connector' = 'kafka', "
+                "'topic-pattern' = 'logs-.*', 'properties.bootstrap.servers' = '%s', 'format' = 'raw', "
+                "'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset')",
+                boot));
+    ASSERT_TEXT(sorted_lines(exec_sql(t, "SELECT * FROM logs")), "+I[a1, logs-a]\n+I[b1, logs-b]\n+I[b2, logs-b]\n");
+    EXEC(t, SQL("CREATE TABLE two (v STRING) WITH ('connector' = 'kafka', 'topic' = 'logs-a;logs-b', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'raw', 'scan.startup.mode' = 'earliest-offset', "
+                "'scan.bounded.mode' = 'latest-offset')",
+                boot));
+    ASSERT_TEXT(sorted_lines(exec_sql(t, "SELECT * FROM two")), "+I[a1]\n+I[b1]\n+I[b2]\n");
+    EXEC(t, SQL("CREATE TABLE missing (v STRING) WITH ('connector' = 'kafka', 'topic' = 'nosuchtopic', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'raw', 'scan.bounded.mode' = 'latest-offset')",
+                boot));
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM missing"),
+                "ERROR: Failed to get metadata for topics [nosuchtopic]: the topic does not exist");
+    eddy_env_free(env);
+}
+
+TEST(malformed_messages) {
+    rd_kafka_mock_topic_create(mock, "bad", 1, 1);
+    Msg m[] = {
+        {0, NULL, "{\"a\": 1}", 1, NULL, NULL},
+        {0, NULL, "{not json", 2, NULL, NULL},
+        {0, NULL, "{\"a\": 3}", 3, NULL, NULL},
+    };
+    produce("bad", m, 3);
+    eddy_env *env;
+    eddy_tenv *t = tenv(&env, 1, EDDY_BATCH);
+    EXEC(t, SQL("CREATE TABLE bad (a INT) WITH ('connector' = 'kafka', 'topic' = 'bad', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'json', 'scan.startup.mode' = "
+                "'earliest-offset', 'scan.bounded.mode' = 'latest-offset')",
+                boot));
+    char *got = exec_sql(t, "SELECT * FROM bad");
+    ASSERT_STR_CONTAINS(got, "ERROR: Failed to deserialize consumer record ConsumerRecord(topic = bad, partition = 0, "
+                             "offset = 1): Failed to deserialize JSON '{not json': Unexpected character ('n' (code 110)): was "
+                             "expecting double-quote to start field name (column 2)");
+    free(got);
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM bad /*+ OPTIONS('json.ignore-parse-errors' = 'true') */"),
+                "+I[1]\n+I[3]\n");
+    const char *report;
+    eddy_table *tb = eddy_tenv_sql_query(t, "SELECT * FROM bad /*+ OPTIONS('json.ignore-parse-errors' = 'true') */");
+    eddy_iter *it = eddy_result_collect(eddy_table_execute(tb));
+    const eddy_row *row;
+    while (eddy_iter_next(it, &row) == EDDY_ROW) {
+    }
+    ASSERT_EQ_INT(eddy_iter_malformed_records(it, &report), 1);
+    ASSERT_STR_EQ(report, "1 malformed record in bad-0 (1 skipped); first at line 1: Failed to deserialize JSON "
+                        "'{not json': Unexpected character ('n' (code 110)): was expecting double-quote to start "
+                        "field name (column 2)\n");
+    eddy_iter_free(it);
+    eddy_env_free(env);
+}
+
+TEST(sink_read_back) {
+    rd_kafka_mock_topic_create(mock, "out", 3, 1);
+    eddy_env *env;
+    eddy_tenv *t = tenv(&env, 2, EDDY_BATCH);
+    EXEC(t, SQL("CREATE TABLE out_t (id INT, name STRING, part INT METADATA FROM 'partition' VIRTUAL) WITH "
+                "('connector' = 'kafka', 'topic' = 'out', 'properties.bootstrap.servers' = '%s', 'key.format' = "
+                "'raw', 'key.fields' = 'name', 'value.format' = 'csv', 'scan.startup.mode' = 'earliest-offset', "
+                "'scan.bounded.mode' = 'latest-offset', 'sink.delivery-guarantee' = 'at-least-once')",
+                boot));
+    ASSERT_TEXT(insert(t, "INSERT INTO out_t (id, name) VALUES (1, 'a'), (2, 'b'), (3, 'c'), (4, 'a')"), "OK");
+    ASSERT_TEXT(sorted_lines(exec_sql(t, "SELECT id, name FROM out_t")), "+I[1, a]\n+I[2, b]\n+I[3, c]\n+I[4, a]\n");
+    /* the default partitioner hashes the key: equal keys share a partition */
+    ASSERT_TEXT(exec_sql(t, "SELECT COUNT(DISTINCT part) FROM out_t WHERE name = 'a'"), "+I[1]\n");
+    /* round-robin spreads rows over every partition */
+    EXEC(t, SQL("CREATE TABLE rr (id INT, part INT METADATA FROM 'partition' VIRTUAL) WITH ('connector' = 'kafka', "
+                "'topic' = 'rr', 'properties.bootstrap.servers' = '%s', 'format' = 'json', 'sink.partitioner' = "
+                "'round-robin', 'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset')",
+                boot));
+    rd_kafka_mock_topic_create(mock, "rr", 3, 1);
+    ASSERT_TEXT(insert(t, "INSERT INTO rr /*+ OPTIONS('sink.parallelism' = '1') */ VALUES (1), (2), (3), (4), (5), (6)"), "OK");
+    ASSERT_TEXT(sorted_lines(exec_sql(t, "SELECT part, COUNT(*) FROM rr GROUP BY part")),
+                "+I[0, 2]\n+I[1, 2]\n+I[2, 2]\n");
+    /* fixed: each subtask writes to one partition */
+    EXEC(t, SQL("CREATE TABLE fx (id INT, part INT METADATA FROM 'partition' VIRTUAL) WITH ('connector' = 'kafka', "
+                "'topic' = 'fx', 'properties.bootstrap.servers' = '%s', 'format' = 'json', 'sink.partitioner' = "
+                "'fixed', 'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset')",
+                boot));
+    rd_kafka_mock_topic_create(mock, "fx", 3, 1);
+    ASSERT_TEXT(insert(t, "INSERT INTO fx /*+ OPTIONS('sink.parallelism' = '1') */ VALUES (1), (2), (3)"), "OK");
+    ASSERT_TEXT(sorted_lines(exec_sql(t, "SELECT part, COUNT(*) FROM fx GROUP BY part")), "+I[0, 3]\n");
+    /* sink option errors */
+    EXEC(t, SQL("CREATE TABLE e1 (id INT, name STRING) WITH ('connector' = 'kafka', 'topic' = 'out', "
+                "'properties.bootstrap.servers' = '%s', 'key.format' = 'raw', 'key.fields' = 'name', 'value.format' = "
+                "'csv', 'sink.partitioner' = 'round-robin')",
+                boot));
+    ASSERT_TEXT(insert(t, "INSERT INTO e1 VALUES (1, 'a')"),
+                "ERROR: Currently 'round-robin' partitioner only works when option 'key.fields' is not specified.");
+    EXEC(t, SQL("CREATE TABLE e2 (id INT) WITH ('connector' = 'kafka', 'topic' = 'out', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'json', 'sink.delivery-guarantee' = 'exactly-once')",
+                boot));
+    ASSERT_TEXT(insert(t, "INSERT INTO e2 VALUES (1)"),
+                "ERROR: sink.transactional-id-prefix must be specified when using DeliveryGuarantee.EXACTLY_ONCE.");
+    EXEC(t, SQL("CREATE TABLE e3 (id INT) WITH ('connector' = 'kafka', 'topic' = 'out', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'json', 'sink.partitioner' = 'com.example.P')",
+                boot));
+    ASSERT_TEXT(insert(t, "INSERT INTO e3 VALUES (1)"),
+                "ERROR: Could not find and instantiate partitioner class 'com.example.P'");
+    eddy_env_free(env);
+}
+
+TEST(upsert_kafka) {
+    rd_kafka_mock_topic_create(mock, "users", 2, 1);
+    Msg m[] = {
+        {0, "{\"id\": 1}", "{\"id\": 1, \"name\": \"ann\"}", 1, NULL, NULL},
+        {1, "{\"id\": 2}", "{\"id\": 2, \"name\": \"bob\"}", 2, NULL, NULL},
+        {0, "{\"id\": 1}", "{\"id\": 1, \"name\": \"anna\"}", 3, NULL, NULL},
+        {1, "{\"id\": 2}", NULL, 4, NULL, NULL}, /* tombstone */
+    };
+    produce("users", m, 4);
+    eddy_env *env;
+    eddy_tenv *t = tenv(&env, 1, EDDY_STREAMING);
+    EXEC(t, SQL("CREATE TABLE users (id INT, name STRING, PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' = "
+                "'upsert-kafka', 'topic' = 'users', 'properties.bootstrap.servers' = '%s', 'key.format' = 'json', "
+                "'value.format' = 'json', 'scan.bounded.mode' = 'latest-offset')",
+                boot));
+    /* partition 0 then 1 in some interleaving: per key the changelog is fixed */
+    char *all = exec_sql(t, "SELECT * FROM users");
+    ASSERT_STR_CONTAINS(all, "+I[1, ann]\n");
+    ASSERT_STR_CONTAINS(all, "-U[1, ann]\n+U[1, anna]\n");
+    ASSERT_STR_CONTAINS(all, "+I[2, bob]\n");
+    ASSERT_STR_CONTAINS(all, "-D[2, bob]\n");
+    ASSERT_EQ_INT(count_lines(all), 5);
+    free(all);
+    /* the sink: upserts and tombstones, read back as the final state */
+    rd_kafka_mock_topic_create(mock, "counts", 1, 1);
+    EXEC(t, SQL("CREATE TABLE counts (name STRING, c BIGINT, PRIMARY KEY (name) NOT ENFORCED) WITH ('connector' = "
+                "'upsert-kafka', 'topic' = 'counts', 'properties.bootstrap.servers' = '%s', 'key.format' = 'raw', "
+                "'value.format' = 'json', 'scan.bounded.mode' = 'latest-offset')",
+                boot));
+    ASSERT_TEXT(insert(t, "INSERT INTO counts SELECT name, COUNT(*) FROM (VALUES ('x'), ('y'), ('x')) AS v(name) "
+                          "GROUP BY name"), "OK");
+    EXEC(t, SQL("CREATE TABLE counts_raw (k STRING, v STRING) WITH ('connector' = 'kafka', 'topic' = 'counts', "
+                "'properties.bootstrap.servers' = '%s', 'key.format' = 'raw', 'key.fields' = 'k', 'value.format' = "
+                "'raw', 'value.fields-include' = 'EXCEPT_KEY', 'scan.startup.mode' = 'earliest-offset', "
+                "'scan.bounded.mode' = 'latest-offset')",
+                boot));
+    /* one message per +I / +U: the upsert key is the primary key, so no -U comes */
+    ASSERT_TEXT(sorted_lines(exec_sql(t, "SELECT * FROM counts_raw")),
+                "+I[x, {\"name\":\"x\",\"c\":1}]\n+I[x, {\"name\":\"x\",\"c\":2}]\n+I[y, {\"name\":\"y\",\"c\":1}]\n");
+    /* eddy's planner sends this sink -U as well (the upsert key is not
+     * derived through VALUES): a tombstone before the new value */
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM counts"), "+I[x, 1]\n+I[y, 1]\n-D[x, 1]\n+I[x, 2]\n");
+    /* a retraction becomes a tombstone */
+    ASSERT_TEXT(insert(t, "INSERT INTO counts SELECT name, c FROM (SELECT name, COUNT(*) AS c FROM (VALUES ('x'), ('y'), "
+                    "('x')) AS v(name) GROUP BY name) WHERE c < 2"), "OK");
+    /* -U[x, 1] (x's count leaves the filter) is a tombstone; y's unchanged value is no change */
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM counts"),
+                "+I[x, 1]\n+I[y, 1]\n-D[x, 1]\n+I[x, 2]\n-U[x, 2]\n+U[x, 1]\n-D[x, 1]\n");
+    /* the PRIMARY KEY is required */
+    EXEC(t, SQL("CREATE TABLE nopk (id INT, name STRING) WITH ('connector' = 'upsert-kafka', 'topic' = 'users', "
+                "'properties.bootstrap.servers' = '%s', 'key.format' = 'json', 'value.format' = 'json')",
+                boot));
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM nopk"),
+                "ERROR: 'upsert-kafka' tables require to define a PRIMARY KEY constraint. The PRIMARY KEY specifies "
+                "which columns should be read from or write to the Kafka message key. The PRIMARY KEY also defines "
+                "records in the 'upsert-kafka' table should update or delete on which keys.");
+    eddy_env_free(env);
+}
+
+TEST(broker_errors_retried) {
+    rd_kafka_mock_topic_create(mock, "flaky", 2, 1);
+    eddy_env *env;
+    eddy_tenv *t = tenv(&env, 1, EDDY_BATCH);
+    EXEC(t, SQL("CREATE TABLE flaky (id INT) WITH ('connector' = 'kafka', 'topic' = 'flaky', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'json', 'scan.startup.mode' = "
+                "'earliest-offset', 'scan.bounded.mode' = 'latest-offset')",
+                boot));
+    /* Produce (API key 0) and Fetch (1) fail with retriable errors a few times */
+    rd_kafka_mock_push_request_errors(mock, 0, 3, RD_KAFKA_RESP_ERR_NOT_LEADER_FOR_PARTITION,
+                                      RD_KAFKA_RESP_ERR_REQUEST_TIMED_OUT, RD_KAFKA_RESP_ERR_NOT_ENOUGH_REPLICAS);
+    ASSERT_TEXT(insert(t, "INSERT INTO flaky VALUES (1), (2), (3), (4)"), "OK");
+    rd_kafka_mock_push_request_errors(mock, 1, 2, RD_KAFKA_RESP_ERR_NOT_LEADER_FOR_PARTITION,
+                                      RD_KAFKA_RESP_ERR_REQUEST_TIMED_OUT);
+    ASSERT_TEXT(sorted_lines(exec_sql(t, "SELECT * FROM flaky")), "+I[1]\n+I[2]\n+I[3]\n+I[4]\n");
+    /* a delivery that cannot succeed fails the job */
+    rd_kafka_mock_topic_create(mock, "denied", 1, 1);
+    EXEC(t, SQL("CREATE TABLE denied (id INT) WITH ('connector' = 'kafka', 'topic' = 'denied', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'json')",
+                boot));
+    rd_kafka_mock_push_request_errors(mock, 0, 1, RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED);
+    char *r = insert(t, "INSERT INTO denied VALUES (1)");
+    ASSERT_STR_CONTAINS(r, "Failed to send data to Kafka: Broker: Topic authorization failed");
+    free(r);
+    eddy_env_free(env);
+}
+
+TEST(unbounded_streaming_cancel) {
+    rd_kafka_mock_topic_create(mock, "live", 2, 1);
+    Msg m[] = {{0, NULL, "1", 1, NULL, NULL}, {1, NULL, "2", 2, NULL, NULL}, {0, NULL, "3", 3, NULL, NULL}};
+    produce("live", m, 3);
+    eddy_env *env;
+    eddy_tenv *t = tenv(&env, 3, EDDY_STREAMING);
+    EXEC(t, SQL("CREATE TABLE live (v STRING) WITH ('connector' = 'kafka', 'topic' = 'live', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'raw', 'scan.startup.mode' = 'earliest-offset')",
+                boot));
+    eddy_table *tb = eddy_tenv_sql_query(t, "SELECT v FROM live");
+    eddy_result *r = eddy_table_execute(tb);
+    eddy_iter *it = eddy_result_collect(r);
+    const eddy_row *row;
+    int n = 0;
+    while (n < 3 && eddy_iter_next(it, &row) == EDDY_ROW) n++;
+    ASSERT_EQ_INT(n, 3);
+    /* a message produced while the job runs arrives too */
+    Msg late[] = {{1, NULL, "4", 4, NULL, NULL}};
+    produce("live", late, 1);
+    ASSERT_EQ_INT(eddy_iter_next(it, &row), EDDY_ROW);
+    /* freeing the iterator cancels the unbounded job */
+    eddy_iter_free(it);
+    eddy_result_free(r);
+    /* a subtask without partitions (4 readers, 1 partition) ends a bounded read at once */
+    rd_kafka_mock_topic_create(mock, "single", 1, 1);
+    produce("single", m, 1);
+    EXEC(t, SQL("CREATE TABLE single (v STRING) WITH ('connector' = 'kafka', 'topic' = 'single', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'raw', 'scan.startup.mode' = 'earliest-offset', "
+                "'scan.bounded.mode' = 'latest-offset', 'scan.parallelism' = '4')",
+                boot));
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM single"), "+I[1]\n");
+    eddy_env_free(env);
+}
+
+TEST(unreachable_cluster) {
+    eddy_env *env;
+    eddy_tenv *t = tenv(&env, 1, EDDY_BATCH);
+    /* port 1 on loopback: nothing listens */
+    EXEC(t, "CREATE TABLE gone (v STRING) WITH ('connector' = 'kafka', 'topic' = 'x', "
+            "'properties.bootstrap.servers' = '127.0.0.1:1', 'format' = 'raw', 'scan.bounded.mode' = "
+            "'latest-offset', 'properties.log_level' = '0')");
+    char *got = exec_sql(t, "SELECT * FROM gone");
+    ASSERT_STR_CONTAINS(got, "ERROR: Failed to get metadata of the Kafka cluster: ");
+    free(got);
+    EXEC(t, "CREATE TABLE badprop (v STRING) WITH ('connector' = 'kafka', 'topic' = 'x', "
+            "'properties.bootstrap.servers' = '127.0.0.1:1', 'format' = 'raw', 'properties.no.such.thing' = 'x', "
+            "'scan.bounded.mode' = 'latest-offset')");
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM badprop"),
+                "ERROR: Invalid Kafka property 'properties.no.such.thing' = 'x': No such configuration property: "
+                "\"no.such.thing\"");
+    eddy_env_free(env);
+}
+
+int main(void) {
+    mock_start();
+    RUN(earliest_bounded_both_modes);
+    RUN(metadata_columns);
+    RUN(key_and_value_fields);
+    RUN(topic_pattern_and_unknown_topic);
+    RUN(malformed_messages);
+    RUN(sink_read_back);
+    RUN(upsert_kafka);
+    RUN(broker_errors_retried);
+    RUN(unbounded_streaming_cancel);
+    RUN(unreachable_cluster);
+    mock_stop();
+    return test_report();
+}

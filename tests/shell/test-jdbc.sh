@@ -1,0 +1,77 @@
+#!/bin/sh
+# The 'jdbc' connector against a real PostgreSQL server: initdb and pg_ctl
+# start one in a temporary directory on a private port (127.0.0.1 and a
+# socket in that directory), as an unprivileged user when run as root; the
+# golden scripts tests/shell/jdbc/*.q run through `eddy --check` with
+# @PORT@ replaced by the port; psql checks what the sinks wrote. The server
+# is stopped on exit, whatever happens.
+# Usage: test-jdbc.sh PATH_TO_EDDY [--rewrite]   (exit 77: no PostgreSQL)
+eddy="$1"
+rewrite="$2"
+here=$(cd "$(dirname "$0")" && pwd)
+bindir=$(pg_config --bindir 2>/dev/null)
+[ -x "$bindir/initdb" ] || bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+if [ ! -x "$bindir/initdb" ]; then echo "no PostgreSQL server (initdb) found: skipped"; exit 77; fi
+tmp=$(mktemp -d)
+chmod 755 "$tmp"
+as=""
+if [ "$(id -u)" = 0 ]; then
+  chown nobody "$tmp"
+  as="runuser -u nobody --"
+fi
+port=$((40000 + $(od -An -N2 -tu2 /dev/urandom) % 9000))
+stop() {
+  $as "$bindir/pg_ctl" -D "$tmp/data" -m immediate stop >/dev/null 2>&1
+  rm -rf "$tmp"
+}
+trap stop EXIT
+trap 'exit 1' INT TERM
+echo 's3cret-Pw' >"$tmp/pw"
+chmod 644 "$tmp/pw"
+$as "$bindir/initdb" -D "$tmp/data" -U eddy --pwfile="$tmp/pw" -A scram-sha-256 --no-sync -E UTF8 >"$tmp/initdb.log" 2>&1 ||
+  { cat "$tmp/initdb.log"; exit 1; }
+$as "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/data/log" -w -o "-p $port -k $tmp -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null ||
+  { cat "$tmp/data/log"; exit 1; }
+psql() { PGPASSWORD=s3cret-Pw "$bindir/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U eddy -d postgres "$@"; }
+psql <<'SQL' || exit 1
+CREATE TABLE types (id INT PRIMARY KEY, s SMALLINT, i INTEGER, b BIGINT, r REAL, d DOUBLE PRECISION,
+  n NUMERIC(10, 2), ok BOOLEAN, dt DATE, t TIME, ts TIMESTAMP(3), tz TIMESTAMPTZ, v VARCHAR(20), tx TEXT,
+  by BYTEA, ai INTEGER[], at TEXT[]);
+INSERT INTO types VALUES
+  (1, 1, 100, 10000000000, 1.5, 2.25, 12.34, true, '2021-08-21', '13:00:05.123', '2021-08-21 13:00:05.123',
+   '2021-08-21 13:00:05+02', 'abc', 'hello, world', '\x0102ff', '{1,2,NULL}', '{"a b","c,d",NULL}'),
+  (2, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL),
+  (3, -32768, -2147483648, -9223372036854775808, 'NaN', '-Infinity', -0.01, false, '1970-01-01', '00:00:00',
+   '1970-01-01 00:00:00', '1970-01-01 00:00:00+00', '', 'ü€', '\x', '{}', '{}');
+CREATE TABLE orders (id BIGINT PRIMARY KEY, amount INT);
+INSERT INTO orders SELECT g, g * 10 FROM generate_series(1, 1000) g;
+CREATE TABLE totals (k VARCHAR(10) PRIMARY KEY, cnt BIGINT, total INT);
+CREATE TABLE log (k VARCHAR(10), v INT);
+CREATE TABLE ints (x DATE);
+CREATE TABLE singles (k VARCHAR(10) PRIMARY KEY, cnt BIGINT);
+SQL
+fail=0
+for t in "$here"/jdbc/*.q; do
+  name=$(basename "$t")
+  sed "s/@PORT@/$port/g" "$t" >"$tmp/$name"
+  if [ "$rewrite" = --rewrite ]; then
+    "$eddy" --check --rewrite "$tmp/$name" 2>&1 | tail -5
+    sed "s/$port/@PORT@/g" "$tmp/$name" >"$t"
+    echo "rewrote $t"
+  elif ! "$eddy" --check "$tmp/$name"; then
+    echo "FAIL: $name"
+    fail=1
+  fi
+done
+# what the sinks wrote, as PostgreSQL has it
+got=$(psql -At -c "SELECT k || ':' || cnt || ':' || total FROM totals ORDER BY k" | tr '\n' ' ')
+want="a:3:6 b:2:30 c:1:100 "
+[ "$got" = "$want" ] || { echo "FAIL: totals: got '$got', want '$want'"; fail=1; }
+got=$(psql -At -c "SELECT count(*) || ':' || sum(v) FROM log")
+[ "$got" = "6:136" ] || { echo "FAIL: log: got '$got', want '6:136'"; fail=1; }
+got=$(psql -At -c "SELECT string_agg(k || ':' || cnt, ' ' ORDER BY k) FROM singles")
+[ "$got" = "c:1" ] || { echo "FAIL: singles: got '$got', want 'c:1'"; fail=1; }
+got=$(psql -At -c "SELECT count(*) FROM orders")
+[ "$got" = "1000" ] || { echo "FAIL: orders: $got"; fail=1; }
+[ $fail = 0 ] && echo "jdbc: all passed"
+exit $fail
