@@ -284,6 +284,40 @@ Processing time Window Deduplication is not supported yet.
 !error
 
 # ==========================================================================
+# TIMESTAMP_LTZ windows align to the session zone's days: 23:30 and 00:30
+# in Shanghai fall into two windows (one UTC day)
+# ==========================================================================
+CREATE TABLE ltz_files (ms BIGINT, v INT) WITH ('connector' = 'filesystem', 'path' = '$VAR_STREAMING_PATH3', 'format' = 'csv');
+[INFO] Execute statement succeeded.
+!info
+
+INSERT INTO ltz_files VALUES (1586944800000, 5), (1586964600000, 7), (1586968200000, 3);
+[INFO] Complete execution of the SQL update statement.
+!info
+
+CREATE TABLE ltz (ms BIGINT, v INT, ts AS TO_TIMESTAMP_LTZ(ms, 3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) WITH ('connector' = 'filesystem', 'path' = '$VAR_STREAMING_PATH3', 'format' = 'csv');
+[INFO] Execute statement succeeded.
+!info
+
+SET 'table.local-time-zone' = 'Asia/Shanghai';
+[INFO] Execute statement succeeded.
+!info
+
+SELECT window_start, window_end, ts, v FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY v DESC) AS rn FROM TABLE(TUMBLE(TABLE ltz, DESCRIPTOR(ts), INTERVAL '1' DAY))) WHERE rn = 1;
++----+-------------------------+-------------------------+-------------------------+-------------+
+| op |            window_start |              window_end |                      ts |           v |
++----+-------------------------+-------------------------+-------------------------+-------------+
+| +I | 2020-04-15 00:00:00.000 | 2020-04-16 00:00:00.000 | 2020-04-15 23:30:00.000 |           7 |
+| +I | 2020-04-16 00:00:00.000 | 2020-04-17 00:00:00.000 | 2020-04-16 00:30:00.000 |           3 |
++----+-------------------------+-------------------------+-------------------------+-------------+
+Received a total of 2 rows
+!ok
+
+SET 'table.local-time-zone' = 'UTC';
+[INFO] Execute statement succeeded.
+!info
+
+# ==========================================================================
 # late rows: each partition directory is read as one batch with the
 # watermark after it; a row of a window that fired already is dropped
 # ==========================================================================
