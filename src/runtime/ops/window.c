@@ -310,7 +310,7 @@ static eddy_status fire(Op *op, int64_t start, int64_t end) {
     s->blob.len = 0;
     eddy__buf_put(&s->blob, blob, len);
     if (s->blob.failed) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-    size_t count;
+    size_t count = 0;
     if ((rc = blob_count(op, &s->blob, &count)) || (rc = evict(op, ns, &count))) return rc;
     return emit_window(op, start, end, count);
 }
