@@ -73,6 +73,34 @@ typedef struct SinkSpec {
     const char *name;
 } SinkSpec;
 
+/* A lookup source (Flink's LookupTableSource): the rows of a table whose
+ * key columns equal given values, fetched while the job runs, for
+ * `JOIN t FOR SYSTEM_TIME AS OF l.proctime` (lookup joins). */
+typedef struct LookupVt {
+    /* Opens a connection for one operator instance (*h: its handle, closed
+     * by close even when open fails). */
+    eddy_status (*open)(Op *op, const void *plan, void **h);
+    /* Appends to rows the rows whose key columns equal row r of keys (one
+     * vector per key, in the order the spec was made with), each with
+     * eddy__lookup_put_row; *n: how many. Errors go through op. */
+    eddy_status (*fetch)(Op *op, void *h, Vector *const *keys, uint32_t r, Buf *rows, uint32_t *n);
+    void (*close)(void *h);
+} LookupVt;
+
+/* Appends row r of the table's physical columns cols[0..n) to a lookup's
+ * rows: its length (4 bytes), then its serde bytes. */
+void eddy__lookup_put_row(Buf *rows, Vector *const *cols, int n, uint32_t r);
+
+typedef struct LookupSpec {
+    const LookupVt *vt;
+    const void *plan;
+    int64_t max_retries;   /* lookup.max-retries */
+    /* lookup.cache PARTIAL (else NONE): lookup.partial-cache.* */
+    bool cache;
+    int64_t cache_max_rows, expire_write_ms, expire_access_ms; /* 0: none */
+    bool cache_missing;
+} LookupSpec;
+
 typedef struct Connector Connector;
 struct Connector {
     const char *name;
@@ -87,6 +115,9 @@ struct Connector {
     eddy_status (*source)(const ConnectorCtx *cx, SourceSpec *out, EdErr *err);
     eddy_status (*sink)(const ConnectorCtx *cx, SinkSpec *out, EdErr *err);
     unsigned sink_abilities; /* CONN_SINK_* */
+    /* A lookup source over physical columns keys[0..nkeys) (NULL: the
+     * connector cannot look rows up). */
+    eddy_status (*lookup)(const ConnectorCtx *cx, int nkeys, const int *keys, LookupSpec *out, EdErr *err);
     /* Checks the table's options in place of the check against `required`
      * and `optional`, for connectors whose options depend on other options
      * (a format's). NULL: the generic check. */

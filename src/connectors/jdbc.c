@@ -30,6 +30,7 @@
 #include "connectors/connector.h"
 #include "formats/formats.h"
 #include "types/format.h"
+#include "types/serde.h"
 
 static const char *const jdbc_required[] = {"url", "table-name", NULL};
 static const char *const jdbc_optional[] = {
@@ -1050,10 +1051,231 @@ const OpVtab eddy__op_jdbc_sink = {.name = "Sink: JdbcTableSink",
 const OpVtab eddy__op_jdbc_sink = {.name = "Sink: JdbcTableSink"};
 #endif
 
+/* ---- lookups ---------------------------------------------------------------------------- */
+
+typedef struct JdbcLookupPlan {
+    PgConn c;
+    int ncols;
+    const char *const *names;
+    const Type *const *types;
+    int nkeys;
+    const Type *const *key_types;
+    const char *select; /* SELECT cols FROM table WHERE k1 = $1 AND ... */
+    int64_t max_retries;
+} JdbcLookupPlan;
+
+/* The lookup.* options into ls, checked as Flink's JDBC factory does. */
+static eddy_status lookup_options(const TableDef *d, LookupSpec *ls, EdErr *err) {
+    eddy_status rc;
+    if ((rc = eddy__option_long(d, "lookup.max-retries", 3, &ls->max_retries, err))) return rc;
+    if (ls->max_retries < 0)
+        return eddy__err(err, EDDY_E_VALIDATION, "The value of '%s' option shouldn't be negative, but is %lld.",
+                         "lookup.max-retries", (long long)ls->max_retries);
+    const char *mode = eddy__table_option(d, "lookup.cache");
+    bool legacy = eddy__table_option(d, "lookup.cache.max-rows") || eddy__table_option(d, "lookup.cache.ttl");
+    if (legacy && !(eddy__table_option(d, "lookup.cache.max-rows") && eddy__table_option(d, "lookup.cache.ttl")))
+        return eddy__err(err, EDDY_E_VALIDATION,
+                         "Either all or none of the following options should be provided:\nlookup.cache.max-rows\n"
+                         "lookup.cache.ttl");
+    if (mode && !eddy__str_ieq(mode, "NONE") && !eddy__str_ieq(mode, "PARTIAL")) {
+        if (eddy__str_ieq(mode, "FULL"))
+            return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: 'lookup.cache' = 'FULL' (table %s)", d->path);
+        return eddy__err(err, EDDY_E_VALIDATION, "Could not parse value '%s' for key 'lookup.cache'.", mode);
+    }
+    if (legacy && !(mode && eddy__str_ieq(mode, "PARTIAL"))) {
+        /* the deprecated options: a partial cache expiring after write */
+        ls->cache = true;
+        if ((rc = eddy__option_long(d, "lookup.cache.max-rows", 0, &ls->cache_max_rows, err)) ||
+            (rc = eddy__option_duration_ms(d, "lookup.cache.ttl", 0, &ls->expire_write_ms, err)) ||
+            (rc = eddy__option_bool(d, "lookup.cache.caching-missing-key", true, &ls->cache_missing, err)))
+            return rc;
+        return EDDY_OK;
+    }
+    if (!mode || eddy__str_ieq(mode, "NONE")) return EDDY_OK;
+    ls->cache = true;
+    if ((rc = eddy__option_long(d, "lookup.partial-cache.max-rows", 0, &ls->cache_max_rows, err)) ||
+        (rc = eddy__option_duration_ms(d, "lookup.partial-cache.expire-after-write", 0, &ls->expire_write_ms, err)) ||
+        (rc = eddy__option_duration_ms(d, "lookup.partial-cache.expire-after-access", 0, &ls->expire_access_ms, err)) ||
+        (rc = eddy__option_bool(d, "lookup.partial-cache.cache-missing-key", true, &ls->cache_missing, err)))
+        return rc;
+    if (!ls->cache_max_rows && !ls->expire_write_ms && !ls->expire_access_ms)
+        return eddy__err(err, EDDY_E_VALIDATION,
+                         "Expiration duration and maximum size are not set for the cache. The cache will not have any "
+                         "eviction and could lead to potential memory issues as the cache size may grow infinitely.");
+    return EDDY_OK;
+}
+
+#ifdef EDDY_HAVE_LIBPQ
+static const LookupVt jdbc_lookup_vt;
+#endif
+
+static eddy_status jdbc_lookup(const ConnectorCtx *cx, int nkeys, const int *keys, LookupSpec *out, EdErr *err) {
+    JdbcLookupPlan *p = eddy__arena_alloc(cx->a, sizeof *p);
+    const Type **kt = eddy__arena_alloc(cx->a, sizeof(Type *) * (size_t)(nkeys + 1));
+    if (!p || !kt) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    memset(p, 0, sizeof *p);
+    eddy_status rc;
+    if ((rc = parse_url(cx, &p->c, err)) || (rc = check_types(cx, err)) || (rc = lookup_options(cx->def, out, err)))
+        return rc;
+#ifndef EDDY_HAVE_LIBPQ
+    return eddy__err(err, EDDY_E_UNSUPPORTED, "The 'jdbc' connector is not available: eddy was built without libpq.");
+#else
+    p->ncols = cx->nphys;
+    p->names = cx->phys_names;
+    p->types = cx->phys_types;
+    p->nkeys = nkeys;
+    Buf b;
+    eddy__buf_init(&b);
+    eddy__buf_printf(&b, "SELECT %s FROM %s WHERE ", cx->nphys ? column_list(cx->a, cx->nphys, cx->phys_names) : "1",
+                     p->c.table);
+    for (int k = 0; k < nkeys; k++) {
+        kt[k] = cx->phys_types[keys[k]];
+        eddy__buf_printf(&b, "%s%s = $%d", k ? " AND " : "", cx->phys_names[keys[k]], k + 1);
+    }
+    p->key_types = kt;
+    p->select = eddy__arena_strdup(cx->a, eddy__buf_cstr(&b));
+    eddy__buf_free(&b);
+    if (!p->select) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    p->max_retries = out->max_retries;
+    out->vt = &jdbc_lookup_vt;
+    out->plan = p;
+    return EDDY_OK;
+#endif
+}
+
+#ifdef EDDY_HAVE_LIBPQ
+typedef struct JdbcLookup {
+    const JdbcLookupPlan *p;
+    PGconn *conn;
+    Batch *row;           /* one row of the table's columns: what a result row is read into */
+    Buf params, why, tmp;
+    const char **vals;
+    int *lens, *fmts;
+} JdbcLookup;
+
+static eddy_status lk_connect(Op *op, JdbcLookup *h) {
+    if (h->conn) PQfinish(h->conn);
+    h->conn = pg_connect(op, &h->p->c);
+    if (!h->conn) return EDDY_E_IO;
+    PGresult *r = PQprepare(h->conn, "eddy_lookup", h->p->select, 0, NULL);
+    eddy_status rc = PQresultStatus(r) == PGRES_COMMAND_OK ? EDDY_OK
+                                                            : pg_fail(op, &h->p->c, "Looking up", r, h->conn, h->p->select);
+    PQclear(r);
+    return rc;
+}
+
+static eddy_status lk_open(Op *op, const void *plan, void **out) {
+    const JdbcLookupPlan *p = plan;
+    JdbcLookup *h = eddy__calloc(1, sizeof *h);
+    if (!h) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    *out = h;
+    h->p = p;
+    eddy__buf_init(&h->params);
+    eddy__buf_init(&h->why);
+    eddy__buf_init(&h->tmp);
+    int nk = p->nkeys ? p->nkeys : 1;
+    h->vals = eddy__calloc((size_t)nk, sizeof(char *));
+    h->lens = eddy__calloc((size_t)nk, sizeof(int));
+    h->fmts = eddy__calloc((size_t)nk, sizeof(int));
+    h->row = eddy__batch_new_typed(p->ncols, p->types, 1);
+    if (!h->vals || !h->lens || !h->fmts || !h->row) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    return lk_connect(op, h);
+}
+
+static void lk_close(void *hp) {
+    JdbcLookup *h = hp;
+    if (!h) return;
+    if (h->conn) PQfinish(h->conn);
+    eddy__batch_release(h->row);
+    eddy__buf_free(&h->params);
+    eddy__buf_free(&h->why);
+    eddy__buf_free(&h->tmp);
+    eddy__free(h->vals);
+    eddy__free(h->lens);
+    eddy__free(h->fmts);
+    eddy__free(h);
+}
+
+/* Appends the result's rows to rows. */
+static eddy_status lk_rows(Op *op, JdbcLookup *h, PGresult *res, Buf *rows, uint32_t *n) {
+    const JdbcLookupPlan *p = h->p;
+    for (int c = 0; c < p->ncols; c++) {
+        if (readable(PQftype(res, c), p->types[c])) continue;
+        return eddy__op_fail(op, EDDY_E_VALIDATION, "Column '%s' of PostgreSQL table '%s' cannot be read as %s (table %s).",
+                             p->names[c], p->c.table, eddy__type_str(op->arena, p->types[c]), p->c.path);
+    }
+    int nt = PQntuples(res);
+    for (int t = 0; t < nt; t++) {
+        for (int c = 0; c < p->ncols; c++) {
+            Vector *v = h->row->cols[c];
+            eddy__vec_reset(v);
+            if (PQgetisnull(res, t, c)) {
+                eddy__vec_set_null(v, 0);
+                continue;
+            }
+            vec_set_valid(v, 0);
+            eddy__buf_truncate(&h->why, 0);
+            if (!parse_value(p->types[c], v, 0, PQgetvalue(res, t, c), (size_t)PQgetlength(res, t, c), &h->why, &h->tmp))
+                return eddy__op_fail(op, EDDY_E_IO, "Reading column '%s' of PostgreSQL table '%s' failed: %s: '%.64s'",
+                                     p->names[c], p->c.table, eddy__buf_cstr(&h->why), PQgetvalue(res, t, c));
+            if (v->failed) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        }
+        h->row->n = h->row->count = 1;
+        eddy__lookup_put_row(rows, h->row->cols, p->ncols, 0);
+        (*n)++;
+    }
+    return EDDY_OK;
+}
+
+/* One lookup; a failure is retried up to lookup.max-retries times, after
+ * 1 s, 2 s, ... and a new connection when the old one broke (as Flink's
+ * JdbcRowDataLookupFunction). */
+static eddy_status lk_fetch(Op *op, void *hp, Vector *const *keys, uint32_t r, Buf *rows, uint32_t *n) {
+    JdbcLookup *h = hp;
+    const JdbcLookupPlan *p = h->p;
+    h->params.len = 0;
+    size_t off[16];
+    for (int k = 0; k < p->nkeys; k++) {
+        off[k] = h->params.len;
+        put_value(&h->params, p->key_types[k], keys[k], r);
+        eddy__buf_putc(&h->params, 0);
+        h->fmts[k] = p->key_types[k]->root == TY_BINARY || p->key_types[k]->root == TY_VARBINARY;
+    }
+    if (h->params.failed) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    for (int k = 0; k < p->nkeys; k++) {
+        h->vals[k] = h->params.data + off[k];
+        size_t end = k + 1 < p->nkeys ? off[k + 1] : h->params.len;
+        h->lens[k] = (int)(end - off[k] - 1);
+    }
+    *n = 0;
+    size_t at = rows->len;
+    for (int64_t attempt = 0;; attempt++) {
+        eddy_status rc = EDDY_OK;
+        if (!h->conn || PQstatus(h->conn) != CONNECTION_OK) rc = lk_connect(op, h);
+        if (!rc) {
+            PGresult *res = PQexecPrepared(h->conn, "eddy_lookup", p->nkeys, h->vals, h->lens, h->fmts, 0);
+            if (PQresultStatus(res) == PGRES_TUPLES_OK) rc = lk_rows(op, h, res, rows, n);
+            else rc = pg_fail(op, &p->c, "Looking up", res, h->conn, p->select);
+            PQclear(res);
+            if (rc != EDDY_E_IO || PQstatus(h->conn) == CONNECTION_OK) return rc;
+        }
+        if (attempt >= p->max_retries) return rc;
+        eddy__err_clear(eddy__op_err(op));
+        rows->len = at;
+        *n = 0;
+        struct timespec ts = {.tv_sec = (time_t)(attempt + 1), .tv_nsec = 0};
+        nanosleep(&ts, NULL);
+    }
+}
+
+static const LookupVt jdbc_lookup_vt = {.open = lk_open, .fetch = lk_fetch, .close = lk_close};
+#endif
+
 const Connector eddy__connector_jdbc = {
     .name = "jdbc",
     .required = jdbc_required,
     .optional = jdbc_optional,
     .source = jdbc_source,
     .sink = jdbc_sink,
+    .lookup = jdbc_lookup,
 };

@@ -193,6 +193,7 @@ static PhysNode *mk_visit(Infer *x, const PhysNode *n, unsigned required, const 
         return mk_node(x, n, ins, CL_ALL, required, requester);
     case PK_CALC:
     case PK_CORRELATE:
+    case PK_LOOKUP_JOIN:
     case PK_EXCHANGE:
     case PK_EXPAND:
     case PK_MINI_BATCH_ASSIGNER:
@@ -527,6 +528,7 @@ static PhysNode *uk_visit(Infer *x, const PhysNode *n, UpdateKind required) {
         if (!uk_children(x, n, required, ins)) return NULL;
         return uk_node(x, n, ins, ins[0]->update);
     case PK_CORRELATE:
+    case PK_LOOKUP_JOIN:
     case PK_EXCHANGE:
     case PK_EXPAND:
     case PK_MINI_BATCH_ASSIGNER:

@@ -94,6 +94,8 @@ struct PhysNode {
     const TableEntry *table;
     const Connector *conn;
     const SourceSpec *source;
+    const LookupSpec *lookup; /* LookupJoin: the table's lookup source (table, conn: its table;
+                               * cond: the ON conjuncts that are not lookup keys) */
     StreamNode *stream;
     bool uses_ts;            /* DataStreamScan: the last field is the record timestamp */
     bool source_watermark;   /* WATERMARK ... AS SOURCE_WATERMARK() */
@@ -177,6 +179,9 @@ struct PhysNode {
 };
 
 /* ---- building ------------------------------------------------------------------------ */
+
+/* Whether e reads columns >= nl only (a join's right side), one at least. */
+bool eddy__phys_right_only(const Expr *e, int nl);
 
 /* A node with room for ncols columns and nin inputs (arena a), its traits
  * insert-only. */

@@ -927,7 +927,104 @@ static bool single_row(const Rel *r) {
     return r->kind == REL_AGGREGATE && r->ngroup == 0 && !r->nsets && !r->window;
 }
 
+/* Whether e reads only columns >= nl (the right side of a join), at least one. */
+static bool right_only(const Expr *e, int nl, bool *any) {
+    if (!e) return true;
+    if (e->kind == EX_COLUMN) {
+        if (e->index < nl) return false;
+        *any = true;
+        return true;
+    }
+    for (int i = 0; i < e->nargs; i++)
+        if (!right_only(e->args[i], nl, any)) return false;
+    return true;
+}
+
+bool eddy__phys_right_only(const Expr *e, int nl) {
+    bool any = false;
+    return right_only(e, nl, &any) && any;
+}
+
+/* l [LEFT] JOIN t FOR SYSTEM_TIME AS OF l.proctime ON l.k = t.k [AND ..]:
+ * a LookupJoin when t's connector looks rows up (Flink's
+ * LookupTableSource), its one input the left side; Flink's error for any
+ * other processing-time temporal join. */
+static PhysNode *build_lookup_join(Build *b, const Rel *r) {
+    const Rel *t = r->in[1];
+    const TableEntry *te = t->kind == REL_TABLE_SCAN ? t->table : NULL;
+    const Connector *c = te ? eddy__connector_lookup(eddy__table_option(&te->def, "connector")) : NULL;
+    if (!c || !c->lookup)
+        return eddy__err(b->err, EDDY_E_TABLE, "Processing-time temporal join is not supported yet."), (PhysNode *)NULL;
+    if (eddy__connector_validate(c, &te->def, b->err)) return NULL;
+    if (te->nmeta || !scan_identity(t, te->nphys))
+        return eddy__err(b->err, EDDY_E_UNSUPPORTED,
+                         "not supported yet: lookup joins on a table with computed or metadata columns (%s)", te->def.path),
+               (PhysNode *)NULL;
+    int nl = r->in[0]->ncols;
+    ExprList cs = {0};
+    bool ok = true;
+    flatten_and(r->cond, &cs, &ok);
+    int *lk = eddy__arena_alloc(b->a, sizeof(int) * (cs.len + 1)), *rk = eddy__arena_alloc(b->a, sizeof(int) * (cs.len + 1));
+    Expr **rest = eddy__arena_alloc(b->a, sizeof(Expr *) * (cs.len + 1));
+    int nk = 0, nrest = 0;
+    for (size_t i = 0; ok && lk && rk && rest && i < cs.len; i++) {
+        const Expr *e = cs.items[i];
+        bool eq = e->kind == EX_CALL && e->fn && e->nargs == 2 && !strcmp(e->fn->name, "=") &&
+                  e->args[0]->kind == EX_COLUMN && e->args[1]->kind == EX_COLUMN &&
+                  (e->args[0]->index < nl) != (e->args[1]->index < nl);
+        int x = eq ? e->args[0]->index : 0, y = eq ? e->args[1]->index : 0;
+        if (x >= nl) {
+            int tmp = x;
+            x = y;
+            y = tmp;
+        }
+        for (int k = 0; eq && k < nk; k++) eq = rk[k] != y - nl;
+        if (!eq) {
+            /* a condition on the pairs: the residual */
+            rest[nrest++] = (Expr *)e;
+            continue;
+        }
+        lk[nk] = x;
+        rk[nk++] = y - nl;
+    }
+    ed_vec_free(&cs);
+    if (!ok || !lk || !rk || !rest) return NOMEM();
+    if (nk == 0)
+        return eddy__err(b->err, EDDY_E_TABLE,
+                         "Temporal table join requires an equality condition on fields of table [%s].", te->def.path),
+               (PhysNode *)NULL;
+    ConnectorCtx cx = {.a = b->a,
+                       .def = &te->def,
+                       .nphys = te->nphys,
+                       .phys_names = te->phys_names,
+                       .phys_types = te->phys_types,
+                       .streaming = b->streaming,
+                       .tz = b->pe->tz};
+    LookupSpec *ls = eddy__arena_alloc(b->a, sizeof *ls);
+    if (!ls) return NOMEM();
+    memset(ls, 0, sizeof *ls);
+    if (c->lookup(&cx, nk, rk, ls, b->err)) return NULL;
+    PhysNode *l = build(b, r->in[0]);
+    if (!l) return NULL;
+    PhysNode *j = generic(b, PK_LOOKUP_JOIN, r, &l, 1);
+    if (!j) return NULL;
+    j->join = r->join;
+    j->join_cond = r->cond;
+    j->njk = nk;
+    if (!(j->lkeys = int_copy(b, nk, lk)) || !(j->rkeys = int_copy(b, nk, rk))) return NOMEM();
+    Expr *res = nrest ? rest[0] : NULL;
+    if (nrest > 1 && eddy__expr_call_name(b->a, "AND", rest, nrest, &res, b->err)) return NULL;
+    j->cond = res;
+    j->table = te;
+    j->conn = c;
+    j->lookup = ls;
+    return j;
+}
+
 static PhysNode *build_join(Build *b, const Rel *r) {
+    if (r->feature && !strncmp(r->feature, "temporal joins", 14) && r->as_of >= 0 &&
+        r->in[0]->types[r->as_of]->timeattr == TA_PROCTIME)
+        return build_lookup_join(b, r);
     bool semi = r->join == JOIN_SEMI || r->join == JOIN_ANTI;
     PhysNode *l = build(b, r->in[0]), *rr = !l ? NULL : semi ? build_semi_right(b, r->in[1]) : build(b, r->in[1]);
     if (!rr) return NULL;

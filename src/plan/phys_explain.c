@@ -320,6 +320,65 @@ static void join_terms(Buf *b, Arena *a, const PhysNode *n, ExprStyle st) {
     eddy__buf_putc(b, ']');
 }
 
+static void and_list(const Expr *e, const Expr **out, int *n, int cap) {
+    if (e && e->kind == EX_CALL && e->fn && !strcmp(e->fn->name, "AND")) {
+        for (int i = 0; i < e->nargs; i++) and_list(e->args[i], out, n, cap);
+    } else if (e && *n < cap) {
+        out[(*n)++] = e;
+    }
+}
+
+/* The conjuncts in[0..n) as one condition (an AND of them). */
+static const Expr *and_of(Arena *a, const Expr **in, int n) {
+    if (n == 1) return in[0];
+    Expr *e = NULL;
+    EdErr err = {0};
+    eddy_status rc = eddy__expr_call_name(a, "AND", (Expr **)in, n, &e, &err);
+    eddy__err_clear(&err);
+    return rc ? NULL : e;
+}
+
+/* LookupJoin(table=[..], joinType=[..], async=[false], lookup=[tfield=lfield, ..],
+ * where=[..], joinCondition=[..], select=[..]): where is what reads the
+ * table's row only (Flink's calc on the temporal table), joinCondition the
+ * rest; the lookup keys and where name the table's own fields. */
+static void lookup_terms(Buf *b, Arena *a, const PhysNode *n, ExprStyle st) {
+    const TableEntry *t = n->table;
+    const PhysNode *in = n->in[0];
+    int nl = in->ncols;
+    eddy__buf_printf(b, "table=[%s], joinType=[%s], async=[false], lookup=[", t->def.path, join_type(n->join));
+    for (int k = 0; k < n->njk; k++)
+        eddy__buf_printf(b, "%s%s=%s", k ? ", " : "", t->phys_names[n->rkeys[k]], in->names[n->lkeys[k]]);
+    eddy__buf_putc(b, ']');
+    enum { CAP = 64 };
+    const Expr *all[CAP], *where[CAP], *rest[CAP];
+    int nall = 0, nw = 0, nr = 0;
+    and_list(n->cond, all, &nall, CAP);
+    for (int i = 0; i < nall; i++) {
+        if (eddy__phys_right_only(all[i], nl)) where[nw++] = all[i];
+        else rest[nr++] = all[i];
+    }
+    const char **tf = eddy__arena_alloc(a, sizeof(char *) * (size_t)(nl + t->nphys + 1));
+    if (!tf) return;
+    for (int i = 0; i < nl; i++) tf[i] = in->names[i];
+    for (int i = 0; i < t->nphys; i++) tf[nl + i] = t->phys_names[i];
+    const Expr *e;
+    if (nw && (e = and_of(a, where, nw))) {
+        eddy__buf_puts(b, ", where=[");
+        eddy__plan_expr_text(b, e, tf, st);
+        eddy__buf_putc(b, ']');
+    }
+    if (nr && (e = and_of(a, rest, nr))) {
+        eddy__buf_puts(b, ", joinCondition=[");
+        eddy__plan_expr_text(b, e, n->names, st);
+        eddy__buf_putc(b, ']');
+    }
+    eddy__buf_puts(b, ", select=[");
+    if (nw) eddy__explain_names(b, nl + t->nphys, tf);
+    else eddy__explain_names(b, n->ncols, n->names);
+    eddy__buf_putc(b, ']');
+}
+
 /* An OVER frame bound as Flink prints it: UNBOUNDED PRECEDING, 2 PRECEDING,
  * CURRENT ROW, ... (RANGE offsets in milliseconds). */
 static void over_bound(Buf *b, int64_t v, const char *dir) {
@@ -436,6 +495,7 @@ void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
     case PK_INTERVAL_JOIN:
     case PK_TEMPORAL_JOIN:
     case PK_SORT_MERGE_JOIN: join_terms(b, &a, n, st); break;
+    case PK_LOOKUP_JOIN: lookup_terms(b, &a, n, st); break;
     case PK_HASH_JOIN:
     case PK_NESTED_LOOP_JOIN:
         join_terms(b, &a, n, st);

@@ -35,6 +35,8 @@ PHYS_OP(PK_GLOBAL_GROUP_AGGREGATE, "GlobalGroupAggregate", "two-phase aggregatio
         eddy__translate_group_aggregate)
 PHYS_KIND(PK_INCREMENTAL_GROUP_AGGREGATE, "IncrementalGroupAggregate", "split distinct aggregations")
 PHYS_OP(PK_JOIN, "Join", "joins", eddy__translate_join)
+PHYS_OP(PK_LOOKUP_JOIN, "LookupJoin", "lookup joins (FOR SYSTEM_TIME AS OF a processing time)",
+        eddy__translate_lookup_join)
 PHYS_OP(PK_RANK, "Rank", "Top-N (ROW_NUMBER / RANK / DENSE_RANK with a rank filter)", eddy__translate_rank)
 PHYS_OP(PK_DEDUPLICATE, "Deduplicate", "deduplication (ROW_NUMBER() = 1)", eddy__translate_deduplicate)
 PHYS_OP(PK_LIMIT, "Limit", "LIMIT / OFFSET", eddy__translate_limit)

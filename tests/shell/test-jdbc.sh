@@ -30,7 +30,7 @@ echo 's3cret-Pw' >"$tmp/pw"
 chmod 644 "$tmp/pw"
 $as "$bindir/initdb" -D "$tmp/data" -U eddy --pwfile="$tmp/pw" -A scram-sha-256 --no-sync -E UTF8 >"$tmp/initdb.log" 2>&1 ||
   { cat "$tmp/initdb.log"; exit 1; }
-$as "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/data/log" -w -o "-p $port -k $tmp -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null ||
+$as "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/data/log" -w -o "-p $port -k $tmp -c listen_addresses=127.0.0.1 -c fsync=off -c log_statement=all" start >/dev/null ||
   { cat "$tmp/data/log"; exit 1; }
 psql() { PGPASSWORD=s3cret-Pw "$bindir/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U eddy -d postgres "$@"; }
 psql <<'SQL' || exit 1
@@ -49,6 +49,11 @@ CREATE TABLE totals (k VARCHAR(10) PRIMARY KEY, cnt BIGINT, total INT);
 CREATE TABLE log (k VARCHAR(10), v INT);
 CREATE TABLE ints (x DATE);
 CREATE TABLE singles (k VARCHAR(10) PRIMARY KEY, cnt BIGINT);
+CREATE TABLE customers (id INT PRIMARY KEY, name VARCHAR(20), country VARCHAR(2), since DATE);
+INSERT INTO customers VALUES (1, 'Alice', 'DE', '2020-01-01'), (2, 'Bob', 'US', NULL), (3, 'Carol', 'DE', '2021-06-30');
+CREATE TABLE cust_cache AS SELECT * FROM customers;
+CREATE TABLE phones (cid INT, kind VARCHAR(10), num VARCHAR(20));
+INSERT INTO phones VALUES (1, 'home', '111'), (1, 'work', '112'), (3, 'home', '333');
 SQL
 fail=0
 for t in "$here"/jdbc/*.q; do
@@ -71,6 +76,10 @@ got=$(psql -At -c "SELECT count(*) || ':' || sum(v) FROM log")
 [ "$got" = "6:136" ] || { echo "FAIL: log: got '$got', want '6:136'"; fail=1; }
 got=$(psql -At -c "SELECT string_agg(k || ':' || cnt, ' ' ORDER BY k) FROM singles")
 [ "$got" = "c:1" ] || { echo "FAIL: singles: got '$got', want 'c:1'"; fail=1; }
+# lookup.q's cached lookups: keys 1 2 9 1 3 2 through a cache of 3 keys
+# reach the server 5 times (the second 1 is a hit, the second 2 was evicted)
+got=$(grep -c 'execute eddy_lookup: SELECT .* FROM cust_cache ' "$tmp/data/log")
+[ "$got" = 5 ] || { echo "FAIL: cached lookups: $got statements reached the server, want 5"; fail=1; }
 got=$(psql -At -c "SELECT count(*) FROM orders")
 [ "$got" = "1000" ] || { echo "FAIL: orders: $got"; fail=1; }
 [ $fail = 0 ] && echo "jdbc: all passed"

@@ -295,7 +295,7 @@ username
 !error
 
 
-# lookup joins against a jdbc table: not supported yet
+# a lookup join against a jdbc table (lookup.q has the rest)
 CREATE TABLE probe (k BIGINT, proc_time AS PROCTIME()) WITH (
   'connector' = 'datagen', 'number-of-rows' = '3', 'fields.k.kind' = 'sequence', 'fields.k.start' = '1',
   'fields.k.end' = '3'
@@ -304,6 +304,12 @@ CREATE TABLE probe (k BIGINT, proc_time AS PROCTIME()) WITH (
 !info
 
 SELECT p.k, d.amount FROM probe AS p JOIN orders FOR SYSTEM_TIME AS OF p.proc_time AS d ON p.k = d.id;
-[ERROR] Could not execute SQL statement. Reason:
-not supported yet: processing-time temporal joins (lookup joins)
-!error
++----+----------------------+-------------+
+| op |                    k |      amount |
++----+----------------------+-------------+
+| +I |                    1 |          10 |
+| +I |                    2 |          20 |
+| +I |                    3 |          30 |
++----+----------------------+-------------+
+Received a total of 3 rows
+!ok
