@@ -54,6 +54,13 @@ typedef struct ConnectorCtx {
     bool streaming;
     const TimeZone *tz;
     bool overwrite; /* sinks: INSERT OVERWRITE */
+    /* sources, streaming: the table's WATERMARK expression over the columns
+     * above (physical, then metadata), or NULL. A source that generates
+     * watermarks itself (Flink's SupportsWatermarkPushDown) takes it by
+     * setting SourceSpec.takes_watermark; else the planner puts a
+     * WatermarkAssigner above the scan. */
+    const struct Expr *watermark;
+    int64_t idle_timeout_ms; /* table.exec.source.idle-timeout (0: none) */
 } ConnectorCtx;
 
 typedef struct SourceSpec {
@@ -63,6 +70,7 @@ typedef struct SourceSpec {
     int parallelism;  /* 0: the default; 1 for a source that cannot split */
     unsigned changelog; /* CL_* kinds it emits (plan.h); insert-only: 1 */
     const char *name; /* operator name in plans */
+    bool takes_watermark; /* the source generates ConnectorCtx.watermark itself */
 } SourceSpec;
 
 typedef struct SinkSpec {

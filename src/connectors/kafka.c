@@ -27,6 +27,7 @@
 #include <librdkafka/rdkafka.h>
 
 #include "connectors/connector.h"
+#include "expr/expr.h"
 #include "formats/formats.h"
 
 #define NOMEM(err) eddy__err((err), EDDY_E_NOMEM, "out of memory")
@@ -120,6 +121,10 @@ typedef struct KafkaPlan {
     int nbound_spec;
     const int64_t *bound_spec;
     const char *reset;        /* auto.offset.reset as Flink reads it (NULL: none) */
+    /* the table's watermark, generated per partition (over the row's columns; NULL: none) */
+    const Expr *watermark;
+    int64_t idle_ms;
+    const TimeZone *tz;
     /* sink */
     Partitioner partitioner;
 } KafkaPlan;
@@ -494,6 +499,12 @@ static eddy_status kafka_source(const ConnectorCtx *cx, SourceSpec *out, EdErr *
                          "when the source opens)");
     int64_t par = 0;
     if ((rc = eddy__option_long(t, "scan.parallelism", 0, &par, err))) return rc;
+    /* the watermark pushed into the source (SupportsWatermarkPushDown):
+     * generated per partition, the source's the minimum of its partitions' */
+    p->watermark = cx->watermark;
+    p->idle_ms = cx->idle_timeout_ms;
+    p->tz = cx->tz;
+    out->takes_watermark = cx->watermark != NULL;
     out->vt = &eddy__op_kafka_source;
     out->plan = p;
     out->bounded = p->bound != BD_UNBOUNDED;
@@ -559,6 +570,8 @@ typedef struct KPart {
     uint64_t skipped, nulled;
     int64_t first_offset;
     Buf first_reason;
+    int64_t wm;          /* the largest watermark value of its rows (INT64_MIN: none yet) */
+    int64_t last_row_ms; /* when its last row came (the idle timeout) */
 } KPart;
 
 typedef struct KSource {
@@ -571,6 +584,14 @@ typedef struct KSource {
     Vector **kvecs, **vvecs;
     FormatRun run;
     bool idle_sent;
+    /* per-partition watermarks */
+    int32_t *row_part;   /* the partition of each row of the batch */
+    ExprProg *wm;
+    EvalCtx cx;
+    Arena progs, scratch;
+    int64_t emitted;     /* the last watermark emitted */
+    bool wm_idle;        /* every partition idle: the source said so */
+    int64_t now_ms;      /* monotonic ms at this produce call */
 } KSource;
 
 static eddy_status kfail(Op *op, const char *what, rd_kafka_resp_err_t e) {
@@ -738,6 +759,71 @@ static eddy_status resolve_offsets(Op *op, KSource *s) {
     return e ? kfail(op, "Failed to assign the Kafka partitions", e) : EDDY_OK;
 }
 
+/* ---- per-partition watermarks ---------------------------------------------------- */
+
+static eddy_status wm_open(Op *op, KSource *s) {
+    const KafkaPlan *p = op->plan;
+    s->emitted = INT64_MIN;
+    int64_t now = eddy__mono_ns() / 1000000;
+    for (int i = 0; i < s->nparts; i++) {
+        s->parts[i].wm = INT64_MIN;
+        s->parts[i].last_row_ms = now;
+    }
+    if (!p->watermark) return EDDY_OK;
+    eddy__arena_init(&s->progs, 4096);
+    eddy__arena_init(&s->scratch, 16384);
+    s->cx = (EvalCtx){.scratch = &s->scratch, .err = eddy__op_err(op), .tz = p->tz, .now_ms = eddy__wall_ms()};
+    s->cx.proc_ms = s->cx.now_ms;
+    s->row_part = eddy__calloc(op->batch_size ? op->batch_size : 1, sizeof(int32_t));
+    if (!s->row_part) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    eddy_status rc = eddy__expr_compile(&s->progs, p->watermark, &s->cx, &s->wm);
+    eddy__arena_reset(&s->scratch);
+    return rc;
+}
+
+/* The source's watermark: the smallest of its partitions' that still read
+ * and are not idle; emitted when it passed the last one. With every
+ * partition idle the source is marked idle (a later watermark makes it
+ * active again). */
+static eddy_status wm_advance(Op *op, KSource *s) {
+    const KafkaPlan *p = op->plan;
+    if (!s->wm) return EDDY_OK;
+    int64_t now = eddy__mono_ns() / 1000000, min = INT64_MAX;
+    int active = 0;
+    for (int i = 0; i < s->nparts; i++) {
+        const KPart *kp = &s->parts[i];
+        if (kp->done || (p->idle_ms > 0 && now - kp->last_row_ms > p->idle_ms)) continue;
+        active++;
+        if (kp->wm < min) min = kp->wm;
+    }
+    if (!active) {
+        if (s->wm_idle || p->idle_ms <= 0 || s->live == 0) return EDDY_OK;
+        s->wm_idle = true;
+        return eddy__op_emit_idle(op, true);
+    }
+    if (min == INT64_MIN || min == INT64_MAX || min <= s->emitted) return EDDY_OK;
+    s->emitted = min;
+    s->wm_idle = false;
+    return eddy__op_emit_watermark(op, min);
+}
+
+/* The batch's rows raise their partitions' watermarks. */
+static eddy_status wm_rows(Op *op, KSource *s, const Batch *b) {
+    Vector *w = NULL;
+    eddy_status rc = eddy__expr_eval(s->wm, &s->cx, b, NULL, b->n, &w);
+    if (!rc) {
+        for (uint32_t r = 0; r < b->n; r++) {
+            if (vec_is_null(w, r)) continue;
+            int64_t v = VEC_DATA(w, Ts)[vidx(w, r)].ms;
+            KPart *kp = &s->parts[s->row_part[r]];
+            if (v > kp->wm) kp->wm = v;
+        }
+    }
+    eddy__vec_release(w);
+    eddy__arena_reset(&s->scratch);
+    return rc ? rc : wm_advance(op, s);
+}
+
 static eddy_status ksource_open(Op *op) {
     const KafkaPlan *p = op->plan;
     KSource *s = eddy__calloc(1, sizeof *s);
@@ -763,6 +849,7 @@ static eddy_status ksource_open(Op *op) {
     rd_kafka_poll_set_consumer(s->rk);
     eddy_status rc = list_partitions(op, s);
     if (!rc) rc = resolve_offsets(op, s);
+    if (!rc) rc = wm_open(op, s);
     return rc;
 }
 
@@ -895,6 +982,10 @@ static eddy_status on_message(Op *op, KSource *s, const rd_kafka_message_t *m) {
     if (st != DEC_ROW) return EDDY_OK;
     fill_meta(p, b, r, m);
     if (p->upsert) VEC_DATA(b->kinds, uint8_t)[r] = tombstone ? RK_DELETE : RK_INSERT;
+    if (s->row_part) {
+        s->row_part[r] = (int32_t)(kp - s->parts);
+        kp->last_row_ms = s->now_ms;
+    }
     s->rows++;
     return EDDY_OK;
 }
@@ -909,6 +1000,7 @@ static eddy_status flush_batch(Op *op, KSource *s) {
     for (int c = 0; c < b->ncols; c++)
         if (b->cols[c]->failed) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     if (!rc) rc = eddy__op_emit(op, b);
+    if (!rc && s->wm) rc = wm_rows(op, s, b);
     eddy__batch_release(b);
     return rc;
 }
@@ -961,6 +1053,7 @@ static eddy_status ksource_produce(Op *op) {
         for (int i = 0; i < p->key.ncols; i++) s->kvecs[i] = s->batch->cols[p->key.cols[i]];
     }
     int timeout = 100;
+    s->now_ms = eddy__mono_ns() / 1000000;
     while (s->rows < op->batch_size && s->live > 0) {
         rd_kafka_message_t *m = rd_kafka_consumer_poll(s->rk, timeout);
         if (!m) break;
@@ -982,6 +1075,9 @@ static eddy_status ksource_produce(Op *op) {
         if (rc) return rc;
     }
     if (s->rows) return flush_batch(op, s);
+    /* quiet: partitions may have become idle, or finished */
+    eddy_status rc = wm_advance(op, s);
+    if (rc) return rc;
     return s->live == 0 ? EDDY_OK : EDDY_ROW;
 }
 
@@ -998,6 +1094,11 @@ static void ksource_close(Op *op) {
     eddy__format_run_free(&s->run);
     eddy__free(s->kvecs);
     eddy__free(s->vvecs);
+    eddy__free(s->row_part);
+    if (s->wm) {
+        eddy__arena_destroy(&s->progs);
+        eddy__arena_destroy(&s->scratch);
+    }
     eddy__arena_destroy(&s->a);
     eddy__free(s);
 }

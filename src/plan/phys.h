@@ -110,7 +110,8 @@ struct PhysNode {
      * sink's columns), Values and Correlate (the Rel holds the rows / the call) */
     const Expr *cond;
     const Expr *const *exprs;
-    /* WatermarkAssigner */
+    /* WatermarkAssigner; TableSourceScan: the watermark the source generates
+     * (over its fields; interval_ms its idle timeout), NULL when it does not */
     const Expr *watermark;   /* over the input's columns */
     int rowtime;             /* WatermarkAssigner: the rowtime column; Sink: the input's rowtime (-1) */
 

@@ -196,11 +196,11 @@ eddy_status eddy__phys_check_source_changelog(bool streaming, const char *table,
     return EDDY_OK;
 }
 
-/* The scan's own columns computed (a Calc), its watermark, and the
- * mini-batch assigner, above `p`. */
-static PhysNode *scan_top(Build *b, PhysNode *p, const Rel *r, int nfields) {
+/* The scan's own columns computed (a Calc), its watermark (unless the
+ * source generates it: pushed), and the mini-batch assigner, above `p`. */
+static PhysNode *scan_top(Build *b, PhysNode *p, const Rel *r, int nfields, bool pushed) {
     if (!scan_identity(r, nfields) && !(p = calc(b, p, r->ncols, r->names, r->exprs, NULL, r))) return NULL;
-    if (r->watermark && !r->source_watermark && b->streaming) {
+    if (r->watermark && !r->source_watermark && b->streaming && !pushed) {
         PhysNode *w = over(b, PK_WATERMARK_ASSIGNER, p, r);
         if (!w) return NULL;
         w->watermark = r->watermark;
@@ -270,7 +270,19 @@ static PhysNode *build_stream_scan(Build *b, const Rel *r) {
     /* fromChangelogStream: the checks and the normalization of a source's changelog */
     const char *name = r->scan_name ? r->scan_name : "*anonymous_datastream_source*";
     PhysNode *p = source_changelog(b, s, name, s->stream_changelog);
-    return p ? scan_top(b, p, r, nf) : NULL;
+    return p ? scan_top(b, p, r, nf, false) : NULL;
+}
+
+/* e with each column c replaced by by[c] (the watermark over a scan's
+ * output columns, as an expression over its fields). */
+static const Expr *inline_cols(Arena *a, const Expr *e, const Expr *const *by) {
+    if (e->kind == EX_COLUMN) return by[e->index];
+    if (!e->nargs) return e;
+    Expr *c = eddy__arena_dup(a, e, sizeof *e);
+    if (!c || !(c->args = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)e->nargs))) return NULL;
+    for (int i = 0; i < e->nargs; i++)
+        if (!(c->args[i] = (Expr *)inline_cols(a, e->args[i], by))) return NULL;
+    return c;
 }
 
 static PhysNode *build_table_scan(Build *b, const Rel *r) {
@@ -309,8 +321,14 @@ static PhysNode *build_table_scan(Build *b, const Rel *r) {
                        .meta_types = t->meta_types,
                        .streaming = b->streaming,
                        .tz = b->pe->tz};
+    if (r->watermark && !r->source_watermark && b->streaming) {
+        if (!(cx.watermark = inline_cols(b->a, r->watermark, r->exprs))) return NOMEM();
+        int64_t idle = eddy__phys_duration_ms(eddy__phys_option(b->pe, "table.exec.source.idle-timeout", "0 ms"));
+        cx.idle_timeout_ms = idle > 0 ? idle : 0;
+    }
     SourceSpec *ss = eddy__arena_alloc(b->a, sizeof *ss);
     if (!ss) return NOMEM();
+    memset(ss, 0, sizeof *ss);
     if (c->source(&cx, ss, b->err)) return NULL;
     if (!ss->changelog) ss->changelog = CL_INSERT;
     int nf = t->nphys + t->nmeta;
@@ -327,9 +345,13 @@ static PhysNode *build_table_scan(Build *b, const Rel *r) {
     s->table = t;
     s->conn = c;
     s->source = ss;
+    if (ss->takes_watermark) {
+        s->watermark = cx.watermark;
+        s->interval_ms = cx.idle_timeout_ms;
+    }
     scan_pk(b, s, r);
     PhysNode *p = source_changelog(b, s, t->def.path, ss->changelog);
-    return p ? scan_top(b, p, r, nf) : NULL;
+    return p ? scan_top(b, p, r, nf, ss->takes_watermark) : NULL;
 }
 
 /* A node of `kind` with the Rel's columns over the built inputs. */

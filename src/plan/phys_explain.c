@@ -407,6 +407,14 @@ void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
     case PK_DATA_STREAM_SCAN:
         eddy__buf_puts(b, "table=[[");
         eddy__explain_table_list(b, eddy__explain_scan_table(n->rel));
+        if (n->kind == PK_TABLE_SOURCE_SCAN && n->watermark) {
+            /* Flink's WatermarkPushDownSpec digest */
+            eddy__buf_puts(b, ", watermark=[");
+            eddy__plan_expr_text(b, n->watermark, n->names, XS_DIGEST);
+            eddy__buf_putc(b, ']');
+            if (n->interval_ms > 0) eddy__buf_printf(b, ", idletimeout=[%lld]", (long long)n->interval_ms);
+            eddy__buf_puts(b, ", watermarkEmitStrategy=[on-periodic]");
+        }
         eddy__buf_puts(b, "]], fields=[");
         eddy__explain_names(b, n->ncols, n->names);
         eddy__buf_putc(b, ']');

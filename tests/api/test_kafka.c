@@ -448,6 +448,48 @@ TEST(unbounded_streaming_cancel) {
     eddy_env_free(env);
 }
 
+/* The table's watermark goes into the source (EXPLAIN: watermark=[..] in the
+ * scan, no WatermarkAssigner) and is generated per partition: a partition
+ * far behind another holds the watermark back, so none of its rows is late.
+ * Partition 0's events are at 100-102 s, partition 1's at 1-3 s; a source
+ * watermark of its largest timestamp would drop partition 1's rows as late
+ * whenever partition 0 is read first. */
+TEST(per_partition_watermarks) {
+    rd_kafka_mock_topic_create(mock, "events", 2, 1);
+    enum { N = 3000 };
+    static Msg m[2 * N];
+    static char text[2 * N][80];
+    for (int i = 0; i < 2 * N; i++) {
+        int part = i < N ? 0 : 1, k = i % N;
+        long ms = (part == 0 ? 100000 : 1000) + k * 10;
+        snprintf(text[i], sizeof text[i], "{\"id\": %d, \"ts\": \"1970-01-01 00:%02ld:%02ld.%03ld\"}", i, ms / 60000,
+                 ms / 1000 % 60, ms % 1000);
+        m[i] = (Msg){part, NULL, text[i], 1700000000000, NULL, NULL};
+    }
+    produce("events", m, 2 * N);
+    for (int par = 1; par <= 2; par++) {
+        /* batches of 64 rows: the rows of one partition come in many batches */
+        eddy_config cfg = {.abi_version = EDDY_CONFIG_VERSION, .parallelism = par, .batch_size = 64};
+        eddy_env *env = eddy_env_new(&cfg);
+        eddy_tenv *t = eddy_tenv_new_in_mode(env, EDDY_STREAMING);
+        EXEC(t, SQL("CREATE TABLE ev (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '0.001' SECOND) WITH "
+                    "('connector' = 'kafka', 'topic' = 'events', 'properties.bootstrap.servers' = '%s', 'format' = "
+                    "'json', 'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset')",
+                    boot));
+        const char *q = "SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE ev, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) "
+                        "GROUP BY window_start, window_end";
+        char *plan = exec_sql(t, SQL("EXPLAIN %s", q));
+        ASSERT_STR_CONTAINS(plan, "TableSourceScan(table=[[default_catalog, default_database, ev, watermark=[-(ts, "
+                                  "1:INTERVAL SECOND)], watermarkEmitStrategy=[on-periodic]]], fields=[id, ts])");
+        ASSERT_TRUE(strstr(plan, "- WatermarkAssigner(") == NULL);
+        free(plan);
+        ASSERT_TEXT(sorted_lines(exec_sql(t, q)),
+                    "+I[1970-01-01T00:00, 3000]\n+I[1970-01-01T00:01, 2000]\n+I[1970-01-01T00:02, 1000]\n");
+        ASSERT_EQ_INT(eddy_env_late_records(env, NULL), 0);
+        eddy_env_free(env);
+    }
+}
+
 TEST(unreachable_cluster) {
     eddy_env *env;
     eddy_tenv *t = tenv(&env, 1, EDDY_BATCH);
@@ -478,6 +520,7 @@ int main(void) {
     RUN(upsert_kafka);
     RUN(broker_errors_retried);
     RUN(unbounded_streaming_cancel);
+    RUN(per_partition_watermarks);
     RUN(unreachable_cluster);
     mock_stop();
     return test_report();
