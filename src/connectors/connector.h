@@ -116,9 +116,16 @@ struct Connector {
      * ("fields.#.kind"), a trailing '*' any suffix ("csv.*") */
     const char *const *required;
     const char *const *optional;
-    /* readable / writable metadata keys and their types (type strings) */
+    /* readable metadata keys and their types (type strings) */
     const char *const *metadata;
     const char *const *metadata_types;
+    /* writable metadata keys (Flink's SupportsWritingMetadata; NULL: none)
+     * with their types (type strings) and the type roots their columns must
+     * have; a sink gets them after the physical columns, in the order
+     * ConnectorCtx.meta_keys lists them */
+    const char *const *write_metadata;
+    const char *const *write_metadata_types;
+    const TypeRoot *write_metadata_roots;
     /* NULL when the connector cannot read (or write) */
     eddy_status (*source)(const ConnectorCtx *cx, SourceSpec *out, EdErr *err);
     eddy_status (*sink)(const ConnectorCtx *cx, SinkSpec *out, EdErr *err);

@@ -1118,6 +1118,7 @@ static eddy_status jdbc_lookup(const ConnectorCtx *cx, int nkeys, const int *key
     if ((rc = parse_url(cx, &p->c, err)) || (rc = check_types(cx, err)) || (rc = lookup_options(cx->def, out, err)))
         return rc;
 #ifndef EDDY_HAVE_LIBPQ
+    (void)nkeys, (void)keys;
     return eddy__err(err, EDDY_E_UNSUPPORTED, "The 'jdbc' connector is not available: eddy was built without libpq.");
 #else
     p->ncols = cx->nphys;

@@ -41,6 +41,10 @@ typedef enum { MK_TOPIC, MK_PARTITION, MK_HEADERS, MK_LEADER_EPOCH, MK_OFFSET, M
 
 static const char *const kafka_metadata[] = {"topic",  "partition", "headers",        "leader-epoch",
                                              "offset", "timestamp", "timestamp-type", NULL};
+/* what a sink writes (Flink's KafkaDynamicSink.WritableMetadata) */
+static const char *const kafka_write_metadata[] = {"headers", "timestamp", NULL};
+static const char *const kafka_write_metadata_types[] = {"MAP<STRING, BYTES>", "TIMESTAMP_LTZ(3)"};
+static const TypeRoot kafka_write_roots[] = {TY_MAP, TY_TIMESTAMP_LTZ};
 static const char *const kafka_metadata_types[] = {"STRING NOT NULL",
                                                    "INT NOT NULL",
                                                    "MAP<STRING, BYTES> NOT NULL",
@@ -1138,6 +1142,13 @@ static eddy_status kafka_sink(const ConnectorCtx *cx, SinkSpec *out, EdErr *err)
     }
     int64_t par = 0;
     if ((rc = eddy__option_long(t, "sink.parallelism", 0, &par, err))) return rc;
+    /* the metadata it writes: after the physical columns */
+    MetaKey *meta = eddy__arena_alloc(cx->a, sizeof(MetaKey) * (size_t)(cx->nmeta + 1));
+    if (!meta) return NOMEM(err);
+    for (int i = 0; i < cx->nmeta; i++) meta[i] = strcmp(cx->meta_keys[i], "headers") ? MK_TIMESTAMP : MK_HEADERS;
+    p->nphys = cx->nphys;
+    p->nmeta = cx->nmeta;
+    p->meta = meta;
     out->vt = &eddy__op_kafka_sink;
     out->plan = p;
     out->parallelism = (int)par;
@@ -1217,6 +1228,32 @@ static void chop_line(Buf *b) {
     if (b->len && b->data[b->len - 1] == '\r') b->len--;
 }
 
+/* Row r's written metadata: its timestamp (NULL: the producer's clock) and
+ * headers (NULL: none; a NULL header value is a header without one). */
+static eddy_status sink_meta(Op *op, const Batch *b, uint32_t r, int64_t *ts, rd_kafka_headers_t **hs) {
+    const KafkaPlan *p = op->plan;
+    for (int k = 0; k < p->nmeta; k++) {
+        const Vector *v = b->cols[p->nphys + k];
+        if (vec_is_null(v, r)) continue;
+        if (p->meta[k] == MK_TIMESTAMP) {
+            *ts = VEC_DATA(v, Ts)[vidx(v, r)].ms;
+            continue;
+        }
+        ListEntry le = VEC_DATA(v, ListEntry)[vidx(v, r)];
+        if (!le.len) continue;
+        if (!*hs && !(*hs = rd_kafka_headers_new(le.len))) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        for (uint32_t i = 0; i < le.len; i++) {
+            uint32_t e = le.off + i;
+            if (vec_is_null(v->child[0], e)) continue; /* Kafka headers have names */
+            Str name = vec_str(v->child[0], e);
+            bool nv = vec_is_null(v->child[1], e);
+            Str val = nv ? (Str){NULL, 0} : vec_str(v->child[1], e);
+            rd_kafka_header_add(*hs, name.p, (ssize_t)name.n, nv ? NULL : val.p, nv ? 0 : (ssize_t)val.n);
+        }
+    }
+    return EDDY_OK;
+}
+
 static eddy_status ksink_push(Op *op, int input, Batch *b) {
     (void)input;
     const KafkaPlan *p = op->plan;
@@ -1242,19 +1279,24 @@ static eddy_status ksink_push(Op *op, int input, Batch *b) {
         int32_t part = RD_KAFKA_PARTITION_UA;
         if (p->partitioner == KP_FIXED) part = op->subtask % s->npart;
         else if (p->partitioner == KP_ROUND_ROBIN) part = (int32_t)(s->rr++ % (uint32_t)s->npart);
+        int64_t ts = 0; /* 0: the producer's clock */
+        rd_kafka_headers_t *hs = NULL;
+        if (p->nmeta && (rc = sink_meta(op, b, r, &ts, &hs))) return rc;
         for (;;) {
             rd_kafka_resp_err_t e = rd_kafka_producev(
                 s->rk, RD_KAFKA_V_TOPIC(p->topics[0]), RD_KAFKA_V_PARTITION(part),
                 RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY),
                 RD_KAFKA_V_VALUE(tombstone ? NULL : (s->val.data ? s->val.data : ""), tombstone ? 0 : s->val.len),
                 RD_KAFKA_V_KEY(p->key.on ? (s->key.data ? s->key.data : "") : NULL, p->key.on ? s->key.len : 0),
-                RD_KAFKA_V_END);
+                RD_KAFKA_V_TIMESTAMP(ts), RD_KAFKA_V_HEADERS(hs), RD_KAFKA_V_END);
+            if (!e) hs = NULL; /* the producer owns them */
             if (e == RD_KAFKA_RESP_ERR__QUEUE_FULL) {
                 rd_kafka_poll(s->rk, 100);
                 if (s->failed) return delivery_error(op, s);
                 if (eddy__op_cancelled(op)) return EDDY_E_CANCELLED;
                 continue;
             }
+            if (hs) rd_kafka_headers_destroy(hs);
             if (e) return eddy__op_fail(op, EDDY_E_IO, "Failed to send data to Kafka: %s", rd_kafka_err2str(e));
             break;
         }
@@ -1297,6 +1339,9 @@ const Connector eddy__connector_kafka = {
     .optional = kafka_optional,
     .metadata = kafka_metadata,
     .metadata_types = kafka_metadata_types,
+    .write_metadata = kafka_write_metadata,
+    .write_metadata_types = kafka_write_metadata_types,
+    .write_metadata_roots = kafka_write_roots,
     .source = kafka_source,
     .sink = kafka_sink,
     .validate = kafka_validate,
@@ -1307,6 +1352,9 @@ const Connector eddy__connector_upsert_kafka = {
     .optional = upsert_optional,
     .metadata = kafka_metadata,
     .metadata_types = kafka_metadata_types,
+    .write_metadata = kafka_write_metadata,
+    .write_metadata_types = kafka_write_metadata_types,
+    .write_metadata_roots = kafka_write_roots,
     .source = kafka_source,
     .sink = kafka_sink,
     .validate = kafka_validate,

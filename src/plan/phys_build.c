@@ -1486,12 +1486,44 @@ static PhysNode *table_sink(Build *b, PhysNode *in, const Rel *query, const Phys
     const InsertSpec *ins = req->ins;
     const Connector *c;
     if (table_connector(&sink->def, true, &c, b->err)) return NULL;
+    /* the persisted metadata columns (not VIRTUAL), written after the physical ones */
+    int nmw = 0;
+    int *mw = eddy__arena_alloc(a, sizeof(int) * (size_t)(sink->nmeta + 1));
+    if (!mw) return NOMEM();
     for (int k = 0; k < sink->nmeta; k++)
-        if (!sink->meta_virtual[k]) {
-            eddy__err(b->err, EDDY_E_UNSUPPORTED, "not supported yet: writing metadata column '%s' to a %s sink",
-                      sink->meta_keys[k], c->name);
+        if (!sink->meta_virtual[k]) mw[nmw++] = k;
+    if (nmw && !c->write_metadata) {
+        eddy__err(b->err, EDDY_E_VALIDATION,
+                  "Table '%s' declares persistable metadata columns, but the underlying DynamicTableSink doesn't "
+                  "implement the SupportsWritingMetadata interface. If the column should not be persisted, it can be "
+                  "declared with the VIRTUAL keyword.",
+                  sink->def.path);
+        return NULL;
+    }
+    for (int j = 0; j < nmw; j++) {
+        int k = mw[j], w = -1;
+        for (int i = 0; c->write_metadata[i]; i++)
+            if (!strcmp(c->write_metadata[i], sink->meta_keys[k])) w = i;
+        if (w < 0) {
+            Buf m;
+            eddy__buf_init(&m);
+            for (int i = 0; c->write_metadata[i]; i++) eddy__buf_printf(&m, "\n%s", c->write_metadata[i]);
+            eddy__err(b->err, EDDY_E_VALIDATION,
+                      "Invalid metadata key '%s' in column '%s' of table '%s'. The connector '%s' supports the "
+                      "following metadata keys for writing:%s",
+                      sink->meta_keys[k], sink->meta_names[k], sink->def.path, c->name, eddy__buf_cstr(&m));
+            eddy__buf_free(&m);
             return NULL;
         }
+        if (sink->meta_types[k]->root != c->write_metadata_roots[w]) {
+            eddy__err(b->err, EDDY_E_VALIDATION,
+                      "Invalid data type for metadata column '%s' of table '%s'. The column cannot be declared as '%s' "
+                      "because the type must be castable to metadata type '%s'.",
+                      sink->meta_names[k], sink->def.path, eddy__type_str(a, sink->meta_types[k]),
+                      c->write_metadata_types[w]);
+            return NULL;
+        }
+    }
     const char *sink_id = ins->sink_name ? ins->sink_name : sink->def.path;
     if (ins->overwrite && !(c->sink_abilities & CONN_SINK_OVERWRITE)) {
         eddy__err(b->err, EDDY_E_VALIDATION,
@@ -1507,12 +1539,26 @@ static PhysNode *table_sink(Build *b, PhysNode *in, const Rel *query, const Phys
                   sink_id);
         return NULL;
     }
-    int np = sink->nphys;
-    /* which query column feeds each physical sink column (-1: NULL, -2 - i:
-     * static partition value i) */
-    int *src = eddy__arena_alloc(a, sizeof(int) * (size_t)(np ? np : 1));
-    if (!src) return NOMEM();
-    for (int k = 0; k < np; k++) src[k] = -1;
+    int np = sink->nphys, ns = np + nmw;
+    /* the sink's columns: the physical ones, then the persisted metadata */
+    const char **snames = eddy__arena_alloc(a, sizeof(char *) * (size_t)(ns + 1));
+    const Type **stypes = eddy__arena_alloc(a, sizeof(Type *) * (size_t)(ns + 1));
+    /* the sink columns in the schema's order (the order the query's columns fill them) */
+    int *order = eddy__arena_alloc(a, sizeof(int) * (size_t)(ns + 1));
+    /* which query column feeds each sink column (-1: NULL, -2 - i: static
+     * partition value i) */
+    int *src = eddy__arena_alloc(a, sizeof(int) * (size_t)(ns ? ns : 1));
+    if (!src || !snames || !stypes || !order) return NOMEM();
+    for (int k = 0; k < np; k++) snames[k] = sink->phys_names[k], stypes[k] = sink->phys_types[k];
+    for (int j = 0; j < nmw; j++) snames[np + j] = sink->meta_names[mw[j]], stypes[np + j] = sink->meta_types[mw[j]];
+    int no = 0, kp = 0, km = 0, jm = 0;
+    const ResolvedSchema *rs = sink->def.schema;
+    for (int i = 0; i < rs->ncols && no < ns; i++) {
+        if (rs->cols[i].kind == COL_PHYSICAL) order[no++] = kp++;
+        else if (rs->cols[i].kind == COL_METADATA && !sink->meta_virtual[km++]) order[no++] = np + jm++;
+    }
+    if (no != ns) return eddy__err(b->err, EDDY_E_INTERNAL, "the sink's columns of table '%s'", sink_id), (PhysNode *)NULL;
+    for (int k = 0; k < ns; k++) src[k] = -1;
     for (int i = 0; i < ins->nstatic; i++) {
         int k = -1;
         for (int m = 0; m < np; m++)
@@ -1534,8 +1580,8 @@ static PhysNode *table_sink(Build *b, PhysNode *in, const Rel *query, const Phys
     if (ins->ncolumns) {
         for (int i = 0; i < ins->ncolumns; i++) {
             int k = -1;
-            for (int m = 0; m < np; m++)
-                if (!strcmp(sink->phys_names[m], ins->columns[i])) k = m;
+            for (int m = 0; m < ns; m++)
+                if (!strcmp(snames[m], ins->columns[i])) k = m;
             if (k < 0) {
                 eddy__err(b->err, EDDY_E_VALIDATION, "Unknown target column '%s'", ins->columns[i]);
                 return NULL;
@@ -1547,15 +1593,15 @@ static PhysNode *table_sink(Build *b, PhysNode *in, const Rel *query, const Phys
             src[k] = expected++;
         }
     } else {
-        for (int k = 0; k < np; k++)
-            if (src[k] == -1) src[k] = expected++;
+        for (int o = 0; o < ns; o++)
+            if (src[order[o]] == -1) src[order[o]] = expected++;
     }
     if (query->ncols != expected)
-        return mismatch(b, sink_id, "Different number of columns.", query, np, sink->phys_names, sink->phys_types);
-    const Expr **ex = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(np ? np : 1));
+        return mismatch(b, sink_id, "Different number of columns.", query, ns, snames, stypes);
+    const Expr **ex = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(ns ? ns : 1));
     if (!ex) return NOMEM();
-    for (int k = 0; k < np; k++) {
-        const Type *to = sink->phys_types[k];
+    for (int k = 0; k < ns; k++) {
+        const Type *to = stypes[k];
         if (src[k] <= -2) {
             Expr *x;
             if (eddy__expr_cast(a, (Expr *)ins->static_values[-2 - src[k]], to, false, &x, b->err)) return NULL;
@@ -1565,7 +1611,7 @@ static PhysNode *table_sink(Build *b, PhysNode *in, const Rel *query, const Phys
         if (src[k] < 0) {
             if (!to->nullable) {
                 eddy__err(b->err, EDDY_E_VALIDATION, "Column '%s' has no default value and does not allow NULLs",
-                          sink->phys_names[k]);
+                          snames[k]);
                 return NULL;
             }
             if (!(ex[k] = eddy__expr_null(a, to))) return NOMEM();
@@ -1573,9 +1619,8 @@ static PhysNode *table_sink(Build *b, PhysNode *in, const Rel *query, const Phys
         }
         const Type *from = query->types[src[k]];
         if (!eddy__type_implicit_cast(from, to)) {
-            char *cause = eddy__arena_printf(a, "Incompatible types for sink column '%s' at position %d.",
-                                             sink->phys_names[k], k);
-            return mismatch(b, sink_id, cause ? cause : "", query, np, sink->phys_names, sink->phys_types);
+            char *cause = eddy__arena_printf(a, "Incompatible types for sink column '%s' at position %d.", snames[k], k);
+            return mismatch(b, sink_id, cause ? cause : "", query, ns, snames, stypes);
         }
         Expr *col = eddy__expr_column(a, src[k], eddy__type_with_timeattr(a, from, TA_NONE)), *x;
         if (!col) return NOMEM();
@@ -1590,10 +1635,18 @@ static PhysNode *table_sink(Build *b, PhysNode *in, const Rel *query, const Phys
                        .streaming = b->streaming,
                        .tz = b->pe->tz,
                        .overwrite = ins->overwrite};
+    if (nmw) {
+        const char **keys = eddy__arena_alloc(a, sizeof(char *) * (size_t)nmw);
+        if (!keys) return NOMEM();
+        for (int j = 0; j < nmw; j++) keys[j] = sink->meta_keys[mw[j]];
+        cx.nmeta = nmw;
+        cx.meta_keys = keys;
+        cx.meta_types = stypes + np;
+    }
     SinkSpec *ss = eddy__arena_alloc(a, sizeof *ss);
     if (!ss) return NOMEM();
     if (c->sink(&cx, ss, b->err)) return NULL;
-    PhysNode *s = sink_node(b, in, PSINK_TABLE, sink_id, np, sink->phys_names, sink->phys_types, ex);
+    PhysNode *s = sink_node(b, in, PSINK_TABLE, sink_id, ns, snames, stypes, ex);
     if (!s) return NULL;
     s->sink_table = sink;
     s->sink_conn = c;

@@ -448,6 +448,52 @@ TEST(unbounded_streaming_cancel) {
     eddy_env_free(env);
 }
 
+/* Writing metadata: the 'timestamp' and 'headers' columns a table declares
+ * (not VIRTUAL) go into the records; read back through the same table.
+ * Schema order decides which query column fills which: here the
+ * metadata sits between physical columns. Errors for keys a sink cannot
+ * write, wrong types, and sinks that write no metadata. */
+TEST(sink_metadata) {
+    rd_kafka_mock_topic_create(mock, "stamped", 1, 1);
+    eddy_env *env;
+    eddy_tenv *t = tenv(&env, 1, EDDY_BATCH);
+    EXEC(t, SQL("CREATE TABLE st (id INT, ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp', v STRING, hs MAP<STRING, "
+                "BYTES> METADATA FROM 'headers', off BIGINT METADATA FROM 'offset' VIRTUAL) WITH ('connector' = "
+                "'kafka', 'topic' = 'stamped', 'properties.bootstrap.servers' = '%s', 'format' = 'json', "
+                "'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset')",
+                boot));
+    ASSERT_TEXT(insert(t, "INSERT INTO st VALUES (1, TO_TIMESTAMP_LTZ(1700000000123, 3), 'a', MAP['h1', "
+                          "CAST('x' AS BYTES), 'h2', CAST(NULL AS BYTES)]), (2, TO_TIMESTAMP_LTZ(86400000, 3), 'b', "
+                          "CAST(NULL AS MAP<STRING, BYTES>))"),
+                "OK");
+    ASSERT_TEXT(exec_sql(t, "SELECT id, v, CAST(ts AS STRING), CARDINALITY(hs), CAST(hs['h1'] AS STRING), "
+                            "hs['h2'] IS NULL, off FROM st"),
+                "+I[1, a, 2023-11-14 22:13:20.123, 2, x, true, 0]\n+I[2, b, 1970-01-02 00:00:00.000, 0, null, true, 1]\n");
+    /* a column list names metadata columns too */
+    ASSERT_TEXT(insert(t, "INSERT INTO st (v, ts, id) VALUES ('c', TO_TIMESTAMP_LTZ(5000, 3), 3)"), "OK");
+    ASSERT_TEXT(exec_sql(t, "SELECT id, v, CAST(ts AS STRING) FROM st WHERE id = 3"), "+I[3, c, 1970-01-01 00:00:05.000]\n");
+    /* errors */
+    EXEC(t, SQL("CREATE TABLE bad_key (id INT, off BIGINT METADATA FROM 'offset') WITH ('connector' = 'kafka', "
+                "'topic' = 'stamped', 'properties.bootstrap.servers' = '%s', 'format' = 'json')",
+                boot));
+    ASSERT_TEXT(insert(t, "INSERT INTO bad_key VALUES (1, 2)"),
+                "ERROR: Invalid metadata key 'offset' in column 'off' of table 'default_catalog.default_database.bad_key'. "
+                "The connector 'kafka' supports the following metadata keys for writing:\nheaders\ntimestamp");
+    EXEC(t, SQL("CREATE TABLE bad_type (id INT, ts TIMESTAMP(3) METADATA FROM 'timestamp') WITH ('connector' = "
+                "'kafka', 'topic' = 'stamped', 'properties.bootstrap.servers' = '%s', 'format' = 'json')",
+                boot));
+    ASSERT_TEXT(insert(t, "INSERT INTO bad_type VALUES (1, TIMESTAMP '2021-01-01 00:00:00')"),
+                "ERROR: Invalid data type for metadata column 'ts' of table 'default_catalog.default_database.bad_type'. "
+                "The column cannot be declared as 'TIMESTAMP(3)' because the type must be castable to metadata type "
+                "'TIMESTAMP_LTZ(3)'.");
+    EXEC(t, "CREATE TABLE pr (id INT, m STRING METADATA) WITH ('connector' = 'print')");
+    ASSERT_TEXT(insert(t, "INSERT INTO pr VALUES (1, 'x')"),
+                "ERROR: Table 'default_catalog.default_database.pr' declares persistable metadata columns, but the "
+                "underlying DynamicTableSink doesn't implement the SupportsWritingMetadata interface. If the column "
+                "should not be persisted, it can be declared with the VIRTUAL keyword.");
+    eddy_env_free(env);
+}
+
 /* The table's watermark goes into the source (EXPLAIN: watermark=[..] in the
  * scan, no WatermarkAssigner) and is generated per partition: a partition
  * far behind another holds the watermark back, so none of its rows is late.
@@ -520,6 +566,7 @@ int main(void) {
     RUN(upsert_kafka);
     RUN(broker_errors_retried);
     RUN(unbounded_streaming_cancel);
+    RUN(sink_metadata);
     RUN(per_partition_watermarks);
     RUN(unreachable_cluster);
     mock_stop();
