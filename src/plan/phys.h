@@ -125,6 +125,8 @@ struct PhysNode {
     int ndistinct;           /* two-phase: the DISTINCT views (argument columns) */
     const ColSet *distincts;
     bool merge;              /* batch: the global phase of a two-phase aggregate (isMerge) */
+    bool count1;             /* LocalGroupAggregate over retractions: its record counter is a
+                              * column of its own (count1$<n>, after the calls' fields) */
     int nsets;
     const uint64_t *sets;
     /* WindowAggregate with its window table function merged in: the
@@ -188,10 +190,12 @@ void eddy__phys_same_cols(PhysNode *n, const PhysNode *from);
 
 /* The local phase of a two-phase aggregate over `in`: the keys (in's
  * columns `group`), each call's accumulator fields (sum$0, count$1, ...,
- * Flink's names) and, with views, the DISTINCT views (distinct$0); the
- * calls are copied with their accumulator names set. NULL: out of memory. */
+ * Flink's names; retract: the retracting functions' fields, and the record
+ * counter count1$<n> unless a call is COUNT(*)) and, with views, the
+ * DISTINCT views (distinct$0); the calls are copied with their accumulator
+ * names set. NULL: out of memory. */
 PhysNode *eddy__phys_local_agg(Arena *a, PhysNodeKind kind, const PhysNode *in, int ng, const int *group, int na,
-                               const PhysAgg *aggs, bool views, const Rel *r);
+                               const PhysAgg *aggs, bool views, bool retract, const Rel *r);
 
 /* Whether an aggregate function can run in two phases (accumulate
  * locally, merge globally). */

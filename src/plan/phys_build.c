@@ -351,8 +351,9 @@ static bool is_grouping_fn(const char *fn) {
     return !strcmp(fn, "GROUPING") || !strcmp(fn, "GROUPING_ID") || !strcmp(fn, "GROUP_ID");
 }
 
-/* Flink's accumulator field names of an aggregate function. */
-static int acc_fields(const AggCall *ac, const char **names) {
+/* Flink's accumulator field names of an aggregate function (retract: its
+ * retracting variant's; SUM_RETRACT also counts). */
+static int acc_fields(const AggCall *ac, bool retract, const char **names) {
     const char *f = ac->fn;
     if (!strcmp(f, "COUNT")) {
         names[0] = ac->star || ac->nargs == 0 ? "count1" : "count";
@@ -365,7 +366,8 @@ static int acc_fields(const AggCall *ac, const char **names) {
     }
     if (!strcmp(f, "SUM") || !strcmp(f, "SUM0") || !strcmp(f, "$SUM0")) {
         names[0] = "sum";
-        return 1;
+        names[1] = "count";
+        return retract && !strcmp(f, "SUM") ? 2 : 1;
     }
     if (!strcmp(f, "MAX")) names[0] = "max";
     else if (!strcmp(f, "MIN")) names[0] = "min";
@@ -539,8 +541,15 @@ static PhysNode *agg_node(Build *b, PhysNodeKind kind, PhysNode *in, int ng, con
     return g;
 }
 
+/* Whether a call counts the input rows as the record counter does: COUNT(*)
+ * (or of a NOT NULL column) without DISTINCT and FILTER. */
+static bool counts_rows(const AggCall *ac, const PhysNode *in) {
+    if (strcmp(ac->fn, "COUNT") || ac->distinct || ac->filter >= 0) return false;
+    return ac->star || ac->nargs == 0 || (ac->nargs == 1 && !in->types[ac->args[0]]->nullable);
+}
+
 PhysNode *eddy__phys_local_agg(Arena *a, PhysNodeKind kind, const PhysNode *in, int ng, const int *group, int na,
-                               const PhysAgg *src, bool views, const Rel *r) {
+                               const PhysAgg *src, bool views, bool retract, const Rel *r) {
     PhysAgg *aggs = eddy__arena_alloc(a, sizeof(PhysAgg) * (size_t)(na + 1));
     ColSet *dv = eddy__arena_alloc(a, sizeof(ColSet) * (size_t)(na + 1));
     int *g = eddy__arena_alloc(a, sizeof(int) * (size_t)(ng + 1));
@@ -550,7 +559,7 @@ PhysNode *eddy__phys_local_agg(Arena *a, PhysNodeKind kind, const PhysNode *in, 
     int nacc = 0, nd = 0;
     const char *fn[4];
     for (int i = 0; i < na; i++) {
-        nacc += acc_fields(&aggs[i].call, fn);
+        nacc += acc_fields(&aggs[i].call, retract, fn);
         aggs[i].distinct = -1;
         /* the DISTINCT views: one per distinct argument list */
         if (!views || !aggs[i].call.distinct) continue;
@@ -561,7 +570,10 @@ PhysNode *eddy__phys_local_agg(Arena *a, PhysNodeKind kind, const PhysNode *in, 
         if (d == nd) dv[nd++] = (ColSet){aggs[i].call.nargs, aggs[i].call.args};
         aggs[i].distinct = d;
     }
-    PhysNode *l = eddy__phys_new(a, kind, ng + nacc + nd, 1);
+    /* over retractions the record counter travels too: a call's COUNT(*) or one more */
+    bool count1 = retract;
+    for (int i = 0; i < na && count1; i++) count1 = !counts_rows(&aggs[i].call, in);
+    PhysNode *l = eddy__phys_new(a, kind, ng + nacc + count1 + nd, 1);
     if (!l) return NULL;
     l->rel = r;
     l->in[0] = in;
@@ -573,7 +585,7 @@ PhysNode *eddy__phys_local_agg(Arena *a, PhysNodeKind kind, const PhysNode *in, 
     }
     int c = ng, idx = 0;
     for (int i = 0; i < na; i++) {
-        int m = acc_fields(&aggs[i].call, fn);
+        int m = acc_fields(&aggs[i].call, retract, fn);
         Buf t;
         eddy__buf_init(&t);
         if (m > 1) eddy__buf_putc(&t, '(');
@@ -589,6 +601,11 @@ PhysNode *eddy__phys_local_agg(Arena *a, PhysNodeKind kind, const PhysNode *in, 
         eddy__buf_free(&t);
         if (!aggs[i].acc || !names[c - 1]) return NULL;
     }
+    if (count1) {
+        names[c] = eddy__arena_printf(a, "count1$%d", idx++);
+        types[c++] = eddy__type_basic(TY_BIGINT, false);
+        if (!names[c - 1]) return NULL;
+    }
     for (int d = 0; d < nd; d++) {
         names[c] = eddy__arena_printf(a, "distinct$%d", d);
         types[c++] = eddy__type_basic(TY_BOOLEAN, true); /* a view, not a value */
@@ -599,6 +616,7 @@ PhysNode *eddy__phys_local_agg(Arena *a, PhysNodeKind kind, const PhysNode *in, 
     l->aggs = aggs;
     l->ndistinct = nd;
     l->distincts = dv;
+    l->count1 = count1;
     l->feature = r ? r->feature : NULL;
     return l;
 }
@@ -634,7 +652,7 @@ static PhysNode *batch_agg(Build *b, PhysNode *in, int ng, const int *group, int
     PhysNode *p = in;
     if (!hash && ng && !(p = sort_node(b, PK_BATCH_SORT, p, ng, group, NULL, NULL, NULL))) return NULL;
     PhysNode *l = eddy__phys_local_agg(b->a, hash ? PK_LOCAL_HASH_AGGREGATE : PK_LOCAL_SORT_AGGREGATE, p, ng, group, na,
-                                       aggs, false, r);
+                                       aggs, false, false, r);
     if (!l) return NOMEM();
     aggs = (PhysAgg *)l->aggs;
     PhysNode *x = exchange_keys(b, l, ng, keys);
@@ -1013,7 +1031,7 @@ static PhysNode *build_join(Build *b, const Rel *r) {
          * semi / anti join's right side of no column is made distinct before
          * (one row a subtask, Flink's local distinct of the build side) */
         if (semi && !rr->ncols && !(rr = eddy__phys_local_agg(b->a, PK_LOCAL_HASH_AGGREGATE, rr, 0, NULL, 0, NULL,
-                                                                   false, NULL)))
+                                                                   false, false, NULL)))
             return NOMEM();
         PhysNode *xl = full ? gather(b, l) : l;
         PhysNode *xr = !xl ? NULL : full ? gather(b, rr) : exchange(b, rr, DIST_BROADCAST, 0, NULL);

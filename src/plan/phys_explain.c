@@ -88,6 +88,10 @@ static const char **join_fields(Arena *a, const PhysNode *j) {
 
 /* Whether an aggregate's calls consume retractions: its input updates or deletes. */
 static bool retracting(const PhysNode *agg) {
+    /* a global phase retracts when its local phase's input does (the local rows are inserts) */
+    if (agg->kind == PK_GLOBAL_GROUP_AGGREGATE)
+        for (const PhysNode *l = agg->in[0]; l->nin; l = l->in[0])
+            if (l->kind == PK_LOCAL_GROUP_AGGREGATE) return retracting(l);
     return agg->nin && (agg->in[0]->modify & ~CL_INSERT);
 }
 
@@ -164,6 +168,8 @@ static void stream_agg_select(Buf *b, Arena *a, const PhysNode *n) {
         as(b, eddy__buf_cstr(&f), local ? (pa->acc ? pa->acc : "?") : n->names[n->ngroup + i]);
         eddy__buf_free(&f);
     }
+    if (local && n->count1)
+        eddy__buf_printf(b, "%sCOUNT_RETRACT(*) AS %s", pos++ ? ", " : "", n->names[n->ncols - n->ndistinct - 1]);
     if (local)
         for (int d = 0; d < n->ndistinct; d++) {
             eddy__buf_printf(b, "%sDISTINCT(", pos++ ? ", " : "");
