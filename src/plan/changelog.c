@@ -603,6 +603,15 @@ static const PhysNode *two_phase(Infer *x, const PhysNode *n, bool on) {
     }
     if (cur->kind != PK_GROUP_AGGREGATE || cur->in[0]->kind != PK_EXCHANGE || !two_phase_calls(cur)) return cur;
     const PhysNode *ex = cur->in[0], *input = ex->in[0];
+    if (cur->partial_final == PF_FINAL && input->kind == PK_GLOBAL_GROUP_AGGREGATE &&
+        !eddy__str_ieq(eddy__phys_option(x->pe, "table.optimizer.incremental-agg-enabled", "true"), "false")) {
+        /* Flink's IncrementalAggregateRule merges the final local phase with the partial global one */
+        eddy__err(x->err, EDDY_E_UNSUPPORTED,
+                  "not supported yet: IncrementalGroupAggregate (a split distinct aggregation in two phases; "
+                  "'table.optimizer.incremental-agg-enabled' = 'false' plans it without)");
+        x->failed = true;
+        return NULL;
+    }
     /* the local aggregate: keys and accumulators (sum$0, count$1, ...), then the DISTINCT views;
      * over retractions the accumulators retract and the record counter goes along. Its
      * rows are accumulators, inserts only. */
@@ -610,6 +619,7 @@ static const PhysNode *two_phase(Infer *x, const PhysNode *n, bool on) {
     PhysNode *l = eddy__phys_local_agg(x->a, PK_LOCAL_GROUP_AGGREGATE, input, ng, cur->group, cur->naggs, cur->aggs,
                                        true, input->modify != CL_INSERT, cur->rel);
     if (!l) return oom(x);
+    l->partial_final = cur->partial_final;
     l->modify = CL_INSERT;
     l->update = UK_NONE;
     l->changelog = CL_INSERT;
