@@ -314,6 +314,16 @@ SELECT n, COUNT(DISTINCT a) AS da FROM (SELECT a, COUNT(*) AS n FROM T GROUP BY 
 Received a total of 10 rows
 !ok
 
+# HASH_CODE is Java's hashCode for booleans and numbers (a bucket is MOD of it, sign kept)
+SELECT HASH_CODE(7) AS i, HASH_CODE(CAST(-5 AS BIGINT)) AS l, HASH_CODE(TRUE) AS t, HASH_CODE(FALSE) AS f, HASH_CODE(1.5E0) AS d, HASH_CODE(CAST(NULL AS INT)) AS n, MOD(HASH_CODE(-3), 4) AS m;
++----+-------------+-------------+-------------+-------------+-------------+-------------+-------------+
+| op |           i |           l |           t |           f |           d |           n |           m |
++----+-------------+-------------+-------------+-------------+-------------+-------------+-------------+
+| +I |           7 |           4 |        1231 |        1237 |  1073217536 |      <NULL> |          -3 |
++----+-------------+-------------+-------------+-------------+-------------+-------------+-------------+
+Received a total of 1 row
+!ok
+
 # another bucket count
 SET 'table.optimizer.distinct-agg.split.bucket-num' = '4';
 [INFO] Execute statement succeeded.
