@@ -1057,11 +1057,61 @@ static eddy_status infer_printf(Arena *a, const FuncDef *fn, Expr **args, int na
 }
 static const FuncDef fn_printf = {"PRINTF", 1, -1, 0, infer_printf, k_printf, "PRINTF(format <CHARACTER_STRING>, obj...)"};
 
+/* ---- HASH_CODE (the split of distinct aggregates buckets rows by it) ------------------------ */
+
+static eddy_status infer_hash_code(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out,
+                                   const void **data, EdErr *err) {
+    (void)a, (void)fn, (void)nargs, (void)data, (void)err;
+    *out = eddy__type_basic(TY_INT, args[0]->type->nullable);
+    return EDDY_OK;
+}
+
+/* Java's hashCode of the value for booleans, numbers, dates and times (so a
+ * bucket MOD(HASH_CODE(x), n) is Flink's); for other types a hash of eddy's. */
+static eddy_status k_hash_code(EvalCtx *cx, const Expr *e, Vector *const *args, Vector *out, const uint32_t *rows,
+                               uint32_t nrows) {
+    (void)cx, (void)e;
+    const Vector *v = args[0];
+    PhysKind k = eddy__type_phys(v->type);
+    int32_t *o = VEC_DATA(out, int32_t);
+    FOR_ROWS(i, r) {
+        uint32_t x = vidx(v, r);
+        int64_t l;
+        int32_t f;
+        switch (k) {
+        case PH_BOOL: o[r] = VEC_DATA(v, uint8_t)[x] ? 1231 : 1237; break;
+        case PH_I8: o[r] = VEC_DATA(v, int8_t)[x]; break;
+        case PH_I16: o[r] = VEC_DATA(v, int16_t)[x]; break;
+        case PH_I32: o[r] = VEC_DATA(v, int32_t)[x]; break;
+        case PH_I64:
+            l = VEC_DATA(v, int64_t)[x];
+            o[r] = (int32_t)(uint32_t)((uint64_t)l ^ ((uint64_t)l >> 32));
+            break;
+        case PH_F32:
+            memcpy(&f, &VEC_DATA(v, float)[x], sizeof f);
+            o[r] = VEC_DATA(v, float)[x] != VEC_DATA(v, float)[x] ? 0x7fc00000 : f;
+            break;
+        case PH_F64: {
+            double d = VEC_DATA(v, double)[x];
+            uint64_t u;
+            memcpy(&u, &d, sizeof u);
+            if (d != d) u = 0x7ff8000000000000ULL;
+            o[r] = (int32_t)(uint32_t)(u ^ (u >> 32));
+            break;
+        }
+        default: o[r] = (int32_t)(uint32_t)eddy__hash_slot(v, r); break;
+        }
+        vec_set_valid(out, r);
+    }
+    return EDDY_OK;
+}
+static const FuncDef fn_hash_code = {"HASH_CODE", 1, 1, FN_STRICT, infer_hash_code, k_hash_code, "HASH_CODE(<ANY>)"};
+
 const FuncDef *const eddy__fns_misc[] = {
     &fn_greatest,       &fn_least,          &fn_typeof,        &fn_array_contains, &fn_array_position,
     &fn_array_remove,   &fn_array_append,   &fn_array_prepend, &fn_array_distinct, &fn_array_reverse,
     &fn_array_slice,    &fn_array_sort,     &fn_array_union,   &fn_array_concat,   &fn_array_except,
     &fn_array_intersect, &fn_array_max,     &fn_array_min,     &fn_element,        &fn_array_join,
     &fn_map_keys,       &fn_map_values,     &fn_map_entries,   &fn_map_from_arrays, &fn_map_union,
-    &fn_printf,         NULL,
+    &fn_printf,         &fn_hash_code,      NULL,
 };

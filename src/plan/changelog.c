@@ -577,9 +577,10 @@ static PhysNode *uk_visit(Infer *x, const PhysNode *n, UpdateKind required) {
 /* ---- after inference: mini-batch two-phase aggregation ------------------------------------------ */
 
 /* Flink's TwoStageOptimizedAggregateRule: with mini-batch on and the
- * two-phase strategy allowed, a GroupAggregate over an insert-only input
- * whose calls all merge becomes LocalGroupAggregate -> Exchange ->
- * GlobalGroupAggregate. */
+ * two-phase strategy allowed, a GroupAggregate whose calls all merge
+ * becomes LocalGroupAggregate -> Exchange -> GlobalGroupAggregate (over an
+ * updating input too: the local phase retracts into its accumulators and
+ * counts the rows, +1 / -1, so the global one sees a group go empty). */
 static bool two_phase_calls(const PhysNode *g) {
     for (int i = 0; i < g->naggs; i++)
         if (!eddy__phys_agg_splittable(&g->aggs[i].call)) return false;
@@ -604,15 +605,26 @@ static const PhysNode *two_phase(Infer *x, const PhysNode *n, bool on) {
     }
     if (cur->kind != PK_GROUP_AGGREGATE || cur->in[0]->kind != PK_EXCHANGE || !two_phase_calls(cur)) return cur;
     const PhysNode *ex = cur->in[0], *input = ex->in[0];
-    if (input->modify != CL_INSERT) return cur;
-    /* the local aggregate: keys and accumulators (sum$0, count$1, ...), then the DISTINCT views */
+    if (cur->partial_final == PF_FINAL && input->kind == PK_GLOBAL_GROUP_AGGREGATE &&
+        !eddy__str_ieq(eddy__phys_option(x->pe, "table.optimizer.incremental-agg-enabled", "true"), "false")) {
+        /* Flink's IncrementalAggregateRule merges the final local phase with the partial global one */
+        eddy__err(x->err, EDDY_E_UNSUPPORTED,
+                  "not supported yet: IncrementalGroupAggregate (a split distinct aggregation in two phases; "
+                  "'table.optimizer.incremental-agg-enabled' = 'false' plans it without)");
+        x->failed = true;
+        return NULL;
+    }
+    /* the local aggregate: keys and accumulators (sum$0, count$1, ...), then the DISTINCT views;
+     * over retractions the accumulators retract and the record counter goes along. Its
+     * rows are accumulators, inserts only. */
     int ng = cur->ngroup;
     PhysNode *l = eddy__phys_local_agg(x->a, PK_LOCAL_GROUP_AGGREGATE, input, ng, cur->group, cur->naggs, cur->aggs,
-                                       true, cur->rel);
+                                       true, input->modify != CL_INSERT, cur->rel);
     if (!l) return oom(x);
-    l->modify = input->modify;
-    l->update = input->update;
-    l->changelog = input->changelog;
+    l->partial_final = cur->partial_final;
+    l->modify = CL_INSERT;
+    l->update = UK_NONE;
+    l->changelog = CL_INSERT;
     int *keys = eddy__arena_alloc(x->a, sizeof(int) * (size_t)(ng + 1));
     PhysNode *nx = eddy__phys_copy(x->a, ex), *g = eddy__phys_copy(x->a, cur);
     if (!keys || !nx || !g) return oom(x);

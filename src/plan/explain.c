@@ -681,6 +681,10 @@ static bool json_plan(Buf *b, StreamNode *const *tops, int ntops, int default_pa
 
 /* ---- the whole text ------------------------------------------------------------------------- */
 
+static bool reuse_option(const PlanEnv *pe, const char *key) {
+    return !eddy__str_ieq(eddy__phys_option(pe, key, "true"), "false");
+}
+
 eddy_status eddy__plan_explain(const PlanEnv *pe, const ExplainItem *items, int n, unsigned details,
                                int default_parallelism, Buf *out, EdErr *err) {
     Arena *a = pe->a;
@@ -723,7 +727,11 @@ eddy_status eddy__plan_explain(const PlanEnv *pe, const ExplainItem *items, int 
         eddy__buf_puts(out, exec ? "\n== Optimized Execution Plan ==\n" : "\n== Optimized Physical Plan ==\n");
         for (int i = 0; i < n; i++) {
             if (i) eddy__buf_putc(out, '\n');
-            eddy__phys_print(out, plans[i], exec, details);
+            /* sub-plan reuse within one query (a statement set's shared sub-plans: not shown) */
+            if (!exec || n > 1) eddy__phys_print(out, plans[i], exec, details);
+            else if (!eddy__phys_print_reused(out, a, plans[i], reuse_option(pe, "table.optimizer.reuse-sub-plan-enabled"),
+                                              reuse_option(pe, "table.optimizer.reuse-source-enabled")))
+                return NOMEM();
         }
     }
     if (details & EDDY_EXPLAIN_JSON_EXECUTION_PLAN) {

@@ -74,6 +74,9 @@ typedef struct PhysAgg {
     int nacc;             /* and how many there are */
 } PhysAgg;
 
+/* The phase of a split distinct aggregation (partialFinalType=[PARTIAL]). */
+typedef enum PartialFinal { PF_NONE, PF_PARTIAL, PF_FINAL } PartialFinal;
+
 typedef struct PhysNode PhysNode;
 struct PhysNode {
     PhysNodeKind kind;
@@ -128,6 +131,9 @@ struct PhysNode {
     int ndistinct;           /* two-phase: the DISTINCT views (argument columns) */
     const ColSet *distincts;
     bool merge;              /* batch: the global phase of a two-phase aggregate (isMerge) */
+    PartialFinal partial_final; /* stream aggregates of a split distinct aggregation */
+    bool count1;             /* LocalGroupAggregate over retractions: its record counter is a
+                              * column of its own (count1$<n>, after the calls' fields) */
     int nsets;
     const uint64_t *sets;
     /* WindowAggregate with its window table function merged in: the
@@ -194,10 +200,12 @@ void eddy__phys_same_cols(PhysNode *n, const PhysNode *from);
 
 /* The local phase of a two-phase aggregate over `in`: the keys (in's
  * columns `group`), each call's accumulator fields (sum$0, count$1, ...,
- * Flink's names) and, with views, the DISTINCT views (distinct$0); the
- * calls are copied with their accumulator names set. NULL: out of memory. */
+ * Flink's names; retract: the retracting functions' fields, and the record
+ * counter count1$<n> unless a call is COUNT(*)) and, with views, the
+ * DISTINCT views (distinct$0); the calls are copied with their accumulator
+ * names set. NULL: out of memory. */
 PhysNode *eddy__phys_local_agg(Arena *a, PhysNodeKind kind, const PhysNode *in, int ng, const int *group, int na,
-                               const PhysAgg *aggs, bool views, const Rel *r);
+                               const PhysAgg *aggs, bool views, bool retract, const Rel *r);
 
 /* Whether an aggregate function can run in two phases (accumulate
  * locally, merge globally). */
@@ -280,6 +288,12 @@ void eddy__phys_describe(Buf *b, const PhysNode *n);
 /* The tree as EXPLAIN prints it: exec false for the optimized physical plan
  * (with changelogMode / costs per details), true for the execution plan. */
 void eddy__phys_print(Buf *b, const PhysNode *root, bool exec, unsigned details);
+/* The execution plan with Flink's sub-plan reuse (sub_plans:
+ * table.optimizer.reuse-sub-plan-enabled; sources: reuse-source-enabled):
+ * a subtree printed again is `Reused(reference_id=[n])` and the first one
+ * ends its line with `(reuse_id=[n])`, ids in the order of first reuse.
+ * Digests are arena-allocated. false: out of memory. */
+bool eddy__phys_print_reused(Buf *b, Arena *a, const PhysNode *root, bool sub_plans, bool sources);
 
 /* ---- translation (translate.c) ------------------------------------------------------- */
 

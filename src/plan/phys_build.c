@@ -373,8 +373,9 @@ static bool is_grouping_fn(const char *fn) {
     return !strcmp(fn, "GROUPING") || !strcmp(fn, "GROUPING_ID") || !strcmp(fn, "GROUP_ID");
 }
 
-/* Flink's accumulator field names of an aggregate function. */
-static int acc_fields(const AggCall *ac, const char **names) {
+/* Flink's accumulator field names of an aggregate function (retract: its
+ * retracting variant's; SUM_RETRACT also counts). */
+static int acc_fields(const AggCall *ac, bool retract, const char **names) {
     const char *f = ac->fn;
     if (!strcmp(f, "COUNT")) {
         names[0] = ac->star || ac->nargs == 0 ? "count1" : "count";
@@ -387,7 +388,8 @@ static int acc_fields(const AggCall *ac, const char **names) {
     }
     if (!strcmp(f, "SUM") || !strcmp(f, "SUM0") || !strcmp(f, "$SUM0")) {
         names[0] = "sum";
-        return 1;
+        names[1] = "count";
+        return retract && !strcmp(f, "SUM") ? 2 : 1;
     }
     if (!strcmp(f, "MAX")) names[0] = "max";
     else if (!strcmp(f, "MIN")) names[0] = "min";
@@ -561,8 +563,15 @@ static PhysNode *agg_node(Build *b, PhysNodeKind kind, PhysNode *in, int ng, con
     return g;
 }
 
+/* Whether a call counts the input rows as the record counter does: COUNT(*)
+ * (or of a NOT NULL column) without DISTINCT and FILTER. */
+static bool counts_rows(const AggCall *ac, const PhysNode *in) {
+    if (strcmp(ac->fn, "COUNT") || ac->distinct || ac->filter >= 0) return false;
+    return ac->star || ac->nargs == 0 || (ac->nargs == 1 && !in->types[ac->args[0]]->nullable);
+}
+
 PhysNode *eddy__phys_local_agg(Arena *a, PhysNodeKind kind, const PhysNode *in, int ng, const int *group, int na,
-                               const PhysAgg *src, bool views, const Rel *r) {
+                               const PhysAgg *src, bool views, bool retract, const Rel *r) {
     PhysAgg *aggs = eddy__arena_alloc(a, sizeof(PhysAgg) * (size_t)(na + 1));
     ColSet *dv = eddy__arena_alloc(a, sizeof(ColSet) * (size_t)(na + 1));
     int *g = eddy__arena_alloc(a, sizeof(int) * (size_t)(ng + 1));
@@ -572,7 +581,7 @@ PhysNode *eddy__phys_local_agg(Arena *a, PhysNodeKind kind, const PhysNode *in, 
     int nacc = 0, nd = 0;
     const char *fn[4];
     for (int i = 0; i < na; i++) {
-        nacc += acc_fields(&aggs[i].call, fn);
+        nacc += acc_fields(&aggs[i].call, retract, fn);
         aggs[i].distinct = -1;
         /* the DISTINCT views: one per distinct argument list */
         if (!views || !aggs[i].call.distinct) continue;
@@ -583,7 +592,10 @@ PhysNode *eddy__phys_local_agg(Arena *a, PhysNodeKind kind, const PhysNode *in, 
         if (d == nd) dv[nd++] = (ColSet){aggs[i].call.nargs, aggs[i].call.args};
         aggs[i].distinct = d;
     }
-    PhysNode *l = eddy__phys_new(a, kind, ng + nacc + nd, 1);
+    /* over retractions the record counter travels too: a call's COUNT(*) or one more */
+    bool count1 = retract;
+    for (int i = 0; i < na && count1; i++) count1 = !counts_rows(&aggs[i].call, in);
+    PhysNode *l = eddy__phys_new(a, kind, ng + nacc + count1 + nd, 1);
     if (!l) return NULL;
     l->rel = r;
     l->in[0] = in;
@@ -595,7 +607,7 @@ PhysNode *eddy__phys_local_agg(Arena *a, PhysNodeKind kind, const PhysNode *in, 
     }
     int c = ng, idx = 0;
     for (int i = 0; i < na; i++) {
-        int m = acc_fields(&aggs[i].call, fn);
+        int m = acc_fields(&aggs[i].call, retract, fn);
         Buf t;
         eddy__buf_init(&t);
         if (m > 1) eddy__buf_putc(&t, '(');
@@ -611,6 +623,11 @@ PhysNode *eddy__phys_local_agg(Arena *a, PhysNodeKind kind, const PhysNode *in, 
         eddy__buf_free(&t);
         if (!aggs[i].acc || !names[c - 1]) return NULL;
     }
+    if (count1) {
+        names[c] = eddy__arena_printf(a, "count1$%d", idx++);
+        types[c++] = eddy__type_basic(TY_BIGINT, false);
+        if (!names[c - 1]) return NULL;
+    }
     for (int d = 0; d < nd; d++) {
         names[c] = eddy__arena_printf(a, "distinct$%d", d);
         types[c++] = eddy__type_basic(TY_BOOLEAN, true); /* a view, not a value */
@@ -621,6 +638,7 @@ PhysNode *eddy__phys_local_agg(Arena *a, PhysNodeKind kind, const PhysNode *in, 
     l->aggs = aggs;
     l->ndistinct = nd;
     l->distincts = dv;
+    l->count1 = count1;
     l->feature = r ? r->feature : NULL;
     return l;
 }
@@ -656,7 +674,7 @@ static PhysNode *batch_agg(Build *b, PhysNode *in, int ng, const int *group, int
     PhysNode *p = in;
     if (!hash && ng && !(p = sort_node(b, PK_BATCH_SORT, p, ng, group, NULL, NULL, NULL))) return NULL;
     PhysNode *l = eddy__phys_local_agg(b->a, hash ? PK_LOCAL_HASH_AGGREGATE : PK_LOCAL_SORT_AGGREGATE, p, ng, group, na,
-                                       aggs, false, r);
+                                       aggs, false, false, r);
     if (!l) return NOMEM();
     aggs = (PhysAgg *)l->aggs;
     PhysNode *x = exchange_keys(b, l, ng, keys);
@@ -823,6 +841,216 @@ static bool fuse_window_tvf(Build *b, const Rel *r, PhysNode *in, int na, const 
     return *out != NULL;
 }
 
+/* ---- the split of distinct aggregates ----------------------------------------------------------- */
+
+/* "$f<i>", or "$f<i>_0", "$f<i>_1", ... when names[0..n) has it (Calcite's
+ * names of unnamed fields). */
+static const char *fresh_name(Build *b, const char *const *names, int n, int i) {
+    const char *s = eddy__arena_printf(b->a, "$f%d", i);
+    for (int k = 0; s; k++) {
+        bool taken = false;
+        for (int j = 0; j < n && !taken; j++) taken = !strcmp(names[j], s);
+        if (!taken) return s;
+        s = eddy__arena_printf(b->a, "$f%d_%d", i, k);
+    }
+    return NULL;
+}
+
+static bool sorted_has(const int *v, int n, int x) {
+    for (int i = 0; i < n; i++)
+        if (v[i] == x) return true;
+    return false;
+}
+
+/* Whether every call has a partial and a final function (else the
+ * aggregate is not split, as in Flink). */
+static bool split_candidate(int na, const PhysAgg *aggs) {
+    static const char *fns[] = {"AVG",        "COUNT",      "MIN",     "MAX",         "SUM", "$SUM0",
+                                "SUM0",       "FIRST_VALUE", "LAST_VALUE", "LISTAGG", "SINGLE_VALUE"};
+    for (int i = 0; i < na; i++) {
+        bool found = aggs[i].call.user == NULL;
+        for (size_t k = 0; found && k < ED_ARRAY_LEN(fns); k++) found = strcmp(aggs[i].call.fn, fns[k]) != 0;
+        if (found) return false;
+    }
+    return true;
+}
+
+/* Flink's SplitAggregateRule (table.optimizer.distinct-agg.split.enabled):
+ * the input with a bucket MOD(HASH_CODE(x), bucket-num) per DISTINCT
+ * argument x (in one Calc with the input's projection), an Expand when the
+ * calls need more than one bucket column (each call's grouping set: the
+ * keys and its bucket; the others the keys alone; a Calc of $g_<id> filters
+ * over $e), a PARTIAL GroupAggregate by the keys and the buckets, and a
+ * FINAL one by the keys merging the partial values (COUNT -> $SUM0). The
+ * calls: COUNT, SUM, $SUM0 with one argument when DISTINCT; others fail with
+ * "not supported yet". */
+static PhysNode *split_aggregate(Build *b, PhysNode *in, const Rel *r, int na, const PhysAgg *aggs) {
+    Arena *a = b->a;
+    for (int i = 0; i < na; i++) {
+        const AggCall *ac = &aggs[i].call;
+        if (strcmp(ac->fn, "COUNT") && strcmp(ac->fn, "SUM") && strcmp(ac->fn, "$SUM0") && strcmp(ac->fn, "SUM0"))
+            return eddy__err(b->err, EDDY_E_UNSUPPORTED, "not supported yet: the split of distinct aggregates with %s",
+                             ac->fn),
+                   NULL;
+        if (ac->distinct && ac->nargs != 1)
+            return eddy__err(b->err, EDDY_E_UNSUPPORTED,
+                             "not supported yet: the split of a distinct aggregate of %d arguments", ac->nargs),
+                   NULL;
+    }
+    int bucket = atoi(eddy__phys_option(b->pe, "table.optimizer.distinct-agg.split.bucket-num", "1024"));
+    if (bucket <= 0)
+        return eddy__err(b->err, EDDY_E_VALIDATION,
+                         "table.optimizer.distinct-agg.split.bucket-num must be a positive number, got '%s'.",
+                         eddy__phys_option(b->pe, "table.optimizer.distinct-agg.split.bucket-num", "")),
+               NULL;
+    int ng = r->ngroup, nin = in->ncols;
+    /* the hashed columns: DISTINCT arguments that are not keys, ascending */
+    int *hashed = eddy__arena_alloc(a, sizeof(int) * (size_t)(na + 1));
+    if (!hashed) return NOMEM();
+    int nh = 0;
+    for (int i = 0; i < na; i++) {
+        const AggCall *ac = &aggs[i].call;
+        if (!ac->distinct || sorted_has(r->group, ng, ac->args[0]) || sorted_has(hashed, nh, ac->args[0])) continue;
+        int j = nh++;
+        while (j > 0 && hashed[j - 1] > ac->args[0]) hashed[j] = hashed[j - 1], j--;
+        hashed[j] = ac->args[0];
+    }
+    /* the Calc: the input's columns (its projection merged), then the buckets */
+    const PhysNode *base = in->kind == PK_CALC ? in->in[0] : in;
+    int nc = nin + nh;
+    const Expr **ex = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(nc + 1));
+    const char **cn = eddy__arena_alloc(a, sizeof(char *) * (size_t)(nc + 1));
+    if (!ex || !cn) return NOMEM();
+    for (int c = 0; c < nin; c++) {
+        cn[c] = in->names[c];
+        if (!(ex[c] = in->kind == PK_CALC ? in->exprs[c] : eddy__expr_column(a, c, in->types[c]))) return NOMEM();
+    }
+    Value bv = {.type = eddy__type_basic(TY_INT, false), .u.i = bucket};
+    for (int h = 0; h < nh; h++) {
+        Expr *hc, *md, *arg = (Expr *)ex[hashed[h]], *lit = eddy__expr_literal(a, &bv);
+        if (!lit || eddy__expr_call_name(a, "HASH_CODE", &arg, 1, &hc, b->err)) return NULL;
+        Expr *margs[2] = {hc, lit};
+        if (eddy__expr_call_name(a, "MOD", margs, 2, &md, b->err)) return NULL;
+        ex[nin + h] = md;
+        if (!(cn[nin + h] = fresh_name(b, cn, nin + h, nin + h))) return NOMEM();
+    }
+    PhysNode *c = calc(b, (PhysNode *)base, nc, cn, ex, in->kind == PK_CALC ? in->cond : NULL, NULL);
+    if (!c) return NULL;
+    /* each call's grouping set over the full set: keys, then buckets (bit ng + h) */
+    int nfull = ng + nh;
+    int *full = eddy__arena_alloc(a, sizeof(int) * (size_t)(nfull + 1));
+    uint64_t *cset = eddy__arena_alloc(a, sizeof(uint64_t) * (size_t)(na + 1));
+    if (!full || !cset) return NOMEM();
+    uint64_t keys_only = (1ULL << ng) - 1;
+    int nhsets = 0; /* distinct grouping sets with a bucket */
+    for (int i = 0; i < na; i++) {
+        const AggCall *ac = &aggs[i].call;
+        cset[i] = keys_only;
+        for (int h = 0; ac->distinct && h < nh; h++)
+            if (hashed[h] == ac->args[0]) cset[i] |= 1ULL << (ng + h);
+        bool seen = false;
+        for (int j = 0; j < i && !seen; j++) seen = cset[j] == cset[i] && aggs[j].call.distinct;
+        if (cset[i] != keys_only && !seen) nhsets++;
+    }
+    /* the full grouping set in column order: the keys and the buckets (the buckets come last) */
+    for (int k = 0; k < ng; k++) full[k] = r->group[k];
+    for (int h = 0; h < nh; h++) full[ng + h] = nin + h;
+    PhysAgg *pa = eddy__arena_alloc(a, sizeof(PhysAgg) * (size_t)(na + 1));
+    if (!pa) return NOMEM();
+    memcpy(pa, aggs, sizeof(PhysAgg) * (size_t)na);
+    PhysNode *pin = c;
+    if (nhsets > 1) {
+        /* the sets: those with one bucket in bucket order, then the keys alone */
+        uint64_t *sets = eddy__arena_alloc(a, sizeof(uint64_t) * (size_t)(nh + 2));
+        if (!sets) return NOMEM();
+        int ns = 0;
+        for (int h = 0; h < nh; h++) sets[ns++] = keys_only | 1ULL << (ng + h);
+        bool plain = false;
+        for (int i = 0; i < na; i++) plain = plain || cset[i] == keys_only;
+        if (plain) sets[ns++] = keys_only;
+        PhysNode *x = new_node(b, PK_EXPAND, nc + 1, 1, r);
+        if (!x) return NULL;
+        x->in[0] = c;
+        for (int i = 0; i < nc; i++) {
+            ((const char **)x->names)[i] = c->names[i];
+            ((const Type **)x->types)[i] = i >= nin ? eddy__type_with_nullable(a, c->types[i], true) : c->types[i];
+        }
+        ((const char **)x->names)[nc] = "$e";
+        ((const Type **)x->types)[nc] = eddy__type_basic(TY_BIGINT, false);
+        x->ngroup = nfull;
+        x->group = full;
+        x->nsets = ns;
+        x->sets = sets;
+        x->feature = r->feature;
+        /* the filters: $e = <the set's id> (AND the call's FILTER), one per set and FILTER */
+        int nf = 0;
+        const Expr **fx = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(nc + na + 1));
+        const char **fn = eddy__arena_alloc(a, sizeof(char *) * (size_t)(nc + na + 1));
+        uint64_t *fset = eddy__arena_alloc(a, sizeof(uint64_t) * (size_t)(na + 1));
+        int *fold = eddy__arena_alloc(a, sizeof(int) * (size_t)(na + 1));
+        if (!fx || !fn || !fset || !fold) return NOMEM();
+        for (int i = 0; i < nc; i++) {
+            fn[i] = x->names[i];
+            if (!(fx[i] = eddy__expr_column(a, i, x->types[i]))) return NOMEM();
+        }
+        const Type *et = x->types[nc];
+        for (int i = 0; i < na; i++) {
+            int f = 0;
+            while (f < nf && !(fset[f] == cset[i] && fold[f] == pa[i].call.filter)) f++;
+            if (f == nf) {
+                Value idv = {.type = eddy__type_basic(TY_INT, false), .u.i = set_id(cset[i], nfull)};
+                Expr *eq, *cmp[2] = {eddy__expr_column(a, nc, et), eddy__expr_literal(a, &idv)};
+                if (!cmp[0] || !cmp[1] || eddy__expr_call_name(a, "=", cmp, 2, &eq, b->err)) return NULL;
+                if (pa[i].call.filter >= 0) {
+                    Expr *both[2] = {eq, eddy__expr_column(a, pa[i].call.filter, x->types[pa[i].call.filter])};
+                    if (!both[1] || eddy__expr_call_name(a, "AND", both, 2, &eq, b->err)) return NULL;
+                }
+                fx[nc + nf] = eq;
+                if (!(fn[nc + nf] = eddy__arena_printf(a, "$g_%lld", (long long)idv.u.i))) return NOMEM();
+                fset[nf] = cset[i];
+                fold[nf++] = pa[i].call.filter;
+            }
+            pa[i].call.filter = nc + f;
+        }
+        if (!(pin = calc(b, x, nc + nf, fn, fx, NULL, NULL))) return NULL;
+    }
+    /* PARTIAL: by the keys and the buckets */
+    const char **pn = eddy__arena_alloc(a, sizeof(char *) * (size_t)(nfull + na + 1));
+    if (!pn) return NOMEM();
+    for (int k = 0; k < nfull; k++) pn[k] = pin->names[full[k]];
+    for (int i = 0; i < na; i++)
+        if (!(pn[nfull + i] = pa[i].call.name = fresh_name(b, pn, nfull + i, nfull + i))) return NOMEM();
+    PhysNode *px = exchange_keys(b, pin, nfull, full);
+    PhysNode *partial = px ? agg_node(b, PK_GROUP_AGGREGATE, px, nfull, full, na, pa, r) : NULL;
+    if (!partial) return NULL;
+    partial->partial_final = PF_PARTIAL;
+    /* FINAL: by the keys, merging the partial values */
+    PhysAgg *fa = eddy__arena_alloc(a, sizeof(PhysAgg) * (size_t)(na + 1));
+    int *fk = eddy__arena_alloc(a, sizeof(int) * (size_t)(ng + 1));
+    int *fargs = eddy__arena_alloc(a, sizeof(int) * (size_t)(na + 1));
+    const char **fnames = eddy__arena_alloc(a, sizeof(char *) * (size_t)(ng + na + 1));
+    if (!fa || !fk || !fargs || !fnames) return NOMEM();
+    for (int k = 0; k < ng; k++) {
+        fk[k] = k;
+        fnames[k] = partial->names[k];
+    }
+    for (int i = 0; i < na; i++) {
+        fargs[i] = nfull + i;
+        AggCall ac = aggs[i].call;
+        ac.fn = !strcmp(ac.fn, "COUNT") ? "$SUM0" : ac.fn;
+        ac.nargs = 1;
+        ac.args = &fargs[i];
+        ac.star = ac.distinct = false;
+        ac.filter = -1;
+        if (!(ac.name = fnames[ng + i] = fresh_name(b, fnames, ng + i, ng + i))) return NOMEM();
+        fa[i] = (PhysAgg){.call = ac, .distinct = -1};
+    }
+    PhysNode *fx = exchange_keys(b, partial, ng, fk);
+    PhysNode *fin = fx ? agg_node(b, PK_GROUP_AGGREGATE, fx, ng, fk, na, fa, r) : NULL;
+    if (fin) fin->partial_final = PF_FINAL;
+    return fin;
+}
+
 static PhysNode *build_aggregate(Build *b, const Rel *r) {
     PhysNode *in = build(b, r->in[0]);
     if (!in) return NULL;
@@ -858,7 +1086,12 @@ static PhysNode *build_aggregate(Build *b, const Rel *r) {
         if (!fuse_window_tvf(b, r, in, na, aggs, &g)) return NULL;
         if (g) return g;
     }
-    if (b->streaming || tvf) {
+    bool distinct = false;
+    for (int i = 0; i < na; i++) distinct = distinct || aggs[i].call.distinct;
+    if (b->streaming && !tvf && !r->nsets && distinct && split_candidate(na, aggs) &&
+        option_true(b, "table.optimizer.distinct-agg.split.enabled")) {
+        g = split_aggregate(b, in, r, na, aggs);
+    } else if (b->streaming || tvf) {
         /* window TVF aggregations: final rows per window, in both modes */
         PhysNode *x = exchange_keys(b, in, ng, group);
         g = x ? agg_node(b, tvf ? PK_WINDOW_AGGREGATE : PK_GROUP_AGGREGATE, x, ng, group, na, aggs, r) : NULL;
@@ -1132,7 +1365,7 @@ static PhysNode *build_join(Build *b, const Rel *r) {
          * semi / anti join's right side of no column is made distinct before
          * (one row a subtask, Flink's local distinct of the build side) */
         if (semi && !rr->ncols && !(rr = eddy__phys_local_agg(b->a, PK_LOCAL_HASH_AGGREGATE, rr, 0, NULL, 0, NULL,
-                                                                   false, NULL)))
+                                                                   false, false, NULL)))
             return NOMEM();
         PhysNode *xl = full ? gather(b, l) : l;
         PhysNode *xr = !xl ? NULL : full ? gather(b, rr) : exchange(b, rr, DIST_BROADCAST, 0, NULL);
@@ -1772,8 +2005,9 @@ eddy_status eddy__phys_build(const PlanEnv *pe, const Rel *r, const PhysSinkReq 
         switch (sink->kind) {
         case PSINK_TABLE: p = table_sink(&b, p, r, sink); break;
         case PSINK_COLLECT:
-            p = sink_node(&b, p, PSINK_COLLECT, sink->name ? sink->name : "*anonymous_collect$1*", p->ncols, p->names,
-                          p->types, NULL);
+            /* the query's names (a split aggregate's columns are $f1, ...) */
+            p = sink_node(&b, p, PSINK_COLLECT, sink->name ? sink->name : "*anonymous_collect$1*", p->ncols,
+                          r->ncols == p->ncols ? r->names : p->names, p->types, NULL);
             if (p) p->accepts = CL_ALL;
             break;
         default: p = stream_sink(&b, p, r, sink); break;

@@ -88,6 +88,10 @@ static const char **join_fields(Arena *a, const PhysNode *j) {
 
 /* Whether an aggregate's calls consume retractions: its input updates or deletes. */
 static bool retracting(const PhysNode *agg) {
+    /* a global phase retracts when its local phase's input does (the local rows are inserts) */
+    if (agg->kind == PK_GLOBAL_GROUP_AGGREGATE)
+        for (const PhysNode *l = agg->in[0]; l->nin; l = l->in[0])
+            if (l->kind == PK_LOCAL_GROUP_AGGREGATE) return retracting(l);
     return agg->nin && (agg->in[0]->modify & ~CL_INSERT);
 }
 
@@ -164,6 +168,8 @@ static void stream_agg_select(Buf *b, Arena *a, const PhysNode *n) {
         as(b, eddy__buf_cstr(&f), local ? (pa->acc ? pa->acc : "?") : n->names[n->ngroup + i]);
         eddy__buf_free(&f);
     }
+    if (local && n->count1)
+        eddy__buf_printf(b, "%sCOUNT_RETRACT(*) AS %s", pos++ ? ", " : "", n->names[n->ncols - n->ndistinct - 1]);
     if (local)
         for (int d = 0; d < n->ndistinct; d++) {
             eddy__buf_printf(b, "%sDISTINCT(", pos++ ? ", " : "");
@@ -464,6 +470,8 @@ void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
             cols(b, n->ngroup, n->group, in->names);
             eddy__buf_puts(b, "], ");
         }
+        if (n->partial_final)
+            eddy__buf_printf(b, "partialFinalType=[%s], ", n->partial_final == PF_PARTIAL ? "PARTIAL" : "FINAL");
         eddy__buf_puts(b, "select=[");
         stream_agg_select(b, &a, n);
         eddy__buf_putc(b, ']');
@@ -822,21 +830,112 @@ static void line(Buf *b, const PhysNode *n, bool exec, unsigned details) {
     eddy__buf_putc(b, '\n');
 }
 
-static void tree(Buf *b, const PhysNode *n, Buf *prefix, bool root, bool last, bool exec, unsigned details) {
+/* Sub-plan reuse as the execution plan prints it: per node of the tree in
+ * pre-order (the children of a Reused node are not visited), its id when
+ * later nodes reuse it, or the id of the node it reuses. */
+typedef struct Reuse {
+    bool sources;       /* table.optimizer.reuse-source-enabled */
+    int nvisit, cap;
+    const char **digest; /* per visit: the subtree's text; NULL: not reusable */
+    int *reuse_id;       /* per visit: > 0 when reused by a later visit */
+    int *reference;      /* per visit: >= 0 the visit it reuses */
+    int next_id;
+    int at;              /* printing: the current visit */
+} Reuse;
+
+/* Whether a subtree may be shared: not a sink, a source only with source
+ * reuse on (nor an exchange right above such a source). */
+static bool reusable(const Reuse *r, const PhysNode *n) {
+    if (n->kind == PK_SINK) return false;
+    if (n->kind == PK_EXCHANGE) return reusable(r, shown(n->in[0]));
+    if (n->kind == PK_TABLE_SOURCE_SCAN || n->kind == PK_DATA_STREAM_SCAN) return r->sources;
+    return true;
+}
+
+/* The subtree's text as the execution plan prints it (without reuse). */
+static char *digest_of(Arena *a, const PhysNode *n) {
+    Buf b;
+    eddy__buf_init(&b);
+    line(&b, n, true, 0);
+    for (int i = 0; i < n->nin; i++) {
+        char *d = digest_of(a, shown(n->in[i]));
+        eddy__buf_printf(&b, "%d{%s}", i, d ? d : "");
+    }
+    char *s = b.failed ? NULL : eddy__arena_strndup(a, eddy__buf_cstr(&b), b.len);
+    eddy__buf_free(&b);
+    return s;
+}
+
+static bool reuse_visit(Arena *a, Reuse *r, const PhysNode *n) {
+    if (r->nvisit == r->cap) {
+        int cap = r->cap ? r->cap * 2 : 32;
+        const char **d = eddy__arena_alloc(a, sizeof(char *) * (size_t)cap);
+        int *ids = eddy__arena_alloc(a, sizeof(int) * (size_t)cap), *refs = eddy__arena_alloc(a, sizeof(int) * (size_t)cap);
+        if (!d || !ids || !refs) return false;
+        if (r->nvisit) {
+            memcpy(d, r->digest, sizeof(char *) * (size_t)r->nvisit);
+            memcpy(ids, r->reuse_id, sizeof(int) * (size_t)r->nvisit);
+            memcpy(refs, r->reference, sizeof(int) * (size_t)r->nvisit);
+        }
+        r->digest = d, r->reuse_id = ids, r->reference = refs, r->cap = cap;
+    }
+    int v = r->nvisit++;
+    r->reuse_id[v] = 0;
+    r->reference[v] = -1;
+    r->digest[v] = NULL;
+    if (reusable(r, n) && !(r->digest[v] = digest_of(a, n))) return false;
+    for (int w = 0; r->digest[v] && w < v; w++) {
+        if (!r->digest[w] || strcmp(r->digest[w], r->digest[v])) continue;
+        if (!r->reuse_id[w]) r->reuse_id[w] = ++r->next_id;
+        r->reference[v] = w;
+        r->digest[v] = NULL;
+        return true;
+    }
+    for (int i = 0; i < n->nin; i++)
+        if (!reuse_visit(a, r, shown(n->in[i]))) return false;
+    return true;
+}
+
+static void tree(Buf *b, const PhysNode *n, Buf *prefix, bool root, bool last, bool exec, unsigned details,
+                 Reuse *r) {
     size_t saved = prefix->len;
     if (!root) {
         eddy__buf_put(b, prefix->data, prefix->len);
         eddy__buf_puts(b, last ? "+- " : ":- ");
         eddy__buf_puts(prefix, last ? "   " : ":  ");
     }
+    int v = r ? r->at++ : -1;
+    if (v >= 0 && r->reference[v] >= 0) {
+        eddy__buf_printf(b, "Reused(reference_id=[%d])\n", r->reuse_id[r->reference[v]]);
+        prefix->len = saved;
+        return;
+    }
     line(b, n, exec, details);
-    for (int i = 0; i < n->nin; i++) tree(b, shown(n->in[i]), prefix, false, i == n->nin - 1, exec, details);
+    if (v >= 0 && r->reuse_id[v]) {
+        b->len--; /* before the line's end */
+        eddy__buf_printf(b, "(reuse_id=[%d])\n", r->reuse_id[v]);
+    }
+    for (int i = 0; i < n->nin; i++) tree(b, shown(n->in[i]), prefix, false, i == n->nin - 1, exec, details, r);
     prefix->len = saved;
 }
 
 void eddy__phys_print(Buf *b, const PhysNode *root, bool exec, unsigned details) {
     Buf prefix;
     eddy__buf_init(&prefix);
-    tree(b, shown(root), &prefix, true, true, exec, details);
+    tree(b, shown(root), &prefix, true, true, exec, details, NULL);
     eddy__buf_free(&prefix);
+}
+
+bool eddy__phys_print_reused(Buf *b, Arena *a, const PhysNode *root, bool sub_plans, bool sources) {
+    if (!sub_plans) {
+        eddy__phys_print(b, root, true, 0);
+        return true;
+    }
+    Reuse r = {.sources = sources};
+    if (!reuse_visit(a, &r, shown(root))) return false;
+    Buf prefix;
+    eddy__buf_init(&prefix);
+    tree(b, shown(root), &prefix, true, true, true, 0, &r);
+    eddy__buf_free(&prefix);
+    return true;
 }

@@ -33,6 +33,9 @@ static const PlannerOption options[] = {
     {"table.exec.source.idle-timeout", NULL, false, true},
     {"table.exec.source.cdc-events-duplicate", NULL, true},
     {"table.exec.deduplicate.insert-update-after-sensitive-enabled", NULL, true},
+    {"table.optimizer.distinct-agg.split.enabled", NULL, true},
+    {"table.optimizer.distinct-agg.split.bucket-num", NULL, false, false, true},
+    {"table.optimizer.incremental-agg-enabled", NULL, true},
     {"table.optimizer.reuse-sub-plan-enabled", NULL, true},
     {"table.optimizer.reuse-source-enabled", NULL, true},
     /* eddy's own: EXPLAIN prints the plans of queries eddy cannot run yet */

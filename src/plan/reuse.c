@@ -11,8 +11,10 @@
  * Two scans are the same source when they read the same table entry: a scan
  * with OPTIONS hints binds a copy of the entry (bind_query.c), so it has a
  * source of its own, as in Flink, where the hint makes the scan's digest
- * differ. Only the execution graph changes: the physical plan that EXPLAIN
- * prints is the same (eddy prints no Reused nodes).
+ * differ. The execution plan EXPLAIN prints shows Flink's sub-plan reuse
+ * (phys_explain.c, eddy__phys_print_reused: identical subtrees printed once,
+ * then `Reused(reference_id=[n])`); at run time only the sources are shared,
+ * the other reused nodes run once per consumer, with the same rows.
  */
 #include "plan/phys.h"
 
