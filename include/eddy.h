@@ -333,7 +333,11 @@ EDDY_API eddy_status eddy_env_set_option(eddy_env *env, const char *key, const c
  *       binds every interface); set it before rest.port or set rest.port again.
  * A port that cannot be bound is EDDY_E_IO ("Could not start the web
  * dashboard on 127.0.0.1:8081 (the port may be in use)."); a bad value
- * EDDY_E_VALIDATION. The servers stop with the env. */
+ * EDDY_E_VALIDATION. The servers stop with the env.
+ *   eddy.metrics.enabled: false makes the env's next jobs keep no record
+ *       counters and read no clock for busy / back-pressure time (their
+ *       eddy_job_metrics are then 0); true (default). eddy's own option, to
+ *       measure what the metrics cost (bench/metrics.c). */
 /* The port the Prometheus endpoint / the web dashboard listens on, or 0 when
  * it does not run. */
 EDDY_API int eddy_env_prometheus_port(const eddy_env *env);

@@ -144,6 +144,7 @@ struct eddy_env {
     bool manual_clock_on;
     int output_tags; /* ids given to eddy_output_tag_new tags */
     struct Monitor *monitor; /* the HTTP servers and their job registry (monitor.c), or NULL */
+    bool metrics_off;        /* eddy.metrics.enabled = false (monitor.c) */
 };
 
 struct eddy_stream {

@@ -229,6 +229,7 @@ void eddy__api_job_config(const eddy_env *env, JobConfig *cfg, const char *name)
     cfg->checkpoint_retained = env->ckpt_retained;
     cfg->restore_path = env->ckpt_recovery;
     cfg->clock = env->manual_clock_on ? &env->manual_clock : NULL;
+    cfg->metrics_off = env->metrics_off;
     /* the values were checked when set */
     EdErr err = {0};
     if (eddy__mem_budget_resolve(env->managed_size, env->managed_fraction, &cfg->managed_memory, &err))

@@ -31,10 +31,12 @@
 #define PROM_CLASS "org.apache.flink.metrics.prometheus.PrometheusReporter"
 #define REST_PORT_OPTION "rest.port"
 #define REST_BIND_OPTION "rest.bind-address"
+#define METRICS_OPTION "eddy.metrics.enabled"
 #define MAX_FINISHED 100 /* forgotten jobs kept for the dashboard */
 
 static const char *const options[] = {PROM_FACTORY_OPTION, PROM_CLASS_OPTION, PROM_PORT_OPTION,
-                                      PROM_FILTER_OPTION,  REST_PORT_OPTION,  REST_BIND_OPTION};
+                                      PROM_FILTER_OPTION,  REST_PORT_OPTION,  REST_BIND_OPTION,
+                                      METRICS_OPTION};
 
 /* The order eddy_job_metrics reports an operator instance's metrics in. */
 enum { M_IN, M_OUT, M_IN_RATE, M_OUT_RATE, M_IN_WM, M_OUT_WM, M_LATE, M_BUSY, M_IDLE, M_BP, M_STATE, M_COUNT };
@@ -199,7 +201,7 @@ static void take_config(eddy_env *env, eddy_tenv *t, Monitor *m) {
 
 void eddy__monitor_add(eddy_env *env, eddy_tenv *tenv, eddy_job *h) {
     Monitor *m = env ? env->monitor : NULL;
-    if (!m || !h) return;
+    if (!m || !h || (!m->prom.d && !m->web.d)) return;
     MonJob *j = eddy__calloc(1, sizeof *j);
     if (!j) return;
     j->h = h;
@@ -699,10 +701,14 @@ eddy_status eddy__monitor_set_option(eddy_env *env, const char *key, const char 
         snprintf(m->prom_ports, sizeof m->prom_ports, "%s", value);
         return !m->prom_on || prom_start(env, m) ? EDDY_OK : env->err.code;
     }
-    if (!strcmp(key, PROM_FILTER_OPTION)) {
+    if (!strcmp(key, PROM_FILTER_OPTION) || !strcmp(key, METRICS_OPTION)) {
         bool on = eddy__str_ieq(value, "true");
         if (!on && !eddy__str_ieq(value, "false"))
             return eddy__api_err(env, EDDY_E_VALIDATION, "Could not parse value '%s' for key '%s'.", value, key);
+        if (!strcmp(key, METRICS_OPTION)) {
+            env->metrics_off = !on;
+            return EDDY_OK;
+        }
         pthread_mutex_lock(&m->mu);
         m->filter_labels = on;
         pthread_mutex_unlock(&m->mu);

@@ -267,7 +267,31 @@ TEST(test_option_errors) {
     eddy_env_free(env);
 }
 
+static void sum_in(void *ud, const eddy_metric *m) {
+    if (!strcmp(m->name, "numRecordsIn")) *(int64_t *)ud += m->int_value;
+}
+
+/* eddy.metrics.enabled = false: the job runs, its counters stay 0 */
+TEST(test_metrics_off) {
+    eddy_env *env = new_env(1);
+    eddy_env_set_option(env, "eddy.metrics.enabled", "no");
+    ASSERT_ENV_ERROR(env, EDDY_E_VALIDATION, "Could not parse value 'no' for key 'eddy.metrics.enabled'.");
+    for (int off = 0; off < 2; off++) {
+        ASSERT_TRUE(eddy_env_set_option(env, "eddy.metrics.enabled", off ? "false" : "true") == EDDY_OK);
+        eddy_stream_add_sink(eddy_from_sequence(env, 1, 100), drop, NULL, NULL, 1);
+        eddy_job *job = NULL;
+        ASSERT_TRUE(eddy_env_execute_async(env, "counted", &job) == EDDY_OK);
+        ASSERT_TRUE(eddy_job_wait(job, -1) == EDDY_JOB_FINISHED);
+        int64_t in = 0;
+        ASSERT_TRUE(eddy_job_metrics(job, sum_in, &in) > 0);
+        ASSERT_TRUE(in == (off ? 0 : 100));
+        eddy_job_free(job);
+    }
+    eddy_env_free(env);
+}
+
 int main(void) {
+    RUN(test_metrics_off);
     RUN(test_prometheus_scrape_grows);
     RUN(test_rest_api);
     RUN(test_option_errors);
