@@ -303,6 +303,46 @@ EDDY_API int eddy_env_get_max_parallelism(const eddy_env *env);
  * EDDY_E_VALIDATION too. */
 EDDY_API eddy_status eddy_env_set_option(eddy_env *env, const char *key, const char *value);
 
+/* Monitoring over HTTP (options of eddy_env_set_option and SET; served by
+ * libmicrohttpd on its own thread; jobs started while a server runs are
+ * listed, up to 100 ended ones kept):
+ *   metrics.reporter.prom.factory.class = org.apache.flink.metrics.prometheus.
+ *       PrometheusReporterFactory (or the deprecated metrics.reporter.prom.class
+ *       = ...PrometheusReporter) starts Flink's Prometheus endpoint at once on
+ *       127.0.0.1 (always loopback), '' stops it; another reporter is
+ *       EDDY_E_UNSUPPORTED. Any path answers the text exposition format of the
+ *       running jobs: per operator instance
+ *       flink_taskmanager_job_task_operator_<metric>{job_id,job_name,task_name,
+ *       operator_id,operator_name,subtask_index} for the eddy_metric names, per
+ *       job flink_jobmanager_job_{uptime,numRestarts,numberOfCompletedCheckpoints,
+ *       lastCompletedCheckpointId}{job_id,job_name}; all gauges, values as Java
+ *       prints a double.
+ *   metrics.reporter.prom.port: a port or a range "9250-9260" (the first free
+ *       one), default 9249; 0 picks a free port. Setting it moves a running
+ *       endpoint.
+ *   metrics.reporter.prom.filterLabelValueCharacters: true (default) turns
+ *       characters other than [a-zA-Z0-9_] in label values into '_'.
+ *   rest.port: setting it starts the web dashboard at once (Flink's default
+ *       8081 is not implied: eddy serves nothing unless asked; 0 picks a free
+ *       port, '' stops it). GET / is the page; the JSON REST API has Flink's
+ *       /overview, /jobs/overview, /jobs/<id> (vertices are tasks, with eddy's
+ *       per-operator figures under "operators"), /jobs/<id>/exceptions,
+ *       /jobmanager/config (the options SET, secrets hidden), /config, also
+ *       under /v1/. Other paths are 404 {"errors":["Not found: <path>"]}.
+ *   rest.bind-address: an IPv4 address or localhost, default 127.0.0.1 (Flink
+ *       binds every interface); set it before rest.port or set rest.port again.
+ * A port that cannot be bound is EDDY_E_IO ("Could not start the web
+ * dashboard on 127.0.0.1:8081 (the port may be in use)."); a bad value
+ * EDDY_E_VALIDATION. The servers stop with the env.
+ *   eddy.metrics.enabled: false makes the env's next jobs keep no record
+ *       counters and read no clock for busy / back-pressure time (their
+ *       eddy_job_metrics are then 0); true (default). eddy's own option, to
+ *       measure what the metrics cost (bench/metrics.c). */
+/* The port the Prometheus endpoint / the web dashboard listens on, or 0 when
+ * it does not run. */
+EDDY_API int eddy_env_prometheus_port(const eddy_env *env);
+EDDY_API int eddy_env_rest_port(const eddy_env *env);
+
 /* env.execute(jobName): runs every pipeline built since the last execution
  * (every print / sink / to_datastream branch that ends in a sink), waits for
  * the job to finish, and clears the builder. Streams built before stay usable

@@ -22,6 +22,10 @@ have_pkg libtsan2 || need="$need libtsan2"
 have_pkg libpcre2-dev || need="$need libpcre2-dev"
 # the 'kafka' / 'upsert-kafka' connectors; the tests use its mock cluster
 have_pkg librdkafka-dev || need="$need librdkafka-dev"
+# the Prometheus endpoint and the web dashboard (src/api/monitor.c)
+have_pkg libmicrohttpd-dev || need="$need libmicrohttpd-dev"
+# the dashboard test (tests/shell/test-dashboard.sh) loads the page in headless chromium
+have_cmd chromium || need="$need chromium"
 # the eddy shell: line editing and history at the interactive prompt
 have_pkg libedit-dev || need="$need libedit-dev"
 # the 'jdbc' connector (libpq) and the PostgreSQL server its test starts

@@ -143,6 +143,8 @@ struct eddy_env {
     Clock manual_clock;
     bool manual_clock_on;
     int output_tags; /* ids given to eddy_output_tag_new tags */
+    struct Monitor *monitor; /* the HTTP servers and their job registry (monitor.c), or NULL */
+    bool metrics_off;        /* eddy.metrics.enabled = false (monitor.c) */
 };
 
 struct eddy_stream {
@@ -182,6 +184,9 @@ void eddy__api_result_job_init(eddy_result *r);
 void eddy__api_job_clear(eddy_job *j);
 /* Destroys an eddy_env_execute_async handle at env teardown. */
 eddy_status eddy__api_job_destroy(eddy_job *j);
+/* The id of the job's last completed checkpoint and of the one it was
+ * restored from (0: none). Any thread, as eddy_job_metrics. */
+void eddy__api_job_checkpoints(eddy_job *j, int64_t *completed, int64_t *restored);
 /* A random job id: 32 hex digits (Flink's JobID). */
 void eddy__api_random_job_id(char out[33]);
 

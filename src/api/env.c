@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "api/api.h"
+#include "api/monitor.h"
 #include "runtime/checkpoint.h"
 #include "types/datetime.h"
 
@@ -80,6 +81,7 @@ static bool stop_jobs(eddy_env *env, EdErr *err) {
 
 /* eddy_env_free and eddy_env_close. */
 static eddy_status env_close(eddy_env *env, EdErr *err) {
+    eddy__monitor_free(env); /* its threads read the job handles stop_jobs frees */
     if (!stop_jobs(env, err)) {
         /* a worker still runs operators over plans in env->arena and user
          * contexts its cleanups free: leak the env whole */
@@ -227,6 +229,7 @@ void eddy__api_job_config(const eddy_env *env, JobConfig *cfg, const char *name)
     cfg->checkpoint_retained = env->ckpt_retained;
     cfg->restore_path = env->ckpt_recovery;
     cfg->clock = env->manual_clock_on ? &env->manual_clock : NULL;
+    cfg->metrics_off = env->metrics_off;
     /* the values were checked when set */
     EdErr err = {0};
     if (eddy__mem_budget_resolve(env->managed_size, env->managed_fraction, &cfg->managed_memory, &err))
@@ -292,6 +295,7 @@ eddy_status eddy_env_set_option(eddy_env *env, const char *key, const char *valu
         return EDDY_OK;
     }
     if (eddy__api_is_checkpoint_option(key)) return set_checkpoint_option(env, key, value);
+    if (eddy__monitor_is_option(key)) return eddy__monitor_set_option(env, key, value);
     bool size = !strcmp(key, MEM_MANAGED_SIZE_OPTION), fraction = !strcmp(key, MEM_MANAGED_FRACTION_OPTION);
     if (!size && !fraction)
         return eddy__api_err(env, EDDY_E_VALIDATION, "The environment has no option '%s' (known: %s, %s, %s, %s, %s, %s, %s).",

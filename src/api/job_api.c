@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "api/api.h"
+#include "api/monitor.h"
 
 static const char *const STATE_NAMES[] = {"CREATED", "RUNNING", "FINISHED", "FAILED", "CANCELED"};
 
@@ -48,6 +49,7 @@ void eddy__api_result_job_init(eddy_result *r) {
     handle_init(&r->jobh, r->tenv->env, r->job, r->job ? NULL : r->hook, r->job_id, name);
     if (job) r->jobh.start_ms = eddy__job_start_ms(job);
     eddy__buf_free(&b);
+    eddy__monitor_add(r->tenv->env, r->tenv, &r->jobh);
 }
 
 void eddy__api_job_clear(eddy_job *j) {
@@ -86,6 +88,7 @@ eddy_status eddy_env_execute_async(eddy_env *env, const char *job_name, eddy_job
         eddy_job_free(j);
         return rc;
     }
+    eddy__monitor_add(env, NULL, j);
     *out = j;
     return EDDY_OK;
 }
@@ -162,6 +165,7 @@ eddy_job_state eddy_job_wait(eddy_job *job, int64_t timeout_ms) {
 }
 
 eddy_status eddy__api_job_destroy(eddy_job *j) {
+    eddy__monitor_forget(j->env, j);
     eddy_status rc = eddy__api_job_release(j->env, j->job, NULL);
     eddy__api_job_clear(j);
     eddy__free(j);
@@ -234,6 +238,17 @@ size_t eddy_job_metrics(eddy_job *job, eddy_metric_fn cb, void *ud) {
     size_t n = job->hook->job ? report_metrics(job, job->hook->job, cb, ud) : 0;
     pthread_mutex_unlock(&job->hook->mu);
     return n;
+}
+
+void eddy__api_job_checkpoints(eddy_job *j, int64_t *completed, int64_t *restored) {
+    *completed = *restored = 0;
+    if (j->job) {
+        *completed = eddy__job_last_checkpoint(j->job, restored);
+    } else if (j->hook) {
+        pthread_mutex_lock(&j->hook->mu);
+        if (j->hook->job) *completed = eddy__job_last_checkpoint(j->hook->job, restored);
+        pthread_mutex_unlock(&j->hook->mu);
+    }
 }
 
 /* ---- a listing for clients (SHOW JOBS) ------------------------------------------------------- */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "api/api.h"
+#include "api/monitor.h"
 #include "runtime/checkpoint.h"
 #include "types/datetime.h"
 
@@ -45,7 +46,8 @@ static const KnownOption *find_known(const char *key) {
 }
 
 bool eddy_option_is_known(const char *key) {
-    return key && (find_known(key) || eddy__plan_option_known(key) || eddy__api_is_checkpoint_option(key));
+    return key && (find_known(key) || eddy__plan_option_known(key) || eddy__api_is_checkpoint_option(key) ||
+                   eddy__monitor_is_option(key));
 }
 
 static const char *const sensitive_words[] = {
@@ -212,7 +214,7 @@ eddy_status eddy_tenv_set_option(eddy_tenv *tenv, const char *key, const char *v
         eddy_status rc = apply(tenv, o, value);
         if (rc) return rc;
     }
-    if (eddy__api_is_checkpoint_option(key)) {
+    if (eddy__api_is_checkpoint_option(key) || eddy__monitor_is_option(key)) {
         eddy_status rc = eddy_env_set_option(env, key, value);
         if (rc) return rc;
     }

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "api/api.h"
+#include "api/monitor.h"
 #include "types/format.h"
 
 eddy_table *eddy_table_as(eddy_table *t, ...) {
@@ -276,6 +277,7 @@ uint64_t eddy_result_late_records(eddy_result *r, const char **report) {
 }
 
 void eddy__api_result_destroy(eddy_result *r) {
+    eddy__monitor_forget(r->tenv->env, &r->jobh);
     eddy__api_mal_free(&r->mal);
     if (r->it) eddy__api_iter_destroy(r->it);
     eddy__api_hook_unref(r->hook);

@@ -328,11 +328,12 @@ static eddy_status fire_processing_timers(Task *t) {
 /* A batch to the consumers of op's output `side` (0: the main one). */
 static eddy_status emit_to(Op *op, int side, Batch *b) {
     if (b->count == 0) return EDDY_OK;
-    eddy__ctr_add(&op->rows_out, b->count);
+    bool counted = !op->task->job->cfg.metrics_off;
+    if (counted) eddy__ctr_add(&op->rows_out, b->count);
     for (int i = 0; i < op->nchained; i++) {
         Op *c = op->chained[i];
         if (c->side != side) continue;
-        eddy__ctr_add(&c->rows_in, b->count);
+        if (counted) eddy__ctr_add(&c->rows_in, b->count);
         eddy_status rc = c->vt->push_batch(c, op->chained[i]->input_index, b);
         if (rc) return rc;
     }
@@ -883,7 +884,7 @@ static eddy_status task_consume_one(Task *t, bool *progress) {
         *progress = true;
         eddy_status rc = EDDY_OK;
         if (ev.kind == EV_BATCH) {
-            eddy__ctr_add(&t->head->rows_in, ev.b->count);
+            if (!t->job->cfg.metrics_off) eddy__ctr_add(&t->head->rows_in, ev.b->count);
             rc = t->head->vt->push_batch(t->head, t->in[i]->input_index, ev.b);
             eddy__batch_release(ev.b);
         } else if (ev.kind == EV_WATERMARK) {
@@ -1074,18 +1075,21 @@ static void *worker_main(void *arg) {
         atomic_store(&t->sched, S_RUNNING);
         pthread_mutex_unlock(&job->mu);
 
-        int64_t t0 = eddy__mono_ns();
-        if (t->bp_since_ns) {
+        bool timed = !job->cfg.metrics_off;
+        int64_t t0 = timed ? eddy__mono_ns() : 0;
+        if (timed && t->bp_since_ns) {
             atomic_store_explicit(&t->bp_ns, atomic_load_explicit(&t->bp_ns, memory_order_relaxed) + (t0 - t->bp_since_ns),
                                   memory_order_relaxed);
             t->bp_since_ns = 0;
         }
         eddy_status rc = task_step(t);
         if (rc) job_fail(job, rc, &t->err);
-        int64_t t1 = eddy__mono_ns();
-        atomic_store_explicit(&t->busy_ns, atomic_load_explicit(&t->busy_ns, memory_order_relaxed) + (t1 - t0),
-                              memory_order_relaxed);
-        if (!t->finished && outputs_full(t)) t->bp_since_ns = t1;
+        if (timed) {
+            int64_t t1 = eddy__mono_ns();
+            atomic_store_explicit(&t->busy_ns, atomic_load_explicit(&t->busy_ns, memory_order_relaxed) + (t1 - t0),
+                                  memory_order_relaxed);
+            if (!t->finished && outputs_full(t)) t->bp_since_ns = t1;
+        }
 
         pthread_mutex_lock(&job->mu);
         if (t->finished) {

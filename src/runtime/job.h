@@ -50,6 +50,9 @@ typedef struct JobConfig {
      * eddy__job_create (with the fallback to an older checkpoint of its job
      * directory when it is damaged); errors fail the create. */
     const char *restore_path;
+    /* eddy.metrics.enabled = false: no record counters and no busy /
+     * back-pressure clock reads (what the metrics cost, bench/metrics.c) */
+    bool metrics_off;
 } JobConfig;
 
 /* One event of a channel. */

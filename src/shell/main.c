@@ -31,6 +31,8 @@ static const char usage[] =
     "                       counts as skipped; per file: passed / failed / skipped blocks\n"
     "      --verify FILE    run each query of SQL scripts (.q or plain) in BATCH and STREAMING mode\n"
     "                       and compare the final tables (the streaming changelog applied)\n"
+    "      --web [PORT]     serve the web dashboard on 127.0.0.1:PORT (default 8081; 0: a free\n"
+    "                       port, said on stderr): the session's jobs and their operators live\n"
     "  -h, --help           print this help\n"
     "  -v, --version        print the version\n"
     "\n"
@@ -52,7 +54,7 @@ static char *read_or_complain(const char *path, size_t *len) {
 }
 
 int main(int argc, char **argv) {
-    const char *file = NULL, *exec = NULL;
+    const char *file = NULL, *exec = NULL, *web = NULL;
     const char **inits = eddy__shell_xrealloc(NULL, sizeof(char *) * (size_t)argc);
     int ninits = 0;
     bool check = false, rewrite = false, verify = false, flink = false;
@@ -81,6 +83,9 @@ int main(int argc, char **argv) {
         } else if (!strcmp(a, "-e") || !strcmp(a, "--execute")) {
             if (!has_next) return bad_usage("%s needs SQL statements.", a);
             exec = argv[++i];
+        } else if (!strcmp(a, "--web")) {
+            web = "8081"; /* Flink's rest.port */
+            if (has_next && argv[i + 1][0] >= '0' && argv[i + 1][0] <= '9') web = argv[++i];
         } else if (!strcmp(a, "-i") || !strcmp(a, "--init")) {
             if (!has_next) return bad_usage("%s needs a file name.", a);
             inits[ninits++] = argv[++i];
@@ -120,14 +125,16 @@ int main(int argc, char **argv) {
     }
     bool tty = isatty(STDIN_FILENO);
     bool interactive = !file && !exec && tty;
-    ShellOptions opts = {.out = stdout, .interactive = interactive};
-    if (interactive) eddy__shell_sigint_install(true);
+    bool script = file || exec;
+    ShellOptions opts = {.out = stdout, .interactive = interactive, .cancel_on_sigint = script};
+    if (interactive || script) eddy__shell_sigint_install(true);
     Shell *sh = eddy__shell_new(&opts);
     if (!sh) {
         fputs("eddy: could not create the environment\n", stderr);
         rc = 1;
         goto done;
     }
+    if (web && !eddy__shell_serve_web(sh, web)) rc = 1;
     for (int k = 0; k < ninits && rc == 0; k++) {
         size_t len;
         char *text = read_or_complain(inits[k], &len);
@@ -176,7 +183,8 @@ int main(int argc, char **argv) {
             eddy__shell_sb_free(&in);
         }
     }
-    eddy__shell_free(sh);
+    /* waits for the INSERT jobs (Ctrl-C in a script cancels them) */
+    if (eddy__shell_free(sh) && script) rc = 130;
 done:
     free(inits);
     free(check_files);

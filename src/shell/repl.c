@@ -54,6 +54,10 @@ bool eddy__shell_run_script(Shell *sh, const char *text, size_t len, ScriptMode 
         if (!quiet) putchar('\n');
         fflush(stdout);
         free(sql);
+        if (eddy__shell_script_interrupted(sh)) {
+            all_ok = false;
+            break;
+        }
     }
     free(spans);
     return all_ok;

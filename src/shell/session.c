@@ -32,6 +32,8 @@ struct Shell {
     eddy_tenv *tenv;
     FILE *out;
     bool interactive, init, quit;
+    bool sigint_cancels;        /* Ctrl-C cancels the running statement (interactive, -f, -e) */
+    bool interrupted;           /* a script was stopped by Ctrl-C */
     bool gateway;               /* ShellOptions.gateway */
     bool in_set;                /* between BEGIN STATEMENT SET and END */
     eddy_statement_set *set;
@@ -192,7 +194,7 @@ bool eddy__shell_take_sigint(void) {
 /* Makes r what Ctrl-C cancels (NULL: nothing). A Ctrl-C that came while
  * the statement was being started cancels it at once. */
 static void set_current(Shell *sh, eddy_result *r) {
-    if (!sh->interactive) return;
+    if (!sh->sigint_cancels) return;
     pthread_mutex_lock(&cur_mu);
     cur_result = r;
     if (r && sigint_seen) {
@@ -209,6 +211,7 @@ Shell *eddy__shell_new(const ShellOptions *opts) {
     memset(sh, 0, sizeof *sh);
     sh->out = opts->out ? opts->out : stdout;
     sh->interactive = opts->interactive;
+    sh->sigint_cancels = opts->interactive || opts->cancel_on_sigint;
     sh->gateway = opts->gateway;
     eddy_config cfg = {.abi_version = EDDY_CONFIG_VERSION, .parallelism = 1};
     sigset_t old;
@@ -225,6 +228,31 @@ Shell *eddy__shell_new(const ShellOptions *opts) {
 }
 
 bool eddy__shell_quit(const Shell *sh) { return sh->quit; }
+
+bool eddy__shell_script_interrupted(Shell *sh) {
+    if (!sh->sigint_cancels || sh->interactive) return false;
+    if (sigint_seen && !sh->interrupted) {
+        sh->interrupted = true;
+        fprintf(sh->out, "[ERROR] Interrupted (Ctrl-C): the statement was cancelled; the rest of the script does "
+                         "not run.\n");
+        fflush(sh->out);
+    }
+    return sh->interrupted;
+}
+
+bool eddy__shell_serve_web(Shell *sh, const char *port) {
+    sigset_t old;
+    block_sigint(&old); /* the server's threads leave SIGINT to the shell */
+    eddy_status st = eddy_tenv_set_option(sh->tenv, "rest.port", port);
+    restore_sigmask(&old);
+    if (st != EDDY_OK) {
+        fprintf(stderr, "eddy: %s\n", eddy_env_errmsg(sh->env));
+        eddy_env_clear_error(sh->env);
+        return false;
+    }
+    fprintf(stderr, "[INFO] Web dashboard: http://127.0.0.1:%d/\n", eddy_env_rest_port(sh->env));
+    return true;
+}
 
 FILE *eddy__shell_set_output(Shell *sh, FILE *out, bool init) {
     FILE *was = sh->out;
@@ -253,17 +281,23 @@ static void warn_malformed(Shell *sh, eddy_result *r) {
     fflush(sh->out);
 }
 
-void eddy__shell_free(Shell *sh) {
-    if (!sh) return;
+static eddy_status await_job(Shell *sh, eddy_result *r);
+
+bool eddy__shell_free(Shell *sh) {
+    if (!sh) return false;
     if (sh->njobs && sh->interactive)
         info(sh, "[INFO] Waiting for the INSERT jobs still running to finish (Ctrl-C cancels them)...");
-    bool cancel_rest = false;
+    bool cancel_rest = sh->interrupted; /* a script stopped by Ctrl-C leaves no job running */
     for (size_t i = 0; i < sh->njobs; i++) {
         eddy_result *r = sh->jobs[i];
         if (cancel_rest) eddy_result_cancel(r);
         set_current(sh, r);
-        eddy_status st = eddy_result_await(r);
+        eddy_status st = await_job(sh, r);
         set_current(sh, NULL);
+        if (cur_interrupt && !cancel_rest && !sh->interactive) {
+            sh->interrupted = true;
+            info(sh, "[ERROR] Interrupted (Ctrl-C): the INSERT jobs still running are cancelled.");
+        }
         if (cur_interrupt) cancel_rest = true;
         warn_malformed(sh, r);
         if (st != EDDY_OK && st != EDDY_E_CANCELLED) {
@@ -277,7 +311,9 @@ void eddy__shell_free(Shell *sh) {
     for (size_t i = 0; i < sh->nrecs; i++) free(sh->recs[i].name);
     free(sh->recs);
     eddy_env_free(sh->env);
+    bool interrupted = sh->interrupted;
     free(sh);
+    return interrupted;
 }
 
 /* The value of an int option, or def when unset or not a number. */
@@ -362,7 +398,7 @@ static bool print_query(Shell *sh, eddy_result *r, int64_t started) {
                  : option_is(sh, "sql-client.execution.result-mode", "table")   ? EDDY_PRINT_TABLE
                                                                                  : EDDY_PRINT_CLIENT,
         .max_column_width = width,
-        .interrupt = sh->interactive ? &cur_interrupt : NULL,
+        .interrupt = sh->sigint_cancels ? &cur_interrupt : NULL,
         .time_cost_since_ns = print_time_cost(sh) ? started : 0,
     };
     set_current(sh, r);
@@ -398,12 +434,49 @@ static void reap_jobs(Shell *sh) {
     sh->njobs = keep;
 }
 
+/* ---- the progress line (interactive sessions, stderr on a terminal) ------------------------------- */
+
+typedef struct Progress {
+    double in, out, last_in; /* last_in: numRecordsIn of the operator being reported */
+} Progress;
+
+/* Rows read: what the sources emitted (operators that take no input);
+ * rows written: what the sinks took. */
+static void progress_cb(void *ud, const eddy_metric *m) {
+    Progress *p = ud;
+    if (!strcmp(m->name, "numRecordsIn")) p->last_in = m->value;
+    else if (!strcmp(m->name, "numRecordsOut") && p->last_in == 0) p->in += m->value;
+    if (!strcmp(m->name, "numRecordsIn") && !strncmp(m->operator_name, "Sink", 4)) p->out += m->value;
+}
+
+/* Waits for r's job; in an interactive session a statement running longer
+ * than a second draws "[rows in N, out M, R rows/s, T s]" on stderr (a
+ * terminal only), cleared before anything else prints. Ctrl-C cancels. */
+static eddy_status await_job(Shell *sh, eddy_result *r) {
+    eddy_job *j = eddy_result_job(r);
+    if (sh->interactive && j && isatty(STDERR_FILENO)) {
+        int64_t t0 = now_ns();
+        bool drawn = false;
+        while (eddy_job_wait(j, 250) == EDDY_JOB_RUNNING) {
+            double secs = (double)(now_ns() - t0) / 1e9;
+            if (secs < 1) continue;
+            Progress p = {0, 0, 0};
+            eddy_job_metrics(j, progress_cb, &p);
+            fprintf(stderr, "\r\033[K[rows in %.0f, out %.0f, %.0f rows/s, %.1f s]", p.in, p.out, p.in / secs, secs);
+            fflush(stderr);
+            drawn = true;
+        }
+        if (drawn) fputs("\r\033[K", stderr);
+    }
+    return eddy_result_await(r);
+}
+
 /* Reports a started INSERT job: waits for it under table.dml-sync (Ctrl-C
  * cancels it), else leaves it running and prints its id. */
 static bool report_job(Shell *sh, eddy_result *r, bool sync) {
     if (sync) {
         set_current(sh, r);
-        eddy_status st = eddy_result_await(r);
+        eddy_status st = await_job(sh, r);
         set_current(sh, NULL);
         warn_malformed(sh, r);
         record_job(sh, r, false);
@@ -648,7 +721,9 @@ bool eddy__shell_run(Shell *sh, const char *sql) {
     char w[4][32];
     bool exact;
     int nw = eddy__shell_words(sql, w, 4, &exact);
-    sigint_seen = 0;
+    /* a script keeps a Ctrl-C that came between statements: the next one
+     * is cancelled as it starts and the script stops after it */
+    if (!sh->sigint_cancels || sh->interactive) sigint_seen = 0;
     cur_interrupt = 0;
     if (nw == 1 && exact && (!strcmp(w[0], "QUIT") || !strcmp(w[0], "EXIT"))) {
         info(sh, "[INFO] Exiting eddy shell...");

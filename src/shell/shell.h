@@ -71,6 +71,9 @@ typedef struct Shell Shell;
 typedef struct ShellOptions {
     FILE *out;          /* where messages and results go (stdout) */
     bool interactive;   /* Ctrl-C cancels the running statement */
+    /* -f / -e: Ctrl-C cancels the running statement (or the INSERT jobs
+     * waited for at the end) and stops the script */
+    bool cancel_on_sigint;
     /* Print as Flink's SQL gateway tests show results (the layout of .q
      * files whose blocks end in '!output'): a statement that succeeds
      * without rows prints the "result | OK" table, SHOW CREATE prints its
@@ -83,8 +86,9 @@ typedef struct ShellOptions {
  * NULL when the env cannot be made. */
 Shell *eddy__shell_new(const ShellOptions *opts);
 /* Waits for INSERT jobs still running (Ctrl-C cancels them), then frees
- * everything. */
-void eddy__shell_free(Shell *sh);
+ * everything. Returns whether a Ctrl-C stopped the session's script (-f /
+ * -e: while it ran, or while its INSERT jobs were waited for). */
+bool eddy__shell_free(Shell *sh);
 /* Runs one statement (without its ';') and prints what Flink's SQL client
  * prints for it. Returns false when the statement failed. */
 bool eddy__shell_run(Shell *sh, const char *sql);
@@ -95,6 +99,12 @@ bool eddy__shell_run_n(Shell *sh, const char *sql, size_t len);
 /* Sends the session's output to out (borrowed) and returns the previous
  * stream; init restricts the session to set-up statements (-i). */
 FILE *eddy__shell_set_output(Shell *sh, FILE *out, bool init);
+/* Whether a Ctrl-C stopped the script (-f / -e): says so once on the
+ * session's output. */
+bool eddy__shell_script_interrupted(Shell *sh);
+/* --web: serves the web dashboard on port ("0": a free one) of loopback
+ * (rest.port) and says where on stderr; false with the error on stderr. */
+bool eddy__shell_serve_web(Shell *sh, const char *port);
 /* Whether QUIT / EXIT was run. */
 bool eddy__shell_quit(const Shell *sh);
 /* Routes SIGINT to the session: while a statement runs Ctrl-C cancels it;

@@ -4,7 +4,8 @@
  * table, presses Ctrl-C on an unbounded query and gets the prompt back,
  * presses Ctrl-C on an INSERT waited for under table.dml-sync (and then
  * types a statement that must run: the Ctrl-C must not be taken for one at
- * the prompt), presses Ctrl-C on a half-typed line, recalls a statement with the up
+ * the prompt) after its progress line showed, stops a running INSERT with
+ * STOP JOB, presses Ctrl-C on a half-typed line, recalls a statement with the up
  * arrow, and quits. The history file lands in a temporary HOME.
  *
  * Usage: test_shell_pty PATH_TO_EDDY
@@ -141,11 +142,33 @@ int main(int argc, char **argv) {
     type("CREATE TABLE nowhere (x BIGINT) WITH ('connector' = 'blackhole');\r");
     expect("sink created", "[INFO] Execute statement succeeded.", 10);
     type("INSERT INTO nowhere SELECT x FROM endless;\r");
-    usleep(500 * 1000);
+    /* a statement running longer than a second draws its progress line */
+    expect("progress line of the INSERT", "[rows in ", 20);
+    expect("progress line's rate", " rows/s, ", 5);
     type("\x03");
     expect("Ctrl-C cancels the INSERT", "[ERROR] Could not execute SQL statement. Reason:", 20);
     expect("the reason", "The job was cancelled.", 5);
     expect("prompt after the cancelled INSERT", "Flink SQL> ", 10);
+
+    /* STOP JOB on a running INSERT cancels it; SHOW JOBS then says so */
+    type("SET 'table.dml-sync' = 'false';\r");
+    expect("dml-sync off", "[INFO] Execute statement succeeded.", 10);
+    type("INSERT INTO nowhere SELECT x FROM endless;\r");
+    expect("INSERT submitted", "Job ID: ", 20);
+    char job_id[33] = "";
+    pump("\n", 5);
+    if (mark >= 34) memcpy(job_id, seen + mark - 34, 32); /* "<id>\r\n" */
+    char stmt[128];
+    snprintf(stmt, sizeof stmt, "DESCRIBE JOB '%s';\r", job_id);
+    type(stmt);
+    expect("the job runs", "RUNNING", 20);
+    snprintf(stmt, sizeof stmt, "STOP JOB '%s';\r", job_id);
+    type(stmt);
+    expect("STOP JOB succeeds", "[INFO] Execute statement succeeded.", 20);
+    snprintf(stmt, sizeof stmt, "DESCRIBE JOB '%s';\r", job_id);
+    type(stmt);
+    expect("the stopped job is CANCELED", "CANCELED", 20);
+    expect("prompt after STOP JOB", "Flink SQL> ", 10);
 
     /* Ctrl-C at the prompt drops the half-typed line; the shell lives on */
     type("SELECT this is not sql");
