@@ -296,6 +296,30 @@ EDDY_API int eddy_env_get_max_parallelism(const eddy_env *env);
  *       checkpoint. User sources (eddy_from_source) cannot report a
  *       position: their job fails at the first checkpoint, "not supported
  *       yet". A job restarted with an empty ("") path starts fresh.
+ * Restarts after a task failure (Flink's restart strategies), in the process:
+ *   restart-strategy.type                none (off, disable): the failure
+ *       fails the job; fixed-delay (fixeddelay); exponential-delay
+ *       (exponentialdelay). Default: exponential-delay when checkpoints are
+ *       on (Flink 1.19's default), else none. failure-rate is "not supported
+ *       yet". Options: restart-strategy.fixed-delay.attempts (default 1),
+ *       .fixed-delay.delay (1 s); restart-strategy.exponential-delay.
+ *       initial-backoff (1 s), .max-backoff (1 min), .backoff-multiplier
+ *       (1.5, >= 1), .reset-backoff-threshold (1 h), .jitter-factor (0.1, in
+ *       [0, 1]), .attempts-before-reset-backoff (2147483647).
+ *   A failure of a user function or of the job at run time (EDDY_E_UDF,
+ *   EDDY_E_RUNTIME, EDDY_E_IO) stops every task, which restarts from the
+ *   job's latest completed checkpoint (from the start without one; user
+ *   sources, eddy_from_source, are not rewound then) after the delay; other
+ *   errors (unsupported, validation, out of memory) are not retried. When the
+ *   attempts run out the job fails with "Recovery is suppressed by
+ *   FixedDelayRestartBackoffTimeStrategy(maxNumberRestartAttempts=N,
+ *   backoffTimeMS=M): <the failure>" (ExponentialDelayRestartBackoff...
+ *   with its settings). A cancel during the delay ends the job CANCELED.
+ *   eddy_job_restarts counts the restarts. With checkpoints and restarts on,
+ *   a collect sink (query results, eddy_stream_execute_and_collect) hands
+ *   out rows only once a checkpoint after them completed (or the job ended),
+ *   so a restart repeats none of them: exactly once. Print and user sinks
+ *   see the rows after the restored checkpoint again (at least once).
  * A STREAMING job whose state needs more fails with "The state of operator
  * ... needs N more bytes, but the job's managed memory ... is used up";
  * BATCH operators spill instead. A bad value is EDDY_E_VALIDATION ("Could not
@@ -1851,6 +1875,31 @@ EDDY_API eddy_job_state eddy_job_status(eddy_job *job);
  * eddy_env_late_records. A cancelled job whose task does not stop within
  * task.cancellation.timeout stays RUNNING. */
 EDDY_API eddy_job_state eddy_job_wait(eddy_job *job, int64_t timeout_ms);
+/* How many times the job was restarted in the process after a task failure
+ * (Flink's numRestarts metric): see restart-strategy.type at
+ * eddy_env_set_option. 0 for NULL. Any thread. */
+EDDY_API int64_t eddy_job_restarts(eddy_job *job);
+/* JobClient.triggerSavepoint / stopWithSavepoint: takes a savepoint of the
+ * running STREAMING job -- a checkpoint the sources start between batches
+ * (aligned barriers, also without execution.checkpointing.interval) written
+ * to <dir>/savepoint-<first 6 digits of the job id>-<12 hex digits>/ with
+ * _metadata last, as Flink names it -- waits until it is complete and
+ * writes its path into path (path_size bytes, may be 0) as Flink reports it,
+ * a file: URI ("file:/tmp/sp/savepoint-1a2b3c-0123456789ab"). dir NULL or
+ * "": execution.checkpointing.savepoint-dir (Flink's state.savepoints.dir
+ * accepted); a file: scheme is accepted. stop_with_savepoint then stops the
+ * job, which ends FINISHED (its sinks see no end of input: a filesystem sink
+ * does not commit). Resume with execution.state-recovery.path (or
+ * execution.savepoint.path) set to the path. Errors (on the env): no
+ * directory ("No savepoint directory configured. ..."), a job not running,
+ * one already taking a savepoint (EDDY_E_VALIDATION), a BATCH job or one
+ * whose source finished (EDDY_E_UNSUPPORTED), a task failure or the job
+ * ending meanwhile, or 10 min without completing (EDDY_E_RUNTIME). The
+ * env's thread; a query's rows must be read meanwhile (from another thread)
+ * unless checkpoints and restarts are on, else its collect sink cannot take
+ * part. */
+EDDY_API eddy_status eddy_job_trigger_savepoint(eddy_job *job, const char *dir, char *path, size_t path_size);
+EDDY_API eddy_status eddy_job_stop_with_savepoint(eddy_job *job, const char *dir, char *path, size_t path_size);
 /* JobClient.cancel(): asks the job to stop (it does not wait; see
  * eddy_job_wait). A no-op once the job ended. Any thread. */
 EDDY_API void eddy_job_cancel(eddy_job *job);
