@@ -619,8 +619,12 @@ static bool stop_with_savepoint(Shell *sh, struct JobRec *rec) {
     eddy_job_wait(j, -1);
     static const char *const col[] = {"savepoint path"};
     const char *cell[] = {path};
-    eddy_result *ok = eddy_tenv_listing_result(sh->tenv, 1, col, 1, cell);
-    return ok ? succeeded(sh, ok) : fail_env(sh);
+    eddy_result *r = eddy_tenv_listing_result(sh->tenv, 1, col, 1, cell);
+    eddy_print_options o = {.abi_version = EDDY_PRINT_OPTIONS_VERSION, .style = EDDY_PRINT_CLIENT};
+    bool ok = r && eddy_result_print_with(r, sh->out, &o) == EDDY_OK;
+    fflush(sh->out);
+    eddy_result_free(r);
+    return ok ? true : fail_env(sh);
 }
 
 static bool stop_job(Shell *sh, const char *sql) {
