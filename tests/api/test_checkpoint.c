@@ -351,6 +351,53 @@ TEST(stop_with_savepoint_and_resume) {
     free(dir);
 }
 
+/* A savepoint taken at parallelism 2 resumes at parallelism 3: the
+ * aggregation's keyed state goes to the new instances by key group (the
+ * source keeps its parallelism 1: scan.parallelism); a source whose
+ * parallelism changed says it cannot be rescaled. */
+TEST(resume_at_another_parallelism) {
+    static const char *ddl1 =
+        "CREATE TABLE src (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '600', 'scan.parallelism' = "
+        "'1', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '3000')";
+    char *dir = tmpdir();
+    eddy_env *env = new_env(2);
+    eddy_tenv *t = eddy_tenv_new_in_mode(env, EDDY_STREAMING);
+    RUN_OK(t, ddl1);
+    RUN_OK(t, "CREATE TABLE sink (k BIGINT, s BIGINT, c BIGINT) WITH ('connector' = 'blackhole')");
+    eddy_result *r = eddy_tenv_execute_sql(t, "INSERT INTO sink SELECT id % 5, SUM(id), COUNT(*) FROM src GROUP BY id % 5");
+    ASSERT_TRUE(r != NULL);
+    struct timespec ts = {0, 300000000};
+    nanosleep(&ts, NULL);
+    char path[4096];
+    ASSERT_EQ_INT(eddy_job_stop_with_savepoint(eddy_result_job(r), dir, path, sizeof path), EDDY_OK);
+    eddy_result_free(r);
+    eddy_env_free(env);
+
+    env = new_env(3);
+    t = eddy_tenv_new_in_mode(env, EDDY_STREAMING);
+    RUN_OK(t, ddl1);
+    set(t, "execution.state-recovery.path", path);
+    char *log = rows(t, QUERY);
+    char *got = final_table(log);
+    ASSERT_STR_EQ(got, FINAL);
+    ASSERT_FALSE(strstr(log, "+I[1, 1, 1]") != NULL);
+    free(log), free(got);
+    eddy_env_free(env);
+
+    /* the source at parallelism 3 cannot take the positions of 1 */
+    env = new_env(3);
+    t = eddy_tenv_new_in_mode(env, EDDY_STREAMING);
+    RUN_OK(t, SLOW_DDL);
+    set(t, "execution.state-recovery.path", path);
+    char *err = rows(t, QUERY);
+    ASSERT_TRUE(strstr(err, "ERROR: not supported yet: restoring the source ") == err);
+    ASSERT_TRUE(strstr(err, "with parallelism 3 (it was checkpointed with 1)") != NULL);
+    free(err);
+    eddy_env_free(env);
+    rmtree(dir);
+    free(dir);
+}
+
 int main(void) {
     RUN(kill_and_restore_equals_uninterrupted);
     RUN(layout_and_retention);
@@ -358,5 +405,6 @@ int main(void) {
     RUN(incompatible_and_damaged);
     RUN(user_source_not_supported);
     RUN(stop_with_savepoint_and_resume);
+    RUN(resume_at_another_parallelism);
     return test_report();
 }
