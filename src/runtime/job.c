@@ -819,14 +819,16 @@ static eddy_status savepoint_complete(Job *job, CkptWriter *w) {
 static eddy_status ck_ack(Task *t, int64_t id) {
     Job *job = t->job;
     CkptWriter *done = NULL;
+    bool is_sp = false;
     pthread_mutex_lock(&job->ck_mu);
     if (job->ck_pending && job->ck_triggered == id && ++job->ck_acks == job->ntasks) {
         done = job->ck_w;
         job->ck_w = NULL;
+        is_sp = job->ck_is_sp;
     }
     pthread_mutex_unlock(&job->ck_mu);
     if (!done) return EDDY_OK;
-    if (job->ck_is_sp) return savepoint_complete(job, done);
+    if (is_sp) return savepoint_complete(job, done);
     eddy_status rc = eddy__ckpt_complete(done, job->cfg.checkpoint_retained, &t->err);
     pthread_mutex_lock(&job->ck_mu);
     job->ck_pending = false;
