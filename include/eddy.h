@@ -1817,7 +1817,8 @@ typedef struct eddy_job eddy_job; /* JobClient */
 
 /* Flink's JobStatus, as far as eddy has it. A job is CREATED before it
  * starts, RUNNING while any of its worker threads still runs (also while a
- * cancelled or failed job's tasks are stopping), then FINISHED (every task
+ * cancelled or failed job's tasks are stopping), RESTARTING from a task
+ * failure until its tasks run again (restart-strategy.type), then FINISHED (every task
  * read its input to the end), CANCELED (eddy_job_cancel, eddy_result_cancel,
  * STOP JOB) or FAILED. */
 typedef enum eddy_job_state {
@@ -1825,9 +1826,10 @@ typedef enum eddy_job_state {
     EDDY_JOB_RUNNING,
     EDDY_JOB_FINISHED,
     EDDY_JOB_FAILED,
-    EDDY_JOB_CANCELED
+    EDDY_JOB_CANCELED,
+    EDDY_JOB_RESTARTING /* a task failed; the job restarts (restart-strategy.type) */
 } eddy_job_state;
-/* "CREATED", "RUNNING", "FINISHED", "FAILED", "CANCELED" (Flink's names),
+/* "CREATED", "RUNNING", "FINISHED", "FAILED", "CANCELED", "RESTARTING" (Flink's names),
  * or "UNKNOWN". Static. */
 EDDY_API const char *eddy_job_status_name(eddy_job_state s);
 /* Whether s is FINISHED, FAILED or CANCELED. */

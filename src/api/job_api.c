@@ -15,7 +15,7 @@
 #include "api/api.h"
 #include "runtime/checkpoint.h"
 
-static const char *const STATE_NAMES[] = {"CREATED", "RUNNING", "FINISHED", "FAILED", "CANCELED"};
+static const char *const STATE_NAMES[] = {"CREATED", "RUNNING", "FINISHED", "FAILED", "CANCELED", "RESTARTING"};
 
 const char *eddy_job_status_name(eddy_job_state s) {
     return (unsigned)s < sizeof STATE_NAMES / sizeof *STATE_NAMES ? STATE_NAMES[s] : "UNKNOWN";
@@ -208,7 +208,8 @@ eddy_job_state eddy_job_wait(eddy_job *job, int64_t timeout_ms) {
     int64_t deadline = eddy__mono_ns() + (timeout_ms > 0 ? timeout_ms : 0) * 1000000;
     for (;;) {
         JobState st = state_of(job, NULL);
-        if (st != JOB_RUNNING || (timeout_ms >= 0 && eddy__mono_ns() >= deadline)) return (eddy_job_state)st;
+        bool live = st == JOB_RUNNING || st == JOB_RESTARTING;
+        if (!live || (timeout_ms >= 0 && eddy__mono_ns() >= deadline)) return (eddy_job_state)st;
         struct timespec ts = {0, 2000000};
         nanosleep(&ts, NULL);
     }

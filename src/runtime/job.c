@@ -1918,7 +1918,8 @@ eddy_status eddy__job_savepoint(Job *job, const char *dir, bool stop, char **pat
         bool done = job->sp_done;
         pthread_mutex_unlock(&job->ck_mu);
         if (done) break;
-        bool ended = eddy__job_state(job, NULL) != JOB_RUNNING || eddy__job_done(job, NULL);
+        JobState now = eddy__job_state(job, NULL);
+        bool ended = (now != JOB_RUNNING && now != JOB_RESTARTING) || eddy__job_done(job, NULL);
         if (ended || eddy__mono_ns() >= deadline) {
             pthread_mutex_lock(&job->ck_mu);
             if (!job->sp_done) {
@@ -2254,6 +2255,8 @@ JobState eddy__job_state(Job *job, const char **error) {
         if (job->final_status == EDDY_OK) st = JOB_FINISHED;
         else if (job->final_status == EDDY_E_CANCELLED) st = job->stopped_sp ? JOB_FINISHED : JOB_CANCELED;
         else st = JOB_FAILED;
+    } else if (job->restarting) {
+        st = JOB_RESTARTING;
     }
     if (error && st == JOB_FAILED) *error = job->final_msg ? job->final_msg : eddy_status_str(job->final_status);
     pthread_mutex_unlock(&job->mu);

@@ -181,9 +181,10 @@ typedef struct JobOpStats {
 size_t eddy__job_op_stats(const Job *job, JobOpStats *out, size_t cap);
 
 /* The lifecycle of a job as a client sees it (Flink's JobStatus): CREATED
- * until started, RUNNING until every worker left, then FINISHED (every task
+ * until started, RUNNING until every worker left (RESTARTING while a task
+ * failure restarts it), then FINISHED (every task
  * ended), CANCELED (eddy__job_cancel) or FAILED. */
-typedef enum JobState { JOB_CREATED, JOB_RUNNING, JOB_FINISHED, JOB_FAILED, JOB_CANCELED } JobState;
+typedef enum JobState { JOB_CREATED, JOB_RUNNING, JOB_FINISHED, JOB_FAILED, JOB_CANCELED, JOB_RESTARTING } JobState;
 /* The job's state; *error (may be NULL) is set to the message of a FAILED
  * job (borrowed until the job is freed), else NULL. Any thread. */
 JobState eddy__job_state(Job *job, const char **error);
