@@ -224,6 +224,37 @@ TEST(cancel_during_delay) {
     free(dir);
 }
 
+/* The DataStream API: a map that fails once over fromSequence, collected:
+ * each value once, in order, after the in-process restart. */
+TEST(datastream_map_restart) {
+    char *dir = tmpdir();
+    Flaky f = {.fail_at = 60000};
+    eddy_env *env = new_env(1);
+    ASSERT_EQ_INT(eddy_env_set_option(env, "execution.checkpointing.interval", "1 ms"), EDDY_OK);
+    ASSERT_EQ_INT(eddy_env_set_option(env, "execution.checkpointing.dir", dir), EDDY_OK);
+    ASSERT_EQ_INT(eddy_env_set_option(env, "restart-strategy.type", "fixed-delay"), EDDY_OK);
+    ASSERT_EQ_INT(eddy_env_set_option(env, "restart-strategy.fixed-delay.delay", "0 s"), EDDY_OK);
+    eddy_stream *s = eddy_stream_map(eddy_from_sequence(env, 1, 100000), "BIGINT", flaky_eval, &f, NULL);
+    eddy_iter *it = eddy_stream_execute_and_collect(s);
+    ASSERT_TRUE(it != NULL);
+    const eddy_row *row;
+    int64_t next = 1, v;
+    bool in_order = true;
+    while (eddy_iter_next(it, &row) == EDDY_ROW) {
+        eddy_row_get_long(row, 0, &v);
+        if (v != next) in_order = false;
+        next++;
+    }
+    ASSERT_STR_EQ(eddy_iter_errmsg(it), "");
+    eddy_iter_free(it);
+    ASSERT_TRUE(in_order);
+    ASSERT_EQ_INT(next, 100001);
+    ASSERT_TRUE(atomic_load(&f.calls) > 100000); /* the failure happened */
+    eddy_env_free(env);
+    rmtree(dir);
+    free(dir);
+}
+
 int main(void) {
     RUN(restart_from_checkpoint_exactly_once);
     RUN(restart_without_checkpoint_starts_over);
@@ -231,5 +262,6 @@ int main(void) {
     RUN(no_checkpoints);
     RUN(option_errors);
     RUN(cancel_during_delay);
+    RUN(datastream_map_restart);
     return test_report();
 }
