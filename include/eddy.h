@@ -295,7 +295,17 @@ EDDY_API int eddy_env_get_max_parallelism(const eddy_env *env);
  *       next), and a print / collect sink may repeat what came after the
  *       checkpoint. User sources (eddy_from_source) cannot report a
  *       position: their job fails at the first checkpoint, "not supported
- *       yet". A job restarted with an empty ("") path starts fresh.
+ *       yet". A job restarted with an empty ("") path starts fresh. A job
+ *       may resume at another parallelism: keyed state goes to the new
+ *       instances by key group, operator list state is split evenly; a
+ *       source must keep the parallelism it was checkpointed with
+ *       ("not supported yet: restoring the source '<name>' (uid <uid>) of
+ *       checkpoint <path> with parallelism N (it was checkpointed with M)";
+ *       SQL's scan.parallelism pins it).
+ *   execution.checkpointing.savepoint-dir (Flink's state.savepoints.dir
+ *       accepted) where eddy_job_stop_with_savepoint /
+ *       eddy_job_trigger_savepoint and the shell's STOP JOB .. WITH
+ *       SAVEPOINT write savepoints when given no directory.
  * Restarts after a task failure (Flink's restart strategies), in the process:
  *   restart-strategy.type                none (off, disable): the failure
  *       fails the job; fixed-delay (fixeddelay); exponential-delay
