@@ -295,7 +295,41 @@ EDDY_API int eddy_env_get_max_parallelism(const eddy_env *env);
  *       next), and a print / collect sink may repeat what came after the
  *       checkpoint. User sources (eddy_from_source) cannot report a
  *       position: their job fails at the first checkpoint, "not supported
- *       yet". A job restarted with an empty ("") path starts fresh.
+ *       yet". A job restarted with an empty ("") path starts fresh. A job
+ *       may resume at another parallelism: keyed state goes to the new
+ *       instances by key group, operator list state is split evenly; a
+ *       source must keep the parallelism it was checkpointed with
+ *       ("not supported yet: restoring the source '<name>' (uid <uid>) of
+ *       checkpoint <path> with parallelism N (it was checkpointed with M)";
+ *       SQL's scan.parallelism pins it).
+ *   execution.checkpointing.savepoint-dir (Flink's state.savepoints.dir
+ *       accepted) where eddy_job_stop_with_savepoint /
+ *       eddy_job_trigger_savepoint and the shell's STOP JOB .. WITH
+ *       SAVEPOINT write savepoints when given no directory.
+ * Restarts after a task failure (Flink's restart strategies), in the process:
+ *   restart-strategy.type                none (off, disable): the failure
+ *       fails the job; fixed-delay (fixeddelay); exponential-delay
+ *       (exponentialdelay). Default: exponential-delay when checkpoints are
+ *       on (Flink 1.19's default), else none. failure-rate is "not supported
+ *       yet". Options: restart-strategy.fixed-delay.attempts (default 1),
+ *       .fixed-delay.delay (1 s); restart-strategy.exponential-delay.
+ *       initial-backoff (1 s), .max-backoff (1 min), .backoff-multiplier
+ *       (1.5, >= 1), .reset-backoff-threshold (1 h), .jitter-factor (0.1, in
+ *       [0, 1]), .attempts-before-reset-backoff (2147483647).
+ *   A failure of a user function or of the job at run time (EDDY_E_UDF,
+ *   EDDY_E_RUNTIME, EDDY_E_IO) stops every task, which restarts from the
+ *   job's latest completed checkpoint (from the start without one; user
+ *   sources, eddy_from_source, are not rewound then) after the delay; other
+ *   errors (unsupported, validation, out of memory) are not retried. When the
+ *   attempts run out the job fails with "Recovery is suppressed by
+ *   FixedDelayRestartBackoffTimeStrategy(maxNumberRestartAttempts=N,
+ *   backoffTimeMS=M): <the failure>" (ExponentialDelayRestartBackoff...
+ *   with its settings). A cancel during the delay ends the job CANCELED.
+ *   eddy_job_restarts counts the restarts. With checkpoints and restarts on,
+ *   a collect sink (query results, eddy_stream_execute_and_collect) hands
+ *   out rows only once a checkpoint after them completed (or the job ended),
+ *   so a restart repeats none of them: exactly once. Print and user sinks
+ *   see the rows after the restored checkpoint again (at least once).
  * A STREAMING job whose state needs more fails with "The state of operator
  * ... needs N more bytes, but the job's managed memory ... is used up";
  * BATCH operators spill instead. A bad value is EDDY_E_VALIDATION ("Could not
@@ -1833,7 +1867,8 @@ typedef struct eddy_job eddy_job; /* JobClient */
 
 /* Flink's JobStatus, as far as eddy has it. A job is CREATED before it
  * starts, RUNNING while any of its worker threads still runs (also while a
- * cancelled or failed job's tasks are stopping), then FINISHED (every task
+ * cancelled or failed job's tasks are stopping), RESTARTING from a task
+ * failure until its tasks run again (restart-strategy.type), then FINISHED (every task
  * read its input to the end), CANCELED (eddy_job_cancel, eddy_result_cancel,
  * STOP JOB) or FAILED. */
 typedef enum eddy_job_state {
@@ -1841,9 +1876,10 @@ typedef enum eddy_job_state {
     EDDY_JOB_RUNNING,
     EDDY_JOB_FINISHED,
     EDDY_JOB_FAILED,
-    EDDY_JOB_CANCELED
+    EDDY_JOB_CANCELED,
+    EDDY_JOB_RESTARTING /* a task failed; the job restarts (restart-strategy.type) */
 } eddy_job_state;
-/* "CREATED", "RUNNING", "FINISHED", "FAILED", "CANCELED" (Flink's names),
+/* "CREATED", "RUNNING", "FINISHED", "FAILED", "CANCELED", "RESTARTING" (Flink's names),
  * or "UNKNOWN". Static. */
 EDDY_API const char *eddy_job_status_name(eddy_job_state s);
 /* Whether s is FINISHED, FAILED or CANCELED. */
@@ -1891,6 +1927,31 @@ EDDY_API eddy_job_state eddy_job_status(eddy_job *job);
  * eddy_env_late_records. A cancelled job whose task does not stop within
  * task.cancellation.timeout stays RUNNING. */
 EDDY_API eddy_job_state eddy_job_wait(eddy_job *job, int64_t timeout_ms);
+/* How many times the job was restarted in the process after a task failure
+ * (Flink's numRestarts metric): see restart-strategy.type at
+ * eddy_env_set_option. 0 for NULL. Any thread. */
+EDDY_API int64_t eddy_job_restarts(eddy_job *job);
+/* JobClient.triggerSavepoint / stopWithSavepoint: takes a savepoint of the
+ * running STREAMING job -- a checkpoint the sources start between batches
+ * (aligned barriers, also without execution.checkpointing.interval) written
+ * to <dir>/savepoint-<first 6 digits of the job id>-<12 hex digits>/ with
+ * _metadata last, as Flink names it -- waits until it is complete and
+ * writes its path into path (path_size bytes, may be 0) as Flink reports it,
+ * a file: URI ("file:/tmp/sp/savepoint-1a2b3c-0123456789ab"). dir NULL or
+ * "": execution.checkpointing.savepoint-dir (Flink's state.savepoints.dir
+ * accepted); a file: scheme is accepted. stop_with_savepoint then stops the
+ * job, which ends FINISHED (its sinks see no end of input: a filesystem sink
+ * does not commit). Resume with execution.state-recovery.path (or
+ * execution.savepoint.path) set to the path. Errors (on the env): no
+ * directory ("No savepoint directory configured. ..."), a job not running,
+ * one already taking a savepoint (EDDY_E_VALIDATION), a BATCH job or one
+ * whose source finished (EDDY_E_UNSUPPORTED), a task failure or the job
+ * ending meanwhile, or 10 min without completing (EDDY_E_RUNTIME). The
+ * env's thread; a query's rows must be read meanwhile (from another thread)
+ * unless checkpoints and restarts are on, else its collect sink cannot take
+ * part. */
+EDDY_API eddy_status eddy_job_trigger_savepoint(eddy_job *job, const char *dir, char *path, size_t path_size);
+EDDY_API eddy_status eddy_job_stop_with_savepoint(eddy_job *job, const char *dir, char *path, size_t path_size);
 /* JobClient.cancel(): asks the job to stop (it does not wait; see
  * eddy_job_wait). A no-op once the job ended. Any thread. */
 EDDY_API void eddy_job_cancel(eddy_job *job);

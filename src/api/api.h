@@ -84,6 +84,7 @@ typedef struct JobHook {
     int refs; /* under mu */
     JobState final; /* the job's state when job was emptied (under mu) */
     char *final_error; /* a copy of its failure then, or NULL */
+    int64_t final_restarts; /* its restart count then */
 } JobHook;
 typedef struct UserFunction UserFunction; /* udf.c */
 
@@ -138,6 +139,8 @@ struct eddy_env {
     int64_t ckpt_interval_ms;
     const char *ckpt_dir, *ckpt_recovery;
     int ckpt_retained;
+    RestartStrategy restart; /* restart-strategy.* (runtime/restart.h) */
+    const char *savepoint_dir; /* execution.checkpointing.savepoint-dir (env arena; NULL: none) */
     /* processing time of the env's jobs: the system clock, or the manual
      * clock of eddy_env_use_manual_clock (manual_clock_on) */
     Clock manual_clock;

@@ -9,6 +9,7 @@
 #include "api/api.h"
 #include "api/monitor.h"
 #include "runtime/checkpoint.h"
+#include "runtime/restart.h"
 #include "types/datetime.h"
 
 static int cores(void) {
@@ -228,6 +229,7 @@ void eddy__api_job_config(const eddy_env *env, JobConfig *cfg, const char *name)
     cfg->checkpoint_dir = env->ckpt_dir;
     cfg->checkpoint_retained = env->ckpt_retained;
     cfg->restore_path = env->ckpt_recovery;
+    cfg->restart = env->restart;
     cfg->clock = env->manual_clock_on ? &env->manual_clock : NULL;
     cfg->metrics_off = env->metrics_off;
     /* the values were checked when set */
@@ -237,29 +239,23 @@ void eddy__api_job_config(const eddy_env *env, JobConfig *cfg, const char *name)
     eddy__err_clear(&err);
 }
 
-#define RESTART_STRATEGY_OPTION "restart-strategy.type"
-static const char *const ckpt_options[] = {CKPT_OPT_INTERVAL, CKPT_OPT_DIR,      CKPT_OPT_DIR_ALIAS,
-                                            CKPT_OPT_RETAINED, CKPT_OPT_RECOVERY, CKPT_OPT_RECOVERY_ALIAS,
-                                            RESTART_STRATEGY_OPTION};
+static const char *const ckpt_options[] = {CKPT_OPT_INTERVAL,       CKPT_OPT_DIR,           CKPT_OPT_DIR_ALIAS,
+                                            CKPT_OPT_RETAINED,       CKPT_OPT_RECOVERY,      CKPT_OPT_RECOVERY_ALIAS,
+                                            CKPT_OPT_SAVEPOINT_DIR, CKPT_OPT_SAVEPOINT_DIR_ALIAS};
 
 bool eddy__api_is_checkpoint_option(const char *key) {
     for (size_t i = 0; i < ED_ARRAY_LEN(ckpt_options); i++)
         if (!strcmp(key, ckpt_options[i])) return true;
-    return false;
+    return eddy__restart_is_option(key);
 }
 
 /* The checkpointing options; Flink's older names are aliases. An empty
  * directory or path unsets it. */
 static eddy_status set_checkpoint_option(eddy_env *env, const char *key, const char *value) {
-    if (!strcmp(key, RESTART_STRATEGY_OPTION)) {
-        /* Flink's names for no restarts; the others are not there yet */
-        static const char *const none[] = {"none", "off", "disable", "no_restart", "norestart", ""};
-        for (size_t i = 0; i < ED_ARRAY_LEN(none); i++)
-            if (eddy__str_ieq(value, none[i])) return EDDY_OK;
-        return eddy__api_err(env, EDDY_E_UNSUPPORTED,
-                             "not supported yet: %s '%s' (eddy does not restart a failed job in the process; run it "
-                             "again with %s pointing at its last checkpoint)",
-                             key, value, CKPT_OPT_RECOVERY);
+    if (eddy__restart_is_option(key)) {
+        EdErr err = {0};
+        eddy__restart_set_option(&env->restart, key, value, &err);
+        return eddy__api_take(env, &err);
     }
     if (!strcmp(key, CKPT_OPT_INTERVAL)) {
         int64_t ms;
@@ -279,6 +275,7 @@ static eddy_status set_checkpoint_option(eddy_env *env, const char *key, const c
     const char *copy = *value ? eddy__arena_strdup(&env->arena, value) : NULL;
     if (*value && !copy) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
     if (!strcmp(key, CKPT_OPT_DIR) || !strcmp(key, CKPT_OPT_DIR_ALIAS)) env->ckpt_dir = copy;
+    else if (!strcmp(key, CKPT_OPT_SAVEPOINT_DIR) || !strcmp(key, CKPT_OPT_SAVEPOINT_DIR_ALIAS)) env->savepoint_dir = copy;
     else env->ckpt_recovery = copy;
     return EDDY_OK;
 }

@@ -14,8 +14,9 @@
 
 #include "api/api.h"
 #include "api/monitor.h"
+#include "runtime/checkpoint.h"
 
-static const char *const STATE_NAMES[] = {"CREATED", "RUNNING", "FINISHED", "FAILED", "CANCELED"};
+static const char *const STATE_NAMES[] = {"CREATED", "RUNNING", "FINISHED", "FAILED", "CANCELED", "RESTARTING"};
 
 const char *eddy_job_status_name(eddy_job_state s) {
     return (unsigned)s < sizeof STATE_NAMES / sizeof *STATE_NAMES ? STATE_NAMES[s] : "UNKNOWN";
@@ -133,6 +134,58 @@ const char *eddy_job_error(eddy_job *job) {
     return e;
 }
 
+int64_t eddy_job_restarts(eddy_job *job) {
+    if (!job) return 0;
+    if (job->job) return eddy__job_restarts(job->job);
+    if (!job->hook) return 0;
+    pthread_mutex_lock(&job->hook->mu);
+    int64_t n = job->hook->job ? eddy__job_restarts(job->hook->job) : job->hook->final_restarts;
+    pthread_mutex_unlock(&job->hook->mu);
+    return n;
+}
+
+/* The savepoint of a handle's job (see eddy.h); the error goes to the env. */
+static eddy_status savepoint(eddy_job *job, const char *dir, bool stop, char *path, size_t path_size) {
+    if (path && path_size) path[0] = 0;
+    if (!job) return EDDY_E_MISUSE;
+    eddy_env *env = job->env;
+    if (!dir || !*dir) dir = env->savepoint_dir;
+    if (!dir || !*dir)
+        return eddy__api_err(env, EDDY_E_VALIDATION,
+                             "No savepoint directory configured. You can either specify a directory when triggering "
+                             "the savepoint or configure a cluster-wide default via key '%s'.",
+                             CKPT_OPT_SAVEPOINT_DIR);
+    EdErr err = {0};
+    char *got = NULL;
+    eddy_status rc;
+    if (job->job) {
+        rc = eddy__job_savepoint(job->job, dir, stop, &got, &err);
+    } else if (job->hook) {
+        /* a query's job: it lives while its rows do (freed on the env's
+         * thread, the one this call belongs to) */
+        pthread_mutex_lock(&job->hook->mu);
+        Job *j = job->hook->job;
+        pthread_mutex_unlock(&job->hook->mu);
+        rc = j ? eddy__job_savepoint(j, dir, stop, &got, &err)
+               : eddy__err(&err, EDDY_E_VALIDATION, "Cannot take a savepoint of job %s: it is not running.", job->id);
+    } else {
+        rc = eddy__err(&err, EDDY_E_VALIDATION, "Cannot take a savepoint of job %s: it is not running.", eddy_job_id(job));
+    }
+    if (rc) return eddy__api_take(env, &err);
+    /* Flink reports the savepoint's path as a file: URI */
+    if (path && path_size) snprintf(path, path_size, "%s%s", got[0] == '/' ? "file:" : "", got);
+    eddy__free(got);
+    return EDDY_OK;
+}
+
+eddy_status eddy_job_trigger_savepoint(eddy_job *job, const char *dir, char *path, size_t path_size) {
+    return savepoint(job, dir, false, path, path_size);
+}
+
+eddy_status eddy_job_stop_with_savepoint(eddy_job *job, const char *dir, char *path, size_t path_size) {
+    return savepoint(job, dir, true, path, path_size);
+}
+
 void eddy_job_cancel(eddy_job *job) {
     if (!job) return;
     if (job->job) eddy__job_cancel(job->job);
@@ -158,7 +211,8 @@ eddy_job_state eddy_job_wait(eddy_job *job, int64_t timeout_ms) {
     int64_t deadline = eddy__mono_ns() + (timeout_ms > 0 ? timeout_ms : 0) * 1000000;
     for (;;) {
         JobState st = state_of(job, NULL);
-        if (st != JOB_RUNNING || (timeout_ms >= 0 && eddy__mono_ns() >= deadline)) return (eddy_job_state)st;
+        bool live = st == JOB_RUNNING || st == JOB_RESTARTING;
+        if (!live || (timeout_ms >= 0 && eddy__mono_ns() >= deadline)) return (eddy_job_state)st;
         struct timespec ts = {0, 2000000};
         nanosleep(&ts, NULL);
     }

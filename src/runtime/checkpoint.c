@@ -28,6 +28,7 @@ typedef struct PartMeta {
 struct CkptWriter {
     char *job_dir, *path, *job_id;
     int64_t id;
+    bool retained; /* a checkpoint (num-retained applies), not a savepoint */
     ED_VEC(PartMeta) parts;
 };
 
@@ -130,6 +131,8 @@ static void writer_free(CkptWriter *w) {
     eddy__free(w);
 }
 
+static eddy_status writer_dir(CkptWriter *w, CkptWriter **out, EdErr *err);
+
 eddy_status eddy__ckpt_begin(const char *dir, const char *job_id, int64_t id, CkptWriter **out, EdErr *err) {
     *out = NULL;
     if (!dir || !*dir) return eddy__err(err, EDDY_E_VALIDATION, "No checkpoint directory (%s) is set.", CKPT_OPT_DIR);
@@ -138,10 +141,30 @@ eddy_status eddy__ckpt_begin(const char *dir, const char *job_id, int64_t id, Ck
     char name[32];
     snprintf(name, sizeof name, "chk-%" PRId64, id);
     w->id = id;
+    w->retained = true;
     w->job_id = eddy__strdup(job_id);
     w->job_dir = path_join(dir, job_id);
     w->path = w->job_dir ? path_join(w->job_dir, name) : NULL;
-    if (!w->job_id || !w->path) {
+    return writer_dir(w, out, err);
+}
+
+eddy_status eddy__ckpt_begin_savepoint(const char *dir, const char *job_id, int64_t id, uint64_t random, CkptWriter **out,
+                                       EdErr *err) {
+    *out = NULL;
+    CkptWriter *w = eddy__calloc(1, sizeof *w);
+    if (!w) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    char name[64];
+    snprintf(name, sizeof name, "savepoint-%.6s-%012llx", job_id, (unsigned long long)(random & 0xffffffffffffULL));
+    w->id = id;
+    w->job_id = eddy__strdup(job_id);
+    w->job_dir = eddy__strdup(dir);
+    w->path = path_join(dir, name);
+    return writer_dir(w, out, err);
+}
+
+/* Creates w's directory (emptied when it exists) and hands w out. */
+static eddy_status writer_dir(CkptWriter *w, CkptWriter **out, EdErr *err) {
+    if (!w->job_id || !w->job_dir || !w->path) {
         writer_free(w);
         return eddy__err(err, EDDY_E_NOMEM, "out of memory");
     }
@@ -281,7 +304,7 @@ eddy_status eddy__ckpt_complete(CkptWriter *w, int retain, EdErr *err) {
     if (rc == EDDY_OK) rc = write_file(tmp, b.data, b.len, err);
     if (rc == EDDY_OK && rename(tmp, meta) != 0) rc = io_err(err, "rename to _metadata", tmp);
     if (rc == EDDY_OK) rc = fsync_path(w->path, true, err);
-    if (rc == EDDY_OK) rc = apply_retention(w->job_dir, w->id, retain < 1 ? 1 : retain, err);
+    if (rc == EDDY_OK && w->retained) rc = apply_retention(w->job_dir, w->id, retain < 1 ? 1 : retain, err);
     eddy__buf_free(&b);
     eddy__free(tmp), eddy__free(meta);
     writer_free(w);
@@ -529,4 +552,10 @@ const CkptPart *eddy__ckpt_find(const Checkpoint *c, const char *uid, int subtas
     for (size_t i = 0; i < c->nparts; i++)
         if (c->parts[i].subtask == subtask && !strcmp(c->parts[i].uid, uid)) return &c->parts[i];
     return NULL;
+}
+
+const char *eddy__ckpt_local_path(const char *path) {
+    if (!strncmp(path, "file://", 7)) return path + 7;
+    if (!strncmp(path, "file:", 5)) return path + 5;
+    return path;
 }

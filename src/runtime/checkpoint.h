@@ -42,6 +42,8 @@
 #define CKPT_OPT_INTERVAL "execution.checkpointing.interval"
 #define CKPT_OPT_RECOVERY "execution.state-recovery.path"
 #define CKPT_OPT_RECOVERY_ALIAS "execution.savepoint.path"
+#define CKPT_OPT_SAVEPOINT_DIR "execution.checkpointing.savepoint-dir"
+#define CKPT_OPT_SAVEPOINT_DIR_ALIAS "state.savepoints.dir"
 
 #define CKPT_METADATA_VERSION 1u
 
@@ -50,6 +52,11 @@ typedef struct CkptWriter CkptWriter;
 /* Creates <dir>/<job_id>/chk-<id>/ (parents too). A directory of that name
  * left by an earlier attempt is emptied first. Errors name the path. */
 eddy_status eddy__ckpt_begin(const char *dir, const char *job_id, int64_t id, CkptWriter **out, EdErr *err);
+/* A savepoint: the same files, in <dir>/savepoint-<first 6 digits of the
+ * job id>-<12 hex digits of random>/ (Flink's naming); no retention applies
+ * to it when it completes. */
+eddy_status eddy__ckpt_begin_savepoint(const char *dir, const char *job_id, int64_t id, uint64_t random, CkptWriter **out,
+                                       EdErr *err);
 /* Writes one state part of operator `uid`'s instance `subtask` (data may be
  * NULL when len is 0) and fsyncs it; pos/pos_len: the source position kept
  * in the metadata (NULL, 0 for none). Bytes are copied as needed. */
@@ -92,6 +99,8 @@ eddy_status eddy__ckpt_load_fallback(const char *chk_dir, Checkpoint **out, Buf 
 /* The newest completed checkpoint's directory under <dir>/<job_id> (a
  * malloc'd path; *out NULL when there is none). */
 eddy_status eddy__ckpt_latest(const char *dir, const char *job_id, char **out, EdErr *err);
+/* path without Flink's "file://" or "file:" scheme (borrowed from path). */
+const char *eddy__ckpt_local_path(const char *path);
 /* The part of operator uid's instance `subtask`, or NULL. */
 const CkptPart *eddy__ckpt_find(const Checkpoint *c, const char *uid, int subtask);
 void eddy__ckpt_free(Checkpoint *c);

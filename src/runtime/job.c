@@ -13,6 +13,7 @@
 
 #include "runtime/checkpoint.h"
 #include "runtime/hash.h"
+#include "runtime/restart.h"
 
 /* ---- channels ------------------------------------------------------------ */
 
@@ -26,6 +27,12 @@ typedef struct Channel {
     Task *producer;
     Task *consumer;    /* NULL: the client */
     int input_index;
+    /* the client channel of a job that restarts and checkpoints: its rows go
+     * out only once a checkpoint after them completed (or the job ended), so
+     * a restart never repeats what the client has seen (failover.c logic in
+     * job.c, "failover"); after_barrier: batches behind the last barrier */
+    bool gated;
+    uint32_t after_barrier;
 } Channel;
 
 struct NetOut {
@@ -73,6 +80,7 @@ struct Task {
     int64_t bp_since_ns; /* when it stopped with full outputs (0: did not) */
     Task *timer_next;
     Task *rq_next;
+    bool in_rq; /* in the run queue (under job->mu) */
     Arena arena;
     EdErr err;
 };
@@ -144,6 +152,24 @@ struct Job {
     CkptWriter *ck_w;
     Checkpoint *restore;
     Buf restore_report;
+    /* failover (restart strategies): under mu */
+    RestartState rst;
+    bool restarting;       /* a task failed and the job restarts: workers pause */
+    int paused;            /* workers paused for the restart */
+    int nplanned;          /* worker threads the job starts */
+    int64_t restart_epoch; /* restarts done (the paused workers wait for it to move) */
+    int64_t restart_delay_ms;
+    /* savepoints (eddy__job_savepoint), under ck_mu: a request the sources
+     * take up between batches as a checkpoint written to sp_dir */
+    atomic_bool sp_wanted;
+    atomic_bool sp_active; /* from the request until it ended: the sources look */
+    char *sp_dir;        /* the request's directory */
+    bool ck_is_sp;       /* the pending checkpoint is the savepoint */
+    bool sp_done;        /* the request ended: sp_rc, sp_err, sp_path */
+    eddy_status sp_rc;
+    EdErr sp_err;
+    char *sp_path;
+    bool stopped_sp;     /* stopped with a savepoint: FINISHED (under mu) */
 };
 
 static void job_fail(Job *job, eddy_status code, EdErr *src);
@@ -202,6 +228,8 @@ static bool channel_push(Channel *c, Event ev) {
     c->ring[(c->head + c->len) % c->cap_slots] = ev;
     c->len++;
     if (ev.kind == EV_BATCH) c->batches++;
+    if (c->gated && ev.kind == EV_BATCH) c->after_barrier++;
+    if (c->gated && ev.kind == EV_BARRIER) c->after_barrier = 0;
     if (!c->consumer) pthread_cond_broadcast(&c->cv);
     pthread_mutex_unlock(&c->mu);
     if (c->consumer) task_wake(c->consumer);
@@ -232,7 +260,8 @@ static bool channel_pop(Channel *c, Event *ev) {
 
 static bool channel_full(Channel *c) {
     pthread_mutex_lock(&c->mu);
-    bool full = c->batches >= c->capacity;
+    /* a gated channel holds what waits for its checkpoint without bound */
+    bool full = c->batches - (c->gated ? c->after_barrier : 0) >= c->capacity;
     pthread_mutex_unlock(&c->mu);
     return full;
 }
@@ -248,6 +277,8 @@ static bool channel_has_data(Channel *c) {
 
 /* Caller holds job->mu. */
 static void rq_push_locked(Job *job, Task *t) {
+    if (t->in_rq) return;
+    t->in_rq = true;
     t->rq_next = NULL;
     if (job->rq_tail) job->rq_tail->rq_next = t;
     else job->rq_head = t;
@@ -689,7 +720,7 @@ static eddy_status source_barrier(Task *t, bool finishing);
 
 static eddy_status task_finish(Task *t) {
     eddy_status rc = EDDY_OK;
-    if (t->is_source && t->job->cfg.checkpoint_interval_ms > 0) rc = source_barrier(t, true);
+    if (t->is_source && !t->job->cfg.batch_mode) rc = source_barrier(t, true);
     if (!rc && t->is_source) rc = eddy__op_emit_watermark(t->head, INT64_MAX);
     if (!rc) rc = finish_chain(t);
     if (rc) return rc;
@@ -764,24 +795,53 @@ static eddy_status end_logical_input(Task *t, int input) {
 
 /* ---- checkpoints ------------------------------------------------------------ */
 
+/* The savepoint's last ack: its _metadata written, the request answered
+ * (its failure is the request's, not the job's). */
+static eddy_status savepoint_complete(Job *job, CkptWriter *w) {
+    char *path = eddy__strdup(eddy__ckpt_writer_path(w));
+    EdErr err = {0};
+    eddy_status rc = path ? eddy__ckpt_complete(w, 1, &err) : eddy__err(&err, EDDY_E_NOMEM, "out of memory");
+    if (!path) eddy__ckpt_abort(w);
+    pthread_mutex_lock(&job->ck_mu);
+    job->ck_pending = job->ck_is_sp = false;
+    job->sp_rc = rc;
+    eddy__err_move(&job->sp_err, &err);
+    eddy__free(job->sp_path);
+    job->sp_path = rc ? NULL : path;
+    if (rc) eddy__free(path);
+    job->sp_done = true;
+    job->ck_next_ns = eddy__mono_ns() + job->cfg.checkpoint_interval_ms * 1000000;
+    pthread_mutex_unlock(&job->ck_mu);
+    return EDDY_OK;
+}
+
 /* The pending checkpoint `id` is done for this task: the last ack completes
  * it (_metadata written, retention applied) on this worker. */
 static eddy_status ck_ack(Task *t, int64_t id) {
     Job *job = t->job;
     CkptWriter *done = NULL;
+    bool is_sp = false;
     pthread_mutex_lock(&job->ck_mu);
     if (job->ck_pending && job->ck_triggered == id && ++job->ck_acks == job->ntasks) {
         done = job->ck_w;
         job->ck_w = NULL;
+        is_sp = job->ck_is_sp;
     }
     pthread_mutex_unlock(&job->ck_mu);
     if (!done) return EDDY_OK;
+    if (is_sp) return savepoint_complete(job, done);
     eddy_status rc = eddy__ckpt_complete(done, job->cfg.checkpoint_retained, &t->err);
     pthread_mutex_lock(&job->ck_mu);
     job->ck_pending = false;
     if (!rc) job->ck_completed = id;
     job->ck_next_ns = eddy__mono_ns() + job->cfg.checkpoint_interval_ms * 1000000;
     pthread_mutex_unlock(&job->ck_mu);
+    if (!rc && job->client && job->client->gated) {
+        /* rows the checkpoint covers may go to the client now */
+        pthread_mutex_lock(&job->client->mu);
+        pthread_cond_broadcast(&job->client->cv);
+        pthread_mutex_unlock(&job->client->mu);
+    }
     return rc;
 }
 
@@ -827,6 +887,30 @@ static eddy_status task_checkpoint(Task *t, int64_t id) {
  * passed (none while one is pending, none once a source has finished: its
  * position could not be taken any more), and take part in the pending one.
  * finishing: the source is at its end (its last chance). */
+/* Starts the requested savepoint as the pending checkpoint (ck_mu held);
+ * a job with a finished source cannot take one. */
+static void savepoint_begin(Job *job) {
+    atomic_store(&job->sp_wanted, false);
+    int64_t nid = job->ck_triggered + 1;
+    eddy_status rc;
+    if (job->ck_sources_done)
+        rc = eddy__err(&job->sp_err, EDDY_E_UNSUPPORTED,
+                       "not supported yet: a savepoint of job %s after one of its sources finished", job->job_id);
+    else
+        rc = eddy__ckpt_begin_savepoint(job->sp_dir, job->job_id, nid,
+                                        eddy__hash_u64((uint64_t)eddy__mono_ns() ^ (uint64_t)(uintptr_t)job), &job->ck_w,
+                                        &job->sp_err);
+    if (rc) {
+        job->sp_rc = rc;
+        job->sp_done = true;
+        return;
+    }
+    job->ck_triggered = nid;
+    job->ck_pending = true;
+    job->ck_is_sp = true;
+    job->ck_acks = 0;
+}
+
 static eddy_status source_barrier(Task *t, bool finishing) {
     Job *job = t->job;
     int64_t id = 0;
@@ -834,12 +918,16 @@ static eddy_status source_barrier(Task *t, bool finishing) {
     pthread_mutex_lock(&job->ck_mu);
     if (finishing) {
         job->ck_sources_done++;
-    } else if (!job->ck_pending && !job->ck_sources_done && eddy__mono_ns() >= job->ck_next_ns) {
+    } else if (!job->ck_pending && atomic_load(&job->sp_wanted)) {
+        savepoint_begin(job);
+    } else if (!job->ck_pending && !job->ck_sources_done && job->cfg.checkpoint_interval_ms > 0 &&
+               eddy__mono_ns() >= job->ck_next_ns) {
         int64_t nid = job->ck_triggered + 1;
         rc = eddy__ckpt_begin(job->cfg.checkpoint_dir, job->job_id, nid, &job->ck_w, &t->err);
         if (!rc) {
             job->ck_triggered = nid;
             job->ck_pending = true;
+            job->ck_is_sp = false;
             job->ck_acks = 0;
         }
     }
@@ -973,7 +1061,9 @@ static eddy_status task_step(Task *t) {
         if ((rc = fire_processing_timers(t))) break;
         if (t->is_source) {
             if (t->wake_at_ns) break;
-            if (t->job->cfg.checkpoint_interval_ms > 0 && (rc = source_barrier(t, false))) break;
+            if ((t->job->cfg.checkpoint_interval_ms > 0 || atomic_load(&t->job->sp_active)) &&
+                (rc = source_barrier(t, false)))
+                break;
             rc = t->head->vt->produce(t->head);
             if (rc == EDDY_DONE) {
                 rc = task_finish(t);
@@ -1022,6 +1112,7 @@ static void job_fail(Job *job, eddy_status code, EdErr *src) {
         eddy__err_clear(src);
     }
     atomic_store(&job->stop, true);
+    job->restarting = false; /* a cancel during a restart ends the job */
     pthread_cond_broadcast(&job->cv);
     pthread_cond_broadcast(&job->exit_cv);
     pthread_mutex_unlock(&job->mu);
@@ -1032,11 +1123,18 @@ static void job_fail(Job *job, eddy_status code, EdErr *src) {
     }
 }
 
+static void worker_pause(Job *job);
+static void job_task_failed(Job *job, eddy_status code, EdErr *src);
+
 static void *worker_main(void *arg) {
     Job *job = arg;
     pthread_mutex_lock(&job->mu);
     for (;;) {
-        if (atomic_load(&job->stop) || job->tasks_done == job->ntasks) break;
+        if (atomic_load(&job->stop) || job->tasks_done == job->ntasks) {
+            if (!job->restarting) break;
+            worker_pause(job);
+            continue;
+        }
         /* due timers back into the run queue */
         int64_t now = eddy__mono_ns(), next = 0;
         Task **pp = &job->timers;
@@ -1072,6 +1170,7 @@ static void *worker_main(void *arg) {
         }
         job->rq_head = t->rq_next;
         if (!job->rq_head) job->rq_tail = NULL;
+        t->in_rq = false;
         atomic_store(&t->sched, S_RUNNING);
         pthread_mutex_unlock(&job->mu);
 
@@ -1083,7 +1182,7 @@ static void *worker_main(void *arg) {
             t->bp_since_ns = 0;
         }
         eddy_status rc = task_step(t);
-        if (rc) job_fail(job, rc, &t->err);
+        if (rc) job_task_failed(job, rc, &t->err);
         if (timed) {
             int64_t t1 = eddy__mono_ns();
             atomic_store_explicit(&t->busy_ns, atomic_load_explicit(&t->busy_ns, memory_order_relaxed) + (t1 - t0),
@@ -1134,6 +1233,34 @@ static void *worker_main(void *arg) {
     pthread_cond_broadcast(&job->exit_cv);
     pthread_mutex_unlock(&job->mu);
     return NULL;
+}
+
+/* The client's next event of a gated channel: a batch only once a barrier
+ * after it belongs to a completed checkpoint, or the end came after it. */
+static bool client_take_gated(Job *job, Channel *c, Event *ev) {
+    pthread_mutex_lock(&job->ck_mu);
+    int64_t completed = job->ck_completed;
+    pthread_mutex_unlock(&job->ck_mu);
+    pthread_mutex_lock(&c->mu);
+    bool ok = c->len > 0;
+    if (ok && c->ring[c->head].kind == EV_BATCH) {
+        ok = false;
+        for (uint32_t i = 1; i < c->len && !ok; i++) {
+            const Event *e = &c->ring[(c->head + i) % c->cap_slots];
+            if (e->kind == EV_END || (e->kind == EV_BARRIER && e->wm <= completed)) ok = true;
+            if (e->kind == EV_BARRIER) break;
+        }
+    }
+    if (ok) {
+        *ev = c->ring[c->head];
+        c->head = (c->head + 1) % c->cap_slots;
+        c->len--;
+        if (ev->kind == EV_BATCH) c->batches--;
+        if (c->after_barrier > c->batches) c->after_barrier = c->batches;
+    }
+    pthread_mutex_unlock(&c->mu);
+    if (ok && ev->kind == EV_BATCH && c->producer) task_wake(c->producer);
+    return ok;
 }
 
 /* ---- building the job graph ------------------------------------------------ */
@@ -1519,12 +1646,16 @@ static eddy_status checkpoint_setup(Job *job, EdErr *err) {
         snprintf(job->job_id, sizeof job->job_id, "%016llx%016llx", (unsigned long long)x, (unsigned long long)y);
     }
     if (cfg->batch_mode) job->cfg.checkpoint_interval_ms = 0; /* BATCH jobs take no checkpoints (as in Flink) */
+    eddy__restart_resolve(&job->cfg.restart, job->cfg.checkpoint_interval_ms > 0);
+    if (job->client && job->cfg.checkpoint_interval_ms > 0 && job->cfg.restart.kind != RESTART_NONE)
+        job->client->gated = true;
     if (job->cfg.checkpoint_interval_ms > 0 && (!cfg->checkpoint_dir || !*cfg->checkpoint_dir))
         return eddy__err(err, EDDY_E_UNSUPPORTED,
                          "not supported yet: checkpoints without a checkpoint directory (%s is set, %s is not)",
                          CKPT_OPT_INTERVAL, CKPT_OPT_DIR);
     if (!cfg->restore_path || !*cfg->restore_path) return EDDY_OK;
-    eddy_status rc = eddy__ckpt_load_fallback(cfg->restore_path, &job->restore, &job->restore_report, err);
+    eddy_status rc = eddy__ckpt_load_fallback(eddy__ckpt_local_path(cfg->restore_path), &job->restore,
+                                              &job->restore_report, err);
     if (!rc) rc = check_restore(job, err);
     if (!rc) job->ck_triggered = job->ck_restored = job->restore->id;
     return rc;
@@ -1541,6 +1672,291 @@ int64_t eddy__job_last_checkpoint(Job *job, int64_t *restored_from) {
 }
 
 const char *eddy__job_restore_report(const Job *job) { return job->restore_report.data ? job->restore_report.data : ""; }
+
+/* ---- failover (restart strategies) ------------------------------------------
+ *
+ * A task failure whose strategy allows a restart (job_task_failed) stops the
+ * job's workers without ending it: each one pauses at the top of its loop
+ * (worker_pause); the last to pause closes every task, empties the channels
+ * (the client's keeps what the checkpoint to restore covers), loads the
+ * latest completed checkpoint, waits the strategy's delay and queues every
+ * task again; task_open then restores them as a job started from that
+ * checkpoint. A cancel during the delay ends the job. */
+
+static bool restartable(eddy_status code) { return code == EDDY_E_RUNTIME || code == EDDY_E_UDF || code == EDDY_E_IO; }
+
+static void job_task_failed(Job *job, eddy_status code, EdErr *src) {
+    Buf why;
+    eddy__buf_init(&why);
+    pthread_mutex_lock(&job->mu);
+    if (job->restarting) {
+        /* a second failure while the job stops for its restart */
+        pthread_mutex_unlock(&job->mu);
+        eddy__err_clear(src);
+        eddy__buf_free(&why);
+        return;
+    }
+    bool live = !atomic_load(&job->stop) && !job->reported && job->tasks_done < job->ntasks;
+    int64_t delay = 0;
+    if (live && restartable(code) && job->cfg.restart.kind != RESTART_NONE &&
+        eddy__restart_next(&job->cfg.restart, &job->rst, eddy__mono_ns() / 1000000, &delay, &why)) {
+        job->restarting = true;
+        job->restart_delay_ms = delay;
+        job->stop_ns = eddy__mono_ns();
+        atomic_store(&job->stop, true);
+        pthread_cond_broadcast(&job->cv);
+        pthread_mutex_unlock(&job->mu);
+        eddy__err_clear(src);
+        eddy__buf_free(&why);
+        return;
+    }
+    pthread_mutex_unlock(&job->mu);
+    if (why.len && !why.failed && src && src->msg) {
+        /* the attempts ran out: Flink's reason, then the failure */
+        eddy__buf_printf(&why, ": %s", src->msg);
+        if (!why.failed) eddy__err_replace(src, code, eddy__buf_cstr(&why));
+    }
+    eddy__buf_free(&why);
+    job_fail(job, code, src);
+}
+
+/* Keeps the client channel's events up to the barrier of checkpoint `id`
+ * (what the client may still take), drops the rest. */
+static void client_truncate(Channel *c, int64_t id) {
+    pthread_mutex_lock(&c->mu);
+    uint32_t keep = 0;
+    for (uint32_t i = 0; i < c->len; i++) {
+        const Event *e = &c->ring[(c->head + i) % c->cap_slots];
+        if (e->kind == EV_BARRIER && e->wm <= id) keep = i + 1;
+    }
+    uint32_t batches = 0;
+    for (uint32_t i = 0; i < c->len; i++) {
+        Event *e = &c->ring[(c->head + i) % c->cap_slots];
+        if (e->kind != EV_BATCH) continue;
+        if (i < keep) batches++;
+        else eddy__batch_release(e->b);
+    }
+    c->len = keep;
+    c->batches = batches;
+    c->after_barrier = 0;
+    pthread_mutex_unlock(&c->mu);
+}
+
+static void channel_drain(Channel *c) {
+    pthread_mutex_lock(&c->mu);
+    for (uint32_t i = 0; i < c->len; i++) {
+        Event *e = &c->ring[(c->head + i) % c->cap_slots];
+        if (e->kind == EV_BATCH) eddy__batch_release(e->b);
+    }
+    c->len = c->batches = c->after_barrier = 0;
+    c->head = 0;
+    pthread_mutex_unlock(&c->mu);
+}
+
+static void task_reset(Task *t, int64_t ck_id) {
+    t->opened = t->finished = false;
+    t->nopened = t->nended = t->rr = 0;
+    t->cur_wm = INT64_MIN;
+    for (int k = 0; k < t->nin; k++) {
+        t->in_wm[k] = INT64_MIN;
+        t->in_ended[k] = t->in_idle[k] = t->in_barrier[k] = false;
+    }
+    t->ck_id = ck_id;
+    t->align_id = 0;
+    t->idle_ms = 0;
+    t->wake_at_ns = t->bp_since_ns = 0;
+    t->timer_next = NULL;
+    eddy__err_clear(&t->err);
+    for (int i = 0; i < t->nops; i++) {
+        Op *op = t->ops[i];
+        op->watermark = op->input_watermark = INT64_MIN;
+        op->out_idle = false;
+        op->blocked = 0;
+        atomic_store_explicit(&op->m_in_wm, INT64_MIN, memory_order_relaxed);
+        atomic_store_explicit(&op->m_out_wm, INT64_MIN, memory_order_relaxed);
+    }
+}
+
+/* The latest completed checkpoint of this job, when it is newer than the
+ * one the job holds. */
+static eddy_status failover_checkpoint(Job *job, int64_t completed, EdErr *err) {
+    int64_t have = job->restore ? job->restore->id : 0;
+    if (completed <= have) return EDDY_OK;
+    Buf path;
+    eddy__buf_init(&path);
+    eddy__buf_printf(&path, "%s/%s/chk-%lld", job->cfg.checkpoint_dir, job->job_id, (long long)completed);
+    if (path.failed) {
+        eddy__buf_free(&path);
+        return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    }
+    Checkpoint *c = NULL;
+    eddy_status rc = eddy__ckpt_load_fallback(eddy__buf_cstr(&path), &c, &job->restore_report, err);
+    eddy__buf_free(&path);
+    if (rc) return rc;
+    Checkpoint *old = job->restore;
+    job->restore = c;
+    rc = check_restore(job, err);
+    if (rc) {
+        job->restore = old;
+        eddy__ckpt_free(c);
+        return rc;
+    }
+    eddy__ckpt_free(old);
+    return EDDY_OK;
+}
+
+/* Run by the last worker to pause, without job->mu: see above. */
+static void job_failover(Job *job) {
+    for (int i = 0; i < job->ntasks; i++)
+        if (job->tasks[i]->opened) task_close(job->tasks[i]);
+    pthread_mutex_lock(&job->ck_mu);
+    eddy__ckpt_abort(job->ck_w);
+    job->ck_w = NULL;
+    if (job->ck_is_sp && !job->sp_done) {
+        job->sp_rc = eddy__err(&job->sp_err, EDDY_E_RUNTIME, "The savepoint of job %s was aborted: a task failed.",
+                               job->job_id);
+        job->sp_done = true;
+    }
+    job->ck_is_sp = false;
+    job->ck_pending = false;
+    job->ck_acks = job->ck_sources_done = 0;
+    int64_t completed = job->ck_completed;
+    pthread_mutex_unlock(&job->ck_mu);
+    EdErr err = {0};
+    eddy_status rc = failover_checkpoint(job, completed, &err);
+    if (rc) {
+        job_fail(job, rc, &err);
+        return;
+    }
+    int64_t id = job->restore ? job->restore->id : 0;
+    for (int i = 0; i < job->nchannels; i++) {
+        if (job->channels[i] == job->client) client_truncate(job->client, id);
+        else channel_drain(job->channels[i]);
+    }
+    pthread_mutex_lock(&job->ck_mu);
+    job->ck_restored = id;
+    pthread_mutex_unlock(&job->ck_mu);
+    pthread_mutex_lock(&job->mu);
+    for (int i = 0; i < job->ntasks; i++) {
+        atomic_store(&job->tasks[i]->sched, S_DONE); /* wakes leave it alone */
+        task_reset(job->tasks[i], id);
+    }
+    int64_t deadline = eddy__mono_ns() + job->restart_delay_ms * 1000000;
+    while (job->restarting && eddy__mono_ns() < deadline) {
+        struct timespec ts = {(time_t)(deadline / 1000000000), (long)(deadline % 1000000000)};
+        pthread_cond_timedwait(&job->exit_cv, &job->mu, &ts);
+    }
+    if (job->restarting) {
+        job->rq_head = job->rq_tail = NULL;
+        job->timers = NULL;
+        for (int i = 0; i < job->ntasks; i++) {
+            Task *t = job->tasks[i];
+            t->in_rq = false;
+            atomic_store(&t->sched, S_QUEUED);
+            rq_push_locked(job, t);
+        }
+        pthread_mutex_lock(&job->ck_mu);
+        job->ck_next_ns = eddy__mono_ns() + job->cfg.checkpoint_interval_ms * 1000000;
+        pthread_mutex_unlock(&job->ck_mu);
+        job->tasks_done = 0;
+        job->commit_ran = false;
+        job->restarting = false;
+        job->restart_epoch++;
+        atomic_store(&job->stop, false);
+        pthread_cond_broadcast(&job->cv);
+    }
+    pthread_mutex_unlock(&job->mu);
+}
+
+/* A worker at the top of its loop while the job restarts (job->mu held). */
+static void worker_pause(Job *job) {
+    int64_t epoch = job->restart_epoch;
+    if (++job->paused < job->nplanned) {
+        while (job->restarting && job->restart_epoch == epoch) pthread_cond_wait(&job->cv, &job->mu);
+        job->paused--;
+        return;
+    }
+    pthread_mutex_unlock(&job->mu);
+    job_failover(job);
+    pthread_mutex_lock(&job->mu);
+    job->paused--;
+}
+
+int64_t eddy__job_restarts(Job *job) {
+    pthread_mutex_lock(&job->mu);
+    int64_t n = job->restart_epoch;
+    pthread_mutex_unlock(&job->mu);
+    return n;
+}
+
+/* ---- savepoints ------------------------------------------------------------ */
+
+eddy_status eddy__job_savepoint(Job *job, const char *dir, bool stop, char **path, EdErr *err) {
+    *path = NULL;
+    if (job->cfg.batch_mode)
+        return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: a savepoint of a BATCH job (%s)", job->job_id);
+    if (eddy__job_state(job, NULL) != JOB_RUNNING)
+        return eddy__err(err, EDDY_E_VALIDATION, "Cannot take a savepoint of job %s: it is not running.", job->job_id);
+    char *d = eddy__strdup(eddy__ckpt_local_path(dir));
+    if (!d) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    pthread_mutex_lock(&job->ck_mu);
+    if (job->sp_dir && !job->sp_done) {
+        pthread_mutex_unlock(&job->ck_mu);
+        eddy__free(d);
+        return eddy__err(err, EDDY_E_VALIDATION, "A savepoint of job %s is being taken already.", job->job_id);
+    }
+    eddy__free(job->sp_dir);
+    job->sp_dir = d;
+    job->sp_done = false;
+    eddy__err_clear(&job->sp_err);
+    atomic_store(&job->sp_active, true);
+    atomic_store(&job->sp_wanted, true);
+    pthread_mutex_unlock(&job->ck_mu);
+    /* the sources take it up between batches; wake the idle ones */
+    for (int i = 0; i < job->ntasks; i++)
+        if (job->tasks[i]->is_source) task_wake(job->tasks[i]);
+    /* Flink's execution.checkpointing.timeout default: 10 min */
+    int64_t deadline = eddy__mono_ns() + (int64_t)600 * 1000000000;
+    for (;;) {
+        pthread_mutex_lock(&job->ck_mu);
+        bool done = job->sp_done;
+        pthread_mutex_unlock(&job->ck_mu);
+        if (done) break;
+        JobState now = eddy__job_state(job, NULL);
+        bool ended = (now != JOB_RUNNING && now != JOB_RESTARTING) || eddy__job_done(job, NULL);
+        if (ended || eddy__mono_ns() >= deadline) {
+            pthread_mutex_lock(&job->ck_mu);
+            if (!job->sp_done) {
+                atomic_store(&job->sp_wanted, false);
+                if (ended)
+                    eddy__err(&job->sp_err, EDDY_E_RUNTIME,
+                              "The savepoint of job %s was not completed: the job ended first.", job->job_id);
+                else
+                    eddy__err(&job->sp_err, EDDY_E_RUNTIME,
+                              "The savepoint of job %s expired before completing (10 min).", job->job_id);
+                job->sp_rc = EDDY_E_RUNTIME;
+                job->sp_done = true;
+            }
+            pthread_mutex_unlock(&job->ck_mu);
+            break;
+        }
+        struct timespec ts = {0, 2000000};
+        nanosleep(&ts, NULL);
+    }
+    pthread_mutex_lock(&job->ck_mu);
+    atomic_store(&job->sp_active, false);
+    eddy_status rc = job->sp_rc;
+    if (rc) eddy__err_move(err, &job->sp_err);
+    else *path = eddy__strdup(job->sp_path);
+    pthread_mutex_unlock(&job->ck_mu);
+    if (!rc && !*path) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    if (rc || !stop) return rc;
+    pthread_mutex_lock(&job->mu);
+    job->stopped_sp = true;
+    pthread_mutex_unlock(&job->mu);
+    eddy__job_cancel(job);
+    return EDDY_OK;
+}
 
 eddy_status eddy__job_create(const JobConfig *cfg, StreamNode *const *sinks, int nsinks, Job **out, EdErr *err) {
     *out = NULL;
@@ -1563,6 +1979,8 @@ eddy_status eddy__job_create(const JobConfig *cfg, StreamNode *const *sinks, int
     pthread_condattr_destroy(&ca);
     pthread_mutex_init(&job->mal_mu, NULL);
     atomic_init(&job->stop, false);
+    atomic_init(&job->sp_wanted, false);
+    atomic_init(&job->sp_active, false);
     pthread_mutex_init(&job->ck_mu, NULL);
     eddy__buf_init(&job->restore_report);
     Builder bd = {.job = job, .err = err};
@@ -1590,6 +2008,7 @@ eddy_status eddy__job_start(Job *job, EdErr *err) {
     }
     pthread_mutex_unlock(&job->mu);
     job->ck_next_ns = eddy__mono_ns() + job->cfg.checkpoint_interval_ms * 1000000;
+    job->nplanned = n;
     job->started = true;
     job->start_ns = eddy__mono_ns();
     struct timespec wall;
@@ -1651,7 +2070,7 @@ static eddy_status job_join(Job *job, EdErr *err) {
     while (job->exited < job->nthreads) {
         /* a timeout past the year 2262 of the monotonic clock is none */
         int64_t tmo = job->cfg.cancel_timeout_ms;
-        if (!atomic_load(&job->stop) || tmo <= 0 || tmo > (INT64_MAX - job->stop_ns) / 1000000) {
+        if (!atomic_load(&job->stop) || job->restarting || tmo <= 0 || tmo > (INT64_MAX - job->stop_ns) / 1000000) {
             pthread_cond_wait(&job->exit_cv, &job->mu);
             continue;
         }
@@ -1745,6 +2164,9 @@ void eddy__job_free(Job *job) {
     eddy__ckpt_abort(job->ck_w);
     eddy__ckpt_free(job->restore);
     eddy__buf_free(&job->restore_report);
+    eddy__free(job->sp_dir);
+    eddy__free(job->sp_path);
+    eddy__err_clear(&job->sp_err);
     pthread_mutex_destroy(&job->ck_mu);
     pthread_mutex_destroy(&job->mal_mu);
     pthread_mutex_destroy(&job->mu);
@@ -1758,14 +2180,14 @@ eddy_status eddy__job_client_next(Job *job, Event *ev, EdErr *err) {
     Channel *c = job->client;
     if (!c) return eddy__err(err, EDDY_E_INTERNAL, "job has no collecting sink");
     for (;;) {
-        if (channel_pop(c, ev)) {
+        if (c->gated ? client_take_gated(job, c, ev) : channel_pop(c, ev)) {
             if (ev->kind == EV_BARRIER) continue; /* the client takes no part */
             return EDDY_OK;
         }
         pthread_mutex_lock(&c->mu);
-        while (c->len == 0) {
+        while (c->len == 0 || c->gated) {
             pthread_mutex_lock(&job->mu);
-            bool stopped = atomic_load(&job->stop);
+            bool stopped = atomic_load(&job->stop) && !job->restarting;
             bool all_done = job->tasks_done == job->ntasks;
             eddy_status st = job->status;
             pthread_mutex_unlock(&job->mu);
@@ -1794,6 +2216,7 @@ eddy_status eddy__job_client_next(Job *job, Event *ev, EdErr *err) {
                 ts.tv_nsec -= 1000000000;
             }
             pthread_cond_timedwait(&c->cv, &c->mu, &ts);
+            if (c->gated) break; /* try to take again */
         }
         pthread_mutex_unlock(&c->mu);
     }
@@ -1834,8 +2257,10 @@ JobState eddy__job_state(Job *job, const char **error) {
     JobState st = JOB_RUNNING;
     if (job->exited == job->nthreads && (job->tasks_done == job->ntasks || atomic_load(&job->stop))) {
         if (job->final_status == EDDY_OK) st = JOB_FINISHED;
-        else if (job->final_status == EDDY_E_CANCELLED) st = JOB_CANCELED;
+        else if (job->final_status == EDDY_E_CANCELLED) st = job->stopped_sp ? JOB_FINISHED : JOB_CANCELED;
         else st = JOB_FAILED;
+    } else if (job->restarting) {
+        st = JOB_RESTARTING;
     }
     if (error && st == JOB_FAILED) *error = job->final_msg ? job->final_msg : eddy_status_str(job->final_status);
     pthread_mutex_unlock(&job->mu);

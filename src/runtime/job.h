@@ -19,6 +19,19 @@
 
 #include "runtime/op.h"
 
+/* restart-strategy.type (runtime/restart.h parses the options). */
+typedef enum RestartKind { RESTART_DEFAULT, RESTART_NONE, RESTART_FIXED_DELAY, RESTART_EXPONENTIAL_DELAY } RestartKind;
+typedef struct RestartStrategy {
+    RestartKind kind;            /* DEFAULT: none without checkpoints, else exponential-delay */
+    int64_t attempts;            /* fixed-delay.attempts */
+    int64_t delay_ms;            /* fixed-delay.delay */
+    int64_t initial_ms, max_ms;  /* exponential-delay.initial-backoff / max-backoff */
+    double multiplier, jitter;   /* exponential-delay.backoff-multiplier / jitter-factor */
+    int64_t reset_ms;            /* exponential-delay.reset-backoff-threshold */
+    int64_t attempts_before_reset; /* exponential-delay.attempts-before-reset-backoff */
+    uint32_t set;                /* options given (bit per option; the others take the defaults) */
+} RestartStrategy;
+
 typedef struct JobConfig {
     const char *name;
     int parallelism;     /* default parallelism for nodes without one */
@@ -53,6 +66,10 @@ typedef struct JobConfig {
     /* eddy.metrics.enabled = false: no record counters and no busy /
      * back-pressure clock reads (what the metrics cost, bench/metrics.c) */
     bool metrics_off;
+    /* what a task failure does (job.c's failover): restore every task in
+     * the process from the latest completed checkpoint (or from the start
+     * without one) after the strategy's delay, until its attempts run out */
+    RestartStrategy restart;
 } JobConfig;
 
 /* One event of a channel. */
@@ -136,6 +153,21 @@ int64_t eddy__job_last_checkpoint(Job *job, int64_t *restored_from);
  * ("Skipping checkpoint <path>: <error>\n" lines; "" when none). */
 const char *eddy__job_restore_report(const Job *job);
 
+/* Takes a savepoint of the running STREAMING job: the sources start it
+ * between batches as a checkpoint (aligned barriers) written to
+ * <dir>/savepoint-<job id's first 6 digits>-<12 hex digits>/ (dir may carry
+ * Flink's file: scheme); waits until it completed, failed, or the job ended.
+ * *path: the savepoint's directory (malloc'd). stop: then cancels the job,
+ * which reports FINISHED. Errors: the job is BATCH (UNSUPPORTED), not
+ * running, a savepoint already under way (VALIDATION), a source finished
+ * (UNSUPPORTED), a task failed or the job ended meanwhile (RUNTIME). Any
+ * thread but a worker. */
+eddy_status eddy__job_savepoint(Job *job, const char *dir, bool stop, char **path, EdErr *err);
+
+/* How many times the job was restarted in the process after a task failure
+ * (Flink's numRestarts). Thread-safe. */
+int64_t eddy__job_restarts(Job *job);
+
 /* Number of worker threads a job started (for tests). */
 int eddy__job_thread_count(const Job *job);
 
@@ -152,9 +184,10 @@ typedef struct JobOpStats {
 size_t eddy__job_op_stats(const Job *job, JobOpStats *out, size_t cap);
 
 /* The lifecycle of a job as a client sees it (Flink's JobStatus): CREATED
- * until started, RUNNING until every worker left, then FINISHED (every task
+ * until started, RUNNING until every worker left (RESTARTING while a task
+ * failure restarts it), then FINISHED (every task
  * ended), CANCELED (eddy__job_cancel) or FAILED. */
-typedef enum JobState { JOB_CREATED, JOB_RUNNING, JOB_FINISHED, JOB_FAILED, JOB_CANCELED } JobState;
+typedef enum JobState { JOB_CREATED, JOB_RUNNING, JOB_FINISHED, JOB_FAILED, JOB_CANCELED, JOB_RESTARTING } JobState;
 /* The job's state; *error (may be NULL) is set to the message of a FAILED
  * job (borrowed until the job is freed), else NULL. Any thread. */
 JobState eddy__job_state(Job *job, const char **error);

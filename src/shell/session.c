@@ -676,15 +676,38 @@ static bool job_id_arg(const char *sql, char *out, size_t cap) {
     return true;
 }
 
+/* STOP JOB '<id>' WITH SAVEPOINT: Flink's one-column table of the
+ * savepoint's path. */
+static bool stop_with_savepoint(Shell *sh, struct JobRec *rec) {
+    eddy_job *j = rec->r ? eddy_result_job(rec->r) : NULL;
+    char path[4096];
+    if (!j || eddy_job_stop_with_savepoint(j, NULL, path, sizeof path) != EDDY_OK) {
+        if (j) return fail_env(sh);
+        StrBuf b = {0};
+        eddy__shell_sb_printf(&b, "Could not stop job %s with a savepoint: it is not running.", rec->id);
+        fail(sh, b.s);
+        eddy__shell_sb_free(&b);
+        return false;
+    }
+    eddy_job_wait(j, -1);
+    static const char *const col[] = {"savepoint path"};
+    const char *cell[] = {path};
+    eddy_result *r = eddy_tenv_listing_result(sh->tenv, 1, col, 1, cell);
+    eddy_print_options o = {.abi_version = EDDY_PRINT_OPTIONS_VERSION, .style = EDDY_PRINT_CLIENT};
+    bool ok = r && eddy_result_print_with(r, sh->out, &o) == EDDY_OK;
+    fflush(sh->out);
+    eddy_result_free(r);
+    return ok ? true : fail_env(sh);
+}
+
 static bool stop_job(Shell *sh, const char *sql) {
     char id[128];
     if (!job_id_arg(sql, id, sizeof id)) return fail(sh, "STOP JOB needs a job id: STOP JOB '<job id>'.");
-    if (strcasestr(sql, "SAVEPOINT"))
-        return fail(sh, "STOP JOB ... WITH SAVEPOINT is not supported yet: savepoints need checkpoints, which eddy "
-                        "does not take yet. Use STOP JOB '<job id>' to cancel the job.");
+    bool with_savepoint = strcasestr(sql, "SAVEPOINT") != NULL;
     for (size_t i = 0; i < sh->nrecs; i++) {
         struct JobRec *rec = &sh->recs[i];
         if (strcmp(rec->id, id)) continue;
+        if (with_savepoint) return stop_with_savepoint(sh, rec);
         if (rec->r) {
             eddy_job *j = eddy_result_job(rec->r);
             eddy_job_cancel(j);

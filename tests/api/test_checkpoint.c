@@ -22,6 +22,10 @@
 static const char *DDL =
     "CREATE TABLE src (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '3000', "
     "'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '3000')";
+/* the same rows, slower: a job that runs for 5 s */
+static const char *SLOW_DDL =
+    "CREATE TABLE src (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '600', "
+    "'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '3000')";
 static const char *QUERY = "SELECT id % 5 AS k, SUM(id) AS s, COUNT(*) AS c FROM src GROUP BY id % 5";
 
 static eddy_tenv *new_tenv(eddy_env **env) {
@@ -198,10 +202,6 @@ TEST(option_errors) {
     ASSERT_TEXT(env_error_text(env), "ERROR: Could not parse value '0' for key 'execution.checkpointing.num-retained'.");
     ASSERT_TRUE(eddy_option_is_known("execution.savepoint.path"));
     ASSERT_EQ_INT(eddy_tenv_set_option(t, "restart-strategy.type", "none"), EDDY_OK);
-    ASSERT_EQ_INT(eddy_tenv_set_option(t, "restart-strategy.type", "fixed-delay"), EDDY_E_UNSUPPORTED);
-    ASSERT_TEXT(env_error_text(env), "ERROR: not supported yet: restart-strategy.type 'fixed-delay' (eddy does not "
-                                     "restart a failed job in the process; run it again with "
-                                     "execution.state-recovery.path pointing at its last checkpoint)");
     set(t, "execution.checkpointing.interval", "1 s");
     ASSERT_TEXT(rows(t, QUERY),
                 "ERROR: not supported yet: checkpoints without a checkpoint directory (execution.checkpointing.interval "
@@ -294,11 +294,117 @@ TEST(user_source_not_supported) {
     free(dir);
 }
 
+/* STOP JOB WITH SAVEPOINT as the API has it: Flink's savepoint layout and
+ * path; a new job resumes from it (execution.savepoint.path) and ends with
+ * the uninterrupted table without starting over. */
+TEST(stop_with_savepoint_and_resume) {
+    char *dir = tmpdir();
+    eddy_env *env;
+    eddy_tenv *t = new_tenv(&env);
+    RUN_OK(t, "DROP TABLE src");
+    RUN_OK(t, SLOW_DDL);
+    RUN_OK(t, "CREATE TABLE sink (k BIGINT, s BIGINT, c BIGINT) WITH ('connector' = 'blackhole')");
+    char path[4096];
+    /* no directory anywhere */
+    eddy_result *r = eddy_tenv_execute_sql(t, "INSERT INTO sink SELECT id % 5, SUM(id), COUNT(*) FROM src GROUP BY id % 5");
+    ASSERT_TRUE(r != NULL);
+    eddy_job *job = eddy_result_job(r);
+    ASSERT_EQ_INT(eddy_job_trigger_savepoint(job, NULL, path, sizeof path), EDDY_E_VALIDATION);
+    ASSERT_TEXT(env_error_text(env), "ERROR: No savepoint directory configured. You can either specify a directory "
+                                     "when triggering the savepoint or configure a cluster-wide default via key "
+                                     "'execution.checkpointing.savepoint-dir'.");
+    /* a savepoint that does not stop the job, into a directory given */
+    ASSERT_EQ_INT(eddy_job_trigger_savepoint(job, dir, path, sizeof path), EDDY_OK);
+    ASSERT_EQ_INT(eddy_job_status(job), EDDY_JOB_RUNNING);
+    set(t, "state.savepoints.dir", dir); /* Flink's older name */
+    struct timespec ts = {0, 200000000};
+    nanosleep(&ts, NULL);
+    ASSERT_EQ_INT(eddy_job_stop_with_savepoint(job, NULL, path, sizeof path), EDDY_OK);
+    ASSERT_EQ_INT(eddy_job_wait(job, 20000), EDDY_JOB_FINISHED);
+    char want[4096];
+    snprintf(want, sizeof want, "file:%s/savepoint-%.6s-", dir, eddy_job_id(job));
+    ASSERT_TRUE(strncmp(path, want, strlen(want)) == 0);
+    ASSERT_EQ_INT(strlen(path), strlen(want) + 12);
+    char meta[4200];
+    snprintf(meta, sizeof meta, "%s/_metadata", path + 5);
+    struct stat st;
+    ASSERT_EQ_INT(stat(meta, &st), 0);
+    /* the job ended: no more savepoints */
+    ASSERT_EQ_INT(eddy_job_trigger_savepoint(job, NULL, want, sizeof want), EDDY_E_VALIDATION);
+    char msg[256];
+    snprintf(msg, sizeof msg, "ERROR: Cannot take a savepoint of job %s: it is not running.", eddy_job_id(job));
+    ASSERT_TEXT(env_error_text(env), msg);
+    eddy_result_free(r);
+    eddy_env_free(env);
+
+    t = new_tenv(&env);
+    RUN_OK(t, "DROP TABLE src");
+    RUN_OK(t, SLOW_DDL);
+    set(t, "execution.savepoint.path", path);
+    char *log = rows(t, QUERY);
+    char *got = final_table(log);
+    ASSERT_STR_EQ(got, FINAL);
+    ASSERT_FALSE(strstr(log, "+I[1, 1, 1]") != NULL);
+    free(log), free(got);
+    eddy_env_free(env);
+    rmtree(dir);
+    free(dir);
+}
+
+/* A savepoint taken at parallelism 2 resumes at parallelism 3: the
+ * aggregation's keyed state goes to the new instances by key group (the
+ * source keeps its parallelism 1: scan.parallelism); a source whose
+ * parallelism changed says it cannot be rescaled. */
+TEST(resume_at_another_parallelism) {
+    static const char *ddl1 =
+        "CREATE TABLE src (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '600', 'scan.parallelism' = "
+        "'1', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '3000')";
+    char *dir = tmpdir();
+    eddy_env *env = new_env(2);
+    eddy_tenv *t = eddy_tenv_new_in_mode(env, EDDY_STREAMING);
+    RUN_OK(t, ddl1);
+    RUN_OK(t, "CREATE TABLE sink (k BIGINT, s BIGINT, c BIGINT) WITH ('connector' = 'blackhole')");
+    eddy_result *r = eddy_tenv_execute_sql(t, "INSERT INTO sink SELECT id % 5, SUM(id), COUNT(*) FROM src GROUP BY id % 5");
+    ASSERT_TRUE(r != NULL);
+    struct timespec ts = {0, 300000000};
+    nanosleep(&ts, NULL);
+    char path[4096];
+    ASSERT_EQ_INT(eddy_job_stop_with_savepoint(eddy_result_job(r), dir, path, sizeof path), EDDY_OK);
+    eddy_result_free(r);
+    eddy_env_free(env);
+
+    env = new_env(3);
+    t = eddy_tenv_new_in_mode(env, EDDY_STREAMING);
+    RUN_OK(t, ddl1);
+    set(t, "execution.state-recovery.path", path);
+    char *log = rows(t, QUERY);
+    char *got = final_table(log);
+    ASSERT_STR_EQ(got, FINAL);
+    ASSERT_FALSE(strstr(log, "+I[1, 1, 1]") != NULL);
+    free(log), free(got);
+    eddy_env_free(env);
+
+    /* the source at parallelism 3 cannot take the positions of 1 */
+    env = new_env(3);
+    t = eddy_tenv_new_in_mode(env, EDDY_STREAMING);
+    RUN_OK(t, SLOW_DDL);
+    set(t, "execution.state-recovery.path", path);
+    char *err = rows(t, QUERY);
+    ASSERT_TRUE(strstr(err, "ERROR: not supported yet: restoring the source ") == err);
+    ASSERT_TRUE(strstr(err, "with parallelism 3 (it was checkpointed with 1)") != NULL);
+    free(err);
+    eddy_env_free(env);
+    rmtree(dir);
+    free(dir);
+}
+
 int main(void) {
     RUN(kill_and_restore_equals_uninterrupted);
     RUN(layout_and_retention);
     RUN(option_errors);
     RUN(incompatible_and_damaged);
     RUN(user_source_not_supported);
+    RUN(stop_with_savepoint_and_resume);
+    RUN(resume_at_another_parallelism);
     return test_report();
 }

@@ -192,6 +192,36 @@ int main(int argc, char **argv) {
         printf("FAIL history recall did not rerun SHOW TABLES:\n%s\n", seen + before);
     }
 
+    /* STOP JOB '<id>' WITH SAVEPOINT: Flink's one-column table of the
+     * savepoint's path, in Flink's layout; the job ends FINISHED */
+    char spdir[] = "/tmp/eddy-pty-sp-XXXXXX";
+    if (!mkdtemp(spdir)) abort();
+    char line[256];
+    snprintf(line, sizeof line, "SET 'table.dml-sync' = 'false';\rSET 'state.savepoints.dir' = '%s';\r", spdir);
+    type(line);
+    type("INSERT INTO nowhere SELECT x FROM endless;\r");
+    expect("INSERT submitted", "Job ID: ", 20);
+    pump("\n", 5);
+    char id[33] = {0};
+    memcpy(id, seen + mark - 34 > seen ? seen + mark - 34 : seen, 32);
+    for (int i = 0; i < 32; i++)
+        if (!strchr("0123456789abcdef", id[i])) id[0] = 0;
+    if (!id[0]) {
+        failures++;
+        printf("FAIL no job id after \"Job ID: \"\n");
+    }
+    snprintf(line, sizeof line, "STOP JOB '%s' WITH SAVEPOINT;\r", id);
+    type(line);
+    expect("savepoint path header", " savepoint path |", 30);
+    char want[256];
+    snprintf(want, sizeof want, "| file:%s/savepoint-%.6s-", spdir, id);
+    expect("savepoint path row", want, 5);
+    expect("one row", "1 row in set", 5);
+    type("SHOW JOBS;\r");
+    expect("the stopped job is FINISHED", "| FINISHED |", 20);
+    snprintf(line, sizeof line, "rm -rf %s", spdir);
+    if (system(line) != 0) printf("could not remove %s\n", spdir);
+
     type("QUIT;\r");
     expect("quit message", "[INFO] Exiting eddy shell...", 10);
     pump(NULL, 1);

@@ -49,7 +49,7 @@ Could not stop job 0123456789abcdef0123456789abcdef: no job with this id was sta
 
 STOP JOB '0123456789abcdef0123456789abcdef' WITH SAVEPOINT;
 [ERROR] Could not execute SQL statement. Reason:
-STOP JOB ... WITH SAVEPOINT is not supported yet: savepoints need checkpoints, which eddy does not take yet. Use STOP JOB '<job id>' to cancel the job.
+Could not stop job 0123456789abcdef0123456789abcdef: no job with this id was started in this session.
 !error
 
 STOP JOB;

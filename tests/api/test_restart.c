@@ -1,0 +1,267 @@
+/*
+ * test_restart.c -- restart strategies as a user drives them: a C function
+ * that fails once on its Nth call makes the job restart in the process from
+ * its latest completed checkpoint, and the collected rows are exactly those
+ * of an uninterrupted run (the collect sink hands out rows only once a
+ * checkpoint after them completed); the restart count is on the job handle.
+ * Also: attempts that run out fail the job with Flink's reason, the
+ * options' errors, and a cancel during the restart delay.
+ */
+#include <stdatomic.h>
+#include <time.h>
+
+#include "fs_check.h"
+
+static const char *DDL =
+    "CREATE TABLE src (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '4000', "
+    "'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '2000')";
+
+static void set(eddy_tenv *t, const char *k, const char *v) {
+    if (eddy_tenv_set_option(t, k, v) != EDDY_OK) fprintf(stderr, "SET %s: %s\n", k, eddy_env_errmsg(eddy_tenv_env(t)));
+}
+
+typedef struct Flaky {
+    atomic_long calls;
+    long fail_at;   /* the call that fails (1-based) */
+    long fail_from; /* every call from this one fails (0: none) */
+} Flaky;
+
+static eddy_status flaky_eval(void *ctx, const eddy_row *args, eddy_out *out) {
+    Flaky *f = ctx;
+    long n = atomic_fetch_add(&f->calls, 1) + 1;
+    if (n == f->fail_at || (f->fail_from && n >= f->fail_from))
+        return eddy_out_error(out, "flaky failed on call %ld", n);
+    int64_t v;
+    eddy_row_get_long(args, 0, &v);
+    return eddy_out_set_long(out, 0, v);
+}
+
+static eddy_tenv *new_tenv(eddy_env **env, Flaky *f, const char *dir) {
+    *env = new_env(1);
+    eddy_tenv *t = eddy_tenv_new_in_mode(*env, EDDY_STREAMING);
+    free(run(t, DDL));
+    eddy_scalar_function fn = {EDDY_SCALAR_FUNCTION_VERSION, "BIGINT", "BIGINT", flaky_eval, f, NULL, true};
+    eddy_tenv_create_function(t, "flaky", &fn);
+    if (dir) {
+        set(t, "execution.checkpointing.interval", "20 ms");
+        set(t, "execution.checkpointing.dir", dir);
+    }
+    return t;
+}
+
+/* The query's rows (or "ERROR: ..."), and its job's restart count. */
+static char *collect_rows(eddy_tenv *t, int64_t *restarts) {
+    eddy_result *r = eddy_tenv_execute_sql(t, "SELECT flaky(id) FROM src");
+    if (!r) return env_error_text(eddy_tenv_env(t));
+    eddy_job *job = eddy_result_job(r);
+    char *text = iter_lines(eddy_result_collect(r));
+    *restarts = eddy_job_restarts(job);
+    return text;
+}
+
+static char *sequence(long n) {
+    Lines l = lines_empty();
+    char buf[32];
+    for (long i = 1; i <= n; i++) {
+        snprintf(buf, sizeof buf, "+I[%ld]", i);
+        lines_add(&l, buf);
+    }
+    return l.text;
+}
+
+TEST(restart_from_checkpoint_exactly_once) {
+    char *dir = tmpdir();
+    Flaky f = {.fail_at = 1000};
+    eddy_env *env;
+    eddy_tenv *t = new_tenv(&env, &f, dir);
+    set(t, "restart-strategy.type", "fixed-delay");
+    set(t, "restart-strategy.fixed-delay.attempts", "3");
+    set(t, "restart-strategy.fixed-delay.delay", "10 ms");
+    int64_t restarts = -1;
+    char *got = collect_rows(t, &restarts);
+    char *want = sequence(2000);
+    ASSERT_STR_EQ(got, want); /* every row once, in order */
+    ASSERT_EQ_INT(restarts, 1);
+    /* restored from a checkpoint, not from the start: fewer than the
+     * 999 + 1 + 2000 calls of a fresh restart */
+    long calls = atomic_load(&f.calls);
+    ASSERT_TRUE(calls > 2000 && calls < 3000);
+    eddy_env_free(env);
+    free(got), free(want);
+    rmtree(dir);
+    free(dir);
+}
+
+/* Without a checkpoint yet the job starts over and still hands out each
+ * row once (the collect sink released none before the failure). */
+TEST(restart_without_checkpoint_starts_over) {
+    char *dir = tmpdir();
+    Flaky f = {.fail_at = 3};
+    eddy_env *env;
+    eddy_tenv *t = new_tenv(&env, &f, dir);
+    set(t, "execution.checkpointing.interval", "1 h");
+    /* the default with checkpoints: exponential-delay */
+    set(t, "restart-strategy.exponential-delay.initial-backoff", "5 ms");
+    int64_t restarts = -1;
+    char *got = collect_rows(t, &restarts);
+    char *want = sequence(2000);
+    ASSERT_STR_EQ(got, want);
+    ASSERT_EQ_INT(restarts, 1);
+    ASSERT_EQ_INT(atomic_load(&f.calls), 2003);
+    eddy_env_free(env);
+    free(got), free(want);
+    rmtree(dir);
+    free(dir);
+}
+
+TEST(attempts_run_out) {
+    char *dir = tmpdir();
+    Flaky f = {.fail_from = 10};
+    eddy_env *env;
+    eddy_tenv *t = new_tenv(&env, &f, dir);
+    set(t, "restart-strategy.type", "fixeddelay");
+    set(t, "restart-strategy.fixed-delay.attempts", "2");
+    set(t, "restart-strategy.fixed-delay.delay", "0 ms");
+    int64_t restarts = -1;
+    char *got = collect_rows(t, &restarts);
+    ASSERT_TEXT(got, "ERROR: Recovery is suppressed by FixedDelayRestartBackoffTimeStrategy(maxNumberRestartAttempts=2, "
+                     "backoffTimeMS=0): flaky failed on call 12");
+    ASSERT_EQ_INT(restarts, 2);
+    eddy_env_free(env);
+
+    /* exponential-delay: attempts-before-reset-backoff */
+    Flaky g = {.fail_from = 1};
+    t = new_tenv(&env, &g, dir);
+    set(t, "restart-strategy.type", "exponential-delay");
+    set(t, "restart-strategy.exponential-delay.initial-backoff", "1 ms");
+    set(t, "restart-strategy.exponential-delay.max-backoff", "4 ms");
+    set(t, "restart-strategy.exponential-delay.backoff-multiplier", "2");
+    set(t, "restart-strategy.exponential-delay.jitter-factor", "0");
+    set(t, "restart-strategy.exponential-delay.reset-backoff-threshold", "1 h");
+    set(t, "restart-strategy.exponential-delay.attempts-before-reset-backoff", "3");
+    got = collect_rows(t, &restarts);
+    ASSERT_TEXT(got, "ERROR: Recovery is suppressed by ExponentialDelayRestartBackoffTimeStrategy(initialBackoffMS=1, "
+                     "maxBackoffMS=4, backoffMultiplier=2, resetBackoffThresholdMS=3600000, jitterFactor=0, "
+                     "attemptsBeforeResetBackoff=3): flaky failed on call 4");
+    ASSERT_EQ_INT(restarts, 3);
+    eddy_env_free(env);
+
+    /* none: the failure as it is, no restart */
+    Flaky h = {.fail_at = 5};
+    t = new_tenv(&env, &h, dir);
+    set(t, "restart-strategy.type", "none");
+    got = collect_rows(t, &restarts);
+    ASSERT_TEXT(got, "ERROR: flaky failed on call 5");
+    ASSERT_EQ_INT(restarts, 0);
+    eddy_env_free(env);
+    rmtree(dir);
+    free(dir);
+}
+
+/* Without checkpoints the default is none; a strategy set restarts from the
+ * start (rows may repeat then: nothing was checkpointed). */
+TEST(no_checkpoints) {
+    Flaky f = {.fail_at = 5};
+    eddy_env *env;
+    eddy_tenv *t = new_tenv(&env, &f, NULL);
+    int64_t restarts = -1;
+    char *got = collect_rows(t, &restarts);
+    ASSERT_TEXT(got, "ERROR: flaky failed on call 5");
+    ASSERT_EQ_INT(restarts, 0);
+    eddy_env_free(env);
+}
+
+TEST(option_errors) {
+    eddy_env *env = new_env(1);
+    eddy_tenv *t = eddy_tenv_new_in_mode(env, EDDY_STREAMING);
+    ASSERT_EQ_INT(eddy_tenv_set_option(t, "restart-strategy.type", "sometimes"), EDDY_E_VALIDATION);
+    ASSERT_TEXT(env_error_text(env), "ERROR: Unknown restart strategy 'sometimes' for key 'restart-strategy.type' "
+                                     "(accepted: none, off, disable, fixed-delay, fixeddelay, exponential-delay, "
+                                     "exponentialdelay).");
+    ASSERT_EQ_INT(eddy_tenv_set_option(t, "restart-strategy.type", "failure-rate"), EDDY_E_UNSUPPORTED);
+    ASSERT_TEXT(env_error_text(env), "ERROR: not supported yet: restart-strategy.type 'failure-rate' (eddy has none, "
+                                     "fixed-delay and exponential-delay)");
+    ASSERT_EQ_INT(eddy_tenv_set_option(t, "restart-strategy.fixed-delay.attempts", "-1"), EDDY_E_VALIDATION);
+    ASSERT_TEXT(env_error_text(env),
+                "ERROR: Could not parse value '-1' for key 'restart-strategy.fixed-delay.attempts'.");
+    ASSERT_EQ_INT(eddy_tenv_set_option(t, "restart-strategy.fixed-delay.delay", "soon"), EDDY_E_VALIDATION);
+    ASSERT_TEXT(env_error_text(env), "ERROR: Could not parse value 'soon' for key 'restart-strategy.fixed-delay.delay'.");
+    ASSERT_EQ_INT(eddy_tenv_set_option(t, "restart-strategy.exponential-delay.backoff-multiplier", "0.5"),
+                  EDDY_E_VALIDATION);
+    ASSERT_TEXT(env_error_text(env),
+                "ERROR: Could not parse value '0.5' for key 'restart-strategy.exponential-delay.backoff-multiplier'.");
+    ASSERT_EQ_INT(eddy_tenv_set_option(t, "restart-strategy.exponential-delay.jitter-factor", "2"), EDDY_E_VALIDATION);
+    ASSERT_TEXT(env_error_text(env),
+                "ERROR: Could not parse value '2' for key 'restart-strategy.exponential-delay.jitter-factor'.");
+    ASSERT_TRUE(eddy_option_is_known("restart-strategy.exponential-delay.attempts-before-reset-backoff"));
+    ASSERT_EQ_INT(eddy_env_set_option(env, "restart-strategy.type", "off"), EDDY_OK);
+    eddy_env_free(env);
+}
+
+/* A cancel while the job waits out its restart delay ends it CANCELED. */
+TEST(cancel_during_delay) {
+    char *dir = tmpdir();
+    Flaky f = {.fail_at = 3};
+    eddy_env *env;
+    eddy_tenv *t = new_tenv(&env, &f, dir);
+    set(t, "restart-strategy.type", "fixed-delay");
+    set(t, "restart-strategy.fixed-delay.delay", "1 h");
+    eddy_result *r = eddy_tenv_execute_sql(t, "SELECT flaky(id) FROM src");
+    ASSERT_TRUE(r != NULL);
+    eddy_job *job = eddy_result_job(r);
+    for (int i = 0; i < 5000 && eddy_job_status(job) != EDDY_JOB_RESTARTING; i++) {
+        struct timespec ts = {0, 1000000};
+        nanosleep(&ts, NULL);
+    }
+    /* Flink's RESTARTING while it waits */
+    ASSERT_EQ_INT(eddy_job_status(job), EDDY_JOB_RESTARTING);
+    ASSERT_STR_EQ(eddy_job_status_name(eddy_job_status(job)), "RESTARTING");
+    eddy_job_cancel(job);
+    ASSERT_EQ_INT(eddy_job_wait(job, 20000), EDDY_JOB_CANCELED);
+    ASSERT_EQ_INT(eddy_job_restarts(job), 0);
+    eddy_env_free(env);
+    rmtree(dir);
+    free(dir);
+}
+
+/* The DataStream API: a map that fails once over fromSequence, collected:
+ * each value once, in order, after the in-process restart. */
+TEST(datastream_map_restart) {
+    char *dir = tmpdir();
+    Flaky f = {.fail_at = 60000};
+    eddy_env *env = new_env(1);
+    ASSERT_EQ_INT(eddy_env_set_option(env, "execution.checkpointing.interval", "1 ms"), EDDY_OK);
+    ASSERT_EQ_INT(eddy_env_set_option(env, "execution.checkpointing.dir", dir), EDDY_OK);
+    ASSERT_EQ_INT(eddy_env_set_option(env, "restart-strategy.type", "fixed-delay"), EDDY_OK);
+    ASSERT_EQ_INT(eddy_env_set_option(env, "restart-strategy.fixed-delay.delay", "0 s"), EDDY_OK);
+    eddy_stream *s = eddy_stream_map(eddy_from_sequence(env, 1, 100000), "BIGINT", flaky_eval, &f, NULL);
+    eddy_iter *it = eddy_stream_execute_and_collect(s);
+    ASSERT_TRUE(it != NULL);
+    const eddy_row *row;
+    int64_t next = 1, v;
+    bool in_order = true;
+    while (eddy_iter_next(it, &row) == EDDY_ROW) {
+        eddy_row_get_long(row, 0, &v);
+        if (v != next) in_order = false;
+        next++;
+    }
+    ASSERT_STR_EQ(eddy_iter_errmsg(it), "");
+    eddy_iter_free(it);
+    ASSERT_TRUE(in_order);
+    ASSERT_EQ_INT(next, 100001);
+    ASSERT_TRUE(atomic_load(&f.calls) > 100000); /* the failure happened */
+    eddy_env_free(env);
+    rmtree(dir);
+    free(dir);
+}
+
+int main(void) {
+    RUN(restart_from_checkpoint_exactly_once);
+    RUN(restart_without_checkpoint_starts_over);
+    RUN(attempts_run_out);
+    RUN(no_checkpoints);
+    RUN(option_errors);
+    RUN(cancel_during_delay);
+    RUN(datastream_map_restart);
+    return test_report();
+}
