@@ -397,12 +397,14 @@ static void json_job_overview(Buf *b, const MonJob *j, int64_t now) {
 }
 
 static void json_overview(Monitor *m, Buf *b) {
-    size_t c[5] = {0};
-    for (size_t i = 0; i < m->jobs.len; i++) c[m->jobs.items[i]->state]++;
+    size_t c[EDDY_JOB_RESTARTING + 1] = {0};
+    for (size_t i = 0; i < m->jobs.len; i++)
+        if ((unsigned)m->jobs.items[i]->state <= EDDY_JOB_RESTARTING) c[m->jobs.items[i]->state]++;
     eddy__buf_printf(b,
                      "{\"taskmanagers\":1,\"slots-total\":0,\"slots-available\":0,\"jobs-running\":%zu,"
                      "\"jobs-finished\":%zu,\"jobs-cancelled\":%zu,\"jobs-failed\":%zu,\"flink-version\":",
-                     c[EDDY_JOB_RUNNING] + c[EDDY_JOB_CREATED], c[EDDY_JOB_FINISHED], c[EDDY_JOB_CANCELED],
+                     c[EDDY_JOB_RUNNING] + c[EDDY_JOB_CREATED] + c[EDDY_JOB_RESTARTING], c[EDDY_JOB_FINISHED],
+                     c[EDDY_JOB_CANCELED],
                      c[EDDY_JOB_FAILED]);
     put_json_str(b, eddy_version());
     eddy__buf_puts(b, ",\"flink-commit\":\"\"}");
