@@ -163,14 +163,19 @@ typedef struct DfZone {
 } DfZone;
 
 static void put_num(Buf *b, int64_t v, int width) {
+    uint64_t u = (uint64_t)v;
     if (v < 0) {
         eddy__buf_putc(b, '-');
-        v = -v;
+        u = 0 - u;
     }
-    char d[24];
-    int n = snprintf(d, sizeof d, "%lld", (long long)v);
+    char d[24]; /* digits from the end (no printf per field: DATE_FORMAT runs per row) */
+    int n = 0;
+    do {
+        d[sizeof d - 1 - n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
     if (width > n) eddy__buf_pad(b, '0', (size_t)(width - n));
-    eddy__buf_put(b, d, (size_t)n);
+    eddy__buf_put(b, d + sizeof d - n, (size_t)n);
 }
 
 static void put_offset(Buf *b, int64_t off_ms, bool colon, bool minutes_optional, bool z_for_zero) {

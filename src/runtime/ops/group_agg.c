@@ -117,6 +117,14 @@ typedef struct GaState {
     void **gptr;
     uint8_t *skip;
     char *src;
+    /* DISTINCT calls sharing one map per argument list (ga_push only) */
+    AggDistinctSet *sets;
+    int nsets;
+    bool *in_set;      /* call -> fed through its set */
+    /* output rows of a batch (2 cap): the input row of their key, the slot of
+     * their values, whether those are the previous ones */
+    uint32_t *orow, *oslot;
+    uint8_t *oold;
 } GaState;
 
 static inline int64_t *rec_count(void *rec) { return (int64_t *)rec; }
@@ -131,6 +139,27 @@ static void locate(void *owner, const void *acc, StateKey *k, StateNs *ns) {
 }
 
 /* ---- open / close ----------------------------------------------------------------------------------- */
+
+static eddy_status open_sets(Op *op, GaState *s) {
+    const GroupAggPlan *p = s->p;
+    int n = p->naggs;
+    const AggFn **fns = eddy__arena_alloc(op->arena, sizeof(AggFn *) * (size_t)(n + 1));
+    const int **args = eddy__arena_alloc(op->arena, sizeof(int *) * (size_t)(n + 1));
+    int *filters = eddy__arena_alloc(op->arena, sizeof(int) * (size_t)(n + 1));
+    size_t *offs = eddy__arena_alloc(op->arena, sizeof(size_t) * (size_t)(n + 1));
+    int *vbs = eddy__arena_alloc(op->arena, sizeof(int) * (size_t)(n + 1));
+    s->in_set = eddy__arena_alloc(op->arena, sizeof(bool) * (size_t)(n + 1));
+    if (!fns || !args || !filters || !offs || !vbs || !s->in_set) return NOMEM(op);
+    for (int a = 0; a < n; a++) {
+        fns[a] = p->aggs[a].fn;
+        args[a] = p->aggs[a].args;
+        filters[a] = p->aggs[a].filter;
+        offs[a] = p->aggs[a].offset;
+        vbs[a] = p->aggs[a].view_base;
+    }
+    return eddy__agg_distinct_sets(op->arena, n, fns, args, filters, offs, vbs, &s->sets, &s->nsets, s->in_set,
+                                   s->err);
+}
 
 static eddy_status ga_open(Op *op) {
     const GroupAggPlan *p = op->plan;
@@ -150,6 +179,10 @@ static eddy_status ga_open(Op *op) {
     s->views = (AggStateViews){.locate = locate, .owner = s};
     eddy__agg_ctx_init(&s->cx, p->nviews ? &eddy__agg_state_view_ops : NULL, &s->views, s->err);
     if (p->phase == GA_LOCAL) return EDDY_OK; /* a mini-batch's accumulators only: no state */
+    if (op->vt == &eddy__op_group_agg && p->nviews) {
+        eddy_status rc = open_sets(op, s);
+        if (rc) return rc;
+    }
     StateBackend *be;
     eddy_status rc = eddy__op_state(op, &be);
     if (rc) return rc;
@@ -216,6 +249,9 @@ static void ga_close(Op *op) {
     eddy__free(s->gptr);
     eddy__free(s->skip);
     eddy__free(s->src);
+    eddy__free(s->orow);
+    eddy__free(s->oslot);
+    eddy__free(s->oold);
     eddy__batch_release(s->buf);
     if (s->charged > 0) eddy__mem_release(&op->mem, s->charged);
     for (int a = 0; a < p->naggs; a++) {
@@ -249,6 +285,9 @@ static bool ensure_cap(GaState *s, uint32_t n) {
     GROW(gflag, uint8_t);
     GROW(gptr, void *);
     GROW(skip, uint8_t);
+    GROW(orow, uint32_t[2]);
+    GROW(oslot, uint32_t[2]);
+    GROW(oold, uint8_t[2]);
 #undef GROW
     eddy__free(s->work);
     s->work = eddy__malloc((size_t)s->stride * cap); /* malloc's alignment: 16 on the 64-bit targets */
@@ -330,6 +369,27 @@ static eddy_status drop_group(GaState *s, char *rec, bool views) {
     return EDDY_OK;
 }
 
+/* The rows of the run [from, to) a call takes (not skipped, passing its
+ * filter f), split by direction: the accumulated ones into rows / accs2[0..),
+ * the retracted ones into rows2 / accs2[to - from..). */
+static void split_rows(GaState *s, Batch *b, uint32_t from, uint32_t to, const Vector *f, uint32_t *na_out,
+                       uint32_t *nr_out) {
+    uint32_t m = to - from, na = 0, nr = 0;
+    for (uint32_t i = from; i < to; i++) {
+        uint32_t r = batch_row(b, i);
+        if (s->action[i] == A_SKIP || (f && !filter_passes(f, r))) continue;
+        if (is_accumulate(batch_kind(b, r))) {
+            s->rows[na] = r;
+            s->accs2[na++] = s->accs[i - from];
+        } else {
+            s->rows2[nr] = r;
+            s->accs2[m + nr++] = s->accs[i - from];
+        }
+    }
+    *na_out = na;
+    *nr_out = nr;
+}
+
 /* Rows [from, to) of the batch: no key twice. */
 static eddy_status run(GaState *s, Batch *b, uint32_t from, uint32_t to) {
     const GroupAggPlan *p = s->p;
@@ -352,29 +412,29 @@ static eddy_status run(GaState *s, Batch *b, uint32_t from, uint32_t to) {
         }
     }
     for (int a = 0; a < p->naggs; a++) {
-        const GroupAggCall *c = &p->aggs[a];
         set_call(s, a);
-        if ((rc = eddy__agg_get_value(c->fn, &s->cx, accs, m, s->prev[a], from))) return rc;
+        if ((rc = eddy__agg_get_value(p->aggs[a].fn, &s->cx, accs, m, s->prev[a], from))) return rc;
+    }
+    for (int a = 0; a < p->naggs; a++) {
+        const GroupAggCall *c = &p->aggs[a];
+        if (s->in_set && s->in_set[a]) continue;
+        set_call(s, a);
         Vector *args[16];
         for (int k = 0; k < c->fn->nargs && k < 16; k++) args[k] = b->cols[c->args[k]];
         const Vector *f = c->filter >= 0 ? b->cols[c->filter] : NULL;
-        uint32_t na = 0, nr = 0;
-        for (uint32_t i = from; i < to; i++) {
-            uint32_t r = batch_row(b, i);
-            if (s->action[i] == A_SKIP || (f && !filter_passes(f, r))) continue;
-            if (is_accumulate(batch_kind(b, r))) {
-                s->rows[na] = r;
-                s->accs2[na++] = accs[i - from];
-            } else {
-                s->rows2[nr] = r;
-                s->accs2[m + nr++] = accs[i - from];
-            }
-        }
-        /* accs2 holds the accumulate pointers first, the retract ones from m on */
+        uint32_t na, nr;
+        split_rows(s, b, from, to, f, &na, &nr);
         if ((rc = eddy__agg_accumulate(c->fn, &s->cx, args, s->rows, na, s->accs2))) return rc;
         if (nr && !c->fn->retract)
             return eddy__err(s->err, EDDY_E_INTERNAL, "the aggregate %s cannot retract", c->fn->name);
         if ((rc = eddy__agg_retract(c->fn, &s->cx, args, s->rows2, nr, s->accs2 + m))) return rc;
+    }
+    for (int t = 0; t < s->nsets; t++) {
+        uint32_t na, nr;
+        split_rows(s, b, from, to, NULL, &na, &nr);
+        if ((rc = eddy__agg_distinct_set_update(&s->cx, &s->sets[t], b->cols, s->rows, na, s->accs2, false)) ||
+            (rc = eddy__agg_distinct_set_update(&s->cx, &s->sets[t], b->cols, s->rows2, nr, s->accs2 + m, true)))
+            return rc;
     }
     for (uint32_t i = from; i < to; i++) {
         if (s->action[i] == A_SKIP) continue;
@@ -418,6 +478,33 @@ static eddy_status emit_built(Op *op, Batch *o, uint32_t n) {
     return rc;
 }
 
+static inline bool plain(const Vector *v) { return !v || (!v->is_const && !v->valid); }
+
+/* dst[k] = a[idx[k]] for k < n, or b[idx[k]] where pick[k] is 0 (pick
+ * NULL: a throughout): plain loops for 8-byte values and short strings
+ * without NULLs, eddy__vec_copy_value for the rest. */
+static void gather(Vector *dst, const Vector *a, const Vector *b, const uint32_t *idx, const uint8_t *pick,
+                   uint32_t n) {
+    bool fast = plain(a) && plain(b);
+    if (fast && (dst->phys == PH_I64 || dst->phys == PH_F64)) {
+        int64_t *d = VEC_DATA(dst, int64_t);
+        const int64_t *x = VEC_DATA(a, int64_t), *y = b ? VEC_DATA(b, int64_t) : x;
+        for (uint32_t k = 0; k < n; k++) d[k] = (pick && !pick[k] ? y : x)[idx[k]];
+        return;
+    }
+    if (fast && dst->phys == PH_STR) {
+        StrView *d = VEC_DATA(dst, StrView);
+        const StrView *x = VEC_DATA(a, StrView), *y = b ? VEC_DATA(b, StrView) : x;
+        for (uint32_t k = 0; k < n; k++) {
+            const StrView *v = &(pick && !pick[k] ? y : x)[idx[k]];
+            if (v->len <= STRV_INLINE) d[k] = *v;
+            else eddy__vec_set_str(dst, k, v->u.ext.ptr, v->len);
+        }
+        return;
+    }
+    for (uint32_t k = 0; k < n; k++) eddy__vec_copy_value(dst, k, pick && !pick[k] ? b : a, idx[k]);
+}
+
 /* The output of n items (rows of the batch, in input-row order; with a
  * rowmap, the mini-batch's groups, item i's key at row rowmap[i]): item i's
  * action, its key, its values at slot i of prev / cur. */
@@ -454,12 +541,13 @@ static eddy_status emit(Op *op, GaState *s, Batch *b, uint32_t n, const uint32_t
                 kind = RK_UPDATE_AFTER, old = false;
             }
             kinds[oi] = kind;
-            for (int k = 0; k < p->ngroup; k++) eddy__vec_copy_value(o->cols[k], oi, b->cols[p->group[k]], r);
-            for (int c = 0; c < p->naggs; c++)
-                eddy__vec_copy_value(o->cols[p->ngroup + c], oi, old ? s->prev[c] : s->cur[c], i);
-            oi++;
+            s->orow[oi] = r;
+            s->oslot[oi] = i;
+            s->oold[oi++] = old;
         }
     }
+    for (int k = 0; k < p->ngroup; k++) gather(o->cols[k], b->cols[p->group[k]], NULL, s->orow, NULL, oi);
+    for (int c = 0; c < p->naggs; c++) gather(o->cols[p->ngroup + c], s->prev[c], s->cur[c], s->oslot, s->oold, oi);
     return emit_built(op, o, oi);
 }
 

@@ -108,6 +108,10 @@ typedef struct AggState {
     SpillFile parts[SPILL_FANOUT];
     uint32_t *part_rows[SPILL_FANOUT];
     uint32_t part_n[SPILL_FANOUT];
+    /* DISTINCT calls sharing one map per argument list */
+    AggDistinctSet *sets;
+    int nsets;
+    bool *in_set;
     ED_VEC(SpillFile) pending;
     ED_VEC(int) pending_level;
     uint64_t spilled_rows;
@@ -194,7 +198,10 @@ static eddy_status vrec_new(AggState *s, void *acc, int view, const void *key, s
     *r = (VRec){.gid = gid, .klen = (uint32_t)klen, .vlen = (uint32_t)vlen, .vcap = (uint32_t)vcap,
                 .view = (uint16_t)view, .hash = h};
     if (klen) memcpy(r->data, key, klen);
-    if (vlen) memcpy(r->data + klen, val, vlen);
+    if (vlen) {
+        if (val) memcpy(r->data + klen, val, vlen);
+        else memset(r->data + klen, 0, vlen);
+    }
     uint32_t id = (uint32_t)s->recs.len;
     ViewHead *vh = &heads(g)[view];
     if (vh->last) s->recs.items[vh->last - 1]->next = id;
@@ -224,9 +231,11 @@ static eddy_status v_map_get(void *ctx, void *acc, int view, const void *key, si
     return EDDY_OK;
 }
 
-static eddy_status v_map_put(void *ctx, void *acc, int view, const void *key, size_t klen, const void *val,
-                             size_t vlen) {
-    AggState *s = ctx;
+/* The record of key with room for a vlen-byte value (its vlen set): the one
+ * there, value unchanged (*had: it held vlen bytes), or a new one, zeroed. */
+static eddy_status vslot(AggState *s, void *acc, int view, const void *key, size_t klen, size_t vlen, char **val,
+                         bool *had) {
+    *had = false;
     if ((s->vused + 1) * 4 >= s->vcap * 3) {
         eddy_status rc = vgrow(s);
         if (rc) return rc;
@@ -237,17 +246,40 @@ static eddy_status v_map_put(void *ctx, void *acc, int view, const void *key, si
     if (id) {
         VRec *r = s->recs.items[id - 1];
         if (vlen <= r->vcap) {
-            memmove(r->data + r->klen, val, vlen);
+            *had = r->vlen == vlen;
             r->vlen = (uint32_t)vlen;
+            *val = r->data + r->klen;
             return EDDY_OK;
         }
         r->dead = 1;
     }
     uint32_t nid;
-    eddy_status rc = vrec_new(s, acc, view, key, klen, val, vlen, h, &nid);
+    eddy_status rc = vrec_new(s, acc, view, key, klen, NULL, vlen, h, &nid);
     if (rc) return rc;
     if (!id && s->vslots[j] != UINT32_MAX) s->vused++;
     s->vslots[j] = nid;
+    *val = s->recs.items[nid - 1]->data + klen;
+    return EDDY_OK;
+}
+
+static eddy_status v_map_put(void *ctx, void *acc, int view, const void *key, size_t klen, const void *val,
+                             size_t vlen) {
+    char *p;
+    bool had;
+    eddy_status rc = vslot(ctx, acc, view, key, klen, vlen, &p, &had);
+    if (!rc && vlen) memmove(p, val, vlen);
+    return rc;
+}
+
+/* One lookup: the value rewritten in place (a new one starts zeroed). */
+static eddy_status v_map_update(void *ctx, void *acc, int view, const void *key, size_t klen, size_t vlen,
+                                AggMapUpdateFn fn, void *arg) {
+    char *p;
+    bool had;
+    eddy_status rc = vslot(ctx, acc, view, key, klen, vlen, &p, &had);
+    if (rc) return rc;
+    if (!had) memset(p, 0, vlen);
+    fn(arg, p, had);
     return EDDY_OK;
 }
 
@@ -317,8 +349,8 @@ static eddy_status v_clear(void *ctx, void *acc, int view) {
     return EDDY_OK;
 }
 
-static const AggViewOps view_ops = {v_map_get, v_map_put, v_map_remove, v_iter, v_list_add, v_iter, v_list_remove,
-                                    v_clear};
+static const AggViewOps view_ops = {v_map_get, v_map_put,     v_map_remove, v_iter,
+                                    v_list_add, v_iter, v_list_remove, v_clear,  v_map_update};
 
 /* ---- the table ------------------------------------------------------------------------------- */
 
@@ -527,8 +559,13 @@ static eddy_status consume(Op *op, AggState *s, Batch *b) {
         }
         return EDDY_OK;
     }
+    for (int t = 0; t < s->nsets; t++) {
+        if ((rc = eddy__agg_distinct_set_update(&s->cx, &s->sets[t], b->cols, s->rows, m, s->accs, false))) return rc;
+        eddy__arena_reset(&s->cx.scratch);
+    }
     for (int f = 0; f < p->naggs; f++) {
         const AggFn *fn = p->fns[f];
+        if (s->in_set && s->in_set[f]) continue;
         Vector *args[16];
         int na = p->nargs[f];
         if (na > 16) return eddy__op_fail(op, EDDY_E_INTERNAL, "too many aggregate arguments");
@@ -631,6 +668,13 @@ static eddy_status agg_open(Op *op) {
     }
     s->acc_size = align_up(off ? off : 8, 16);
     eddy__agg_ctx_init(&s->cx, s->nviews ? &view_ops : NULL, s, s->err);
+    if (s->nviews && !p->merge) {
+        s->in_set = eddy__arena_alloc(op->arena, sizeof(bool) * (size_t)(p->naggs + 1));
+        if (!s->in_set) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        eddy_status rc = eddy__agg_distinct_sets(op->arena, p->naggs, p->fns, p->args, p->filter,
+                                                 s->acc_off, s->view_base, &s->sets, &s->nsets, s->in_set, s->err);
+        if (rc) return rc;
+    }
     eddy__arena_init(&s->groups, 64 * 1024);
     eddy__arena_init(&s->vrecs, 64 * 1024);
     eddy__key_batch_init(&s->kb);
