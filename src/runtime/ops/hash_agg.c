@@ -75,6 +75,13 @@ typedef struct VRec {
     char data[];    /* key, then value (vcap bytes) */
 } VRec;
 
+/* A table slot: the group's key hash beside its record, so a probe reads a
+ * record only when the hashes match. */
+typedef struct HSlot {
+    uint64_t hash;
+    char *g;
+} HSlot;
+
 typedef struct AggState {
     const BatchAggPlan *p;
     Op *op;
@@ -88,7 +95,7 @@ typedef struct AggState {
     /* the table */
     Arena groups;
     ED_VEC(char *) list;        /* group records by gid (insertion order) */
-    uint32_t *slots;            /* gid + 1, 0 empty */
+    HSlot *slots;               /* g NULL: empty */
     uint32_t cap;               /* power of two */
     int64_t charged;            /* bytes charged to op->mem */
     /* views */
@@ -377,18 +384,18 @@ static void table_reset(Op *op, AggState *s) {
 
 static bool table_grow(Op *op, AggState *s, bool may_spill) {
     uint32_t ncap = s->cap ? s->cap * 2 : 1024;
-    if (!charge(op, s, (int64_t)ncap * 4, may_spill && s->cap)) return false;
-    uint32_t *ns = eddy__calloc(ncap, sizeof(uint32_t));
+    if (!charge(op, s, (int64_t)ncap * (int64_t)sizeof(HSlot), may_spill && s->cap)) return false;
+    HSlot *ns = eddy__calloc(ncap, sizeof(HSlot));
     if (!ns) return false;
     for (size_t g = 0; g < s->list.len; g++) {
-        uint64_t m = eddy__hash_u64(((GroupHdr *)s->list.items[g])->hash);
-        uint32_t j = (uint32_t)m & (ncap - 1);
-        while (ns[j]) j = (j + 1) & (ncap - 1);
-        ns[j] = (uint32_t)g + 1;
+        uint64_t h = ((GroupHdr *)s->list.items[g])->hash;
+        uint32_t j = (uint32_t)eddy__hash_u64(h) & (ncap - 1);
+        while (ns[j].g) j = (j + 1) & (ncap - 1);
+        ns[j] = (HSlot){h, s->list.items[g]};
     }
     eddy__free(s->slots);
-    eddy__mem_release(&op->mem, (int64_t)s->cap * 4);
-    s->charged -= (int64_t)s->cap * 4;
+    eddy__mem_release(&op->mem, (int64_t)s->cap * (int64_t)sizeof(HSlot));
+    s->charged -= (int64_t)s->cap * (int64_t)sizeof(HSlot);
     s->slots = ns;
     s->cap = ncap;
     return true;
@@ -488,17 +495,26 @@ static eddy_status consume(Op *op, AggState *s, Batch *b) {
         rc = eddy__key_batch_encode(&s->kb, kv, p->ngroup, s->rows, n, op->max_parallelism, s->err);
         if (kv != keys) eddy__free(kv);
         if (rc) return rc;
+        /* two-stage prefetch: the slot of row i + 16, the record of row i + 8 */
+        enum { AHEAD = 8 };
+        const uint64_t *kh = s->kb.hash;
         for (uint32_t i = 0; i < n; i++) {
+            if (i + 2 * AHEAD < n)
+                __builtin_prefetch(&s->slots[(uint32_t)eddy__hash_u64(kh[i + 2 * AHEAD]) & (s->cap - 1)]);
+            if (i + AHEAD < n) {
+                const HSlot *q = &s->slots[(uint32_t)eddy__hash_u64(kh[i + AHEAD]) & (s->cap - 1)];
+                if (q->g) __builtin_prefetch(q->g);
+            }
             StateKey k = eddy__key_batch_key(&s->kb, i);
             uint64_t m = eddy__hash_u64(k.hash);
             uint32_t mask = s->cap - 1, j = (uint32_t)m & mask;
             char *g = NULL;
             for (;;) {
-                uint32_t x = s->slots[j];
-                if (!x) break;
-                GroupHdr *h = (GroupHdr *)s->list.items[x - 1];
-                if (h->hash == k.hash && h->klen == k.len && !memcmp(group_key(s, (char *)h), k.bytes, k.len)) {
-                    g = (char *)h;
+                const HSlot *q = &s->slots[j];
+                if (!q->g) break;
+                GroupHdr *h = (GroupHdr *)q->g;
+                if (q->hash == k.hash && h->klen == k.len && !memcmp(group_key(s, q->g), k.bytes, k.len)) {
+                    g = q->g;
                     break;
                 }
                 j = (j + 1) & mask;
@@ -510,7 +526,7 @@ static eddy_status consume(Op *op, AggState *s, Batch *b) {
                     else {
                         mask = s->cap - 1;
                         j = (uint32_t)m & mask;
-                        while (s->slots[j]) j = (j + 1) & mask;
+                        while (s->slots[j].g) j = (j + 1) & mask;
                     }
                 }
                 if (!refused) g = group_new(op, s, k.hash, k.bytes, k.len, &refused);
@@ -522,7 +538,7 @@ static eddy_status consume(Op *op, AggState *s, Batch *b) {
                     continue;
                 }
                 if (!g) return eddy__err_is_set(s->err) ? EDDY_E_NOMEM : eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-                s->slots[j] = (uint32_t)s->list.len;
+                s->slots[j] = (HSlot){k.hash, g};
             }
             s->accs[i] = group_acc(s, g);
         }
@@ -608,7 +624,7 @@ static eddy_status emit_groups(Op *op, AggState *s) {
         if (!(by_slot = eddy__malloc(sizeof(char *) * total))) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
         size_t k = 0;
         for (uint32_t j = 0; j < s->cap; j++)
-            if (s->slots[j]) by_slot[k++] = s->list.items[s->slots[j] - 1];
+            if (s->slots[j].g) by_slot[k++] = s->slots[j].g;
         order = by_slot;
     }
     for (size_t at = 0; at < total && !rc;) {
