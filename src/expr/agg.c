@@ -10,7 +10,9 @@
  * from 1 to 0, so f sees each distinct value once, as Flink's distinct
  * aggregates do. Merging two DISTINCT accumulators adds their maps and feeds
  * f the values that became present (or absent) in the destination; the
- * source's own f state is not needed.
+ * source's own f state is not needed. Operators may instead put DISTINCT
+ * calls over the same arguments into sets that share one map of per-call
+ * counts (eddy__agg_distinct_set_update, agg.h).
  */
 #include <math.h>
 

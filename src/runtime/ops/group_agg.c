@@ -39,7 +39,11 @@
  * (get_value of the run into the prev vectors, accumulate and retract,
  * get_value into the cur vectors), and the result is the per-row one above.
  * Keys with many rows in one batch (a global aggregate) degrade to runs of
- * one row. The output batch is built at the end in input-row order.
+ * one row. DISTINCT calls over the same arguments are fed as one set (one
+ * shared map of per-call counts, eddy__agg_distinct_set_update; not in the
+ * mini-batch variants, whose local / global phases merge the calls' own
+ * maps). The output batch is built at the end in input-row order, a column
+ * at a time.
  *
  * Lifetimes. Plan: immutable, shared by subtasks. Per operator instance
  * (task arena + GaState): the AggCtx, the KeyBatch, the batch scratch (grown
