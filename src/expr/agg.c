@@ -567,7 +567,7 @@ eddy_status eddy__agg_make_distinct(Arena *a, const AggFn *inner, AggFn *fn, EdE
 /* ---- shared DISTINCT maps ---------------------------------------------------------------------- */
 
 bool eddy__agg_distinct_shareable(const AggFn *fn) {
-    if (fn->init != distinct_init) return false;
+    if (fn->init != distinct_init || fn->nargs > 16) return false; /* the argument vectors are on the stack */
     const AggFn *inner = fn->data;
     return inner->nviews == 0;
 }
@@ -674,7 +674,7 @@ eddy_status eddy__agg_distinct_set_update(AggCtx *cx, const AggDistinctSet *set,
             return eddy__err(cx->err, EDDY_E_INTERNAL, "the aggregate %s cannot retract", set->fns[j]->name);
     if (!grow_pair(&cx->set_rows, &cx->set_accs, &cx->set_cap, (size_t)n * (size_t)k) || !eddy__agg_reserve(cx, n)) return eddy__err(cx->err, EDDY_E_NOMEM, "out of memory");
     Vector *args[16];
-    for (int a = 0; a < set->nargs && a < 16; a++) args[a] = cols[set->args[a]];
+    for (int a = 0; a < set->nargs; a++) args[a] = cols[set->args[a]];
     const Vector *filters[AGG_DISTINCT_SET_MAX];
     for (int j = 0; j < k; j++) filters[j] = set->filters[j] >= 0 ? cols[set->filters[j]] : NULL;
     uint32_t cnt[AGG_DISTINCT_SET_MAX] = {0};

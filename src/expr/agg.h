@@ -246,7 +246,7 @@ typedef struct AggDistinctSet {
 } AggDistinctSet;
 
 /* True when fn is a DISTINCT wrapper that can be a set member (its wrapped
- * function keeps no views of its own). */
+ * function keeps no views of its own; at most 16 arguments). */
 bool eddy__agg_distinct_shareable(const AggFn *fn);
 /* Puts the operator's ncalls calls (per call its AggFn, argument columns,
  * FILTER column or -1, acc_offset and view_base) that are shareable into
