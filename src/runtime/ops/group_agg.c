@@ -482,27 +482,31 @@ static eddy_status emit_built(Op *op, Batch *o, uint32_t n) {
     return rc;
 }
 
-static inline bool plain(const Vector *v) { return !v || (!v->is_const && !v->valid); }
+static inline bool not_const(const Vector *v) { return !v || !v->is_const; }
 
 /* dst[k] = a[idx[k]] for k < n, or b[idx[k]] where pick[k] is 0 (pick
- * NULL: a throughout): plain loops for 8-byte values and short strings
- * without NULLs, eddy__vec_copy_value for the rest. */
+ * NULL: a throughout), dst fresh (no NULLs yet): plain loops for 8-byte
+ * values and short strings, eddy__vec_copy_value for the rest. */
 static void gather(Vector *dst, const Vector *a, const Vector *b, const uint32_t *idx, const uint8_t *pick,
                    uint32_t n) {
-    bool fast = plain(a) && plain(b);
+    bool fast = not_const(a) && not_const(b);
     if (fast && (dst->phys == PH_I64 || dst->phys == PH_F64)) {
         int64_t *d = VEC_DATA(dst, int64_t);
-        const int64_t *x = VEC_DATA(a, int64_t), *y = b ? VEC_DATA(b, int64_t) : x;
-        for (uint32_t k = 0; k < n; k++) d[k] = (pick && !pick[k] ? y : x)[idx[k]];
+        for (uint32_t k = 0; k < n; k++) {
+            const Vector *v = pick && !pick[k] ? b : a;
+            if (vec_is_null(v, idx[k])) eddy__vec_set_null(dst, k);
+            else d[k] = VEC_DATA(v, int64_t)[idx[k]];
+        }
         return;
     }
     if (fast && dst->phys == PH_STR) {
         StrView *d = VEC_DATA(dst, StrView);
-        const StrView *x = VEC_DATA(a, StrView), *y = b ? VEC_DATA(b, StrView) : x;
         for (uint32_t k = 0; k < n; k++) {
-            const StrView *v = &(pick && !pick[k] ? y : x)[idx[k]];
-            if (v->len <= STRV_INLINE) d[k] = *v;
-            else eddy__vec_set_str(dst, k, v->u.ext.ptr, v->len);
+            const Vector *v = pick && !pick[k] ? b : a;
+            const StrView *x = &VEC_DATA(v, StrView)[idx[k]];
+            if (vec_is_null(v, idx[k])) eddy__vec_set_null(dst, k);
+            else if (x->len <= STRV_INLINE) d[k] = *x;
+            else eddy__vec_set_str(dst, k, x->u.ext.ptr, x->len);
         }
         return;
     }
