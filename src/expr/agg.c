@@ -10,7 +10,9 @@
  * from 1 to 0, so f sees each distinct value once, as Flink's distinct
  * aggregates do. Merging two DISTINCT accumulators adds their maps and feeds
  * f the values that became present (or absent) in the destination; the
- * source's own f state is not needed.
+ * source's own f state is not needed. Operators may instead put DISTINCT
+ * calls over the same arguments into sets that share one map of per-call
+ * counts (eddy__agg_distinct_set_update, agg.h).
  */
 #include <math.h>
 
@@ -35,24 +37,31 @@ void eddy__agg_ctx_free(AggCtx *cx) {
     eddy__buf_free(&cx->tmp);
     eddy__free(cx->rows);
     eddy__free(cx->accs);
+    eddy__free(cx->set_rows);
+    eddy__free(cx->set_accs);
     cx->rows = NULL;
     cx->accs = NULL;
-    cx->cap = 0;
+    cx->set_rows = NULL;
+    cx->set_accs = NULL;
+    cx->cap = cx->set_cap = 0;
     eddy__arena_destroy(&cx->scratch);
 }
 
-bool eddy__agg_reserve(AggCtx *cx, size_t n) {
-    if (n <= cx->cap) return true;
-    size_t cap = cx->cap ? cx->cap : 256;
+/* Grows a rows / accs pair of arrays to at least n entries (doubling). */
+static bool grow_pair(uint32_t **rows_p, void ***accs_p, size_t *cap_p, size_t n) {
+    if (n <= *cap_p) return true;
+    size_t cap = *cap_p ? *cap_p : 256;
     while (cap < n) cap *= 2;
-    uint32_t *rows = eddy__realloc(cx->rows, cap * sizeof *rows);
-    if (rows) cx->rows = rows;
-    void **accs = rows ? eddy__realloc(cx->accs, cap * sizeof *accs) : NULL;
-    if (accs) cx->accs = accs;
+    uint32_t *rows = eddy__realloc(*rows_p, cap * sizeof *rows);
+    if (rows) *rows_p = rows;
+    void **accs = rows ? eddy__realloc(*accs_p, cap * sizeof *accs) : NULL;
+    if (accs) *accs_p = accs;
     if (!rows || !accs) return false;
-    cx->cap = cap;
+    *cap_p = cap;
     return true;
 }
+
+bool eddy__agg_reserve(AggCtx *cx, size_t n) { return grow_pair(&cx->rows, &cx->accs, &cx->cap, n); }
 
 eddy_status eddy__agg_no_views(AggCtx *cx) {
     return eddy__err(cx->err, EDDY_E_INTERNAL, "An aggregate function with views was called without view callbacks.");
@@ -553,6 +562,159 @@ eddy_status eddy__agg_make_distinct(Arena *a, const AggFn *inner, AggFn *fn, EdE
     fn->destroy = inner->destroy ? distinct_destroy : NULL;
     fn->data = inner;
     return EDDY_OK;
+}
+
+/* ---- shared DISTINCT maps ---------------------------------------------------------------------- */
+
+bool eddy__agg_distinct_shareable(const AggFn *fn) {
+    if (fn->init != distinct_init || fn->nargs > 16) return false; /* the argument vectors are on the stack */
+    const AggFn *inner = fn->data;
+    return inner->nviews == 0;
+}
+
+eddy_status eddy__agg_distinct_sets(Arena *a, int ncalls, const AggFn *const *fns, const int *const *args,
+                                    const int *filters, const size_t *offsets, const int *view_bases,
+                                    AggDistinctSet **sets, int *nsets, bool *in_set, EdErr *err) {
+    *nsets = 0;
+    *sets = NULL;
+    for (int i = 0; i < ncalls; i++) in_set[i] = false;
+    int cand = 0;
+    for (int i = 0; i < ncalls; i++) cand += eddy__agg_distinct_shareable(fns[i]);
+    if (!cand) return EDDY_OK;
+    AggDistinctSet *out = eddy__arena_alloc(a, sizeof *out * (size_t)cand);
+    if (!out) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    int ns = 0;
+    for (int i = 0; i < ncalls; i++) {
+        if (in_set[i] || !eddy__agg_distinct_shareable(fns[i])) continue;
+        AggDistinctSet *st = &out[ns++];
+        *st = (AggDistinctSet){.nargs = fns[i]->nargs, .args = args[i]};
+        st->calls = eddy__arena_alloc(a, sizeof(int) * AGG_DISTINCT_SET_MAX);
+        st->fns = eddy__arena_alloc(a, sizeof(AggFn *) * AGG_DISTINCT_SET_MAX);
+        st->offsets = eddy__arena_alloc(a, sizeof(size_t) * AGG_DISTINCT_SET_MAX);
+        st->view_bases = eddy__arena_alloc(a, sizeof(int) * AGG_DISTINCT_SET_MAX);
+        st->filters = eddy__arena_alloc(a, sizeof(int) * AGG_DISTINCT_SET_MAX);
+        if (!st->calls || !st->fns || !st->offsets || !st->view_bases || !st->filters)
+            return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+        for (int j = i; j < ncalls && st->n < AGG_DISTINCT_SET_MAX; j++) {
+            if (in_set[j] || !eddy__agg_distinct_shareable(fns[j]) || fns[j]->nargs != st->nargs) continue;
+            bool same = true;
+            for (int k = 0; same && k < st->nargs; k++)
+                same = args[j][k] == st->args[k]; /* one column: one type */
+            if (!same) continue;
+            in_set[j] = true;
+            st->calls[st->n] = j;
+            st->fns[st->n] = fns[j];
+            st->offsets[st->n] = offsets[j];
+            st->view_bases[st->n] = view_bases[j];
+            st->filters[st->n++] = filters[j];
+        }
+    }
+    *sets = out;
+    *nsets = ns;
+    return EDDY_OK;
+}
+
+/* One row's update of a set's counts (the map value: one int64 per member). */
+typedef struct SetUpd {
+    int n;
+    int64_t delta;
+    uint64_t mask;  /* members the row counts for */
+    uint64_t cross; /* out: members whose count went 0 -> 1 (1 -> 0 retracting) */
+    bool empty;     /* out: every count is 0 */
+} SetUpd;
+
+static void set_apply(void *arg, void *val, bool found) {
+    (void)found; /* absent: zeros */
+    SetUpd *u = arg;
+    char *v = val;
+    bool any = false;
+    u->cross = 0;
+    for (int j = 0; j < u->n; j++) {
+        int64_t x;
+        memcpy(&x, v + 8 * j, 8);
+        if (u->mask >> j & 1) {
+            int64_t y = x + u->delta;
+            if ((u->delta > 0 && x == 0 && y == 1) || (u->delta < 0 && x == 1 && y == 0)) u->cross |= 1ULL << j;
+            x = y;
+            memcpy(v + 8 * j, &x, 8);
+        }
+        any |= x != 0;
+    }
+    u->empty = !any;
+}
+
+/* The map update of one row: with the operator's map_update one lookup,
+ * else a get and a put (or a remove once every count is 0). */
+static eddy_status set_update_row(AggCtx *cx, void *acc, int view, size_t vlen, SetUpd *u) {
+    const AggViewOps *vo = cx->views;
+    eddy_status rc;
+    if (vo->map_update) {
+        if ((rc = vo->map_update(cx->views_ctx, acc, view, cx->key.data, cx->key.len, vlen, set_apply, u))) return rc;
+    } else {
+        const void *val;
+        size_t vn;
+        if ((rc = vo->map_get(cx->views_ctx, acc, view, cx->key.data, cx->key.len, &val, &vn))) return rc;
+        cx->val.len = 0;
+        if (val && vn == vlen) eddy__buf_put(&cx->val, val, vlen);
+        else eddy__buf_pad(&cx->val, 0, vlen);
+        if (cx->val.failed) return eddy__err(cx->err, EDDY_E_NOMEM, "out of memory");
+        set_apply(u, cx->val.data, val && vn == vlen);
+        if (!u->empty) return vo->map_put(cx->views_ctx, acc, view, cx->key.data, cx->key.len, cx->val.data, vlen);
+    }
+    return u->empty ? vo->map_remove(cx->views_ctx, acc, view, cx->key.data, cx->key.len) : EDDY_OK;
+}
+
+eddy_status eddy__agg_distinct_set_update(AggCtx *cx, const AggDistinctSet *set, Vector *const *cols,
+                                          const uint32_t *rows, uint32_t n, void *const *accs, bool retract) {
+    if (!n) return EDDY_OK;
+    if (!cx->views) return eddy__agg_no_views(cx);
+    const int k = set->n;
+    for (int j = 0; retract && j < k; j++)
+        if (!set->fns[j]->retract)
+            return eddy__err(cx->err, EDDY_E_INTERNAL, "the aggregate %s cannot retract", set->fns[j]->name);
+    if (!grow_pair(&cx->set_rows, &cx->set_accs, &cx->set_cap, (size_t)n * (size_t)k) || !eddy__agg_reserve(cx, n)) return eddy__err(cx->err, EDDY_E_NOMEM, "out of memory");
+    Vector *args[16];
+    for (int a = 0; a < set->nargs; a++) args[a] = cols[set->args[a]];
+    const Vector *filters[AGG_DISTINCT_SET_MAX];
+    for (int j = 0; j < k; j++) filters[j] = set->filters[j] >= 0 ? cols[set->filters[j]] : NULL;
+    uint32_t cnt[AGG_DISTINCT_SET_MAX] = {0};
+    const int view = set->view_bases[0];
+    const size_t vlen = 8 * (size_t)k;
+    SetUpd u = {.n = k, .delta = retract ? -1 : 1};
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t r = rows[i];
+        u.mask = 0;
+        for (int j = 0; j < k; j++) {
+            const Vector *f = filters[j];
+            if (!f || (!vec_is_null(f, vidx(f, r)) && VEC_DATA(f, uint8_t)[vidx(f, r)])) u.mask |= 1ULL << j;
+        }
+        if (!u.mask) continue;
+        cx->key.len = 0;
+        for (int a = 0; a < set->nargs; a++) enc_tagged(&cx->key, args[a], r);
+        if (cx->key.failed) return eddy__err(cx->err, EDDY_E_NOMEM, "out of memory");
+        eddy_status rc = set_update_row(cx, accs[i], view, vlen, &u);
+        if (rc) return rc;
+        for (uint64_t c = u.cross; c; c &= c - 1) {
+            int j = __builtin_ctzll(c);
+            size_t at = (size_t)j * n + cnt[j]++;
+            cx->set_rows[at] = r;
+            cx->set_accs[at] = accs[i];
+        }
+    }
+    const size_t off0 = cx->acc_offset;
+    const int vb0 = cx->view_base;
+    eddy_status rc = EDDY_OK;
+    for (int j = 0; j < k && !rc; j++) {
+        if (!cnt[j]) continue;
+        memcpy(cx->rows, cx->set_rows + (size_t)j * n, sizeof(uint32_t) * cnt[j]);
+        memcpy(cx->accs, cx->set_accs + (size_t)j * n, sizeof(void *) * cnt[j]);
+        cx->acc_offset = set->offsets[j];
+        cx->view_base = set->view_bases[j];
+        rc = inner_call(set->fns[j]->data, cx, retract, args, cnt[j]);
+    }
+    cx->acc_offset = off0;
+    cx->view_base = vb0;
+    return rc;
 }
 
 /* ---- resolving --------------------------------------------------------------------------------- */

@@ -72,6 +72,10 @@ typedef enum AggViewKind {
 typedef eddy_status (*AggVisitFn)(void *arg, const void *key, size_t klen, const void *val, size_t vlen);
 #define AGG_STOP EDDY_DONE
 
+/* Rewrites, in place, the vlen-byte value of a map_update: the stored one
+ * (found true) or vlen zero bytes (found false). */
+typedef void (*AggMapUpdateFn)(void *arg, void *val, bool found);
+
 /* What the operator implements. Every callback names the view by (acc,
  * view): `acc` is the pointer the operator passed to the call in progress
  * (for merge: a dst or a src pointer), which tells it the group; `view` is
@@ -108,6 +112,12 @@ typedef struct AggViewOps {
     eddy_status (*list_remove)(void *ctx, void *acc, int view, const void *val, size_t vlen, bool *removed);
     /* Empties the view. */
     eddy_status (*clear)(void *ctx, void *acc, int view);
+    /* Optional (NULL: the library does map_get, then map_put): a
+     * read-modify-write of the vlen-byte value under key in one lookup -- fn
+     * gets the stored value when it has vlen bytes (found), else vlen zero
+     * bytes, and rewrites it; the result is stored. */
+    eddy_status (*map_update)(void *ctx, void *acc, int view, const void *key, size_t klen, size_t vlen,
+                              AggMapUpdateFn fn, void *arg);
 } AggViewOps;
 
 /* The per-operator-instance context of every call: the view callbacks, the
@@ -125,6 +135,9 @@ struct AggCtx {
     uint32_t *rows;          /* sub-selections (DISTINCT) */
     void **accs;
     size_t cap;
+    uint32_t *set_rows;      /* per member of a distinct set, its sub-selection (set_cap rows each) */
+    void **set_accs;
+    size_t set_cap;
     Arena scratch;           /* a call's temporaries: a function may reset it when it returns, so
                               * nothing calling another function keeps memory in it */
 };
@@ -208,6 +221,46 @@ eddy_status eddy__agg_resolve(Arena *a, const AggSpec *spec, const AggFn **out, 
 
 /* The names eddy__agg_resolve takes (for SHOW FUNCTIONS and the binder). */
 bool eddy__agg_is_builtin(const char *name);
+
+/* ---- shared DISTINCT maps ---------------------------------------------------------------- */
+
+/* DISTINCT calls over the same argument columns share one map view: per
+ * distinct value one count per call (the calls may differ in function and
+ * FILTER), as Flink's distinct views per argument list do. A row of the
+ * input then costs one map lookup for all of them rather than two per call.
+ * The map is view 0 of the set's first member (the others' stay empty); a
+ * set of one call keeps exactly the map its DISTINCT wrapper keeps. Only
+ * operators that feed every member through eddy__agg_distinct_set_update
+ * (never the member's own accumulate / retract / merge) may use sets. */
+#define AGG_DISTINCT_SET_MAX 64
+
+typedef struct AggDistinctSet {
+    int n;                   /* members (1 .. AGG_DISTINCT_SET_MAX) */
+    int nargs;
+    const int *args;         /* argument columns of the input (the members') */
+    int *calls;              /* per member: its index in the operator's call list */
+    const AggFn **fns;       /* per member: its DISTINCT AggFn */
+    size_t *offsets;         /* per member: its acc_offset */
+    int *view_bases;         /* per member: its view_base */
+    int *filters;            /* per member: its FILTER column, -1 for none */
+} AggDistinctSet;
+
+/* True when fn is a DISTINCT wrapper that can be a set member (its wrapped
+ * function keeps no views of its own; at most 16 arguments). */
+bool eddy__agg_distinct_shareable(const AggFn *fn);
+/* Puts the operator's ncalls calls (per call its AggFn, argument columns,
+ * FILTER column or -1, acc_offset and view_base) that are shareable into
+ * sets of equal argument columns, in call order: *sets (arena a), *nsets;
+ * in_set[i] says whether call i is in a set. */
+eddy_status eddy__agg_distinct_sets(Arena *a, int ncalls, const AggFn *const *fns, const int *const *args,
+                                    const int *filters, const size_t *offsets, const int *view_bases,
+                                    AggDistinctSet **sets, int *nsets, bool *in_set, EdErr *err);
+/* Accumulates (retract false) or retracts input rows rows[0..n) (of the
+ * batch columns cols) into the groups accs[i] for every member whose FILTER
+ * the row passes: one map update per row; a member's function sees a value
+ * when its count goes from 0 to 1 (or from 1 to 0). */
+eddy_status eddy__agg_distinct_set_update(AggCtx *cx, const AggDistinctSet *set, Vector *const *cols,
+                                          const uint32_t *rows, uint32_t n, void *const *accs, bool retract);
 
 /* ---- calling (thin inline dispatch, so operators read naturally) ------------------------ */
 

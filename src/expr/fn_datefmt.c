@@ -163,14 +163,19 @@ typedef struct DfZone {
 } DfZone;
 
 static void put_num(Buf *b, int64_t v, int width) {
+    uint64_t u = (uint64_t)v;
     if (v < 0) {
         eddy__buf_putc(b, '-');
-        v = -v;
+        u = 0 - u;
     }
-    char d[24];
-    int n = snprintf(d, sizeof d, "%lld", (long long)v);
+    char d[24]; /* digits from the end (no printf per field: DATE_FORMAT runs per row) */
+    int n = 0;
+    do {
+        d[sizeof d - 1 - n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
     if (width > n) eddy__buf_pad(b, '0', (size_t)(width - n));
-    eddy__buf_put(b, d, (size_t)n);
+    eddy__buf_put(b, d + sizeof d - n, (size_t)n);
 }
 
 static void put_offset(Buf *b, int64_t off_ms, bool colon, bool minutes_optional, bool z_for_zero) {
@@ -746,12 +751,32 @@ static bool sdf_parse_instant(const DfPattern *p, Str s, const TimeZone *tz, int
     return true;
 }
 
+/* The span of local time over which the pattern's text cannot change: a
+ * day when it prints only date fields, a minute with hours and minutes, a
+ * second with seconds; 0 when it prints anything finer or a zone. */
+static int64_t df_granularity(const DfPattern *p) {
+    int64_t g = DF_DAY_MS;
+    for (int i = 0; i < p->n; i++) {
+        const DfItem *it = &p->items[i];
+        if (it->kind != DF_FIELD) continue;
+        if (strchr("GyYuMLdDQqEecFwW", it->letter)) continue;
+        if (strchr("aHhKkm", it->letter)) g = ED_MIN(g, 60000);
+        else if (it->letter == 's') g = ED_MIN(g, 1000);
+        else return 0;
+    }
+    return g;
+}
+
 static eddy_status k_date_format(EvalCtx *cx, const Expr *e, Vector *const *args, Vector *out, const uint32_t *rows,
                                  uint32_t nrows) {
     const Type *t = e->args[0]->type;
     DfCache fmt = {0}, def = {0};
-    Buf b;
+    Buf b, last; /* last: the text of the previous timestamp, for the rows of the same span */
     eddy__buf_init(&b);
+    eddy__buf_init(&last);
+    const char *memo_key = NULL; /* the pattern the memo is for (a recompiled pattern has a new key copy) */
+    int64_t gran = 0, memo_span = 0;
+    bool memo = false;
     eddy_status rc = EDDY_OK;
     const TimeZone *tz = df_session_zone(cx);
     FOR_ROWS(i, r) {
@@ -786,7 +811,23 @@ static eddy_status k_date_format(EvalCtx *cx, const Expr *e, Vector *const *args
                 ms = t->root == TY_TIMESTAMP_LTZ ? eddy__tz_to_local(tz, ts.ms) : ts.ms;
                 ns = ts.ns;
             }
+            if (fmt.key.p != memo_key) {
+                memo_key = fmt.key.p;
+                gran = df_granularity(p);
+                memo = false;
+            }
+            int64_t span = gran ? eddy__dt_floor_div(ms, gran) : 0;
+            if (memo && span == memo_span) {
+                eddy__vec_set_str(out, r, last.data ? last.data : "", last.len);
+                continue;
+            }
             ferr = df_format(&b, p, ms, ns, &none);
+            if (!ferr && gran) {
+                last.len = 0;
+                eddy__buf_put(&last, b.data ? b.data : "", b.len);
+                memo = !last.failed;
+                memo_span = span;
+            }
         }
         if (ferr) {
             rc = eddy__err(cx->err, EDDY_E_RUNTIME, "%s", ferr);
@@ -796,6 +837,7 @@ static eddy_status k_date_format(EvalCtx *cx, const Expr *e, Vector *const *args
     }
     if (!rc && b.failed) rc = df_nomem(cx);
     eddy__buf_free(&b);
+    eddy__buf_free(&last);
     return rc;
 }
 

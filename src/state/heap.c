@@ -57,7 +57,7 @@ typedef struct MiniMap {
     uint32_t nrec;    /* positions used (live + holes) */
     uint32_t rec_cap; /* positions the recs array holds */
     uint32_t recs_bcap, idx_bcap, self_bcap;
-    uint32_t *idx;    /* position + 1, 0 = empty; NULL while small */
+    uint64_t *idx;    /* hash32 << 32 | position + 1, 0 = empty; NULL while small */
     uint8_t idx_bits;
     uint32_t refs;    /* iterators inside */
     bool orphan;      /* its entry is gone; freed when refs drops to 0 */
@@ -179,7 +179,7 @@ static inline uint32_t mini_slot(const MiniMap *m, uint32_t hash32) {
 static void mini_index_add(MiniMap *m, uint32_t hash32, uint32_t pos) {
     uint32_t mask = (1u << m->idx_bits) - 1, i = mini_slot(m, hash32);
     while (m->idx[i]) i = (i + 1) & mask;
-    m->idx[i] = pos + 1;
+    m->idx[i] = (uint64_t)hash32 << 32 | (pos + 1);
 }
 
 static uint64_t mrec_hash(const void *ukey, uint32_t uklen) { return eddy__hash_bytes(ukey, uklen, 0x6d6b); }
@@ -189,9 +189,9 @@ static bool mini_reindex(BackendState *s, MiniMap *m) {
     uint8_t bits = 4;
     while ((1u << bits) < m->nrec * 2 + 2) bits++;
     uint32_t bcap;
-    uint32_t *idx = eddy__blob_alloc(&s->be->blobs, (uint32_t)sizeof(uint32_t) << bits, &bcap);
+    uint64_t *idx = eddy__blob_alloc(&s->be->blobs, (uint32_t)sizeof(uint64_t) << bits, &bcap);
     if (!idx) return false;
-    memset(idx, 0, sizeof(uint32_t) << bits);
+    memset(idx, 0, sizeof(uint64_t) << bits);
     eddy__blob_free(&s->be->blobs, m->idx, m->idx_bcap);
     m->idx = idx;
     m->idx_bcap = bcap;
@@ -213,10 +213,12 @@ static int64_t mini_find(const MiniMap *m, const void *ukey, uint32_t uklen, uin
         return -1;
     }
     uint32_t mask = (1u << m->idx_bits) - 1, i = mini_slot(m, h32);
-    while (m->idx[i]) {
-        MRec *r = m->recs[m->idx[i] - 1];
-        if (r && r->hash32 == h32 && r->uklen == uklen && !memcmp(mrec_key(r), ukey, uklen)) return m->idx[i] - 1;
-        i = (i + 1) & mask;
+    /* the slot's hash bits first: only a match reads the record */
+    for (uint64_t x; (x = m->idx[i]); i = (i + 1) & mask) {
+        if ((uint32_t)(x >> 32) != h32) continue;
+        uint32_t pos = (uint32_t)x - 1;
+        MRec *r = m->recs[pos];
+        if (r && r->uklen == uklen && !memcmp(mrec_key(r), ukey, uklen)) return pos;
     }
     return -1;
 }

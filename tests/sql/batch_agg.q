@@ -210,6 +210,18 @@ RESET 'table.exec.disabled-operators';
 [INFO] Execute statement succeeded.
 !info
 
+# DISTINCT calls over one argument share one map (one count per call), with
+# their own FILTERs
+SELECT k, COUNT(DISTINCT who) AS d, COUNT(DISTINCT who) FILTER (WHERE price < 10) AS lo, COUNT(DISTINCT who) FILTER (WHERE price >= 10) AS hi, SUM(DISTINCT price) FILTER (WHERE price > 6) AS sp FROM (VALUES (1, 'a', 5), (1, 'b', 50), (1, 'a', 7), (2, 'a', 500), (1, 'c', 70), (1, 'b', 60)) AS T(k, who, price) GROUP BY k ORDER BY k;
++---+---+----+----+-----+
+| k | d | lo | hi |  sp |
++---+---+----+----+-----+
+| 1 | 3 |  1 |  2 | 187 |
+| 2 | 1 |  0 |  1 | 500 |
++---+---+----+----+-----+
+2 rows in set
+!ok
+
 SET 'parallelism.default' = '4';
 [INFO] Execute statement succeeded.
 !info

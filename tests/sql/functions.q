@@ -334,6 +334,22 @@ SELECT CAST('abc' AS INT);
 Cannot cast 'abc' to INT: not a number of that type.
 !error
 
+# DATE_FORMAT over many rows: rows of one day (one minute) share the text,
+# the next day / minute / pattern gets its own, times before 1970 too
+SELECT t, DATE_FORMAT(t, 'yyyy-MM-dd') AS d, DATE_FORMAT(t, 'HH:mm') AS m, DATE_FORMAT(t, f) AS v FROM (VALUES (TIMESTAMP '2021-08-21 13:05:09', 'yyyy-MM-dd'), (TIMESTAMP '2021-08-21 13:05:59', 'yyyy-MM-dd'), (TIMESTAMP '2021-08-21 13:06:00', 'HH:mm:ss'), (TIMESTAMP '2021-08-22 00:00:00', 'HH:mm:ss'), (TIMESTAMP '1969-12-31 23:59:59', 'yyyy-MM-dd'), (TIMESTAMP '1970-01-01 00:00:00', 'yyyy-MM-dd')) AS T(t, f);
++---------------------+------------+-------+------------+
+|                   t |          d |     m |          v |
++---------------------+------------+-------+------------+
+| 2021-08-21 13:05:09 | 2021-08-21 | 13:05 | 2021-08-21 |
+| 2021-08-21 13:05:59 | 2021-08-21 | 13:05 | 2021-08-21 |
+| 2021-08-21 13:06:00 | 2021-08-21 | 13:06 |   13:06:00 |
+| 2021-08-22 00:00:00 | 2021-08-22 | 00:00 |   00:00:00 |
+| 1969-12-31 23:59:59 | 1969-12-31 | 23:59 | 1969-12-31 |
+| 1970-01-01 00:00:00 | 1970-01-01 | 00:00 | 1970-01-01 |
++---------------------+------------+-------+------------+
+6 rows in set
+!ok
+
 # ==========================================================================
 # errors at validation carry the position
 # ==========================================================================

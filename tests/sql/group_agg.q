@@ -367,3 +367,35 @@ SELECT c, LISTAGG(name) AS names FROM (SELECT name, COUNT(*) AS c FROM (VALUES (
 +I[3, a]
 !ok
 
+
+# DISTINCT calls over one argument share one map (one count per call): the
+# FILTERs count separately, a value reaches each call once
+SELECT k, COUNT(DISTINCT who) AS d, COUNT(DISTINCT who) FILTER (WHERE price < 10) AS lo, COUNT(DISTINCT who) FILTER (WHERE price >= 10) AS hi, SUM(DISTINCT price) FILTER (WHERE price > 6) AS sp FROM (VALUES (1, 'a', 5), (1, 'b', 50), (1, 'a', 7), (2, 'a', 500), (1, 'c', 70), (1, 'b', 60)) AS T(k, who, price) GROUP BY k;
++I[1, 1, 1, 0, null]
+-U[1, 1, 1, 0, null]
++U[1, 2, 1, 1, 50]
+-U[1, 2, 1, 1, 50]
++U[1, 2, 1, 1, 57]
++I[2, 1, 0, 1, 500]
+-U[1, 2, 1, 1, 57]
++U[1, 3, 1, 2, 127]
+-U[1, 3, 1, 2, 127]
++U[1, 3, 1, 2, 187]
+!ok
+
+# ... and retract: a value leaves a call when its own count drops to 0
+SELECT c, COUNT(DISTINCT name) AS d, COUNT(DISTINCT name) FILTER (WHERE name <> 'a') AS na FROM (SELECT name, COUNT(*) AS c FROM (VALUES ('a'), ('b'), ('a'), ('a'), ('c'), ('b')) AS T(name) GROUP BY name) GROUP BY c;
++I[1, 1, 0]
+-U[1, 1, 0]
++U[1, 2, 1]
+-U[1, 2, 1]
++U[1, 1, 1]
++I[2, 1, 0]
+-D[2, 1, 0]
++I[3, 1, 0]
+-U[1, 1, 1]
++U[1, 2, 2]
+-U[1, 2, 2]
++U[1, 1, 1]
++I[2, 1, 1]
+!ok

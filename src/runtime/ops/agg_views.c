@@ -34,6 +34,14 @@ static eddy_status v_map_put(void *ctx, void *acc, int view, const void *key, si
     return eddy__state_map_put(s->views[view], &k, ns, key, (uint32_t)klen, val, (uint32_t)vlen);
 }
 
+static eddy_status v_map_update(void *ctx, void *acc, int view, const void *key, size_t klen, size_t vlen,
+                                AggMapUpdateFn fn, void *arg) {
+    AggStateViews *s = ctx;
+    StateNs ns;
+    StateKey k = rec_key(s, acc, &ns);
+    return eddy__state_map_update(s->views[view], &k, ns, key, (uint32_t)klen, (uint32_t)vlen, fn, arg);
+}
+
 static eddy_status v_map_remove(void *ctx, void *acc, int view, const void *key, size_t klen) {
     AggStateViews *s = ctx;
     StateNs ns;
@@ -119,8 +127,8 @@ static eddy_status v_clear(void *ctx, void *acc, int view) {
     return eddy__state_remove(s->views[view], &k, ns, NULL);
 }
 
-const AggViewOps eddy__agg_state_view_ops = {v_map_get, v_map_put, v_map_remove, v_map_iter,
-                                             v_list_add, v_list_iter, v_list_remove, v_clear};
+const AggViewOps eddy__agg_state_view_ops = {v_map_get,  v_map_put,   v_map_remove,  v_map_iter, v_list_add,
+                                             v_list_iter, v_list_remove, v_clear, v_map_update};
 
 eddy_status eddy__agg_state_views_open(AggStateViews *s, Op *op, StateBackend *be, const Type *key_type, int nviews,
                                        const AggViewKind *kinds, StateTtl ttl) {

@@ -39,7 +39,11 @@
  * (get_value of the run into the prev vectors, accumulate and retract,
  * get_value into the cur vectors), and the result is the per-row one above.
  * Keys with many rows in one batch (a global aggregate) degrade to runs of
- * one row. The output batch is built at the end in input-row order.
+ * one row. DISTINCT calls over the same arguments are fed as one set (one
+ * shared map of per-call counts, eddy__agg_distinct_set_update; not in the
+ * mini-batch variants, whose local / global phases merge the calls' own
+ * maps). The output batch is built at the end in input-row order, a column
+ * at a time.
  *
  * Lifetimes. Plan: immutable, shared by subtasks. Per operator instance
  * (task arena + GaState): the AggCtx, the KeyBatch, the batch scratch (grown
@@ -117,6 +121,14 @@ typedef struct GaState {
     void **gptr;
     uint8_t *skip;
     char *src;
+    /* DISTINCT calls sharing one map per argument list (ga_push only) */
+    AggDistinctSet *sets;
+    int nsets;
+    bool *in_set;      /* call -> fed through its set */
+    /* output rows of a batch (2 cap): the input row of their key, the slot of
+     * their values, whether those are the previous ones */
+    uint32_t *orow, *oslot;
+    uint8_t *oold;
 } GaState;
 
 static inline int64_t *rec_count(void *rec) { return (int64_t *)rec; }
@@ -131,6 +143,27 @@ static void locate(void *owner, const void *acc, StateKey *k, StateNs *ns) {
 }
 
 /* ---- open / close ----------------------------------------------------------------------------------- */
+
+static eddy_status open_sets(Op *op, GaState *s) {
+    const GroupAggPlan *p = s->p;
+    int n = p->naggs;
+    const AggFn **fns = eddy__arena_alloc(op->arena, sizeof(AggFn *) * (size_t)(n + 1));
+    const int **args = eddy__arena_alloc(op->arena, sizeof(int *) * (size_t)(n + 1));
+    int *filters = eddy__arena_alloc(op->arena, sizeof(int) * (size_t)(n + 1));
+    size_t *offs = eddy__arena_alloc(op->arena, sizeof(size_t) * (size_t)(n + 1));
+    int *vbs = eddy__arena_alloc(op->arena, sizeof(int) * (size_t)(n + 1));
+    s->in_set = eddy__arena_alloc(op->arena, sizeof(bool) * (size_t)(n + 1));
+    if (!fns || !args || !filters || !offs || !vbs || !s->in_set) return NOMEM(op);
+    for (int a = 0; a < n; a++) {
+        fns[a] = p->aggs[a].fn;
+        args[a] = p->aggs[a].args;
+        filters[a] = p->aggs[a].filter;
+        offs[a] = p->aggs[a].offset;
+        vbs[a] = p->aggs[a].view_base;
+    }
+    return eddy__agg_distinct_sets(op->arena, n, fns, args, filters, offs, vbs, &s->sets, &s->nsets, s->in_set,
+                                   s->err);
+}
 
 static eddy_status ga_open(Op *op) {
     const GroupAggPlan *p = op->plan;
@@ -150,6 +183,10 @@ static eddy_status ga_open(Op *op) {
     s->views = (AggStateViews){.locate = locate, .owner = s};
     eddy__agg_ctx_init(&s->cx, p->nviews ? &eddy__agg_state_view_ops : NULL, &s->views, s->err);
     if (p->phase == GA_LOCAL) return EDDY_OK; /* a mini-batch's accumulators only: no state */
+    if (op->vt == &eddy__op_group_agg && p->nviews) {
+        eddy_status rc = open_sets(op, s);
+        if (rc) return rc;
+    }
     StateBackend *be;
     eddy_status rc = eddy__op_state(op, &be);
     if (rc) return rc;
@@ -216,6 +253,9 @@ static void ga_close(Op *op) {
     eddy__free(s->gptr);
     eddy__free(s->skip);
     eddy__free(s->src);
+    eddy__free(s->orow);
+    eddy__free(s->oslot);
+    eddy__free(s->oold);
     eddy__batch_release(s->buf);
     if (s->charged > 0) eddy__mem_release(&op->mem, s->charged);
     for (int a = 0; a < p->naggs; a++) {
@@ -249,6 +289,9 @@ static bool ensure_cap(GaState *s, uint32_t n) {
     GROW(gflag, uint8_t);
     GROW(gptr, void *);
     GROW(skip, uint8_t);
+    GROW(orow, uint32_t[2]);
+    GROW(oslot, uint32_t[2]);
+    GROW(oold, uint8_t[2]);
 #undef GROW
     eddy__free(s->work);
     s->work = eddy__malloc((size_t)s->stride * cap); /* malloc's alignment: 16 on the 64-bit targets */
@@ -330,6 +373,27 @@ static eddy_status drop_group(GaState *s, char *rec, bool views) {
     return EDDY_OK;
 }
 
+/* The rows of the run [from, to) a call takes (not skipped, passing its
+ * filter f), split by direction: the accumulated ones into rows / accs2[0..),
+ * the retracted ones into rows2 / accs2[to - from..). */
+static void split_rows(GaState *s, Batch *b, uint32_t from, uint32_t to, const Vector *f, uint32_t *na_out,
+                       uint32_t *nr_out) {
+    uint32_t m = to - from, na = 0, nr = 0;
+    for (uint32_t i = from; i < to; i++) {
+        uint32_t r = batch_row(b, i);
+        if (s->action[i] == A_SKIP || (f && !filter_passes(f, r))) continue;
+        if (is_accumulate(batch_kind(b, r))) {
+            s->rows[na] = r;
+            s->accs2[na++] = s->accs[i - from];
+        } else {
+            s->rows2[nr] = r;
+            s->accs2[m + nr++] = s->accs[i - from];
+        }
+    }
+    *na_out = na;
+    *nr_out = nr;
+}
+
 /* Rows [from, to) of the batch: no key twice. */
 static eddy_status run(GaState *s, Batch *b, uint32_t from, uint32_t to) {
     const GroupAggPlan *p = s->p;
@@ -352,29 +416,29 @@ static eddy_status run(GaState *s, Batch *b, uint32_t from, uint32_t to) {
         }
     }
     for (int a = 0; a < p->naggs; a++) {
-        const GroupAggCall *c = &p->aggs[a];
         set_call(s, a);
-        if ((rc = eddy__agg_get_value(c->fn, &s->cx, accs, m, s->prev[a], from))) return rc;
+        if ((rc = eddy__agg_get_value(p->aggs[a].fn, &s->cx, accs, m, s->prev[a], from))) return rc;
+    }
+    for (int a = 0; a < p->naggs; a++) {
+        const GroupAggCall *c = &p->aggs[a];
+        if (s->in_set && s->in_set[a]) continue;
+        set_call(s, a);
         Vector *args[16];
         for (int k = 0; k < c->fn->nargs && k < 16; k++) args[k] = b->cols[c->args[k]];
         const Vector *f = c->filter >= 0 ? b->cols[c->filter] : NULL;
-        uint32_t na = 0, nr = 0;
-        for (uint32_t i = from; i < to; i++) {
-            uint32_t r = batch_row(b, i);
-            if (s->action[i] == A_SKIP || (f && !filter_passes(f, r))) continue;
-            if (is_accumulate(batch_kind(b, r))) {
-                s->rows[na] = r;
-                s->accs2[na++] = accs[i - from];
-            } else {
-                s->rows2[nr] = r;
-                s->accs2[m + nr++] = accs[i - from];
-            }
-        }
-        /* accs2 holds the accumulate pointers first, the retract ones from m on */
+        uint32_t na, nr;
+        split_rows(s, b, from, to, f, &na, &nr);
         if ((rc = eddy__agg_accumulate(c->fn, &s->cx, args, s->rows, na, s->accs2))) return rc;
         if (nr && !c->fn->retract)
             return eddy__err(s->err, EDDY_E_INTERNAL, "the aggregate %s cannot retract", c->fn->name);
         if ((rc = eddy__agg_retract(c->fn, &s->cx, args, s->rows2, nr, s->accs2 + m))) return rc;
+    }
+    for (int t = 0; t < s->nsets; t++) {
+        uint32_t na, nr;
+        split_rows(s, b, from, to, NULL, &na, &nr);
+        if ((rc = eddy__agg_distinct_set_update(&s->cx, &s->sets[t], b->cols, s->rows, na, s->accs2, false)) ||
+            (rc = eddy__agg_distinct_set_update(&s->cx, &s->sets[t], b->cols, s->rows2, nr, s->accs2 + m, true)))
+            return rc;
     }
     for (uint32_t i = from; i < to; i++) {
         if (s->action[i] == A_SKIP) continue;
@@ -418,6 +482,37 @@ static eddy_status emit_built(Op *op, Batch *o, uint32_t n) {
     return rc;
 }
 
+static inline bool not_const(const Vector *v) { return !v || !v->is_const; }
+
+/* dst[k] = a[idx[k]] for k < n, or b[idx[k]] where pick[k] is 0 (pick
+ * NULL: a throughout), dst fresh (no NULLs yet): plain loops for 8-byte
+ * values and short strings, eddy__vec_copy_value for the rest. */
+static void gather(Vector *dst, const Vector *a, const Vector *b, const uint32_t *idx, const uint8_t *pick,
+                   uint32_t n) {
+    bool fast = not_const(a) && not_const(b);
+    if (fast && (dst->phys == PH_I64 || dst->phys == PH_F64)) {
+        int64_t *d = VEC_DATA(dst, int64_t);
+        for (uint32_t k = 0; k < n; k++) {
+            const Vector *v = pick && !pick[k] ? b : a;
+            if (vec_is_null(v, idx[k])) eddy__vec_set_null(dst, k);
+            else d[k] = VEC_DATA(v, int64_t)[idx[k]];
+        }
+        return;
+    }
+    if (fast && dst->phys == PH_STR) {
+        StrView *d = VEC_DATA(dst, StrView);
+        for (uint32_t k = 0; k < n; k++) {
+            const Vector *v = pick && !pick[k] ? b : a;
+            const StrView *x = &VEC_DATA(v, StrView)[idx[k]];
+            if (vec_is_null(v, idx[k])) eddy__vec_set_null(dst, k);
+            else if (x->len <= STRV_INLINE) d[k] = *x;
+            else eddy__vec_set_str(dst, k, x->u.ext.ptr, x->len);
+        }
+        return;
+    }
+    for (uint32_t k = 0; k < n; k++) eddy__vec_copy_value(dst, k, pick && !pick[k] ? b : a, idx[k]);
+}
+
 /* The output of n items (rows of the batch, in input-row order; with a
  * rowmap, the mini-batch's groups, item i's key at row rowmap[i]): item i's
  * action, its key, its values at slot i of prev / cur. */
@@ -454,12 +549,13 @@ static eddy_status emit(Op *op, GaState *s, Batch *b, uint32_t n, const uint32_t
                 kind = RK_UPDATE_AFTER, old = false;
             }
             kinds[oi] = kind;
-            for (int k = 0; k < p->ngroup; k++) eddy__vec_copy_value(o->cols[k], oi, b->cols[p->group[k]], r);
-            for (int c = 0; c < p->naggs; c++)
-                eddy__vec_copy_value(o->cols[p->ngroup + c], oi, old ? s->prev[c] : s->cur[c], i);
-            oi++;
+            s->orow[oi] = r;
+            s->oslot[oi] = i;
+            s->oold[oi++] = old;
         }
     }
+    for (int k = 0; k < p->ngroup; k++) gather(o->cols[k], b->cols[p->group[k]], NULL, s->orow, NULL, oi);
+    for (int c = 0; c < p->naggs; c++) gather(o->cols[p->ngroup + c], s->prev[c], s->cur[c], s->oslot, s->oold, oi);
     return emit_built(op, o, oi);
 }
 

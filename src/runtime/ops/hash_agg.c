@@ -75,6 +75,13 @@ typedef struct VRec {
     char data[];    /* key, then value (vcap bytes) */
 } VRec;
 
+/* A table slot: the group's key hash beside its record, so a probe reads a
+ * record only when the hashes match. */
+typedef struct HSlot {
+    uint64_t hash;
+    char *g;
+} HSlot;
+
 typedef struct AggState {
     const BatchAggPlan *p;
     Op *op;
@@ -88,7 +95,7 @@ typedef struct AggState {
     /* the table */
     Arena groups;
     ED_VEC(char *) list;        /* group records by gid (insertion order) */
-    uint32_t *slots;            /* gid + 1, 0 empty */
+    HSlot *slots;               /* g NULL: empty */
     uint32_t cap;               /* power of two */
     int64_t charged;            /* bytes charged to op->mem */
     /* views */
@@ -108,6 +115,10 @@ typedef struct AggState {
     SpillFile parts[SPILL_FANOUT];
     uint32_t *part_rows[SPILL_FANOUT];
     uint32_t part_n[SPILL_FANOUT];
+    /* DISTINCT calls sharing one map per argument list */
+    AggDistinctSet *sets;
+    int nsets;
+    bool *in_set;
     ED_VEC(SpillFile) pending;
     ED_VEC(int) pending_level;
     uint64_t spilled_rows;
@@ -194,7 +205,10 @@ static eddy_status vrec_new(AggState *s, void *acc, int view, const void *key, s
     *r = (VRec){.gid = gid, .klen = (uint32_t)klen, .vlen = (uint32_t)vlen, .vcap = (uint32_t)vcap,
                 .view = (uint16_t)view, .hash = h};
     if (klen) memcpy(r->data, key, klen);
-    if (vlen) memcpy(r->data + klen, val, vlen);
+    if (vlen) {
+        if (val) memcpy(r->data + klen, val, vlen);
+        else memset(r->data + klen, 0, vlen);
+    }
     uint32_t id = (uint32_t)s->recs.len;
     ViewHead *vh = &heads(g)[view];
     if (vh->last) s->recs.items[vh->last - 1]->next = id;
@@ -224,9 +238,11 @@ static eddy_status v_map_get(void *ctx, void *acc, int view, const void *key, si
     return EDDY_OK;
 }
 
-static eddy_status v_map_put(void *ctx, void *acc, int view, const void *key, size_t klen, const void *val,
-                             size_t vlen) {
-    AggState *s = ctx;
+/* The record of key with room for a vlen-byte value (its vlen set): the one
+ * there, value unchanged (*had: it held vlen bytes), or a new one, zeroed. */
+static eddy_status vslot(AggState *s, void *acc, int view, const void *key, size_t klen, size_t vlen, char **val,
+                         bool *had) {
+    *had = false;
     if ((s->vused + 1) * 4 >= s->vcap * 3) {
         eddy_status rc = vgrow(s);
         if (rc) return rc;
@@ -237,17 +253,40 @@ static eddy_status v_map_put(void *ctx, void *acc, int view, const void *key, si
     if (id) {
         VRec *r = s->recs.items[id - 1];
         if (vlen <= r->vcap) {
-            memmove(r->data + r->klen, val, vlen);
+            *had = r->vlen == vlen;
             r->vlen = (uint32_t)vlen;
+            *val = r->data + r->klen;
             return EDDY_OK;
         }
         r->dead = 1;
     }
     uint32_t nid;
-    eddy_status rc = vrec_new(s, acc, view, key, klen, val, vlen, h, &nid);
+    eddy_status rc = vrec_new(s, acc, view, key, klen, NULL, vlen, h, &nid);
     if (rc) return rc;
     if (!id && s->vslots[j] != UINT32_MAX) s->vused++;
     s->vslots[j] = nid;
+    *val = s->recs.items[nid - 1]->data + klen;
+    return EDDY_OK;
+}
+
+static eddy_status v_map_put(void *ctx, void *acc, int view, const void *key, size_t klen, const void *val,
+                             size_t vlen) {
+    char *p;
+    bool had;
+    eddy_status rc = vslot(ctx, acc, view, key, klen, vlen, &p, &had);
+    if (!rc && vlen) memmove(p, val, vlen);
+    return rc;
+}
+
+/* One lookup: the value rewritten in place (a new one starts zeroed). */
+static eddy_status v_map_update(void *ctx, void *acc, int view, const void *key, size_t klen, size_t vlen,
+                                AggMapUpdateFn fn, void *arg) {
+    char *p;
+    bool had;
+    eddy_status rc = vslot(ctx, acc, view, key, klen, vlen, &p, &had);
+    if (rc) return rc;
+    if (!had) memset(p, 0, vlen);
+    fn(arg, p, had);
     return EDDY_OK;
 }
 
@@ -317,8 +356,8 @@ static eddy_status v_clear(void *ctx, void *acc, int view) {
     return EDDY_OK;
 }
 
-static const AggViewOps view_ops = {v_map_get, v_map_put, v_map_remove, v_iter, v_list_add, v_iter, v_list_remove,
-                                    v_clear};
+static const AggViewOps view_ops = {v_map_get, v_map_put,     v_map_remove, v_iter,
+                                    v_list_add, v_iter, v_list_remove, v_clear,  v_map_update};
 
 /* ---- the table ------------------------------------------------------------------------------- */
 
@@ -345,18 +384,18 @@ static void table_reset(Op *op, AggState *s) {
 
 static bool table_grow(Op *op, AggState *s, bool may_spill) {
     uint32_t ncap = s->cap ? s->cap * 2 : 1024;
-    if (!charge(op, s, (int64_t)ncap * 4, may_spill && s->cap)) return false;
-    uint32_t *ns = eddy__calloc(ncap, sizeof(uint32_t));
+    if (!charge(op, s, (int64_t)ncap * (int64_t)sizeof(HSlot), may_spill && s->cap)) return false;
+    HSlot *ns = eddy__calloc(ncap, sizeof(HSlot));
     if (!ns) return false;
     for (size_t g = 0; g < s->list.len; g++) {
-        uint64_t m = eddy__hash_u64(((GroupHdr *)s->list.items[g])->hash);
-        uint32_t j = (uint32_t)m & (ncap - 1);
-        while (ns[j]) j = (j + 1) & (ncap - 1);
-        ns[j] = (uint32_t)g + 1;
+        uint64_t h = ((GroupHdr *)s->list.items[g])->hash;
+        uint32_t j = (uint32_t)eddy__hash_u64(h) & (ncap - 1);
+        while (ns[j].g) j = (j + 1) & (ncap - 1);
+        ns[j] = (HSlot){h, s->list.items[g]};
     }
     eddy__free(s->slots);
-    eddy__mem_release(&op->mem, (int64_t)s->cap * 4);
-    s->charged -= (int64_t)s->cap * 4;
+    eddy__mem_release(&op->mem, (int64_t)s->cap * (int64_t)sizeof(HSlot));
+    s->charged -= (int64_t)s->cap * (int64_t)sizeof(HSlot);
     s->slots = ns;
     s->cap = ncap;
     return true;
@@ -456,17 +495,26 @@ static eddy_status consume(Op *op, AggState *s, Batch *b) {
         rc = eddy__key_batch_encode(&s->kb, kv, p->ngroup, s->rows, n, op->max_parallelism, s->err);
         if (kv != keys) eddy__free(kv);
         if (rc) return rc;
+        /* two-stage prefetch: the slot of row i + 16, the record of row i + 8 */
+        enum { AHEAD = 8 };
+        const uint64_t *kh = s->kb.hash;
         for (uint32_t i = 0; i < n; i++) {
+            if (i + 2 * AHEAD < n)
+                __builtin_prefetch(&s->slots[(uint32_t)eddy__hash_u64(kh[i + 2 * AHEAD]) & (s->cap - 1)]);
+            if (i + AHEAD < n) {
+                const HSlot *q = &s->slots[(uint32_t)eddy__hash_u64(kh[i + AHEAD]) & (s->cap - 1)];
+                if (q->g) __builtin_prefetch(q->g);
+            }
             StateKey k = eddy__key_batch_key(&s->kb, i);
             uint64_t m = eddy__hash_u64(k.hash);
             uint32_t mask = s->cap - 1, j = (uint32_t)m & mask;
             char *g = NULL;
             for (;;) {
-                uint32_t x = s->slots[j];
-                if (!x) break;
-                GroupHdr *h = (GroupHdr *)s->list.items[x - 1];
-                if (h->hash == k.hash && h->klen == k.len && !memcmp(group_key(s, (char *)h), k.bytes, k.len)) {
-                    g = (char *)h;
+                const HSlot *q = &s->slots[j];
+                if (!q->g) break;
+                GroupHdr *h = (GroupHdr *)q->g;
+                if (q->hash == k.hash && h->klen == k.len && !memcmp(group_key(s, q->g), k.bytes, k.len)) {
+                    g = q->g;
                     break;
                 }
                 j = (j + 1) & mask;
@@ -478,7 +526,7 @@ static eddy_status consume(Op *op, AggState *s, Batch *b) {
                     else {
                         mask = s->cap - 1;
                         j = (uint32_t)m & mask;
-                        while (s->slots[j]) j = (j + 1) & mask;
+                        while (s->slots[j].g) j = (j + 1) & mask;
                     }
                 }
                 if (!refused) g = group_new(op, s, k.hash, k.bytes, k.len, &refused);
@@ -490,7 +538,7 @@ static eddy_status consume(Op *op, AggState *s, Batch *b) {
                     continue;
                 }
                 if (!g) return eddy__err_is_set(s->err) ? EDDY_E_NOMEM : eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-                s->slots[j] = (uint32_t)s->list.len;
+                s->slots[j] = (HSlot){k.hash, g};
             }
             s->accs[i] = group_acc(s, g);
         }
@@ -527,8 +575,13 @@ static eddy_status consume(Op *op, AggState *s, Batch *b) {
         }
         return EDDY_OK;
     }
+    for (int t = 0; t < s->nsets; t++) {
+        if ((rc = eddy__agg_distinct_set_update(&s->cx, &s->sets[t], b->cols, s->rows, m, s->accs, false))) return rc;
+        eddy__arena_reset(&s->cx.scratch);
+    }
     for (int f = 0; f < p->naggs; f++) {
         const AggFn *fn = p->fns[f];
+        if (s->in_set && s->in_set[f]) continue;
         Vector *args[16];
         int na = p->nargs[f];
         if (na > 16) return eddy__op_fail(op, EDDY_E_INTERNAL, "too many aggregate arguments");
@@ -571,7 +624,7 @@ static eddy_status emit_groups(Op *op, AggState *s) {
         if (!(by_slot = eddy__malloc(sizeof(char *) * total))) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
         size_t k = 0;
         for (uint32_t j = 0; j < s->cap; j++)
-            if (s->slots[j]) by_slot[k++] = s->list.items[s->slots[j] - 1];
+            if (s->slots[j].g) by_slot[k++] = s->slots[j].g;
         order = by_slot;
     }
     for (size_t at = 0; at < total && !rc;) {
@@ -631,6 +684,13 @@ static eddy_status agg_open(Op *op) {
     }
     s->acc_size = align_up(off ? off : 8, 16);
     eddy__agg_ctx_init(&s->cx, s->nviews ? &view_ops : NULL, s, s->err);
+    if (s->nviews && !p->merge) {
+        s->in_set = eddy__arena_alloc(op->arena, sizeof(bool) * (size_t)(p->naggs + 1));
+        if (!s->in_set) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        eddy_status rc = eddy__agg_distinct_sets(op->arena, p->naggs, p->fns, p->args, p->filter,
+                                                 s->acc_off, s->view_base, &s->sets, &s->nsets, s->in_set, s->err);
+        if (rc) return rc;
+    }
     eddy__arena_init(&s->groups, 64 * 1024);
     eddy__arena_init(&s->vrecs, 64 * 1024);
     eddy__key_batch_init(&s->kb);
