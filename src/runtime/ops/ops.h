@@ -156,6 +156,11 @@ typedef struct SortPlan {
     const bool *nulls_first;
     int64_t offset; /* -1 or 0: none */
     int64_t fetch;  /* -1: all */
+    /* A Top-N's sort (batch Rank with ROW_NUMBER <= group_limit): the first
+     * ngroup keys are the partition; only the first group_limit rows of each
+     * partition in sort order are kept (0: every row). */
+    int ngroup;
+    int64_t group_limit;
 } SortPlan;
 extern const OpVtab eddy__op_sort;
 
