@@ -89,6 +89,8 @@ typedef struct JoinRun {
     KeyBatch kb0; /* no equi-join key: the one key, a NULL TINYINT */
     StateKey key0;
     Batch *pair; /* candidate pairs (left + right columns) */
+    Batch *cand; /* batched inner joins: the candidate pairs, in the output's layout */
+    uint32_t ncand;
     ExprProg *cond;
     EvalCtx cx;
     Arena scratch, progs;
@@ -167,6 +169,7 @@ static void join_close(Op *op) {
     eddy__key_batch_free(&s->kb);
     eddy__key_batch_free(&s->kb0);
     eddy__batch_release(s->pair);
+    eddy__batch_release(s->cand);
     eddy__buf_free(&s->row);
     eddy__buf_free(&s->mk);
     eddy__buf_free(&s->val);
@@ -613,64 +616,100 @@ static eddy_status prep_row(Op *op, JoinRun *s, const JoinSide *sd, const Batch 
     return EDDY_OK;
 }
 
-/* A batched inner join with a residual condition: rows [first, end) of the
- * batch, whose matches s->m holds in row order (tagged with their row), each
- * updating its side's state and sending its pairs as inner_row would. */
-static eddy_status inner_emit(Op *op, JoinRun *s, int in, const Batch *b, Vector *const *keys, uint32_t first,
-                              uint32_t end) {
+/* The candidate pairs of a batched inner join (s->cand, s->ncand of them)
+ * through the residual condition; the matches go out as they are, the
+ * pair batch with a selection (no row is built twice). */
+static eddy_status inner_flush(Op *op, JoinRun *s) {
+    Batch *pb = s->cand;
+    uint32_t n = s->ncand, kept = 0;
+    if (!pb || !n) return EDDY_OK;
+    s->cand = NULL;
+    s->ncand = 0;
+    pb->n = pb->count = n;
+    eddy_status rc = EDDY_OK;
+    for (int c = 0; c < pb->ncols && !rc; c++)
+        if (pb->cols[c]->failed) rc = OOM(op);
+    if (!rc) rc = eddy__expr_filter(s->cond, &s->cx, pb, NULL, n, s->keep, &kept);
+    eddy__arena_reset(&s->scratch);
+    if (!rc && kept && kept < n) {
+        uint32_t *sel = eddy__malloc(sizeof(uint32_t) * kept);
+        if (!sel) rc = OOM(op);
+        else {
+            memcpy(sel, s->keep, sizeof(uint32_t) * kept);
+            eddy__batch_set_sel(pb, sel, kept);
+        }
+    }
+    if (!rc && kept) rc = eddy__op_emit(op, pb);
+    eddy__batch_release(pb);
+    return rc;
+}
+
+/* An inner join with a residual condition, a batch at a time: the other
+ * side's records under each row's key go into one batch of candidate pairs
+ * (the input row's columns and the record's), the residual runs over
+ * PAIR_CAP pairs at once and the matching pairs are the output rows, in the
+ * row-at-a-time order (a record of count n is n pairs). Then each row
+ * updates its own side's state: candidates come from the other side's, so
+ * doing this after the batch's pairs changes nothing. */
+static eddy_status inner_batch(Op *op, JoinRun *s, int in, const Batch *b, Vector *const *keys) {
     const JoinPlan *p = op->plan;
-    size_t mi = 0;
-    for (uint32_t i = first; i < end; i++) {
+    int other = 1 - in, nl = p->side[0].ncols;
+    int in_off = in ? nl : 0, other_off = in ? 0 : nl, nother = p->side[other].ncols, nin = p->side[in].ncols;
+    const StreamNode *node = op->node;
+    eddy_status rc = EDDY_OK;
+    for (uint32_t i = 0; i < b->count && !rc; i++) {
+        uint32_t r = batch_row(b, i);
+        if (key_null(p, keys, r)) continue;
+        StateKey k = p->nkeys ? eddy__key_batch_key(&s->kb, i) : s->key0;
+        uint8_t kind = batch_kind(b, r);
+        RecIter it;
+        if ((rc = rec_open(s, p, other, &k, &it))) break;
+        for (;;) {
+            StateEntry e;
+            bool has;
+            if ((rc = rec_next(&it, &e, &has)) || !has) break;
+            Hdr h = hdr_of(e.value, e.value_len);
+            bool nuk = p->side[other].spec == JIS_NO_UNIQUE_KEY;
+            const char *row = nuk ? e.ukey : (const char *)e.value + sizeof h;
+            uint32_t len = nuk ? e.ukey_len : e.value_len - (uint32_t)sizeof h;
+            for (uint32_t t = 0; t < h.count && !rc; t++) {
+                if (!s->cand && !(s->cand = eddy__batch_new_typed(node->ncols, node->col_types, PAIR_CAP))) {
+                    rc = OOM(op);
+                    break;
+                }
+                Batch *pb = s->cand;
+                uint32_t slot = s->ncand;
+                if (!eddy__serde_read(row, len, pb->cols + other_off, nother, slot)) {
+                    rc = eddy__op_fail(op, EDDY_E_INTERNAL, "corrupt join state");
+                    break;
+                }
+                for (int c = 0; c < nin; c++) eddy__vec_copy_value(pb->cols[in_off + c], slot, b->cols[c], r);
+                if (kind != RK_INSERT || pb->kinds) {
+                    if (!pb->kinds && !eddy__batch_ensure_kinds(pb, PAIR_CAP)) {
+                        rc = OOM(op);
+                        break;
+                    }
+                    VEC_DATA(pb->kinds, uint8_t)[slot] = kind;
+                }
+                if (++s->ncand == PAIR_CAP) rc = inner_flush(op, s);
+            }
+            if (rc) break;
+        }
+        rec_close(&it);
+    }
+    if (!rc) rc = inner_flush(op, s);
+    for (uint32_t i = 0; i < b->count && !rc; i++) {
         uint32_t r = batch_row(b, i);
         StateKey k;
         const void *mk;
         uint32_t mklen;
         bool null_key;
-        eddy_status rc = prep_row(op, s, &p->side[in], b, keys, i, r, &k, &mk, &mklen, &null_key);
-        if (rc) return rc;
+        if ((rc = prep_row(op, s, &p->side[in], b, keys, i, r, &k, &mk, &mklen, &null_key))) break;
         uint8_t kind = batch_kind(b, r);
         bool acc = kind == RK_INSERT || kind == RK_UPDATE_AFTER;
-        if ((rc = acc ? view_add(op, s, in, &k, mk, mklen, 0) : view_retract(op, s, in, &k, mk, mklen))) return rc;
-        for (; mi < s->nm && s->m[mi].row == i; mi++)
-            if ((rc = emit_pair(op, s, kind, in, b, r, &s->m[mi], s->m[mi].count))) return rc;
+        rc = acc ? view_add(op, s, in, &k, mk, mklen, 0) : view_retract(op, s, in, &k, mk, mklen);
     }
-    return EDDY_OK;
-}
-
-/* Matches gathered before their rows are sent (batched inner joins). */
-#define BATCH_MATCHES 1024
-
-/* An inner join with a residual condition, a batch at a time: the other
- * side's candidates of many input rows go through the residual together
- * (one evaluation per PAIR_CAP pairs, not one per row). Gathering ahead of
- * the rows' own state updates is safe: a row writes its own side's state,
- * and candidates come from the other side's; the rows, their matches and
- * their order are those of the row-at-a-time loop. */
-static eddy_status inner_batch(Op *op, JoinRun *s, int in, const Batch *b, Vector *const *keys) {
-    const JoinPlan *p = op->plan;
-    uint32_t first = 0;
-    size_t base = 0;
-    s->nm = 0;
-    s->mbuf.len = 0;
-    reset_pair(s);
-    for (uint32_t i = 0; i < b->count; i++) {
-        uint32_t r = batch_row(b, i);
-        eddy_status rc = EDDY_OK;
-        if (!key_null(p, keys, r)) {
-            StateKey k = p->nkeys ? eddy__key_batch_key(&s->kb, i) : s->key0;
-            rc = gather_more(op, s, in, &k, b, r, i, &base);
-        }
-        if (!rc && (i + 1 == b->count || s->nm >= BATCH_MATCHES)) {
-            if (!(rc = filter_pending(s, base))) rc = inner_emit(op, s, in, b, keys, first, i + 1);
-            first = i + 1;
-            base = 0;
-            s->nm = 0;
-            s->mbuf.len = 0;
-            reset_pair(s);
-        }
-        if (rc) return rc;
-    }
-    return EDDY_OK;
+    return rc;
 }
 
 static eddy_status join_push(Op *op, int input, Batch *b) {
