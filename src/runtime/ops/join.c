@@ -20,6 +20,12 @@
  *              with (kept for the outer side of an outer join and the left
  *              side of a semi / anti join: Flink's OuterJoinRecordStateView).
  *
+ * A NoUniqueKey side whose input is insert-only, that keeps no
+ * associations and has no TTL is never looked up by record: its records
+ * are a LIST state under the join key instead (appended; each element one
+ * record of count 1, equal records repeated), which spares hashing and
+ * comparing every record on its way in.
+ *
  * Per input row: the other side's records under the row's key are the
  * candidates, the residual condition (the non-equi conjuncts, evaluated a
  * chunk of candidate pairs at a time) picks the matches, and the row kinds
@@ -34,9 +40,10 @@
  * (KeyBatch); a side whose unique key is within the join key is probed with
  * one map get, the others by iterating the key's map; scratch (the candidate pairs, the matches, the encoded rows)
  * lives with the operator and is reused. An inner join with a residual
- * condition gathers the candidates of many rows of the batch before it
- * evaluates the residual (once per PAIR_CAP pairs) and then updates state and
- * emits row by row, in the row-at-a-time order. State TTL (table.exec.state.ttl)
+ * condition puts the candidate pairs of the batch's rows into batches of the
+ * output's columns, evaluates the residual once per CAND_CAP pairs and emits
+ * those batches with the matches selected (in the row-at-a-time order), then
+ * updates its side's state for the batch's rows. State TTL (table.exec.state.ttl)
  * applies to every record of both sides (a retraction of an expired record
  * finds nothing, as in Flink).
  */
@@ -50,6 +57,7 @@
 #include "types/serde.h"
 
 #define PAIR_CAP 256 /* candidate pairs evaluated at once */
+#define CAND_CAP 1024 /* batched inner joins: candidate pairs per output batch */
 #define MAX_KEYS 16
 
 typedef struct JoinSide {
@@ -59,6 +67,7 @@ typedef struct JoinSide {
     const int *uk;
     int ncols;
     const Type *row_type;
+    bool list; /* an insert-only NoUniqueKey side without associations: LIST state of its records */
 } JoinSide;
 
 typedef struct JoinPlan {
@@ -94,7 +103,7 @@ typedef struct JoinRun {
     ExprProg *cond;
     EvalCtx cx;
     Arena scratch, progs;
-    uint32_t keep[PAIR_CAP];
+    uint32_t keep[CAND_CAP];
     Buf row, mk, val, mbuf;
     Match *m;
     size_t nm, mcap;
@@ -153,9 +162,9 @@ static eddy_status join_open(Op *op) {
     static const char *names[2] = {"left-records", "right-records"};
     for (int i = 0; i < 2; i++) {
         StateDesc d = {.name = names[i],
-                       .kind = STATE_MAP,
+                       .kind = p->side[i].list ? STATE_LIST : STATE_MAP,
                        .key_type = p->key_type,
-                       .map_key_type = eddy__type_bytes(false),
+                       .map_key_type = p->side[i].list ? NULL : eddy__type_bytes(false),
                        .value_type = eddy__type_bytes(false)};
         d.ttl.ttl_ms = p->ttl_ms;
         if ((rc = eddy__state_register(be, &d, &s->st[i]))) return rc;
@@ -235,6 +244,7 @@ static void count_one_more(void *ctx, void *val, bool found) {
 static eddy_status view_add(Op *op, JoinRun *s, int side, const StateKey *k, const void *mk, uint32_t mklen,
                             uint32_t assoc) {
     const JoinPlan *p = op->plan;
+    if (p->side[side].list) return eddy__state_list_add(s->st[side], k, STATE_NO_NS, mk, mklen);
     if (p->side[side].spec == JIS_NO_UNIQUE_KEY)
         return eddy__state_map_update(s->st[side], k, STATE_NO_NS, mk, mklen, (uint32_t)sizeof(Hdr), count_one_more,
                                       &assoc);
@@ -244,6 +254,7 @@ static eddy_status view_add(Op *op, JoinRun *s, int side, const StateKey *k, con
 /* retractRecord(record) */
 static eddy_status view_retract(Op *op, JoinRun *s, int side, const StateKey *k, const void *mk, uint32_t mklen) {
     const JoinPlan *p = op->plan;
+    if (p->side[side].list) return eddy__op_fail(op, EDDY_E_INTERNAL, "a retraction on an insert-only join input");
     if (p->side[side].spec == JIS_NO_UNIQUE_KEY) {
         const void *v;
         uint32_t vlen;
@@ -329,10 +340,23 @@ typedef struct RecIter {
     StateIter *it;
     bool single, done;
     StateEntry one;
+    /* a LIST side: its blob of records, each of count 1 */
+    const void *blob;
+    uint32_t blen, pos;
 } RecIter;
+
+static const Hdr ONE_RECORD = {1, 0};
 
 static eddy_status rec_open(JoinRun *s, const JoinPlan *p, int side, const StateKey *k, RecIter *ri) {
     *ri = (RecIter){0};
+    if (p->side[side].list) {
+        bool found;
+        eddy_status rc = eddy__state_list_get(s->st[side], k, STATE_NO_NS, &ri->blob, &ri->blen, &found);
+        if (rc || !found) ri->blob = NULL, ri->blen = 0;
+        ri->one.value = &ONE_RECORD;
+        ri->one.value_len = (uint32_t)sizeof ONE_RECORD;
+        return rc;
+    }
     if (p->side[side].spec != JIS_JOIN_KEY_CONTAINS_UNIQUE_KEY)
         return eddy__state_iter_map(s->st[side], k, STATE_NO_NS, &ri->it);
     ri->single = true;
@@ -346,6 +370,11 @@ static eddy_status rec_open(JoinRun *s, const JoinPlan *p, int side, const State
 }
 
 static eddy_status rec_next(RecIter *ri, StateEntry *e, bool *has) {
+    if (ri->blob || ri->one.value == &ONE_RECORD) {
+        *has = ri->blob && eddy__state_list_next(ri->blob, ri->blen, &ri->pos, &ri->one.ukey, &ri->one.ukey_len);
+        if (*has) *e = ri->one;
+        return EDDY_OK;
+    }
     if (!ri->single) return eddy__state_iter_next(ri->it, e, has);
     *has = !ri->done;
     if (*has) *e = ri->one;
@@ -647,7 +676,7 @@ static eddy_status inner_flush(Op *op, JoinRun *s) {
 /* An inner join with a residual condition, a batch at a time: the other
  * side's records under each row's key go into one batch of candidate pairs
  * (the input row's columns and the record's), the residual runs over
- * PAIR_CAP pairs at once and the matching pairs are the output rows, in the
+ * CAND_CAP pairs at once and the matching pairs are the output rows, in the
  * row-at-a-time order (a record of count n is n pairs). Then each row
  * updates its own side's state: candidates come from the other side's, so
  * doing this after the batch's pairs changes nothing. */
@@ -673,7 +702,7 @@ static eddy_status inner_batch(Op *op, JoinRun *s, int in, const Batch *b, Vecto
             const char *row = nuk ? e.ukey : (const char *)e.value + sizeof h;
             uint32_t len = nuk ? e.ukey_len : e.value_len - (uint32_t)sizeof h;
             for (uint32_t t = 0; t < h.count && !rc; t++) {
-                if (!s->cand && !(s->cand = eddy__batch_new_typed(node->ncols, node->col_types, PAIR_CAP))) {
+                if (!s->cand && !(s->cand = eddy__batch_new_typed(node->ncols, node->col_types, CAND_CAP))) {
                     rc = OOM(op);
                     break;
                 }
@@ -685,13 +714,13 @@ static eddy_status inner_batch(Op *op, JoinRun *s, int in, const Batch *b, Vecto
                 }
                 for (int c = 0; c < nin; c++) eddy__vec_copy_value(pb->cols[in_off + c], slot, b->cols[c], r);
                 if (kind != RK_INSERT || pb->kinds) {
-                    if (!pb->kinds && !eddy__batch_ensure_kinds(pb, PAIR_CAP)) {
+                    if (!pb->kinds && !eddy__batch_ensure_kinds(pb, CAND_CAP)) {
                         rc = OOM(op);
                         break;
                     }
                     VEC_DATA(pb->kinds, uint8_t)[slot] = kind;
                 }
-                if (++s->ncand == PAIR_CAP) rc = inner_flush(op, s);
+                if (++s->ncand == CAND_CAP) rc = inner_flush(op, s);
             }
             if (rc) break;
         }
@@ -885,6 +914,13 @@ eddy_status eddy__translate_join(TranslateCtx *cx, const PhysNode *p, const Tran
             return eddy__err(err, EDDY_E_VALIDATION, "Could not parse value '%s' for key 'table.exec.state.ttl'.", ttl);
         jp->ttl_ms = ms;
     }
+    /* an insert-only side whose records need no count of associations and
+     * no TTL: its records in a LIST (appended, never looked up by value) */
+    bool assoc[2] = {p->join == JOIN_LEFT || p->join == JOIN_FULL || p->join == JOIN_SEMI || p->join == JOIN_ANTI,
+                     p->join == JOIN_RIGHT || p->join == JOIN_FULL};
+    for (int side = 0; side < 2; side++)
+        jp->side[side].list = jp->side[side].spec == JIS_NO_UNIQUE_KEY && ins[side]->modify == CL_INSERT &&
+                              !assoc[side] && jp->ttl_ms == 0;
     StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, "Join", &eddy__op_join, jp, 2);
     if (!n) return NOMEM();
     eddy__translate_connect(n, 0, &in[0]);
