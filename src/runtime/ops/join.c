@@ -58,6 +58,7 @@
 
 #define PAIR_CAP 256 /* candidate pairs evaluated at once */
 #define CAND_CAP 1024 /* batched inner joins: candidate pairs per output batch */
+#define DEC_CACHE 64  /* records remembered per cand batch */
 #define MAX_KEYS 16
 
 typedef struct JoinSide {
@@ -99,7 +100,12 @@ typedef struct JoinRun {
     StateKey key0;
     Batch *pair; /* candidate pairs (left + right columns) */
     Batch *cand; /* batched inner joins: the candidate pairs, in the output's layout */
-    uint32_t ncand;
+    uint32_t ncand, cand_gen;
+    /* records decoded into the current cand batch (by their state bytes,
+     * which do not move while the pairs are gathered): a record met again
+     * (a hot key's) is copied from its first slot */
+    const void *dec_ptr[DEC_CACHE];
+    uint32_t dec_slot[DEC_CACHE], dec_gen[DEC_CACHE];
     ExprProg *cond;
     EvalCtx cx;
     Arena scratch, progs;
@@ -702,15 +708,24 @@ static eddy_status inner_batch(Op *op, JoinRun *s, int in, const Batch *b, Vecto
             const char *row = nuk ? e.ukey : (const char *)e.value + sizeof h;
             uint32_t len = nuk ? e.ukey_len : e.value_len - (uint32_t)sizeof h;
             for (uint32_t t = 0; t < h.count && !rc; t++) {
-                if (!s->cand && !(s->cand = eddy__batch_new_typed(node->ncols, node->col_types, CAND_CAP))) {
-                    rc = OOM(op);
-                    break;
+                if (!s->cand) {
+                    if (!(s->cand = eddy__batch_new_typed(node->ncols, node->col_types, CAND_CAP))) {
+                        rc = OOM(op);
+                        break;
+                    }
+                    s->cand_gen++;
                 }
                 Batch *pb = s->cand;
-                uint32_t slot = s->ncand;
-                if (!eddy__serde_read(row, len, pb->cols + other_off, nother, slot)) {
+                uint32_t slot = s->ncand, dc = (uint32_t)(((uintptr_t)row >> 3) % DEC_CACHE);
+                if (s->dec_ptr[dc] == row && s->dec_gen[dc] == s->cand_gen) {
+                    for (int c = 0; c < nother; c++) eddy__vec_copy_within(pb->cols[other_off + c], slot, s->dec_slot[dc]);
+                } else if (!eddy__serde_read(row, len, pb->cols + other_off, nother, slot)) {
                     rc = eddy__op_fail(op, EDDY_E_INTERNAL, "corrupt join state");
                     break;
+                } else {
+                    s->dec_ptr[dc] = row;
+                    s->dec_slot[dc] = slot;
+                    s->dec_gen[dc] = s->cand_gen;
                 }
                 for (int c = 0; c < nin; c++) eddy__vec_copy_value(pb->cols[in_off + c], slot, b->cols[c], r);
                 if (kind != RK_INSERT || pb->kinds) {

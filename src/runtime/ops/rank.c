@@ -208,18 +208,6 @@ static bool row_eq(const Ent *a, const Ent *b) { return a->rl == b->rl && memcmp
 
 /* ---- emitting --------------------------------------------------------------------------- */
 
-/* Row si of v into its row di (strings share the vector's own bytes). */
-static void copy_within(Vector *v, uint32_t di, uint32_t si) {
-    if (v->phys != PH_STR) {
-        eddy__vec_copy_value(v, di, v, si);
-    } else if (vec_is_null(v, si)) {
-        eddy__vec_set_null(v, di);
-    } else {
-        vec_set_valid(v, di);
-        VEC_DATA(v, StrView)[di] = VEC_DATA(v, StrView)[si];
-    }
-}
-
 static eddy_status emit(Op *op, RankState *s, const Ent *e, uint8_t kind, int64_t rank) {
     const RankPlan *p = op->plan;
     eddy_status rc = eddy__out_begin(&s->out);
@@ -232,7 +220,7 @@ static eddy_status emit(Op *op, RankState *s, const Ent *e, uint8_t kind, int64_
     bool current = e->r == s->row.data;
     if (current) again = -1;
     if (again >= 0) {
-        for (int c = 0; c < p->nin; c++) copy_within(ob->cols[c], oi, s->last_row[again]);
+        for (int c = 0; c < p->nin; c++) eddy__vec_copy_within(ob->cols[c], oi, s->last_row[again]);
     } else if (current && s->inb) {
         for (int c = 0; c < p->nin; c++) eddy__vec_copy_value(ob->cols[c], oi, s->inb->cols[c], s->inr);
     } else {
