@@ -24,8 +24,10 @@
  * reference's generator uses first-event.rate only), and max-emit-speed =
  * false paces the source to the events' times on the wall clock.
  *
- * Events are generated straight into the batch's column vectors; the only
- * allocations are the batch's own.
+ * Events are generated straight into the batch's column vectors (the
+ * extra strings into their columns' heaps, a bid's channel and url
+ * referenced in the generator's static tables); the only allocations are
+ * the batch's own.
  */
 #include "connectors/connector.h"
 #include "connectors/nexmark_gen.h"
@@ -263,10 +265,34 @@ static eddy_status nexmark_open(Op *op) {
 }
 
 static inline void put_str(Vector *v, uint32_t i, Str s) { eddy__vec_set_str(v, i, s.p, s.n); }
+
+/* A string of the generator's static tables (a bid's channel and url,
+ * NUL-terminated, alive as long as the process): referenced, not copied. */
+static inline void put_static(Vector *v, uint32_t i, Str s) { eddy__vec_set_str_owned(v, i, s.p, s.n); }
+
+/* The event's `extra`, generated straight into its column's heap. */
+typedef struct ExtraTo {
+    Vector *col[3]; /* by event kind */
+    char *got;      /* where the last event's extra was written; NULL: the scratch */
+} ExtraTo;
+
+static char *extra_alloc(void *ctx, int kind, size_t n) {
+    ExtraTo *x = ctx;
+    return x->got = eddy__heap_alloc(&x->col[kind]->heap, n);
+}
+
+static inline void put_extra(Vector *v, uint32_t i, Str s, const ExtraTo *x) {
+    if (x->got != s.p) {
+        put_str(v, i, s);
+        return;
+    }
+    x->got[s.n] = 0;
+    eddy__vec_set_str_owned(v, i, s.p, s.n);
+}
 static inline void put_ts(Vector *v, uint32_t i, int64_t ms) { VEC_DATA(v, Ts)[i] = (Ts){ms, 0}; }
 static inline void put_i64(Vector *v, uint32_t i, int64_t x) { VEC_DATA(v, int64_t)[i] = x; }
 
-static void put_event(const NexmarkEvent *ev, Vector *const *cols, uint32_t i) {
+static void put_event(const NexmarkEvent *ev, Vector *const *cols, uint32_t i, const ExtraTo *x) {
     VEC_DATA(cols[0], int32_t)[i] = ev->kind;
     Vector **f = cols[1 + ev->kind]->child;
     cols[1 + ev->kind]->valid[i >> 3] |= (uint8_t)(1u << (i & 7));
@@ -280,7 +306,7 @@ static void put_event(const NexmarkEvent *ev, Vector *const *cols, uint32_t i) {
         put_str(f[4], i, p->city);
         put_str(f[5], i, p->state);
         put_ts(f[6], i, p->date_time);
-        put_str(f[7], i, p->extra);
+        put_extra(f[7], i, p->extra, x);
         break;
     }
     case NEXMARK_AUCTION: {
@@ -294,7 +320,7 @@ static void put_event(const NexmarkEvent *ev, Vector *const *cols, uint32_t i) {
         put_ts(f[6], i, a->expires);
         put_i64(f[7], i, a->seller);
         put_i64(f[8], i, a->category);
-        put_str(f[9], i, a->extra);
+        put_extra(f[9], i, a->extra, x);
         break;
     }
     default: {
@@ -302,10 +328,10 @@ static void put_event(const NexmarkEvent *ev, Vector *const *cols, uint32_t i) {
         put_i64(f[0], i, b->auction);
         put_i64(f[1], i, b->bidder);
         put_i64(f[2], i, b->price);
-        put_str(f[3], i, b->channel);
-        put_str(f[4], i, b->url);
+        put_static(f[3], i, b->channel);
+        put_static(f[4], i, b->url);
         put_ts(f[5], i, b->date_time);
-        put_str(f[6], i, b->extra);
+        put_extra(f[6], i, b->extra, x);
         break;
     }
     }
@@ -336,9 +362,12 @@ static eddy_status nexmark_produce(Op *op) {
         ok = ok && eddy__vec_ensure_validity(b->cols[k]);
         if (ok) memset(b->cols[k]->valid, 0, ((size_t)n + 7) / 8 + 1);
     }
+    /* each kind's extra: the last field of its row */
+    ExtraTo x = {{b->cols[1]->child[7], b->cols[2]->child[9], b->cols[3]->child[6]}, NULL};
     for (uint32_t i = 0; ok && i < (uint32_t)n; i++, s->next += s->step) {
-        eddy__nexmark_event(c, s->next, &s->ev);
-        put_event(&s->ev, b->cols, i);
+        x.got = NULL;
+        eddy__nexmark_event_to(c, s->next, &s->ev, extra_alloc, &x);
+        put_event(&s->ev, b->cols, i, &x);
     }
     /* a NULL row has NULL fields: the fields share the row's validity */
     for (int k = 1; ok && k <= 3; k++) {

@@ -155,14 +155,24 @@ static void next_exact_string(JavaRandom *r, int64_t len, char *out) {
     }
 }
 
+/* Where an event's `extra` goes: the caller's memory (alloc; NULL: the
+ * scratch at `out`). */
+typedef struct ExtraOut {
+    NexmarkAlloc alloc;
+    void *ctx;
+    int kind;
+} ExtraOut;
+
 /* Padding so that current_size + its length averages `avg` (+-20%). */
-static Str next_extra(JavaRandom *r, int current_size, int avg, char *out) {
+static Str next_extra(JavaRandom *r, int current_size, int avg, char *out, const ExtraOut *xo) {
     if (current_size > avg) return (Str){out, 0};
     int desired = avg - current_size;
     int delta = (int)java_round(desired * 0.2);
     int size = desired - delta + (delta == 0 ? 0 : jr_int_bound(r, 2 * delta));
-    next_exact_string(r, size, out);
-    return (Str){out, (size_t)size};
+    char *to = xo && xo->alloc ? xo->alloc(xo->ctx, xo->kind, (size_t)size + 6) : NULL;
+    if (!to) to = out;
+    next_exact_string(r, size, to);
+    return (Str){to, (size_t)size};
 }
 
 /* ---- channels ---------------------------------------------------------------------------- */
@@ -338,7 +348,8 @@ static const char *const states[] = {"AZ", "CA", "ID", "OR", "WA", "WY"};
 
 static inline Str cstr(const char *s) { return (Str){s, strlen(s)}; }
 
-static void gen_person(const NexmarkConfig *c, int64_t id, JavaRandom *r, int64_t ts, NexmarkEvent *ev) {
+static void gen_person(const NexmarkConfig *c, int64_t id, JavaRandom *r, int64_t ts, NexmarkEvent *ev,
+                       const ExtraOut *xo) {
     NexmarkPerson *p = &ev->person;
     char *o = ev->scratch;
     p->id = last_person(c, id) + FIRST_PERSON_ID;
@@ -367,12 +378,12 @@ static void gen_person(const NexmarkConfig *c, int64_t id, JavaRandom *r, int64_
     p->city = cstr(cities[jr_int_bound(r, (int32_t)ED_ARRAY_LEN(cities))]);
     p->state = cstr(states[jr_int_bound(r, (int32_t)ED_ARRAY_LEN(states))]);
     int size = 8 + (int)(p->name.n + p->email_address.n + p->credit_card.n + p->city.n + p->state.n);
-    p->extra = next_extra(r, size, c->avg_person_size, o);
+    p->extra = next_extra(r, size, c->avg_person_size, o, xo);
     p->date_time = ts;
 }
 
 static void gen_auction(const NexmarkConfig *c, int64_t index, int64_t id, JavaRandom *r, int64_t ts,
-                        NexmarkEvent *ev) {
+                        NexmarkEvent *ev, const ExtraOut *xo) {
     NexmarkAuction *a = &ev->auction;
     char *o = ev->scratch;
     a->id = last_auction(c, id) + FIRST_AUCTION_ID;
@@ -390,11 +401,12 @@ static void gen_auction(const NexmarkConfig *c, int64_t index, int64_t id, JavaR
     o += 104;
     a->reserve = a->initial_bid + next_price(r);
     int size = 8 + (int)(a->item_name.n + a->description.n) + 8 + 8 + 8 + 8 + 8;
-    a->extra = next_extra(r, size, c->avg_auction_size, o);
+    a->extra = next_extra(r, size, c->avg_auction_size, o, xo);
     a->date_time = ts;
 }
 
-static void gen_bid(const NexmarkConfig *c, int64_t id, JavaRandom *r, int64_t ts, NexmarkEvent *ev) {
+static void gen_bid(const NexmarkConfig *c, int64_t id, JavaRandom *r, int64_t ts, NexmarkEvent *ev,
+                    const ExtraOut *xo) {
     NexmarkBid *b = &ev->bid;
     int64_t auction;
     if (jr_int_bound(r, c->hot_auction_ratio) > 0)
@@ -416,24 +428,29 @@ static void gen_bid(const NexmarkConfig *c, int64_t id, JavaRandom *r, int64_t t
     b->url = (Str){channels.url[slot], channels.url_len[slot]};
     /* the reference adds the person id offset twice to bidders */
     b->bidder = bidder + 2 * FIRST_PERSON_ID;
-    b->extra = next_extra(r, 8 + 8 + 8 + 8, c->avg_bid_size, ev->scratch);
+    b->extra = next_extra(r, 8 + 8 + 8 + 8, c->avg_bid_size, ev->scratch, xo);
     b->date_time = ts;
 }
 
 void eddy__nexmark_event(const NexmarkConfig *c, int64_t index, NexmarkEvent *ev) {
+    eddy__nexmark_event_to(c, index, ev, NULL, NULL);
+}
+
+void eddy__nexmark_event_to(const NexmarkConfig *c, int64_t index, NexmarkEvent *ev, NexmarkAlloc alloc, void *ctx) {
+    ExtraOut xo = {alloc, ctx, 0};
     int64_t id = index + 2; /* first event id 1 + first event number 1 */
     int64_t ts = time_of_number(c, index + 1);
     JavaRandom r;
     jr_init(&r, id);
     int64_t rem = id % c->total_proportion;
     if (rem < c->person_proportion) {
-        ev->kind = NEXMARK_PERSON;
-        gen_person(c, id, &r, ts, ev);
+        ev->kind = xo.kind = NEXMARK_PERSON;
+        gen_person(c, id, &r, ts, ev, &xo);
     } else if (rem < c->person_proportion + c->auction_proportion) {
-        ev->kind = NEXMARK_AUCTION;
-        gen_auction(c, index, id, &r, ts, ev);
+        ev->kind = xo.kind = NEXMARK_AUCTION;
+        gen_auction(c, index, id, &r, ts, ev, &xo);
     } else {
-        ev->kind = NEXMARK_BID;
-        gen_bid(c, id, &r, ts, ev);
+        ev->kind = xo.kind = NEXMARK_BID;
+        gen_bid(c, id, &r, ts, ev, &xo);
     }
 }

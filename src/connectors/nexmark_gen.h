@@ -70,8 +70,9 @@ typedef struct NexmarkBid {
 } NexmarkBid;
 
 /* One generated event. Its strings point into `scratch` (a buffer of
- * config.scratch_size bytes the caller provides) or into static tables;
- * they stay valid until the next event is generated into the same scratch. */
+ * config.scratch_size bytes the caller provides) or into static tables
+ * (they live as long as the process: a bid's channel and url); they stay
+ * valid until the next event is generated into the same scratch. */
 typedef struct NexmarkEvent {
     int kind; /* NEXMARK_PERSON / _AUCTION / _BID */
     NexmarkPerson person;
@@ -90,6 +91,16 @@ bool eddy__nexmark_config_finish(NexmarkConfig *c);
 
 /* Generates event `index` (0-based) into ev. index < c->max_events. */
 void eddy__nexmark_event(const NexmarkConfig *c, int64_t index, NexmarkEvent *ev);
+
+/* Memory for n bytes of an event of `kind` (NULL: none; the scratch is
+ * used then). */
+typedef char *(*NexmarkAlloc)(void *ctx, int kind, size_t n);
+/* As eddy__nexmark_event, but the event's `extra` string (the event's
+ * padding, its longest string) is written into memory from alloc(ctx, kind, its
+ * length + 6) -- 5 bytes of slack past the string's end -- rather than the
+ * scratch: a source can generate it straight into its column. The same
+ * event either way. */
+void eddy__nexmark_event_to(const NexmarkConfig *c, int64_t index, NexmarkEvent *ev, NexmarkAlloc alloc, void *ctx);
 
 /* The event time (ms) of event `index`. */
 int64_t eddy__nexmark_event_time(const NexmarkConfig *c, int64_t index);

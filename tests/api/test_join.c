@@ -242,6 +242,24 @@ TEST(join_over_an_updating_input) {
                 "+I[a, y, t]\n");
 }
 
+TEST(residual_join_over_an_updating_input_and_duplicate_records) {
+    /* S holds its record twice: every pair goes out twice, with the kind
+     * of the row that makes it (the left join's -D / +I); "a" < "A" fails */
+    static const Step steps[] = {
+        {S, 1, "s", 0}, {S, 1, "s", 0}, {L, 1, "a", 2}, {R, 1, "x", 4}, {S, 1, "b", 1}, {S, 1, "A", 0},
+    };
+    ASSERT_TEXT(run_script("SELECT J.v, J.rv, S.v FROM (SELECT L.k, L.v, R.v AS rv FROM L LEFT JOIN R ON L.k = R.k) J "
+                           "JOIN S ON J.k = S.k AND J.v < S.v",
+                           steps, 6),
+                "+I[a, null, s]\n"
+                "+I[a, null, s]\n"
+                "-D[a, null, s]\n"
+                "-D[a, null, s]\n"
+                "+I[a, x, s]\n"
+                "+I[a, x, s]\n"
+                "+I[a, x, b]\n");
+}
+
 TEST(semi_join_over_an_updating_input) {
     /* the left join's -D / +I reach the semi join, which passes them on with their kinds */
     static const Step steps[] = {
@@ -366,6 +384,7 @@ int main(void) {
     RUN(anti_join_from_not_exists);
     RUN(not_in_is_null_aware);
     RUN(join_over_an_updating_input);
+    RUN(residual_join_over_an_updating_input_and_duplicate_records);
     RUN(semi_join_over_an_updating_input);
     RUN(state_ttl_expires_records_of_both_sides);
     RUN(unique_key_views_keep_one_record_per_key);

@@ -36,6 +36,13 @@ static const char *outer = "SELECT COUNT(*), COUNT(b.v) FROM big a LEFT JOIN (SE
                            "ON a.id = b.id";
 static const char *sorted = "SELECT id, v FROM (SELECT id, v FROM big ORDER BY v DESC) LIMIT 3";
 static const char *sorted_all = "SELECT id FROM big ORDER BY MOD(id, 1000), id DESC OFFSET 59995 ROWS";
+/* Top-N: the sort keeps each partition's first rows only; 40000 of them
+ * are more than the small budget (the plain sort takes over and spills),
+ * 1000 are not (the rows pushed out are compacted away as it goes) */
+static const char *top2 = "SELECT COUNT(*), SUM(id), SUM(rn) FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY MOD(id, "
+                          "20000) ORDER BY v DESC) AS rn FROM big) WHERE rn <= 2";
+static const char *top1 = "SELECT COUNT(*), SUM(id), MIN(id) FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY MOD(id, "
+                          "1000) ORDER BY v DESC) AS rn FROM big) WHERE rn = 1";
 
 static char *run(const char *budget, const char *sql) {
     setup(budget);
@@ -58,7 +65,7 @@ TEST(same_rows_under_a_small_budget) {
     char dir[] = "/tmp/eddy-spill-test-XXXXXX";
     ASSERT_TRUE(mkdtemp(dir) != NULL);
     setenv("TMPDIR", dir, 1);
-    const char *queries[] = {group_by2, distinct_agg, join, outer, sorted, sorted_all};
+    const char *queries[] = {group_by2, distinct_agg, join, outer, sorted, sorted_all, top2, top1};
     for (size_t i = 0; i < sizeof queries / sizeof *queries; i++) {
         char *large = run("1 gb", queries[i]);
         char *small = run("400 kb", queries[i]);
@@ -73,6 +80,10 @@ TEST(same_rows_under_a_small_budget) {
     ASSERT_TEXT(run("400 kb", outer), "+I[60000, 20000]\n");
     ASSERT_TEXT(run("400 kb", sorted), "+I[60000, 60000]\n+I[59999, 59999]\n+I[59998, 59998]\n");
     ASSERT_TEXT(run("400 kb", sorted_all), "+I[4999]\n+I[3999]\n+I[2999]\n+I[1999]\n+I[999]\n");
+    /* per id mod 20000 its two largest ids: all but the smallest (k, or 20000 for k = 0) */
+    ASSERT_TEXT(run("400 kb", top2), "+I[40000, 1600020000, 60000]\n");
+    ASSERT_TEXT(run("1 gb", top2), "+I[40000, 1600020000, 60000]\n");
+    ASSERT_TEXT(run("400 kb", top1), "+I[1000, 59500500, 59001]\n");
     rmdir(dir);
 }
 
@@ -82,7 +93,7 @@ TEST(spill_goes_to_the_temp_folder) {
     setenv("TMPDIR", dir, 1);
     char want[256];
     snprintf(want, sizeof want, "ERROR: Could not create a spill file in '%s' (the system temp folder, TMPDIR)", dir);
-    const char *queries[] = {group_by2, distinct_agg, join, sorted_all};
+    const char *queries[] = {group_by2, distinct_agg, join, sorted_all, top2};
     for (size_t i = 0; i < sizeof queries / sizeof *queries; i++) {
         char *large = run("1 gb", queries[i]);
         ASSERT_TRUE(strncmp(large, "ERROR", 5) != 0);

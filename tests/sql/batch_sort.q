@@ -99,6 +99,37 @@ SELECT * FROM (SELECT k, id, v, DENSE_RANK() OVER (PARTITION BY k ORDER BY v) AS
 7 rows in set
 !ok
 
+# ROW_NUMBER <= n keeps each partition's first n rows while sorting: a tie
+# keeps the earlier row, the NULL partition sorts first, NULLs last in DESC
+CREATE TEMPORARY VIEW S2 AS SELECT * FROM (VALUES ('a', 1, 10), (CAST(NULL AS STRING), 2, 5), ('a', 3, 30), ('b', 4, CAST(NULL AS INT)), ('a', 5, 30), (CAST(NULL AS STRING), 6, 7), ('b', 7, 1)) AS T(k, id, v);
+[INFO] Execute statement succeeded.
+!info
+
+SELECT * FROM (SELECT k, id, v, ROW_NUMBER() OVER (PARTITION BY k ORDER BY v DESC) AS rn FROM S2) WHERE rn = 1;
++--------+----+----+----+
+|      k | id |  v | rn |
++--------+----+----+----+
+| <NULL> |  6 |  7 |  1 |
+|      a |  3 | 30 |  1 |
+|      b |  7 |  1 |  1 |
++--------+----+----+----+
+3 rows in set
+!ok
+
+SELECT k, id FROM (SELECT k, id, v, ROW_NUMBER() OVER (PARTITION BY k ORDER BY v DESC) AS rn FROM S2) WHERE rn <= 2;
++--------+----+
+|      k | id |
++--------+----+
+| <NULL> |  6 |
+| <NULL> |  2 |
+|      a |  3 |
+|      a |  5 |
+|      b |  7 |
+|      b |  4 |
++--------+----+
+6 rows in set
+!ok
+
 # without the rank column, and over all rows
 SELECT k, id FROM (SELECT k, id, ROW_NUMBER() OVER (PARTITION BY k ORDER BY id DESC) AS rn FROM S) WHERE rn = 1;
 +---+----+

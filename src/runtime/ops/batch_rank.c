@@ -124,6 +124,25 @@ static eddy_status rank_push(Op *op, int input, Batch *b) {
     return rc;
 }
 
+/* The largest rank_end whose sort prunes (each partition keeps that many
+ * references). */
+#define TOPN_SORT_LIMIT 64
+
+/* Whether the sort's first ngroup keys are the partition's columns and
+ * their key bytes equal exactly when the values compare equal (not so for
+ * floating point: -0.0 and 0.0, NaNs). */
+static bool group_keys_prune(const PhysNode *sort, const void *plan, int ngroup, const int *group) {
+    const SortPlan *sp = plan;
+    if (sp->nkeys < ngroup || sp->group_limit || sp->fetch >= 0 || sp->offset > 0) return false;
+    for (int i = 0; i < ngroup; i++) {
+        if (sp->keys[i] != group[i]) return false;
+        const Type *t = sort->types[group[i]];
+        if (!t || t->root < TY_BOOLEAN || t->root > TY_INTERVAL_DT || t->root == TY_FLOAT || t->root == TY_DOUBLE)
+            return false;
+    }
+    return true;
+}
+
 const OpVtab eddy__op_batch_rank = {
     .name = "Rank", .open = rank_open, .push_batch = rank_push, .close = rank_close};
 
@@ -136,6 +155,18 @@ eddy_status eddy__translate_batch_rank(TranslateCtx *cx, const PhysNode *p, cons
     StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, "Rank", &eddy__op_batch_rank, rp, 1);
     if (!n) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
     eddy__translate_connect(n, 0, &in[0]);
+    /* ROW_NUMBER <= n: the sort below keeps each partition's first n rows only */
+    StreamNode *sn = in[0].node;
+    if (p->rank_fn == RANK_ROW_NUMBER && p->rank_end >= 1 && p->rank_end <= TOPN_SORT_LIMIT && p->ngroup > 0 &&
+        p->ngroup <= 64 && p->in[0]->kind == PK_BATCH_SORT && sn->op.vt == &eddy__op_sort &&
+        group_keys_prune(p->in[0], sn->op.plan, p->ngroup, p->group)) {
+        SortPlan *sp = eddy__arena_alloc(cx->a, sizeof *sp);
+        if (!sp) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+        *sp = *(const SortPlan *)sn->op.plan;
+        sp->ngroup = p->ngroup;
+        sp->group_limit = p->rank_end;
+        sn->op.plan = sp;
+    }
     /* the sorted input is one stream */
     n->parallelism = in[0].node->parallelism;
     n->fixed_parallelism = in[0].node->fixed_parallelism;

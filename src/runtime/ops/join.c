@@ -20,6 +20,12 @@
  *              with (kept for the outer side of an outer join and the left
  *              side of a semi / anti join: Flink's OuterJoinRecordStateView).
  *
+ * A NoUniqueKey side whose input is insert-only, that keeps no
+ * associations and has no TTL is never looked up by record: its records
+ * are a LIST state under the join key instead (appended; each element one
+ * record of count 1, equal records repeated), which spares hashing and
+ * comparing every record on its way in.
+ *
  * Per input row: the other side's records under the row's key are the
  * candidates, the residual condition (the non-equi conjuncts, evaluated a
  * chunk of candidate pairs at a time) picks the matches, and the row kinds
@@ -34,9 +40,10 @@
  * (KeyBatch); a side whose unique key is within the join key is probed with
  * one map get, the others by iterating the key's map; scratch (the candidate pairs, the matches, the encoded rows)
  * lives with the operator and is reused. An inner join with a residual
- * condition gathers the candidates of many rows of the batch before it
- * evaluates the residual (once per PAIR_CAP pairs) and then updates state and
- * emits row by row, in the row-at-a-time order. State TTL (table.exec.state.ttl)
+ * condition puts the candidate pairs of the batch's rows into batches of the
+ * output's columns, evaluates the residual once per CAND_CAP pairs and emits
+ * those batches with the matches selected (in the row-at-a-time order), then
+ * updates its side's state for the batch's rows. State TTL (table.exec.state.ttl)
  * applies to every record of both sides (a retraction of an expired record
  * finds nothing, as in Flink).
  */
@@ -50,6 +57,8 @@
 #include "types/serde.h"
 
 #define PAIR_CAP 256 /* candidate pairs evaluated at once */
+#define CAND_CAP 1024 /* batched inner joins: candidate pairs per output batch */
+#define DEC_CACHE 64  /* records remembered per cand batch */
 #define MAX_KEYS 16
 
 typedef struct JoinSide {
@@ -59,6 +68,7 @@ typedef struct JoinSide {
     const int *uk;
     int ncols;
     const Type *row_type;
+    bool list; /* an insert-only NoUniqueKey side without associations: LIST state of its records */
 } JoinSide;
 
 typedef struct JoinPlan {
@@ -89,10 +99,17 @@ typedef struct JoinRun {
     KeyBatch kb0; /* no equi-join key: the one key, a NULL TINYINT */
     StateKey key0;
     Batch *pair; /* candidate pairs (left + right columns) */
+    Batch *cand; /* batched inner joins: the candidate pairs, in the output's layout */
+    uint32_t ncand, cand_gen;
+    /* records decoded into the current cand batch (by their state bytes,
+     * which do not move while the pairs are gathered): a record met again
+     * (a hot key's) is copied from its first slot */
+    const void *dec_ptr[DEC_CACHE];
+    uint32_t dec_slot[DEC_CACHE], dec_gen[DEC_CACHE];
     ExprProg *cond;
     EvalCtx cx;
     Arena scratch, progs;
-    uint32_t keep[PAIR_CAP];
+    uint32_t keep[CAND_CAP];
     Buf row, mk, val, mbuf;
     Match *m;
     size_t nm, mcap;
@@ -151,9 +168,9 @@ static eddy_status join_open(Op *op) {
     static const char *names[2] = {"left-records", "right-records"};
     for (int i = 0; i < 2; i++) {
         StateDesc d = {.name = names[i],
-                       .kind = STATE_MAP,
+                       .kind = p->side[i].list ? STATE_LIST : STATE_MAP,
                        .key_type = p->key_type,
-                       .map_key_type = eddy__type_bytes(false),
+                       .map_key_type = p->side[i].list ? NULL : eddy__type_bytes(false),
                        .value_type = eddy__type_bytes(false)};
         d.ttl.ttl_ms = p->ttl_ms;
         if ((rc = eddy__state_register(be, &d, &s->st[i]))) return rc;
@@ -167,6 +184,7 @@ static void join_close(Op *op) {
     eddy__key_batch_free(&s->kb);
     eddy__key_batch_free(&s->kb0);
     eddy__batch_release(s->pair);
+    eddy__batch_release(s->cand);
     eddy__buf_free(&s->row);
     eddy__buf_free(&s->mk);
     eddy__buf_free(&s->val);
@@ -232,6 +250,7 @@ static void count_one_more(void *ctx, void *val, bool found) {
 static eddy_status view_add(Op *op, JoinRun *s, int side, const StateKey *k, const void *mk, uint32_t mklen,
                             uint32_t assoc) {
     const JoinPlan *p = op->plan;
+    if (p->side[side].list) return eddy__state_list_add(s->st[side], k, STATE_NO_NS, mk, mklen);
     if (p->side[side].spec == JIS_NO_UNIQUE_KEY)
         return eddy__state_map_update(s->st[side], k, STATE_NO_NS, mk, mklen, (uint32_t)sizeof(Hdr), count_one_more,
                                       &assoc);
@@ -241,6 +260,7 @@ static eddy_status view_add(Op *op, JoinRun *s, int side, const StateKey *k, con
 /* retractRecord(record) */
 static eddy_status view_retract(Op *op, JoinRun *s, int side, const StateKey *k, const void *mk, uint32_t mklen) {
     const JoinPlan *p = op->plan;
+    if (p->side[side].list) return eddy__op_fail(op, EDDY_E_INTERNAL, "a retraction on an insert-only join input");
     if (p->side[side].spec == JIS_NO_UNIQUE_KEY) {
         const void *v;
         uint32_t vlen;
@@ -326,10 +346,23 @@ typedef struct RecIter {
     StateIter *it;
     bool single, done;
     StateEntry one;
+    /* a LIST side: its blob of records, each of count 1 */
+    const void *blob;
+    uint32_t blen, pos;
 } RecIter;
+
+static const Hdr ONE_RECORD = {1, 0};
 
 static eddy_status rec_open(JoinRun *s, const JoinPlan *p, int side, const StateKey *k, RecIter *ri) {
     *ri = (RecIter){0};
+    if (p->side[side].list) {
+        bool found;
+        eddy_status rc = eddy__state_list_get(s->st[side], k, STATE_NO_NS, &ri->blob, &ri->blen, &found);
+        if (rc || !found) ri->blob = NULL, ri->blen = 0;
+        ri->one.value = &ONE_RECORD;
+        ri->one.value_len = (uint32_t)sizeof ONE_RECORD;
+        return rc;
+    }
     if (p->side[side].spec != JIS_JOIN_KEY_CONTAINS_UNIQUE_KEY)
         return eddy__state_iter_map(s->st[side], k, STATE_NO_NS, &ri->it);
     ri->single = true;
@@ -343,6 +376,11 @@ static eddy_status rec_open(JoinRun *s, const JoinPlan *p, int side, const State
 }
 
 static eddy_status rec_next(RecIter *ri, StateEntry *e, bool *has) {
+    if (ri->blob || ri->one.value == &ONE_RECORD) {
+        *has = ri->blob && eddy__state_list_next(ri->blob, ri->blen, &ri->pos, &ri->one.ukey, &ri->one.ukey_len);
+        if (*has) *e = ri->one;
+        return EDDY_OK;
+    }
     if (!ri->single) return eddy__state_iter_next(ri->it, e, has);
     *has = !ri->done;
     if (*has) *e = ri->one;
@@ -613,64 +651,109 @@ static eddy_status prep_row(Op *op, JoinRun *s, const JoinSide *sd, const Batch 
     return EDDY_OK;
 }
 
-/* A batched inner join with a residual condition: rows [first, end) of the
- * batch, whose matches s->m holds in row order (tagged with their row), each
- * updating its side's state and sending its pairs as inner_row would. */
-static eddy_status inner_emit(Op *op, JoinRun *s, int in, const Batch *b, Vector *const *keys, uint32_t first,
-                              uint32_t end) {
+/* The candidate pairs of a batched inner join (s->cand, s->ncand of them)
+ * through the residual condition; the matches go out as they are, the
+ * pair batch with a selection (no row is built twice). */
+static eddy_status inner_flush(Op *op, JoinRun *s) {
+    Batch *pb = s->cand;
+    uint32_t n = s->ncand, kept = 0;
+    if (!pb || !n) return EDDY_OK;
+    s->cand = NULL;
+    s->ncand = 0;
+    pb->n = pb->count = n;
+    eddy_status rc = EDDY_OK;
+    for (int c = 0; c < pb->ncols && !rc; c++)
+        if (pb->cols[c]->failed) rc = OOM(op);
+    if (!rc) rc = eddy__expr_filter(s->cond, &s->cx, pb, NULL, n, s->keep, &kept);
+    eddy__arena_reset(&s->scratch);
+    if (!rc && kept && kept < n) {
+        uint32_t *sel = eddy__malloc(sizeof(uint32_t) * kept);
+        if (!sel) rc = OOM(op);
+        else {
+            memcpy(sel, s->keep, sizeof(uint32_t) * kept);
+            eddy__batch_set_sel(pb, sel, kept);
+        }
+    }
+    if (!rc && kept) rc = eddy__op_emit(op, pb);
+    eddy__batch_release(pb);
+    return rc;
+}
+
+/* An inner join with a residual condition, a batch at a time: the other
+ * side's records under each row's key go into one batch of candidate pairs
+ * (the input row's columns and the record's), the residual runs over
+ * CAND_CAP pairs at once and the matching pairs are the output rows, in the
+ * row-at-a-time order (a record of count n is n pairs). Then each row
+ * updates its own side's state: candidates come from the other side's, so
+ * doing this after the batch's pairs changes nothing. */
+static eddy_status inner_batch(Op *op, JoinRun *s, int in, const Batch *b, Vector *const *keys) {
     const JoinPlan *p = op->plan;
-    size_t mi = 0;
-    for (uint32_t i = first; i < end; i++) {
+    int other = 1 - in, nl = p->side[0].ncols;
+    int in_off = in ? nl : 0, other_off = in ? 0 : nl, nother = p->side[other].ncols, nin = p->side[in].ncols;
+    const StreamNode *node = op->node;
+    eddy_status rc = EDDY_OK;
+    for (uint32_t i = 0; i < b->count && !rc; i++) {
+        uint32_t r = batch_row(b, i);
+        if (key_null(p, keys, r)) continue;
+        StateKey k = p->nkeys ? eddy__key_batch_key(&s->kb, i) : s->key0;
+        uint8_t kind = batch_kind(b, r);
+        RecIter it;
+        if ((rc = rec_open(s, p, other, &k, &it))) break;
+        for (;;) {
+            StateEntry e;
+            bool has;
+            if ((rc = rec_next(&it, &e, &has)) || !has) break;
+            Hdr h = hdr_of(e.value, e.value_len);
+            bool nuk = p->side[other].spec == JIS_NO_UNIQUE_KEY;
+            const char *row = nuk ? e.ukey : (const char *)e.value + sizeof h;
+            uint32_t len = nuk ? e.ukey_len : e.value_len - (uint32_t)sizeof h;
+            for (uint32_t t = 0; t < h.count && !rc; t++) {
+                if (!s->cand) {
+                    if (!(s->cand = eddy__batch_new_typed(node->ncols, node->col_types, CAND_CAP))) {
+                        rc = OOM(op);
+                        break;
+                    }
+                    s->cand_gen++;
+                }
+                Batch *pb = s->cand;
+                uint32_t slot = s->ncand, dc = (uint32_t)(((uintptr_t)row >> 3) % DEC_CACHE);
+                if (s->dec_ptr[dc] == row && s->dec_gen[dc] == s->cand_gen) {
+                    for (int c = 0; c < nother; c++) eddy__vec_copy_within(pb->cols[other_off + c], slot, s->dec_slot[dc]);
+                } else if (!eddy__serde_read(row, len, pb->cols + other_off, nother, slot)) {
+                    rc = eddy__op_fail(op, EDDY_E_INTERNAL, "corrupt join state");
+                    break;
+                } else {
+                    s->dec_ptr[dc] = row;
+                    s->dec_slot[dc] = slot;
+                    s->dec_gen[dc] = s->cand_gen;
+                }
+                for (int c = 0; c < nin; c++) eddy__vec_copy_value(pb->cols[in_off + c], slot, b->cols[c], r);
+                if (kind != RK_INSERT || pb->kinds) {
+                    if (!pb->kinds && !eddy__batch_ensure_kinds(pb, CAND_CAP)) {
+                        rc = OOM(op);
+                        break;
+                    }
+                    VEC_DATA(pb->kinds, uint8_t)[slot] = kind;
+                }
+                if (++s->ncand == CAND_CAP) rc = inner_flush(op, s);
+            }
+            if (rc) break;
+        }
+        rec_close(&it);
+    }
+    if (!rc) rc = inner_flush(op, s);
+    for (uint32_t i = 0; i < b->count && !rc; i++) {
         uint32_t r = batch_row(b, i);
         StateKey k;
         const void *mk;
         uint32_t mklen;
         bool null_key;
-        eddy_status rc = prep_row(op, s, &p->side[in], b, keys, i, r, &k, &mk, &mklen, &null_key);
-        if (rc) return rc;
+        if ((rc = prep_row(op, s, &p->side[in], b, keys, i, r, &k, &mk, &mklen, &null_key))) break;
         uint8_t kind = batch_kind(b, r);
         bool acc = kind == RK_INSERT || kind == RK_UPDATE_AFTER;
-        if ((rc = acc ? view_add(op, s, in, &k, mk, mklen, 0) : view_retract(op, s, in, &k, mk, mklen))) return rc;
-        for (; mi < s->nm && s->m[mi].row == i; mi++)
-            if ((rc = emit_pair(op, s, kind, in, b, r, &s->m[mi], s->m[mi].count))) return rc;
+        rc = acc ? view_add(op, s, in, &k, mk, mklen, 0) : view_retract(op, s, in, &k, mk, mklen);
     }
-    return EDDY_OK;
-}
-
-/* Matches gathered before their rows are sent (batched inner joins). */
-#define BATCH_MATCHES 1024
-
-/* An inner join with a residual condition, a batch at a time: the other
- * side's candidates of many input rows go through the residual together
- * (one evaluation per PAIR_CAP pairs, not one per row). Gathering ahead of
- * the rows' own state updates is safe: a row writes its own side's state,
- * and candidates come from the other side's; the rows, their matches and
- * their order are those of the row-at-a-time loop. */
-static eddy_status inner_batch(Op *op, JoinRun *s, int in, const Batch *b, Vector *const *keys) {
-    const JoinPlan *p = op->plan;
-    uint32_t first = 0;
-    size_t base = 0;
-    s->nm = 0;
-    s->mbuf.len = 0;
-    reset_pair(s);
-    for (uint32_t i = 0; i < b->count; i++) {
-        uint32_t r = batch_row(b, i);
-        eddy_status rc = EDDY_OK;
-        if (!key_null(p, keys, r)) {
-            StateKey k = p->nkeys ? eddy__key_batch_key(&s->kb, i) : s->key0;
-            rc = gather_more(op, s, in, &k, b, r, i, &base);
-        }
-        if (!rc && (i + 1 == b->count || s->nm >= BATCH_MATCHES)) {
-            if (!(rc = filter_pending(s, base))) rc = inner_emit(op, s, in, b, keys, first, i + 1);
-            first = i + 1;
-            base = 0;
-            s->nm = 0;
-            s->mbuf.len = 0;
-            reset_pair(s);
-        }
-        if (rc) return rc;
-    }
-    return EDDY_OK;
+    return rc;
 }
 
 static eddy_status join_push(Op *op, int input, Batch *b) {
@@ -846,6 +929,13 @@ eddy_status eddy__translate_join(TranslateCtx *cx, const PhysNode *p, const Tran
             return eddy__err(err, EDDY_E_VALIDATION, "Could not parse value '%s' for key 'table.exec.state.ttl'.", ttl);
         jp->ttl_ms = ms;
     }
+    /* an insert-only side whose records need no count of associations and
+     * no TTL: its records in a LIST (appended, never looked up by value) */
+    bool assoc[2] = {p->join == JOIN_LEFT || p->join == JOIN_FULL || p->join == JOIN_SEMI || p->join == JOIN_ANTI,
+                     p->join == JOIN_RIGHT || p->join == JOIN_FULL};
+    for (int side = 0; side < 2; side++)
+        jp->side[side].list = jp->side[side].spec == JIS_NO_UNIQUE_KEY && ins[side]->modify == CL_INSERT &&
+                              !assoc[side] && jp->ttl_ms == 0;
     StreamNode *n = eddy__translate_node(cx, p, NODE_OPERATOR, "Join", &eddy__op_join, jp, 2);
     if (!n) return NOMEM();
     eddy__translate_connect(n, 0, &in[0]);

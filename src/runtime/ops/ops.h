@@ -149,6 +149,20 @@ extern const OpVtab eddy__op_calc;
 /* ORDER BY / OFFSET / FETCH over one global subtask (sort.c). Without keys
  * it forwards rows offset .. offset + fetch as they come; with keys it sorts
  * its whole (bounded) input at the end. */
+/* Row si of v into its row di of the same vector; strings share the
+ * vector's own bytes (its heap lives as long as it does) instead of being
+ * copied. */
+static inline void eddy__vec_copy_within(Vector *v, uint32_t di, uint32_t si) {
+    if (v->phys != PH_STR) {
+        eddy__vec_copy_value(v, di, v, si);
+    } else if (vec_is_null(v, si)) {
+        eddy__vec_set_null(v, di);
+    } else {
+        vec_set_valid(v, di);
+        VEC_DATA(v, StrView)[di] = VEC_DATA(v, StrView)[si];
+    }
+}
+
 typedef struct SortPlan {
     int nkeys;
     const int *keys;
@@ -156,6 +170,11 @@ typedef struct SortPlan {
     const bool *nulls_first;
     int64_t offset; /* -1 or 0: none */
     int64_t fetch;  /* -1: all */
+    /* A Top-N's sort (batch Rank with ROW_NUMBER <= group_limit): the first
+     * ngroup keys are the partition; only the first group_limit rows of each
+     * partition in sort order are kept (0: every row). */
+    int ngroup;
+    int64_t group_limit;
 } SortPlan;
 extern const OpVtab eddy__op_sort;
 

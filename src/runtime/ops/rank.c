@@ -113,6 +113,15 @@ typedef struct RankState {
     Vector *zero;  /* the constant key of a single partition */
     OpsSlots sl;   /* RM_FIRST_N: the counters of a batch's rows */
     int64_t ts;    /* the current input row's timestamp */
+    /* the current input row (its entry's bytes are s->row): emitted from the batch */
+    const Batch *inb;
+    uint32_t inr;
+    /* the last two stored entries emitted, still in the output batch: an
+     * entry emitted again (a row moving down a rank: -U at one, then +U at
+     * the next after the -U of the row below) is copied from there */
+    const char *last_r[2];
+    const Batch *last_batch;
+    uint32_t last_row[2];
 } RankState;
 
 /* ---- the normalized sort key -------------------------------------------------------- */
@@ -206,18 +215,28 @@ static eddy_status emit(Op *op, RankState *s, const Ent *e, uint8_t kind, int64_
     Batch *ob = s->out.batch;
     uint32_t oi = s->out.row;
     eddy__out_set_all(&s->out);
-    const char *rb = e->r;
-    uint32_t rl = e->rl;
-    if (p->mode == RM_UPDATE) {
-        /* [u32 length][row key] before the row */
-        uint32_t kl;
-        memcpy(&kl, rb, 4);
-        rb += 4 + kl;
-        rl -= 4 + kl;
-    }
-    if (!eddy__serde_read(rb, rl, ob->cols, p->nin, oi)) {
-        eddy__out_discard(&s->out);
-        return eddy__op_fail(op, EDDY_E_INTERNAL, "corrupt Top-N state");
+    int again = ob != s->last_batch ? -1 : e->r == s->last_r[0] ? 0 : e->r == s->last_r[1] ? 1 : -1;
+    /* the current row's bytes (s->row is rewritten row after row: never remembered) */
+    bool current = e->r == s->row.data;
+    if (current) again = -1;
+    if (again >= 0) {
+        for (int c = 0; c < p->nin; c++) eddy__vec_copy_within(ob->cols[c], oi, s->last_row[again]);
+    } else if (current && s->inb) {
+        for (int c = 0; c < p->nin; c++) eddy__vec_copy_value(ob->cols[c], oi, s->inb->cols[c], s->inr);
+    } else {
+        const char *rb = e->r;
+        uint32_t rl = e->rl;
+        if (p->mode == RM_UPDATE) {
+            /* [u32 length][row key] before the row */
+            uint32_t kl;
+            memcpy(&kl, rb, 4);
+            rb += 4 + kl;
+            rl -= 4 + kl;
+        }
+        if (!eddy__serde_read(rb, rl, ob->cols, p->nin, oi)) {
+            eddy__out_discard(&s->out);
+            return eddy__op_fail(op, EDDY_E_INTERNAL, "corrupt Top-N state");
+        }
     }
     if (p->output_rank) {
         Vector *rv = ob->cols[p->nin];
@@ -225,7 +244,19 @@ static eddy_status emit(Op *op, RankState *s, const Ent *e, uint8_t kind, int64_
         vec_set_valid(rv, oi);
     }
     if ((rc = ops_out_mark(op, &s->out, kind, s->ts))) return rc;
-    return eddy__out_commit(&s->out);
+    rc = eddy__out_commit(&s->out);
+    if (rc || s->out.batch != ob) {
+        /* a full batch went out: nothing to copy from */
+        s->last_r[0] = s->last_r[1] = NULL;
+        s->last_batch = NULL;
+    } else if (!current) {
+        s->last_r[1] = s->last_r[0];
+        s->last_row[1] = s->last_row[0];
+        s->last_r[0] = e->r;
+        s->last_row[0] = oi;
+        s->last_batch = ob;
+    }
+    return rc;
 }
 
 static bool in_range(const RankPlan *p, int64_t rank) { return rank >= p->start && rank <= p->end; }
@@ -782,6 +813,9 @@ static eddy_status rank_push(Op *op, int input, Batch *b) {
             !eddy__vec_grow((void **)&s->ents.items, &s->ents.cap, sizeof(Ent), s->ents.len + 1))
             return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
         s->ts = batch_ts(b, r);
+        s->inb = b;
+        s->inr = r;
+        s->last_r[0] = s->last_r[1] = NULL; /* the previous row's entries may sit where this one's do */
         if (p->mode == RM_TOP1) rc = top1_row(op, s, &k, &in);
         else if (p->mode == RM_UPDATE)
             rc = p->output_rank || p->start > 1 ? update_row_numbered(op, s, &k, &in) : update_row(op, s, &k, &in);
@@ -789,6 +823,9 @@ static eddy_status rank_push(Op *op, int input, Batch *b) {
         else if (add) rc = append_row(op, s, &k, &in);
         else rc = eddy__op_fail(op, EDDY_E_INTERNAL, "Top-N (AppendFast) got a retraction");
     }
+    s->inb = NULL;
+    s->last_r[0] = s->last_r[1] = NULL;
+    s->last_batch = NULL;
     if (!rc) rc = eddy__out_flush(&s->out);
     return rc;
 }
