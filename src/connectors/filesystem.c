@@ -799,27 +799,29 @@ static void fs_source_close(Op *op) {
 }
 
 /* The position (between batches): the file being read (its index in the
- * sorted file list), the byte offset and line of its next record, then the
- * file's path (checked on restore: the directory must list the same files). */
+ * sorted file list), the byte offset and line of its next record, how many
+ * rows of that record went out already (a multi-row changelog message that
+ * a batch boundary split), then the file's path (checked on restore: the directory must list the same files). */
 static eddy_status fs_source_position(Op *op, Buf *out) {
     FsSource *s = op->state;
-    int64_t v[3] = {(int64_t)s->next, 0, 1};
+    int64_t v[4] = {(int64_t)s->next, 0, 1, 0};
     if (s->cur) {
         off_t at = lseek(s->fd, 0, SEEK_CUR);
         if (at < 0) return eddy__op_fail(op, EDDY_E_IO, "Could not read the position in %s: %s", s->cur->path, strerror(errno));
         v[0] = (int64_t)s->next - 1;
         v[1] = (int64_t)at - (int64_t)(s->len - s->pos);
         v[2] = s->line;
+        v[3] = s->run.emitted; /* rows of a multi-row record already out */
     }
-    eddy__op_position_i64(out, v, 3);
+    eddy__op_position_i64(out, v, 4);
     if (s->cur) eddy__buf_puts(out, s->cur->path);
     return EDDY_OK;
 }
 
 static eddy_status fs_source_seek(Op *op, const void *pos, size_t len) {
     FsSource *s = op->state;
-    int64_t v[3];
-    if (len < sizeof v) return eddy__op_seek_i64(op, pos, len, v, 3);
+    int64_t v[4];
+    if (len < sizeof v) return eddy__op_seek_i64(op, pos, len, v, 4);
     memcpy(v, pos, sizeof v);
     const char *path = (const char *)pos + sizeof v;
     size_t plen = len - sizeof v;
@@ -840,6 +842,7 @@ static eddy_status fs_source_seek(Op *op, const void *pos, size_t len) {
         return eddy__op_fail(op, EDDY_E_IO, "Could not seek in %s: %s", f->path, strerror(errno));
     s->line = v[2];
     s->run.file_start = v[1] == 0;
+    s->run.skip = v[3] > 0 && v[3] <= UINT32_MAX ? (uint32_t)v[3] : 0;
     return EDDY_OK;
 }
 
