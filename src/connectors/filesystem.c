@@ -40,6 +40,14 @@
  * 'sink.rolling-policy.rollover-interval' when a batch arrives. With
  * 'sink.partition-commit.policy.kind' containing success-file, each
  * directory written gets an empty _SUCCESS file.
+ *
+ * Streaming with checkpoints: two-phase commit instead of the staging
+ * directory. Files are written in place as hidden
+ * .part-<uuid>-<subtask>-<n>.inprogress.<run uuid>, closed at each barrier
+ * (pending for that checkpoint, listed in the operator state), renamed to
+ * part-<uuid>-<subtask>-<n> when the checkpoint completes; a restore
+ * publishes the checkpoint's pending files and removes the later ones
+ * (src/connectors/README.md).
  */
 #include <dirent.h>
 #include <errno.h>
