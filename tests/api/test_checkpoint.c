@@ -292,11 +292,67 @@ TEST(user_source_not_supported) {
     free(dir);
 }
 
+/* Entries of dir whose names start with `prefix`. */
+static int count_files(const char *dir, const char *prefix) {
+    int n = 0;
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d))) n += !strncmp(e->d_name, prefix, strlen(prefix));
+    if (d) closedir(d);
+    return n;
+}
+
+/* A streaming filesystem sink with checkpointing shows nothing before a
+ * checkpoint completes: rows wait in hidden in-progress files, and a
+ * cancel before any checkpoint removes them. With checkpoints every 50 ms
+ * files appear while the job runs. */
+TEST(filesystem_files_visible_at_checkpoints) {
+    char *dir = tmpdir();
+    for (int round = 0; round < 2; round++) {
+        eddy_env *env = new_env(1);
+        eddy_tenv *t = eddy_tenv_new_in_mode(env, EDDY_STREAMING);
+        set(t, "execution.checkpointing.interval", round ? "50 ms" : "1 h");
+        set(t, "execution.checkpointing.dir", dir);
+        char ddl[9000], out[8192];
+        snprintf(out, sizeof out, "%s/out%d", dir, round);
+        snprintf(ddl, sizeof ddl, "CREATE TABLE sink_t (id BIGINT) WITH ('connector' = 'filesystem', "
+                 "'path' = '%s', 'format' = 'csv')", out);
+        RUN_OK(t, ddl);
+        RUN_OK(t, "CREATE TABLE gen (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '2000')");
+        eddy_result *r = eddy_tenv_execute_sql(t, "INSERT INTO sink_t SELECT id FROM gen");
+        ASSERT_TRUE(r != NULL);
+        int hidden = 0, visible = 0;
+        for (int tries = 0; tries < 500 && !(round ? visible : hidden); tries++) {
+            nanosleep(&(struct timespec){0, 10 * 1000000}, NULL);
+            hidden = count_files(out, ".part-");
+            visible = count_files(out, "part-");
+        }
+        if (!round) {
+            ASSERT_TRUE(hidden > 0);
+            nanosleep(&(struct timespec){0, 200 * 1000000}, NULL);
+            ASSERT_EQ_INT(count_files(out, "part-"), 0);
+        } else {
+            ASSERT_TRUE(visible > 0);
+        }
+        eddy_result_cancel(r);
+        eddy_result_await(r);
+        eddy_result_free(r);
+        /* cancelled: no in-progress file stays; before any checkpoint
+         * nothing was published */
+        ASSERT_EQ_INT(count_files(out, ".part-"), 0);
+        if (!round) ASSERT_EQ_INT(count_files(out, "part-"), 0);
+        eddy_env_free(env);
+    }
+    rmtree(dir);
+    free(dir);
+}
+
 int main(void) {
     RUN(kill_and_restore_equals_uninterrupted);
     RUN(layout_and_retention);
     RUN(option_errors);
     RUN(incompatible_and_damaged);
     RUN(user_source_not_supported);
+    RUN(filesystem_files_visible_at_checkpoints);
     return test_report();
 }
