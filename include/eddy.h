@@ -290,10 +290,11 @@ EDDY_API int eddy_env_get_max_parallelism(const eddy_env *env);
  *       job directory; state that no longer fits fails the job naming the
  *       operator, its uid and the state; state of an operator the program
  *       no longer has fails it with Flink's "Cannot map checkpoint/savepoint
- *       state for operator <uid> ..."; restoring a job whose sink commits at
- *       the end (filesystem) is "not supported yet" (two-phase commit comes
- *       next), and a print / collect sink may repeat what came after the
- *       checkpoint. User sources (eddy_from_source) cannot report a
+ *       state for operator <uid> ..."; a STREAMING filesystem sink with
+ *       checkpointing commits in two phases (files hidden until their
+ *       checkpoint completes; a restore publishes the checkpoint's files
+ *       and removes later ones: exactly once), while a print / collect sink
+ *       may repeat what came after the checkpoint. User sources (eddy_from_source) cannot report a
  *       position: their job fails at the first checkpoint, "not supported
  *       yet". A job restarted with an empty ("") path starts fresh. A job
  *       may resume at another parallelism: keyed state goes to the new

@@ -40,6 +40,14 @@
  * 'sink.rolling-policy.rollover-interval' when a batch arrives. With
  * 'sink.partition-commit.policy.kind' containing success-file, each
  * directory written gets an empty _SUCCESS file.
+ *
+ * Streaming with checkpoints: two-phase commit instead of the staging
+ * directory. Files are written in place as hidden
+ * .part-<uuid>-<subtask>-<n>.inprogress.<run uuid>, closed at each barrier
+ * (pending for that checkpoint, listed in the operator state), renamed to
+ * part-<uuid>-<subtask>-<n> when the checkpoint completes; a restore
+ * publishes the checkpoint's pending files and removes the later ones
+ * (src/connectors/README.md).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -799,27 +807,29 @@ static void fs_source_close(Op *op) {
 }
 
 /* The position (between batches): the file being read (its index in the
- * sorted file list), the byte offset and line of its next record, then the
- * file's path (checked on restore: the directory must list the same files). */
+ * sorted file list), the byte offset and line of its next record, how many
+ * rows of that record went out already (a multi-row changelog message that
+ * a batch boundary split), then the file's path (checked on restore: the directory must list the same files). */
 static eddy_status fs_source_position(Op *op, Buf *out) {
     FsSource *s = op->state;
-    int64_t v[3] = {(int64_t)s->next, 0, 1};
+    int64_t v[4] = {(int64_t)s->next, 0, 1, 0};
     if (s->cur) {
         off_t at = lseek(s->fd, 0, SEEK_CUR);
         if (at < 0) return eddy__op_fail(op, EDDY_E_IO, "Could not read the position in %s: %s", s->cur->path, strerror(errno));
         v[0] = (int64_t)s->next - 1;
         v[1] = (int64_t)at - (int64_t)(s->len - s->pos);
         v[2] = s->line;
+        v[3] = s->run.emitted; /* rows of a multi-row record already out */
     }
-    eddy__op_position_i64(out, v, 3);
+    eddy__op_position_i64(out, v, 4);
     if (s->cur) eddy__buf_puts(out, s->cur->path);
     return EDDY_OK;
 }
 
 static eddy_status fs_source_seek(Op *op, const void *pos, size_t len) {
     FsSource *s = op->state;
-    int64_t v[3];
-    if (len < sizeof v) return eddy__op_seek_i64(op, pos, len, v, 3);
+    int64_t v[4];
+    if (len < sizeof v) return eddy__op_seek_i64(op, pos, len, v, 4);
     memcpy(v, pos, sizeof v);
     const char *path = (const char *)pos + sizeof v;
     size_t plen = len - sizeof v;
@@ -840,6 +850,7 @@ static eddy_status fs_source_seek(Op *op, const void *pos, size_t len) {
         return eddy__op_fail(op, EDDY_E_IO, "Could not seek in %s: %s", f->path, strerror(errno));
     s->line = v[2];
     s->run.file_start = v[1] == 0;
+    s->run.skip = v[3] > 0 && v[3] <= UINT32_MAX ? (uint32_t)v[3] : 0;
     return EDDY_OK;
 }
 
@@ -962,6 +973,14 @@ typedef struct StagedFile {
     uint32_t seq;
 } StagedFile;
 
+/* Two-phase commit: a closed in-progress file waiting for the checkpoint
+ * it belongs to (ckpt; 0 while it belongs to the next one) to complete. */
+typedef struct PendingFile {
+    int64_t ckpt;
+    char *path;  /* <root>/<dir>.part-...inprogress.<run> */
+    char *final; /* <root>/<dir>part-<token>-<subtask>-<n> */
+} PendingFile;
+
 typedef struct FsSink {
     char *staging; /* <root>/.staging_<token> */
     char *mine;    /* <staging>/<subtask> */
@@ -971,12 +990,129 @@ typedef struct FsSink {
     PartWriter *last;
     ED_VEC(StagedFile) done;
     ED_VEC(char *) dirs; /* partition dirs written (for overwrite, success files) */
+    /* two-phase commit (streaming with checkpoints): files are written as
+     * <dir>/.part-<token>-<subtask>-<n>.inprogress.<run> */
+    bool twopc;
+    char token[40]; /* the plan's, or the restored job's */
+    char run_id[40]; /* this run's uuid (in-progress names) */
+    OpListState *ck_files;
+    ED_VEC(PendingFile) pend;
     uint32_t counter;
     bool committed, pending; /* pending: a commit record waits for recovery */
     Buf key, scratch;
     Vector **file_vecs;
     FormatRun run;
 } FsSink;
+
+/* ---- the sink: two-phase commit ------------------------------------------------------------ */
+
+#define TWOPC_STATE "filesystem-sink-files"
+
+static eddy_status twopc_open(Op *op, FsSink *s) {
+    StateBackend *be;
+    eddy_status rc = eddy__op_state(op, &be);
+    if (!rc) rc = eddy__state_op_list(be, TWOPC_STATE, NULL, &s->ck_files);
+    if (rc) return rc;
+    s->twopc = true;
+    random_uuid(s->run_id);
+    return EDDY_OK;
+}
+
+/* The writer's closed in-progress file waits for the next checkpoint (takes
+ * w->staged). */
+static eddy_status twopc_pending(Op *op, FsSink *s, PartWriter *w) {
+    const FsSinkPlan *p = op->plan;
+    PendingFile f = {0, w->staged, eddy__malloc(strlen(p->l.root) + strlen(w->dir) + 96)};
+    w->staged = NULL;
+    if (f.final) sprintf(f.final, "%s/%spart-%s-%d-%u", p->l.root, w->dir, s->token, op->subtask, w->seq);
+    if (!f.final || !ed_vec_push(&s->pend, f)) {
+        eddy__free(f.path);
+        eddy__free(f.final);
+        return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    }
+    return EDDY_OK;
+}
+
+/* fsyncs the directory holding path (the part of path before its last '/'). */
+static int fsync_parent(char *path) {
+    char *slash = strrchr(path, '/');
+    *slash = 0;
+    int r = eddy__fs_fsync_path(path);
+    *slash = '/';
+    return r;
+}
+
+/* Makes a success file in the directory of `final` (kept when it exists). */
+static int touch_success(const char *final, const char *name) {
+    const char *slash = strrchr(final, '/');
+    char *path = eddy__malloc((size_t)(slash - final) + strlen(name) + 2);
+    if (!path) return -1;
+    sprintf(path, "%.*s/%s", (int)(slash - final), final, name);
+    int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+    eddy__free(path);
+    if (fd < 0) return -1;
+    return close(fd);
+}
+
+/* Publishes the pending files of checkpoints 1..upto (every one, also those
+ * of no checkpoint yet, when all): renamed to their final names, their
+ * directories fsynced, success files made. A file already renamed (a
+ * restore redoing a commit) counts as published. */
+static eddy_status twopc_publish(Op *op, FsSink *s, int64_t upto, bool all) {
+    const FsSinkPlan *p = op->plan;
+    size_t keep = 0;
+    eddy_status rc = EDDY_OK;
+    for (size_t i = 0; i < s->pend.len; i++) {
+        PendingFile *f = &s->pend.items[i];
+        if (rc || !(all || (f->ckpt > 0 && f->ckpt <= upto))) {
+            s->pend.items[keep++] = *f;
+            continue;
+        }
+        if (rename(f->path, f->final) != 0 && !(errno == ENOENT && access(f->final, F_OK) == 0))
+            rc = eddy__op_fail(op, EDDY_E_IO, "Could not commit %s as %s: %s", f->path, f->final, strerror(errno));
+        else if (fsync_parent(f->final) != 0)
+            rc = eddy__op_fail(op, EDDY_E_IO, "Could not commit %s: %s", f->final, strerror(errno));
+        else if (p->success_file && touch_success(f->final, p->success_file) != 0)
+            rc = eddy__op_fail(op, EDDY_E_IO, "Could not write the success file next to %s: %s", f->final,
+                               strerror(errno));
+        if (rc) {
+            s->pend.items[keep++] = *f;
+            continue;
+        }
+        eddy__free(f->path);
+        eddy__free(f->final);
+    }
+    s->pend.len = keep;
+    return rc;
+}
+
+/* Removes this subtask's in-progress files of job `token` below
+ * dir (what a run wrote after the checkpoint being restored). */
+static eddy_status twopc_clean(Op *op, const char *token, const char *dir, int depth) {
+    char prefix[96];
+    int np = snprintf(prefix, sizeof prefix, ".part-%s-%d-", token, op->subtask);
+    DIR *d = opendir(dir);
+    if (!d) return errno == ENOENT ? EDDY_OK : eddy__op_fail(op, EDDY_E_IO, "Could not list %s: %s", dir, strerror(errno));
+    eddy_status rc = EDDY_OK;
+    struct dirent *e;
+    while (!rc && (e = readdir(d))) {
+        bool mine = !strncmp(e->d_name, prefix, (size_t)np) && strstr(e->d_name, ".inprogress.");
+        if (!mine && (e->d_name[0] == '.' || depth >= ((const FsSinkPlan *)op->plan)->l.npart)) continue;
+        char *path = eddy__malloc(strlen(dir) + strlen(e->d_name) + 2);
+        if (!path) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        else sprintf(path, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (rc || lstat(path, &st) != 0) {
+        } else if (mine && S_ISREG(st.st_mode)) {
+            if (unlink(path) != 0) rc = eddy__op_fail(op, EDDY_E_IO, "Could not remove %s: %s", path, strerror(errno));
+        } else if (!mine && S_ISDIR(st.st_mode)) {
+            rc = twopc_clean(op, token, path, depth + 1);
+        }
+        eddy__free(path);
+    }
+    closedir(d);
+    return rc;
+}
 
 static eddy_status fs_sink_open(Op *op) {
     const FsSinkPlan *p = op->plan;
@@ -993,6 +1129,9 @@ static eddy_status fs_sink_open(Op *op) {
     s->mine = eddy__arena_printf(op->arena, "%s/%d", s->staging ? s->staging : "", op->subtask);
     s->stage_lock = -1;
     if (!s->table || !s->file_vecs || !s->staging || !s->mine) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    memcpy(s->token, p->token, sizeof s->token);
+    eddy_status rc = p->streaming && eddy__op_checkpoint_interval(op) > 0 ? twopc_open(op, s) : EDDY_OK;
+    if (rc) return rc;
     /* the table directory exists from the start, as in Flink; a commit a
      * crash left half done is finished first */
     return eddy__fs_stage_begin(p->l.root, p->token, &s->stage_lock, eddy__op_err(op));
@@ -1003,11 +1142,13 @@ static eddy_status flush_writer(Op *op, FsSink *s, PartWriter *w) {
     const FsSinkPlan *p = op->plan;
     if (!w->buf.len) return EDDY_OK;
     if (!w->staged) {
-        char name[96];
-        snprintf(name, sizeof name, "part-%s-%d-%u", p->token, op->subtask, w->seq);
-        w->staged = eddy__malloc(strlen(s->mine) + strlen(w->dir) + sizeof name + 2);
+        char name[160];
+        if (s->twopc) snprintf(name, sizeof name, ".part-%s-%d-%u.inprogress.%s", s->token, op->subtask, w->seq, s->run_id);
+        else snprintf(name, sizeof name, "part-%s-%d-%u", s->token, op->subtask, w->seq);
+        const char *base = s->twopc ? p->l.root : s->mine;
+        w->staged = eddy__malloc(strlen(base) + strlen(w->dir) + sizeof name + 2);
         if (!w->staged) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-        sprintf(w->staged, "%s/%s%s", s->mine, w->dir, name);
+        sprintf(w->staged, "%s/%s%s", base, w->dir, name);
         char *slash = strrchr(w->staged, '/');
         *slash = 0;
         int r = eddy__fs_mkdirs(w->staged);
@@ -1034,8 +1175,14 @@ static eddy_status roll_writer(Op *op, FsSink *s, PartWriter *w) {
     eddy_status rc = flush_writer(op, s, w);
     w->active = false;
     if (rc || !w->staged) return rc;
-    if (close(w->fd) != 0) return eddy__op_fail(op, EDDY_E_IO, "Could not write %s: %s", w->staged, strerror(errno));
+    if ((s->twopc && fsync(w->fd) != 0) || close(w->fd) != 0) {
+        rc = eddy__op_fail(op, EDDY_E_IO, "Could not write %s: %s", w->staged, strerror(errno));
+        if (s->twopc) close(w->fd);
+        w->fd = -1;
+        return rc;
+    }
     w->fd = -1;
+    if (s->twopc) return twopc_pending(op, s, w);
     eddy__free(w->staged);
     w->staged = NULL;
     if (!ed_vec_push(&s->done, ((StagedFile){w->dir, w->seq}))) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
@@ -1146,6 +1293,109 @@ static eddy_status fs_sink_finish(Op *op) {
     return EDDY_OK;
 }
 
+/* Checkpoint n: the files in progress are closed and, with those rolled
+ * since the last checkpoint, become checkpoint n's pending files; the
+ * operator state lists the job token, the file counter and every pending
+ * file (paths relative to the table's root). */
+static eddy_status fs_sink_snapshot(Op *op, int64_t checkpoint_id) {
+    const FsSinkPlan *p = op->plan;
+    FsSink *s = op->state;
+    if (!s->twopc) return EDDY_OK;
+    eddy_status rc = fs_sink_finish(op);
+    if (rc) return rc;
+    size_t skip = strlen(p->l.root) + 1;
+    eddy__state_op_list_clear(s->ck_files);
+    eddy__buf_truncate(&s->scratch, 0);
+    eddy__buf_putc(&s->scratch, 'T');
+    eddy__buf_put(&s->scratch, s->token, 36);
+    eddy__buf_put(&s->scratch, &s->counter, sizeof s->counter);
+    if (s->scratch.failed) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    rc = eddy__state_op_list_add(s->ck_files, s->scratch.data, (uint32_t)s->scratch.len);
+    for (size_t i = 0; !rc && i < s->pend.len; i++) {
+        PendingFile *f = &s->pend.items[i];
+        if (!f->ckpt) f->ckpt = checkpoint_id;
+        eddy__buf_truncate(&s->scratch, 0);
+        eddy__buf_putc(&s->scratch, 'F');
+        eddy__buf_put(&s->scratch, &f->ckpt, sizeof f->ckpt);
+        eddy__buf_put(&s->scratch, f->path + skip, strlen(f->path + skip) + 1);
+        eddy__buf_put(&s->scratch, f->final + skip, strlen(f->final + skip));
+        if (s->scratch.failed) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        rc = eddy__state_op_list_add(s->ck_files, s->scratch.data, (uint32_t)s->scratch.len);
+    }
+    return rc;
+}
+
+static eddy_status fs_sink_checkpoint_complete(Op *op, int64_t checkpoint_id) {
+    FsSink *s = op->state;
+    return s->twopc ? twopc_publish(op, s, checkpoint_id, false) : EDDY_OK;
+}
+
+/* Restored from a checkpoint: its pending files are published (again, when
+ * the interrupted run got to it), what that run wrote later is removed,
+ * and a job with checkpoints goes on with the restored token and file
+ * counter (one without writes as without a checkpoint). */
+static eddy_status fs_sink_restore(Op *op) {
+    const FsSinkPlan *p = op->plan;
+    FsSink *s = op->state;
+    StateBackend *be;
+    eddy_status rc = EDDY_OK;
+    if (!s->ck_files && ((rc = eddy__op_state(op, &be)) || (rc = eddy__state_op_list(be, TWOPC_STATE, NULL, &s->ck_files))))
+        return rc;
+    char token[40] = "";
+    uint32_t n = eddy__state_op_list_count(s->ck_files);
+    for (uint32_t i = 0; i < n; i++) {
+        const char *e;
+        uint32_t len;
+        eddy__state_op_list_at(s->ck_files, i, (const void **)&e, &len);
+        if (len == 1 + 36 + sizeof s->counter && e[0] == 'T') {
+            memcpy(token, e + 1, 36);
+            token[36] = 0;
+            if (s->twopc) {
+                memcpy(s->token, token, sizeof token);
+                memcpy(&s->counter, e + 37, sizeof s->counter);
+            }
+            continue;
+        }
+        const char *rel = e + 1 + sizeof(int64_t);
+        const char *nul = len > 1 + sizeof(int64_t) ? memchr(rel, 0, len - 1 - sizeof(int64_t)) : NULL;
+        if (e[0] != 'F' || !nul)
+            return eddy__op_fail(op, EDDY_E_RUNTIME, "The state of the filesystem sink '%s' in the checkpoint is not valid.",
+                                 op->node->name);
+        size_t nroot = strlen(p->l.root), nfinal = len - (size_t)(nul + 1 - e);
+        PendingFile f = {1, eddy__malloc(nroot + (size_t)(nul - rel) + 2), eddy__malloc(nroot + nfinal + 2)};
+        if (f.path) sprintf(f.path, "%s/%s", p->l.root, rel);
+        if (f.final) sprintf(f.final, "%s/%.*s", p->l.root, (int)nfinal, nul + 1);
+        if (!f.path || !f.final || !ed_vec_push(&s->pend, f)) {
+            eddy__free(f.path);
+            eddy__free(f.final);
+            return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        }
+    }
+    eddy__state_op_list_clear(s->ck_files);
+    rc = twopc_publish(op, s, INT64_MAX, true);
+    return rc || !*token ? rc : twopc_clean(op, token, p->l.root, 0);
+}
+
+static void remove_staging(FsSink *s);
+
+/* The job's end in two-phase mode: finished, every file is published;
+ * cancelled, those of completed checkpoints are, the others removed (a
+ * restore from the last checkpoint writes them again). */
+static eddy_status twopc_commit(Op *const *ops, int n, CommitKind kind) {
+    eddy_status rc = EDDY_OK;
+    int64_t upto = kind == COMMIT_FINISHED ? INT64_MAX : eddy__op_checkpoint_completed(ops[0]);
+    for (int i = 0; !rc && i < n; i++) {
+        FsSink *s = ops[i]->state;
+        if (!s) continue;
+        if (kind == COMMIT_CANCELLED) rc = fs_sink_finish(ops[i]);
+        if (!rc) rc = twopc_publish(ops[i], s, upto, kind == COMMIT_FINISHED);
+        for (size_t k = 0; !rc && k < s->pend.len; k++) unlink(s->pend.items[k].path);
+        s->committed = !rc;
+        if (!rc) remove_staging(s);
+    }
+    return rc;
+}
+
 /* Removes the staging directory of this subtask (and the staging root
  * once every subtask's are gone); never fails. */
 static void remove_staging(FsSink *s) {
@@ -1162,6 +1412,8 @@ static int cmp_cstr(const void *a, const void *b) { return strcmp(*(const char *
 static eddy_status fs_sink_commit(Op *const *ops, int n, CommitKind kind) {
     const FsSinkPlan *p = ops[0]->plan;
     if (kind == COMMIT_CANCELLED && !p->streaming) return EDDY_OK;
+    FsSink *s0 = ops[0]->state;
+    if (s0 && s0->twopc) return twopc_commit(ops, n, kind);
     ED_VEC(const char *) dirs = {0};
     ED_VEC(FsCommitFile) files = {0};
     eddy_status rc = EDDY_OK;
@@ -1228,6 +1480,11 @@ static void fs_sink_close(Op *op) {
     if (!s->committed && !s->pending) remove_staging(s);
     eddy__fs_unlock(s->stage_lock);
     ed_vec_free(&s->done);
+    for (size_t i = 0; i < s->pend.len; i++) {
+        eddy__free(s->pend.items[i].path);
+        eddy__free(s->pend.items[i].final);
+    }
+    ed_vec_free(&s->pend);
     for (size_t i = 0; i < s->dirs.len; i++) eddy__free(s->dirs.items[i]);
     ed_vec_free(&s->dirs);
     eddy__free(s->table);
@@ -1243,6 +1500,9 @@ const OpVtab eddy__op_fs_sink = {.name = "Sink: Filesystem",
                                  .push_batch = fs_sink_push,
                                  .finish = fs_sink_finish,
                                  .commit = fs_sink_commit,
+                                 .snapshot = fs_sink_snapshot,
+                                 .restore = fs_sink_restore,
+                                 .checkpoint_complete = fs_sink_checkpoint_complete,
                                  .close = fs_sink_close};
 
 /* The readable metadata of the table's format. */

@@ -74,6 +74,8 @@ static int fsync_path(const char *path) {
     return r;
 }
 
+int eddy__fs_fsync_path(const char *path) { return fsync_path(path); }
+
 /* ---- directories -------------------------------------------------------------------- */
 
 static int mkdirs_in(char *p) {

@@ -44,6 +44,8 @@ uint64_t eddy__fs_steps(void);
  * made). Returns 0, or -1 with errno set. An existing path counts as made,
  * whatever it is. */
 int eddy__fs_mkdirs(const char *path);
+/* fsyncs a file or directory by name (a step). Returns 0, or -1 with errno. */
+int eddy__fs_fsync_path(const char *path);
 /* Creates (truncating) a file for writing: a step. Returns the fd or -1. */
 int eddy__fs_create(const char *path);
 /* Removes path: a file, or a directory with everything in it (steps).

@@ -24,6 +24,9 @@
  * A message can hold several rows: the decoder says run->more and is called
  * again on the same bytes for the next one; the parsed message waits in the
  * run's state meanwhile (the connector does not move its buffer then).
+ * FormatRun.emitted says how many rows of the message went out, and a
+ * connector restoring a checkpoint taken inside the message sets
+ * FormatRun.skip so that those rows are not read twice.
  *
  * Metadata (FormatVt.metadata): debezium's schema, ingestion-timestamp
  * (payload ts_ms), source.timestamp / .database / .schema / .table /
@@ -448,6 +451,16 @@ static DecodeStatus cdc_decode(const FormatPlan *fp, FormatRun *run, const char 
         st->at = p;
         st->used = *used;
         st->lines = *lines;
+        if (run->skip) {
+            /* a restore inside this message: its first rows went out */
+            st->next = ED_MIN((size_t)run->skip, st->rows.len);
+            run->skip = 0;
+            if (st->next == st->rows.len) {
+                st->rows.len = st->next = 0;
+                run->emitted = 0;
+                return DEC_NONE;
+            }
+        }
         /* the rows convert before any is emitted, as Flink converts the
          * whole message first: a bad field fails the message */
         for (size_t i = 0; i < st->rows.len; i++) {
@@ -488,12 +501,14 @@ static DecodeStatus cdc_decode(const FormatPlan *fp, FormatRun *run, const char 
         *used = st->used;
         *lines = st->lines;
         run->more = false;
+        run->emitted = 0;
         return ds;
     }
     for (int c = 0; c < fp->ncols + cp->nmeta; c++)
         if (cols[c]->failed) return DEC_NOMEM;
     run->kind = r->kind;
     run->more = st->next < st->rows.len;
+    run->emitted = run->more ? (uint32_t)st->next : 0;
     *used = run->more ? 0 : st->used;
     *lines = run->more ? 0 : st->lines;
     return DEC_ROW;

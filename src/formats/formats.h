@@ -72,6 +72,13 @@ typedef struct FormatRun {
      * connector calls again with the same bytes for the next row */
     uint8_t kind;
     bool more;
+    /* multi-row records (changelog formats): `emitted` -- set by the
+     * decoder -- counts the rows of the record at hand returned so far (0
+     * once it is done), so a checkpoint taken inside it can say where it
+     * is; `skip` -- set by a connector restoring such a position, before
+     * the record is read again -- makes the decoder drop that many of the
+     * next record's rows (the whole record when it has no more) */
+    uint32_t emitted, skip;
 } FormatRun;
 
 void eddy__format_run_init(FormatRun *run);

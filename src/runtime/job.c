@@ -63,6 +63,7 @@ struct Task {
     bool *in_idle; /* the channel's producer said its watermark status is IDLE */
     bool *in_barrier; /* the channel delivered the barrier being aligned: blocked */
     int64_t ck_id;    /* the last checkpoint this task took part in */
+    int64_t ck_notified; /* the last completed checkpoint its operators were told of */
     int64_t align_id; /* the checkpoint being aligned (0: none) */
     int nended;
     int rr;
@@ -424,6 +425,16 @@ eddy_status eddy__op_emit_idle(Op *op, bool idle) {
 }
 
 int64_t eddy__op_auto_watermark_interval(const Op *op) { return op->task->job->cfg.auto_watermark_interval_ms; }
+
+int64_t eddy__op_checkpoint_interval(const Op *op) { return op->task->job->cfg.checkpoint_interval_ms; }
+
+int64_t eddy__op_checkpoint_completed(const Op *op) {
+    Job *job = op->task->job;
+    pthread_mutex_lock(&job->ck_mu);
+    int64_t id = job->ck_completed;
+    pthread_mutex_unlock(&job->ck_mu);
+    return id;
+}
 
 eddy_status eddy__op_fail(Op *op, eddy_status code, const char *fmt, ...) {
     va_list ap;
@@ -845,6 +856,24 @@ static eddy_status ck_ack(Task *t, int64_t id) {
     return rc;
 }
 
+/* Tells the task's operators that have a checkpoint_complete member of the
+ * newest completed checkpoint, once (on the task's thread, between events). */
+static eddy_status task_notify_checkpoints(Task *t) {
+    if (t->job->cfg.checkpoint_interval_ms <= 0 || t->finished) return EDDY_OK;
+    bool any = false;
+    for (int i = 0; i < t->nops && !any; i++) any = t->ops[i]->vt->checkpoint_complete != NULL;
+    if (!any) return EDDY_OK;
+    int64_t id = eddy__op_checkpoint_completed(t->head);
+    if (id <= t->ck_notified) return EDDY_OK;
+    t->ck_notified = id;
+    for (int i = 0; i < t->nops; i++)
+        if (t->ops[i]->vt->checkpoint_complete) {
+            eddy_status rc = t->ops[i]->vt->checkpoint_complete(t->ops[i], id);
+            if (rc) return rc;
+        }
+    return EDDY_OK;
+}
+
 /* Snapshots every operator of the chain (in chain order: what one emits
  * from its snapshot hook reaches the next before that one is snapshotted)
  * into the pending checkpoint, forwards the barrier, acknowledges. */
@@ -1059,6 +1088,7 @@ static eddy_status task_step(Task *t) {
         if (atomic_load(&t->job->stop)) return EDDY_OK;
         if (outputs_full(t)) break;
         if ((rc = fire_processing_timers(t))) break;
+        if ((rc = task_notify_checkpoints(t))) break;
         if (t->is_source) {
             if (t->wake_at_ns) break;
             if ((t->job->cfg.checkpoint_interval_ms > 0 || atomic_load(&t->job->sp_active)) &&
@@ -1607,11 +1637,11 @@ static eddy_status check_restore(Job *job, EdErr *err) {
     const Checkpoint *c = job->restore;
     for (int k = 0; k < job->ntasks; k++)
         for (int j = 0; j < job->tasks[k]->nops; j++)
-            if (job->tasks[k]->ops[j]->vt->commit)
+            if (job->tasks[k]->ops[j]->vt->commit && !job->tasks[k]->ops[j]->vt->checkpoint_complete)
                 return eddy__err(err, EDDY_E_UNSUPPORTED,
                                  "not supported yet: restoring a job with the sink '%s' from a checkpoint (it "
                                  "publishes its output when the job ends, so what the interrupted run wrote was never "
-                                 "committed; two-phase commit on checkpoints comes next)",
+                                 "committed)",
                                  job->tasks[k]->ops[j]->node->name);
     for (size_t i = 0; i < c->nparts; i++) {
         const CkptPart *p = &c->parts[i];

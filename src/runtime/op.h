@@ -106,6 +106,16 @@ struct OpVtab {
     /* Sources, on restore: continue from a position `position` wrote (bytes
      * borrowed for the call; called after open). */
     eddy_status (*seek)(Op *op, const void *pos, size_t len);
+    /* Checkpoint `checkpoint_id` completed: its _metadata is durable, so
+     * what the operator staged for it (and for earlier ones) may be
+     * published -- the second phase of a two-phase-commit sink. Called on
+     * the operator's own task thread, between events, with increasing ids;
+     * when several checkpoints complete before the task runs, only the
+     * latest is passed (it covers the earlier ones). Not called after the
+     * task finished (commit does the rest). An error fails the job. NULL:
+     * the operator does not care. A sink with a commit member needs this one
+     * to be restored from a checkpoint. */
+    eddy_status (*checkpoint_complete)(Op *op, int64_t checkpoint_id);
 };
 
 /* Where an operator's output goes: chained operators (called directly) and
@@ -197,6 +207,11 @@ eddy_status eddy__op_snapshot(Op *op, int64_t checkpoint_id, Buf *out);
  * valid (<len> bytes, expected <n * 8>)." when the length differs. */
 eddy_status eddy__op_position_i64(Buf *out, const int64_t *v, size_t n);
 eddy_status eddy__op_seek_i64(Op *op, const void *pos, size_t len, int64_t *v, size_t n);
+/* The job's execution.checkpointing.interval in ms (0: no checkpoints). */
+int64_t eddy__op_checkpoint_interval(const Op *op);
+/* The id of the last checkpoint the job completed in this run (0: none
+ * yet). Thread-safe. */
+int64_t eddy__op_checkpoint_completed(const Op *op);
 /* The job's processing-time clock (system, or a test's manual clock). */
 const Clock *eddy__op_clock(const Op *op);
 

@@ -6,8 +6,15 @@
  * build from "old", the json options under each format's prefix
  * (timestamp-format.standard, encode.decimal-as-plain-number,
  * map-null-key.*, encode.ignore-null-fields), ignore-parse-errors counting
- * what it skips, and a changelog written and read back in each format.
+ * what it skips, a changelog written and read back in each format, and a
+ * restore from checkpoints taken between two batches that split a message.
  */
+#include <dirent.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+
 #include "fs_check.h"
 
 typedef struct Fx {
@@ -164,11 +171,107 @@ TEST(each_format_writes_a_changelog_it_reads_back) {
     }
 }
 
+/* The newest completed checkpoint under dir/<job id>/ (NULL: none yet). */
+static char *latest_checkpoint(const char *dir) {
+    char *best = NULL;
+    long best_id = 0;
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        char job[4096];
+        snprintf(job, sizeof job, "%s/%s", dir, e->d_name);
+        DIR *j = opendir(job);
+        struct dirent *c;
+        while (j && (c = readdir(j))) {
+            char meta[8192];
+            struct stat st;
+            snprintf(meta, sizeof meta, "%s/%s/_metadata", job, c->d_name);
+            if (strncmp(c->d_name, "chk-", 4) || stat(meta, &st) || atol(c->d_name + 4) <= best_id) continue;
+            best_id = atol(c->d_name + 4);
+            free(best);
+            best = malloc(8192);
+            snprintf(best, 8192, "%s/%s", job, c->d_name);
+        }
+        if (j) closedir(j);
+    }
+    if (d) closedir(d);
+    return best;
+}
+
+/* Canal messages of three rows read in batches of two: most checkpoints
+ * fall inside a message. A run writing an exactly-once filesystem table
+ * with checkpoints every millisecond is killed (SIGKILL) after its first
+ * checkpoint, then restored from its newest one, three times over: the
+ * table ends with every row once (a restore inside a message used to
+ * emit that message's earlier rows again). */
+TEST(restore_inside_a_multi_row_message) {
+    Fx fx = fx_new();
+    ASSERT_TEXT(create(&fx, "c", "id INT", "'format' = 'canal-json'"), "OK");
+    ASSERT_TEXT(create(&fx, "o", "id INT", "'format' = 'canal-json'"), "OK");
+    enum { MSG = 64 };
+    char *msgs = malloc(3000 * MSG + 1), *at = msgs;
+    for (int m = 0; m < 3000; m++)
+        at += snprintf(at, MSG, "{\"data\":[{\"id\":%d},{\"id\":%d},{\"id\":%d}],\"type\":\"INSERT\"}\n", 3 * m + 1,
+                       3 * m + 2, 3 * m + 3);
+    write_file(fx.dir, "c/m.json", msgs);
+    free(msgs);
+    char ck[8192], ckset[8300];
+    snprintf(ck, sizeof ck, "%s/ck", fx.dir);
+    snprintf(ckset, sizeof ckset, "SET 'execution.checkpointing.dir' = '%s'", ck);
+    int killed = 0;
+    for (int round = 0; round < 3; round++) {
+        char *chk = latest_checkpoint(ck);
+        fflush(NULL);
+        pid_t child = fork();
+        if (child == 0) {
+            free(run(fx.t, "SET 'execution.checkpointing.interval' = '1 ms'"));
+            free(run(fx.t, ckset));
+            if (chk) {
+                snprintf(fx.sql, sizeof fx.sql, "SET 'execution.state-recovery.path' = '%s'", chk);
+                free(run(fx.t, fx.sql));
+            }
+            char *r = run(fx.t, "INSERT INTO o SELECT id FROM c");
+            _exit(strcmp(r, "OK") ? 2 : 0);
+        }
+        /* kill it once it has made a few checkpoints (the first comes
+         * before it has read anything) */
+        long from = chk ? atol(strrchr(chk, '-') + 1) : 0;
+        for (int tries = 0; tries < 4000; tries++) {
+            char *now = latest_checkpoint(ck);
+            bool newer = now && atol(strrchr(now, '-') + 1) >= from + 4 + round;
+            free(now);
+            if (newer || waitpid(child, NULL, WNOHANG) == child) break;
+            nanosleep(&(struct timespec){0, 1000000}, NULL);
+        }
+        killed += kill(child, SIGKILL) == 0;
+        waitpid(child, NULL, 0);
+        free(chk);
+    }
+    ASSERT_TRUE(killed > 0);
+    /* the last run, restored, to its end */
+    char *chk = latest_checkpoint(ck);
+    ASSERT_TRUE(chk != NULL);
+    snprintf(fx.sql, sizeof fx.sql, "SET 'execution.state-recovery.path' = '%s'", chk);
+    free(chk);
+    ASSERT_TEXT(run(fx.t, fx.sql), "OK");
+    ASSERT_TEXT(run(fx.t, "INSERT INTO o SELECT id FROM c"), "OK");
+    ASSERT_TEXT(run(fx.t, "RESET 'execution.state-recovery.path'"), "OK");
+    /* the messages written, one per row, read as lines */
+    ASSERT_TEXT(run(fx.t, "SET 'execution.runtime-mode' = 'batch'"), "OK");
+    snprintf(fx.sql, sizeof fx.sql,
+             "CREATE TABLE lines (l STRING) WITH ('connector' = 'filesystem', 'path' = '%s/o', 'format' = 'raw')", fx.dir);
+    ASSERT_TEXT(run(fx.t, fx.sql), "OK");
+    ASSERT_TEXT(rows(fx.t, "SELECT COUNT(*), COUNT(DISTINCT l), MIN(CHAR_LENGTH(l)) FROM lines"), "+I[9000, 9000, 35]\n");
+    fx_free(&fx);
+}
+
 int main(void) {
     RUN(canal_rows_of_one_message_span_batches);
     RUN(maxwell_update_fills_before_from_data);
     RUN(json_options_under_the_format_prefix);
     RUN(ignore_parse_errors_counts_the_messages_it_skips);
     RUN(each_format_writes_a_changelog_it_reads_back);
+    RUN(restore_inside_a_multi_row_message);
     return test_report();
 }

@@ -233,17 +233,15 @@ TEST(incompatible_and_damaged) {
                              "this operator.");
     free(err);
     eddy_env_free(env);
-    /* a sink that publishes at the end cannot resume yet */
+    /* a filesystem sink resumes from a checkpoint (two-phase commit; the
+     * kill tests in tests/shell check its rows) */
     t = new_tenv(&env);
     set(t, "execution.state-recovery.path", chk);
     char ddl[9000];
     snprintf(ddl, sizeof ddl, "CREATE TABLE sink_t (k BIGINT, s BIGINT, c BIGINT) WITH ('connector' = 'filesystem', "
              "'path' = '%s/out', 'format' = 'csv')", dir);
     RUN_OK(t, ddl);
-    ASSERT_TEXT(run(t, "INSERT INTO sink_t SELECT id, id, id FROM src"),
-                "ERROR: not supported yet: restoring a job with the sink 'Filesystem' from a checkpoint (it "
-                "publishes its output when the job ends, so what the interrupted run wrote was never committed; "
-                "two-phase commit on checkpoints comes next)");
+    ASSERT_TEXT(run(t, "INSERT INTO sink_t SELECT id, id, id FROM src"), "OK");
     eddy_env_free(env);
 
     /* truncate the metadata: the error names it */
@@ -394,6 +392,57 @@ TEST(resume_at_another_parallelism) {
     ASSERT_TRUE(strstr(err, "with parallelism 3 (it was checkpointed with 1)") != NULL);
     free(err);
     eddy_env_free(env);
+/* Entries of dir whose names start with `prefix`. */
+static int count_files(const char *dir, const char *prefix) {
+    int n = 0;
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d))) n += !strncmp(e->d_name, prefix, strlen(prefix));
+    if (d) closedir(d);
+    return n;
+}
+
+/* A streaming filesystem sink with checkpointing shows nothing before a
+ * checkpoint completes: rows wait in hidden in-progress files, and a
+ * cancel before any checkpoint removes them. With checkpoints every 50 ms
+ * files appear while the job runs. */
+TEST(filesystem_files_visible_at_checkpoints) {
+    char *dir = tmpdir();
+    for (int round = 0; round < 2; round++) {
+        eddy_env *env = new_env(1);
+        eddy_tenv *t = eddy_tenv_new_in_mode(env, EDDY_STREAMING);
+        set(t, "execution.checkpointing.interval", round ? "50 ms" : "1 h");
+        set(t, "execution.checkpointing.dir", dir);
+        char ddl[9000], out[8192];
+        snprintf(out, sizeof out, "%s/out%d", dir, round);
+        snprintf(ddl, sizeof ddl, "CREATE TABLE sink_t (id BIGINT) WITH ('connector' = 'filesystem', "
+                 "'path' = '%s', 'format' = 'csv')", out);
+        RUN_OK(t, ddl);
+        RUN_OK(t, "CREATE TABLE gen (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '2000')");
+        eddy_result *r = eddy_tenv_execute_sql(t, "INSERT INTO sink_t SELECT id FROM gen");
+        ASSERT_TRUE(r != NULL);
+        int hidden = 0, visible = 0;
+        for (int tries = 0; tries < 500 && !(round ? visible : hidden); tries++) {
+            nanosleep(&(struct timespec){0, 10 * 1000000}, NULL);
+            hidden = count_files(out, ".part-");
+            visible = count_files(out, "part-");
+        }
+        if (!round) {
+            ASSERT_TRUE(hidden > 0);
+            nanosleep(&(struct timespec){0, 200 * 1000000}, NULL);
+            ASSERT_EQ_INT(count_files(out, "part-"), 0);
+        } else {
+            ASSERT_TRUE(visible > 0);
+        }
+        eddy_result_cancel(r);
+        eddy_result_await(r);
+        eddy_result_free(r);
+        /* cancelled: no in-progress file stays; before any checkpoint
+         * nothing was published */
+        ASSERT_EQ_INT(count_files(out, ".part-"), 0);
+        if (!round) ASSERT_EQ_INT(count_files(out, "part-"), 0);
+        eddy_env_free(env);
+    }
     rmtree(dir);
     free(dir);
 }
@@ -406,5 +455,6 @@ int main(void) {
     RUN(user_source_not_supported);
     RUN(stop_with_savepoint_and_resume);
     RUN(resume_at_another_parallelism);
+    RUN(filesystem_files_visible_at_checkpoints);
     return test_report();
 }
