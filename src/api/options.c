@@ -45,7 +45,8 @@ static const KnownOption *find_known(const char *key) {
 }
 
 bool eddy_option_is_known(const char *key) {
-    return key && (find_known(key) || eddy__plan_option_known(key) || eddy__api_is_checkpoint_option(key));
+    return key && (find_known(key) || eddy__plan_option_known(key) || eddy__api_is_checkpoint_option(key) ||
+                   !strcmp(key, "table.catalog-store.kind") || !strcmp(key, "table.catalog-store.file.path"));
 }
 
 static const char *const sensitive_words[] = {

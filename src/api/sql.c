@@ -358,8 +358,13 @@ eddy_result *eddy_tenv_execute_sql(eddy_tenv *tenv, const char *statement) {
     SqlExec x;
     AstStmt *st;
     eddy_result *r = NULL;
-    if (parse_statement(tenv, statement, "execute_sql", &x, &st)) {
+    if (parse_statement(tenv, statement, "execute_sql", &x, &st) &&
+        (st->kind == AST_STMT_SET || st->kind == AST_STMT_RESET || !eddy__store_open(tenv))) {
         r = exec_stmt(&x, st);
+        if (r && eddy__store_record(tenv, st, statement)) {
+            eddy_result_free(r);
+            r = NULL;
+        }
         /* kept with the env, whether or not the statement succeeded */
         if (keeps_memory(st)) eddy__lt_ref(lt);
     }
