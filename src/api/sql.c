@@ -456,6 +456,111 @@ static eddy_result *exec_call(SqlExec *x, const AstStmt *st) {
     return NULL;
 }
 
+/* ---- DELETE / UPDATE / TRUNCATE TABLE --------------------------------------------------------------- */
+
+/* No connector of eddy's can delete or update rows in place (none has
+ * Flink's SupportsRowLevelDelete / SupportsRowLevelUpdate / SupportsTruncate
+ * abilities), so these statements are validated as Flink validates them
+ * and then fail with Flink's message for such a sink. */
+#define SINK_ABILITIES "org.apache.flink.table.connector.sink.abilities."
+
+/* The statement's WHERE and SET expressions bound over its table, as the
+ * query SELECT <set values | *> FROM t [alias] WHERE ..; false with the error. */
+static bool validate_dml(SqlExec *x, const AstStmt *st) {
+    AstTableRef *from = eddy__arena_alloc(x->a, sizeof *from);
+    AstQuery *q = eddy__arena_alloc(x->a, sizeof *q);
+    int nitems = st->kind == AST_STMT_UPDATE ? st->u.dml.nset : 1;
+    AstSelectItem **items = eddy__arena_alloc(x->a, sizeof(AstSelectItem *) * (size_t)nitems);
+    AstSelectItem *item = eddy__arena_alloc(x->a, sizeof(AstSelectItem) * (size_t)nitems);
+    AstExpr *star = eddy__arena_alloc(x->a, sizeof *star);
+    if (!from || !q || !items || !item || !star) return eddy__api_nomem(x->env), false;
+    from->kind = AST_TREF_TABLE;
+    from->pos = st->u.dml.table.pos;
+    from->alias = st->u.dml.alias;
+    from->u.table.name = st->u.dml.table;
+    star->kind = AST_STAR;
+    star->pos = st->pos;
+    for (int i = 0; i < nitems; i++) {
+        item[i].expr = st->kind == AST_STMT_UPDATE ? st->u.dml.set_values[i] : star;
+        item[i].pos = item[i].expr->pos;
+        items[i] = &item[i];
+    }
+    q->kind = AST_Q_SELECT;
+    q->pos = st->pos;
+    q->depth = 1;
+    q->u.select.items = items;
+    q->u.select.nitems = nitems;
+    q->u.select.from = from;
+    q->u.select.where = st->u.dml.where;
+    BindEnv be;
+    eddy__api_bind_env(x->tenv, &be);
+    be.sql = x->sql;
+    EdErr err = {0};
+    Rel *rel;
+    if (eddy__bind_query(&be, q, &rel, &err)) return eddy__api_sql_err(x->env, &err), false;
+    return true;
+}
+
+static eddy_result *exec_row_level(SqlExec *x, const AstStmt *st) {
+    const char *what = st->kind == AST_STMT_DELETE ? "DELETE" : st->kind == AST_STMT_UPDATE ? "UPDATE" : "TRUNCATE TABLE";
+    const char *q = eddy__sqlx_qualify(x, &st->u.dml.table);
+    if (!q) return NULL;
+    const CatalogEntry *e = eddy__catalog_get(&x->tenv->catalog, q);
+    if (st->kind == AST_STMT_TRUNCATE) {
+        if (x->tenv->mode != EDDY_BATCH)
+            return eddy__api_err(x->env, EDDY_E_TABLE, "TRUNCATE TABLE statement is not supported in streaming mode."),
+                   NULL;
+        if (!e) {
+            const char **parts;
+            int n;
+            EdErr err = {0};
+            if (eddy__catalog_split(x->a, q, &parts, &n, &err)) return eddy__api_take(x->env, &err), NULL;
+            const Catalog *c = &x->tenv->catalog;
+            Buf cats;
+            eddy__buf_init(&cats);
+            for (size_t i = 0; i < c->catalogs.len; i++)
+                eddy__buf_printf(&cats, "%s%s", i ? ", " : "", c->catalogs.items[i]);
+            eddy__api_err(x->env, EDDY_E_TABLE,
+                          "Cannot find table '`%s`.`%s`.`%s`' in any of the catalogs [%s], nor as a temporary table.",
+                          parts[0], n > 1 ? parts[1] : "", n > 2 ? parts[2] : "", eddy__buf_cstr(&cats));
+            eddy__buf_free(&cats);
+            return NULL;
+        }
+        if (e->is_view)
+            return eddy__api_err(x->env, EDDY_E_TABLE, "TRUNCATE TABLE statement is not supported for view."), NULL;
+        eddy__api_err(x->env, EDDY_E_TABLE,
+                      "TRUNCATE TABLE statement is not supported for the table %s since the table hasn't implemented "
+                      "the interface " SINK_ABILITIES "SupportsTruncate.",
+                      q);
+        return NULL;
+    }
+    if (!validate_dml(x, st)) return NULL;
+    if (st->kind == AST_STMT_UPDATE && e && e->schema)
+        for (int i = 0; i < st->u.dml.nset; i++) {
+            const AstIdent *c = st->u.dml.set_columns[i];
+            bool found = false;
+            for (int k = 0; k < e->schema->ncols && !found; k++) found = !strcmp(e->schema->cols[k].name, c->name);
+            if (!found) {
+                EdErr err = {0};
+                eddy__err(&err, EDDY_E_VALIDATION, "From line %d, column %d to line %d, column %d: Unknown target "
+                          "column '%s'", c->pos.line, c->pos.col, c->pos.end_line, c->pos.end_col, c->name);
+                err.line = c->pos.line;
+                err.col = c->pos.col;
+                eddy__api_sql_err(x->env, &err);
+                return NULL;
+            }
+        }
+    if (x->tenv->mode != EDDY_BATCH)
+        return eddy__api_err(x->env, EDDY_E_TABLE, "%s statement is not supported for streaming mode now.", what),
+               NULL;
+    eddy__api_err(x->env, EDDY_E_UNSUPPORTED,
+                  "Can't perform %s operation of the table %s because the corresponding dynamic table sink has not yet "
+                  "implemented " SINK_ABILITIES "%s.",
+                  st->kind == AST_STMT_DELETE ? "delete" : "update", q,
+                  st->kind == AST_STMT_DELETE ? "SupportsRowLevelDelete" : "SupportsRowLevelUpdate");
+    return NULL;
+}
+
 /* ---- dispatch ------------------------------------------------------------------------------------- */
 
 static eddy_result *unsupported_op(SqlExec *x, const char *msg) {
@@ -516,9 +621,9 @@ static eddy_result *exec_stmt(SqlExec *x, const AstStmt *st) {
     case AST_STMT_CALL: return exec_call(x, st);
     case AST_STMT_COMPILE_PLAN:
     case AST_STMT_EXECUTE_PLAN: return exec_plan(x, st);
-    case AST_STMT_TRUNCATE: return unsupported(x, "TRUNCATE TABLE");
-    case AST_STMT_DELETE: return unsupported(x, "DELETE");
-    case AST_STMT_UPDATE: return unsupported(x, "UPDATE");
+    case AST_STMT_TRUNCATE:
+    case AST_STMT_DELETE:
+    case AST_STMT_UPDATE: return exec_row_level(x, st);
     case AST_STMT_ANALYZE: return unsupported(x, "ANALYZE TABLE");
     }
     return unsupported(x, "this statement");
