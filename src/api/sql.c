@@ -408,6 +408,14 @@ static eddy_result *exec_plan(SqlExec *x, const AstStmt *st) {
     eddy__buf_puts(&b, "{\n  \"" PLAN_VERSION_KEY "\" : 1,\n  \"runtimeMode\" : \"STREAMING\",\n  \"statement\" : ");
     json_string(&b, x->sql + pos->start, pos->end - pos->start);
     eddy__buf_puts(&b, "\n}\n");
+    /* the folders on the way are made, as Flink makes them */
+    char *dir = eddy__arena_strdup(x->a, file);
+    for (char *p = dir ? dir + 1 : NULL; p && *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            mkdir(dir, 0777);
+            *p = '/';
+        }
     FILE *f = b.failed ? NULL : fopen(file, "w");
     bool ok = f && fwrite(b.data, 1, b.len, f) == b.len;
     if (f && fclose(f)) ok = false;

@@ -77,6 +77,21 @@ EXECUTE PLAN '$VAR_PLAN_PATH/set.json';
 [INFO] Complete execution of the SQL update statement.
 !info
 
+# missing folders are made; a file in the way is an error
+COMPILE PLAN '$VAR_PLAN_PATH/a/b/p.json' FOR INSERT INTO snk SELECT a, 'deep' FROM src WHERE a = 3;
+[INFO] Execute statement succeeded.
+!info
+
+EXECUTE PLAN '$VAR_PLAN_PATH/a/b/p.json';
++I[3, deep]
+[INFO] Complete execution of the SQL update statement.
+!info
+
+COMPILE PLAN '$VAR_PLAN_PATH/p.json/x.json' FOR INSERT INTO snk SELECT a, 'x' FROM src;
+[ERROR] Could not execute SQL statement. Reason:
+Failed to execute COMPILE PLAN statement: cannot write '$VAR_PLAN_PATH/p.json/x.json': Not a directory
+!error
+
 # the statement must plan
 COMPILE PLAN 'bad.json' FOR INSERT INTO snk SELECT nope, 'x' FROM src;
 [ERROR] Could not execute SQL statement. Reason:
