@@ -48,6 +48,11 @@ EXECUTE PLAN '$VAR_PLAN_PATH/p.json';
 [INFO] Complete execution of the SQL update statement.
 !info
 
+SET 'table.plan.force-recompile' = 'maybe';
+[ERROR] Could not execute SQL statement. Reason:
+Could not parse value 'maybe' for key 'table.plan.force-recompile'.
+!error
+
 SET 'table.plan.force-recompile' = 'true';
 [INFO] Execute statement succeeded.
 !info
