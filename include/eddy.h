@@ -994,7 +994,9 @@ EDDY_API eddy_runtime_mode eddy_tenv_get_runtime_mode(const eddy_tenv *tenv);
 /* tableEnv.getConfig().set(key, value), also what SQL's SET does. The keys
  * eddy honours (eddy_option_is_known: execution.runtime-mode,
  * parallelism.default -- the env's parallelism --, table.local-time-zone,
- * table.dml-sync, sql-client.execution.result-mode,
+ * table.dml-sync, sql-client.execution.result-mode, table.plan.force-recompile,
+ * table.catalog-store.kind / .file.path (the file catalog store: read by
+ * the first eddy_tenv_execute_sql after they are set, see the README),
  * table.display.max-column-width, the planner's table.exec.mini-batch.enabled /
  * .allow-latency / .size, table.optimizer.agg-phase-strategy,
  * table.exec.sink.upsert-materialize, table.exec.disabled-operators,

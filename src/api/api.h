@@ -230,6 +230,8 @@ struct eddy_tenv {
     ED_VEC(UserFunction *) functions; /* C functions and their implementations (udf.c) */
     ED_VEC(TableFunc *) table_functions; /* C table functions (table_function.c) */
     ED_VEC(const char *) interned; /* option keys and values set (options.c) */
+    const char *store_dir; /* the open file catalog store's folder (catalog_store.c), or NULL */
+    bool store_replaying;  /* restoring the store: statements are not logged */
 };
 
 struct eddy_table {
@@ -287,6 +289,15 @@ eddy_result *eddy__api_options_result(eddy_tenv *tenv);
  * http-headers). Such values print as EDDY__HIDDEN_VALUE. */
 bool eddy__api_option_sensitive(const char *key);
 #define EDDY__HIDDEN_VALUE "****"
+
+/* The file catalog store (catalog_store.c). open: when
+ * table.catalog-store.kind is `file` and the store is not open yet, checks
+ * the folder and restores what it holds (an error on the env otherwise).
+ * record: after statement st succeeded, keeps it in the open store when it
+ * changed a permanent catalog object. */
+struct AstStmt;
+eddy_status eddy__store_open(eddy_tenv *tenv);
+eddy_status eddy__store_record(eddy_tenv *tenv, const struct AstStmt *st, const char *statement);
 /* The value to print for an option: hidden when it is sensitive. */
 const char *eddy__api_option_shown(const char *key, const char *value);
 /* The session zone "default" stands for: TZ, else UTC. */

@@ -1348,7 +1348,19 @@ static eddy_result *show(SqlExec *x, const AstStmt *st) {
                         quoted(x, q));
         return want_view ? show_create_view(x, q, e) : show_create_table(x, q, e);
     }
-    case AST_SHOW_PROCEDURES: return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: SHOW PROCEDURES");
+    case AST_SHOW_PROCEDURES: {
+        /* the generic in-memory catalog holds no procedures */
+        const char *cat = sh->name.nparts == 2 ? sh->name.parts[0] : c->cur_catalog;
+        const char *db = sh->name.nparts ? sh->name.parts[sh->name.nparts - 1] : c->cur_database;
+        if (!eddy__catalog_has_catalog(c, cat))
+            return fail(x, EDDY_E_VALIDATION, "A catalog with name [%s] does not exist.", cat);
+        if (!eddy__catalog_has_database(c, cat, db))
+            return fail(x, EDDY_E_TABLE,
+                        "Fail to show procedures because the Database `%s` to show from/in does not exist in Catalog "
+                        "`%s`.",
+                        db, cat);
+        return name_list(x, sh, "procedure name", NULL, 0);
+    }
     case AST_SHOW_CREATE_CATALOG: return show_create_catalog(x, sh);
     case AST_SHOW_MODULES: {
         const char *cells[] = {"core", "true"};

@@ -29,6 +29,7 @@ static const KnownOption known[] = {
     {"parallelism.default", OPT_INT, NULL},
     {"table.local-time-zone", OPT_ZONE, "default"},
     {"table.dml-sync", OPT_BOOL, "false"},
+    {"table.plan.force-recompile", OPT_BOOL, "false"}, /* COMPILE PLAN over an existing file (sql.c) */
     {"sql-client.execution.result-mode", OPT_RESULT_MODE, "tableau"},
     {"table.display.max-column-width", OPT_INT, "30"},
     {"sql-client.display.max-column-width", OPT_INT, "30"}, /* the deprecated name */
@@ -47,7 +48,9 @@ static const KnownOption *find_known(const char *key) {
 
 bool eddy_option_is_known(const char *key) {
     return key && (find_known(key) || eddy__plan_option_known(key) || eddy__api_is_checkpoint_option(key) ||
-                   eddy__monitor_is_option(key));
+                   eddy__monitor_is_option(key) || !strcmp(key, "table.catalog-store.kind") ||
+                   !strcmp(key, "table.catalog-store.file.path"));
+    /* the catalog store's keys are read when the store opens (catalog_store.c) */
 }
 
 static const char *const sensitive_words[] = {

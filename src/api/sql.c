@@ -4,6 +4,11 @@
  * the configuration and returns a static result (ddl_exec.c has DDL, SHOW
  * and DESCRIBE). Also statement sets, Table.executeInsert and SET / RESET.
  */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
 #include "api/sql_int.h"
 
 #include "sql/parser.h"
@@ -261,7 +266,315 @@ static eddy_result *exec_reset(SqlExec *x, const AstStmt *st) {
     return eddy__sqlx_ok(x, EDDY_STMT_RESET);
 }
 
+static eddy_result *unsupported_op(SqlExec *x, const char *msg);
+
+/* ---- compiled plans ---------------------------------------------------------------------------------- */
+
+/* eddy's compiled plan is a JSON object naming its format version, the
+ * runtime mode and the INSERT or STATEMENT SET it was compiled from, as
+ * written; EXECUTE PLAN plans that statement again against the catalog. */
+#define PLAN_VERSION_KEY "eddyPlanVersion"
+
+static void json_string(Buf *b, const char *s, size_t n) {
+    eddy__buf_putc(b, '"');
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\') eddy__buf_printf(b, "\\%c", c);
+        else if (c == '\n') eddy__buf_puts(b, "\\n");
+        else if (c == '\t') eddy__buf_puts(b, "\\t");
+        else if (c == '\r') eddy__buf_puts(b, "\\r");
+        else if (c < 0x20) eddy__buf_printf(b, "\\u%04x", c);
+        else eddy__buf_putc(b, (char)c);
+    }
+    eddy__buf_putc(b, '"');
+}
+
+/* The decoded JSON string value of "key" in text (arena a), or NULL. */
+static char *json_field(Arena *a, const char *text, const char *key) {
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\"", key);
+    const char *p = strstr(text, pat);
+    if (!p) return NULL;
+    p += strlen(pat);
+    while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r') p++;
+    if (*p++ != ':') return NULL;
+    while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r') p++;
+    if (*p != '"') {
+        size_t n = strcspn(p, ",}\n");
+        return eddy__arena_strndup(a, p, n);
+    }
+    Buf b;
+    eddy__buf_init(&b);
+    for (p++; *p && *p != '"'; p++) {
+        if (*p != '\\') {
+            eddy__buf_putc(&b, *p);
+            continue;
+        }
+        p++;
+        switch (*p) {
+        case 'n': eddy__buf_putc(&b, '\n'); break;
+        case 't': eddy__buf_putc(&b, '\t'); break;
+        case 'r': eddy__buf_putc(&b, '\r'); break;
+        case 'b': eddy__buf_putc(&b, '\b'); break;
+        case 'f': eddy__buf_putc(&b, '\f'); break;
+        case 'u': {
+            unsigned cp = 0;
+            for (int i = 1; i <= 4; i++) {
+                char h = p[i];
+                if (!h) break;
+                cp = cp * 16 + (unsigned)(h <= '9' ? h - '0' : (h | 32) - 'a' + 10);
+            }
+            p += 4;
+            if (cp < 0x80) eddy__buf_putc(&b, (char)cp);
+            else if (cp < 0x800) {
+                eddy__buf_putc(&b, (char)(0xC0 | (cp >> 6)));
+                eddy__buf_putc(&b, (char)(0x80 | (cp & 0x3F)));
+            } else {
+                eddy__buf_putc(&b, (char)(0xE0 | (cp >> 12)));
+                eddy__buf_putc(&b, (char)(0x80 | ((cp >> 6) & 0x3F)));
+                eddy__buf_putc(&b, (char)(0x80 | (cp & 0x3F)));
+            }
+            break;
+        }
+        case 0: p--; break;
+        default: eddy__buf_putc(&b, *p); break;
+        }
+    }
+    char *out = *p == '"' && !b.failed ? eddy__arena_strndup(a, eddy__buf_cstr(&b), b.len) : NULL;
+    eddy__buf_free(&b);
+    return out;
+}
+
+static char *read_text_file(const char *path, size_t max) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *buf = malloc(max + 1);
+    size_t n = buf ? fread(buf, 1, max, f) : 0;
+    fclose(f);
+    if (buf) buf[n] = 0;
+    return buf;
+}
+
+static eddy_result *execute_plan_file(SqlExec *x, const char *file) {
+    if (x->tenv->mode == EDDY_BATCH)
+        return unsupported_op(x, "The compiled plan feature is not supported in batch mode.");
+    char *text = read_text_file(file, 16u << 20);
+    if (!text) {
+        eddy__api_err(x->env, EDDY_E_TABLE, "Cannot load Plan from file '%s'.", file);
+        return NULL;
+    }
+    const char *version = json_field(x->a, text, PLAN_VERSION_KEY);
+    const char *stmt = json_field(x->a, text, "statement");
+    free(text);
+    if (!version || strcmp(version, "1") || !stmt) {
+        eddy__api_err(x->env, EDDY_E_TABLE,
+                      "Cannot load Plan from file '%s': it is not a plan eddy compiled (no \"" PLAN_VERSION_KEY
+                      "\": 1 with a \"statement\").",
+                      file);
+        return NULL;
+    }
+    const char *sql = eddy__arena_printf(x->a, "EXECUTE %s", stmt);
+    return sql ? eddy_tenv_execute_sql(x->tenv, sql) : eddy__api_nomem(x->env);
+}
+
+/* COMPILE [AND EXECUTE] PLAN 'file' [IF NOT EXISTS] FOR ..., EXECUTE PLAN 'file' */
+static eddy_result *exec_plan(SqlExec *x, const AstStmt *st) {
+    const char *file = st->u.plan.file;
+    if (st->kind == AST_STMT_EXECUTE_PLAN) return execute_plan_file(x, file);
+    struct stat sb;
+    if (!stat(file, &sb)) {
+        if (st->u.plan.if_not_exists || st->u.plan.and_execute) {
+            /* the plan there is kept (and run by COMPILE AND EXECUTE) */
+            if (x->tenv->mode == EDDY_BATCH)
+                return unsupported_op(x, "The compiled plan feature is not supported in batch mode.");
+            return st->u.plan.and_execute ? execute_plan_file(x, file) : eddy__sqlx_ok(x, EDDY_STMT_OTHER);
+        }
+        const char *force = eddy_tenv_get_option(x->tenv, "table.plan.force-recompile");
+        if (!force || !eddy__str_ieq(force, "true")) {
+            eddy__api_err(x->env, EDDY_E_TABLE,
+                          "Cannot overwrite the plan file '%s'. Either manually remove the file or, if you're "
+                          "debugging your job, set the option 'table.plan.force-recompile' to true.",
+                          file);
+            return NULL;
+        }
+    }
+    if (x->tenv->mode == EDDY_BATCH)
+        return unsupported_op(x, "The compiled plan feature is not supported in batch mode.");
+    int n;
+    if (!explain_items(x, st->u.plan.stmt, &n)) return NULL; /* the statement must plan */
+    const AstPos *pos = &st->u.plan.stmt->pos;
+    Buf b;
+    eddy__buf_init(&b);
+    eddy__buf_puts(&b, "{\n  \"" PLAN_VERSION_KEY "\" : 1,\n  \"runtimeMode\" : \"STREAMING\",\n  \"statement\" : ");
+    json_string(&b, x->sql + pos->start, pos->end - pos->start);
+    eddy__buf_puts(&b, "\n}\n");
+    /* the folders on the way are made, as Flink makes them */
+    char *dir = eddy__arena_strdup(x->a, file);
+    for (char *p = dir ? dir + 1 : NULL; p && *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            mkdir(dir, 0777);
+            *p = '/';
+        }
+    FILE *f = b.failed ? NULL : fopen(file, "w");
+    bool ok = f && fwrite(b.data, 1, b.len, f) == b.len;
+    if (f && fclose(f)) ok = false;
+    eddy__buf_free(&b);
+    if (!ok) {
+        eddy__api_err(x->env, EDDY_E_TABLE, "Failed to execute COMPILE PLAN statement: cannot write '%s': %s", file,
+                      strerror(errno));
+        return NULL;
+    }
+    return st->u.plan.and_execute ? execute_plan_file(x, file) : eddy__sqlx_ok(x, EDDY_STMT_OTHER);
+}
+
+/* CALL proc(args): the generic in-memory catalog has no procedures, so the
+ * call resolves to nothing, with the validator's message. */
+static eddy_result *exec_call(SqlExec *x, const AstStmt *st) {
+    const AstExpr *c = st->u.call.call;
+    const AstName *fn = &c->u.call.fname;
+    Buf b;
+    eddy__buf_init(&b);
+    eddy__buf_printf(&b, "%s(", fn->nparts ? fn->parts[fn->nparts - 1] : c->u.call.name);
+    for (int i = 0; i < c->u.call.nargs; i++) {
+        const AstExpr *a = c->u.call.args[i];
+        const char *fam = "ANY";
+        if (a->kind == AST_LITERAL) switch (a->u.lit.lit_kind) {
+            case AST_LIT_INTEGER:
+            case AST_LIT_DECIMAL:
+            case AST_LIT_APPROX: fam = "NUMERIC"; break;
+            case AST_LIT_STRING: fam = "CHARACTER"; break;
+            case AST_LIT_BINARY: fam = "BINARY"; break;
+            case AST_LIT_TRUE:
+            case AST_LIT_FALSE:
+            case AST_LIT_UNKNOWN: fam = "BOOLEAN"; break;
+            case AST_LIT_NULL: fam = "NULL"; break;
+            default: break;
+            }
+        eddy__buf_printf(&b, "%s<%s>", i ? ", " : "", fam);
+    }
+    eddy__buf_putc(&b, ')');
+    EdErr err = {0};
+    eddy__err(&err, EDDY_E_VALIDATION, "From line %d, column %d to line %d, column %d: No match found for function "
+              "signature %s", c->pos.line, c->pos.col, c->pos.end_line, c->pos.end_col, eddy__buf_cstr(&b));
+    err.line = c->pos.line;
+    err.col = c->pos.col;
+    eddy__buf_free(&b);
+    eddy__api_sql_err(x->env, &err);
+    return NULL;
+}
+
+/* ---- DELETE / UPDATE / TRUNCATE TABLE --------------------------------------------------------------- */
+
+/* No connector of eddy's can delete or update rows in place (none has
+ * Flink's SupportsRowLevelDelete / SupportsRowLevelUpdate / SupportsTruncate
+ * abilities), so these statements are validated as Flink validates them
+ * and then fail with Flink's message for such a sink. */
+#define SINK_ABILITIES "org.apache.flink.table.connector.sink.abilities."
+
+/* The statement's WHERE and SET expressions bound over its table, as the
+ * query SELECT <set values | *> FROM t [alias] WHERE ..; false with the error. */
+static bool validate_dml(SqlExec *x, const AstStmt *st) {
+    AstTableRef *from = eddy__arena_alloc(x->a, sizeof *from);
+    AstQuery *q = eddy__arena_alloc(x->a, sizeof *q);
+    int nitems = st->kind == AST_STMT_UPDATE ? st->u.dml.nset : 1;
+    AstSelectItem **items = eddy__arena_alloc(x->a, sizeof(AstSelectItem *) * (size_t)nitems);
+    AstSelectItem *item = eddy__arena_alloc(x->a, sizeof(AstSelectItem) * (size_t)nitems);
+    AstExpr *star = eddy__arena_alloc(x->a, sizeof *star);
+    if (!from || !q || !items || !item || !star) return eddy__api_nomem(x->env), false;
+    from->kind = AST_TREF_TABLE;
+    from->pos = st->u.dml.table.pos;
+    from->alias = st->u.dml.alias;
+    from->u.table.name = st->u.dml.table;
+    star->kind = AST_STAR;
+    star->pos = st->pos;
+    for (int i = 0; i < nitems; i++) {
+        item[i].expr = st->kind == AST_STMT_UPDATE ? st->u.dml.set_values[i] : star;
+        item[i].pos = item[i].expr->pos;
+        items[i] = &item[i];
+    }
+    q->kind = AST_Q_SELECT;
+    q->pos = st->pos;
+    q->depth = 1;
+    q->u.select.items = items;
+    q->u.select.nitems = nitems;
+    q->u.select.from = from;
+    q->u.select.where = st->u.dml.where;
+    BindEnv be;
+    eddy__api_bind_env(x->tenv, &be);
+    be.sql = x->sql;
+    EdErr err = {0};
+    Rel *rel;
+    if (eddy__bind_query(&be, q, &rel, &err)) return eddy__api_sql_err(x->env, &err), false;
+    return true;
+}
+
+static eddy_result *exec_row_level(SqlExec *x, const AstStmt *st) {
+    const char *what = st->kind == AST_STMT_DELETE ? "DELETE" : st->kind == AST_STMT_UPDATE ? "UPDATE" : "TRUNCATE TABLE";
+    const char *q = eddy__sqlx_qualify(x, &st->u.dml.table);
+    if (!q) return NULL;
+    const CatalogEntry *e = eddy__catalog_get(&x->tenv->catalog, q);
+    if (st->kind == AST_STMT_TRUNCATE) {
+        if (x->tenv->mode != EDDY_BATCH)
+            return eddy__api_err(x->env, EDDY_E_TABLE, "TRUNCATE TABLE statement is not supported in streaming mode."),
+                   NULL;
+        if (!e) {
+            const char **parts;
+            int n;
+            EdErr err = {0};
+            if (eddy__catalog_split(x->a, q, &parts, &n, &err)) return eddy__api_take(x->env, &err), NULL;
+            const Catalog *c = &x->tenv->catalog;
+            Buf cats;
+            eddy__buf_init(&cats);
+            for (size_t i = 0; i < c->catalogs.len; i++)
+                eddy__buf_printf(&cats, "%s%s", i ? ", " : "", c->catalogs.items[i]);
+            eddy__api_err(x->env, EDDY_E_TABLE,
+                          "Cannot find table '`%s`.`%s`.`%s`' in any of the catalogs [%s], nor as a temporary table.",
+                          parts[0], n > 1 ? parts[1] : "", n > 2 ? parts[2] : "", eddy__buf_cstr(&cats));
+            eddy__buf_free(&cats);
+            return NULL;
+        }
+        if (e->is_view)
+            return eddy__api_err(x->env, EDDY_E_TABLE, "TRUNCATE TABLE statement is not supported for view."), NULL;
+        eddy__api_err(x->env, EDDY_E_TABLE,
+                      "TRUNCATE TABLE statement is not supported for the table %s since the table hasn't implemented "
+                      "the interface " SINK_ABILITIES "SupportsTruncate.",
+                      q);
+        return NULL;
+    }
+    if (!validate_dml(x, st)) return NULL;
+    if (st->kind == AST_STMT_UPDATE && e && e->schema)
+        for (int i = 0; i < st->u.dml.nset; i++) {
+            const AstIdent *c = st->u.dml.set_columns[i];
+            bool found = false;
+            for (int k = 0; k < e->schema->ncols && !found; k++) found = !strcmp(e->schema->cols[k].name, c->name);
+            if (!found) {
+                EdErr err = {0};
+                eddy__err(&err, EDDY_E_VALIDATION, "From line %d, column %d to line %d, column %d: Unknown target "
+                          "column '%s'", c->pos.line, c->pos.col, c->pos.end_line, c->pos.end_col, c->name);
+                err.line = c->pos.line;
+                err.col = c->pos.col;
+                eddy__api_sql_err(x->env, &err);
+                return NULL;
+            }
+        }
+    if (x->tenv->mode != EDDY_BATCH)
+        return eddy__api_err(x->env, EDDY_E_TABLE, "%s statement is not supported for streaming mode now.", what),
+               NULL;
+    eddy__api_err(x->env, EDDY_E_UNSUPPORTED,
+                  "Can't perform %s operation of the table %s because the corresponding dynamic table sink has not yet "
+                  "implemented " SINK_ABILITIES "%s.",
+                  st->kind == AST_STMT_DELETE ? "delete" : "update", q,
+                  st->kind == AST_STMT_DELETE ? "SupportsRowLevelDelete" : "SupportsRowLevelUpdate");
+    return NULL;
+}
+
 /* ---- dispatch ------------------------------------------------------------------------------------- */
+
+static eddy_result *unsupported_op(SqlExec *x, const char *msg) {
+    eddy__api_err(x->env, EDDY_E_UNSUPPORTED, "%s", msg);
+    return NULL;
+}
 
 static eddy_result *unsupported(SqlExec *x, const char *what) {
     eddy__api_err(x->env, EDDY_E_UNSUPPORTED, "not supported yet: %s", what);
@@ -313,9 +626,12 @@ static eddy_result *exec_stmt(SqlExec *x, const AstStmt *st) {
     case AST_STMT_ADD_JAR:
     case AST_STMT_REMOVE_JAR: return unsupported(x, "jars (eddy runs C functions registered by the program)");
     case AST_STMT_STOP_JOB: return unsupported(x, "STOP JOB");
-    case AST_STMT_TRUNCATE: return unsupported(x, "TRUNCATE TABLE");
-    case AST_STMT_DELETE: return unsupported(x, "DELETE");
-    case AST_STMT_UPDATE: return unsupported(x, "UPDATE");
+    case AST_STMT_CALL: return exec_call(x, st);
+    case AST_STMT_COMPILE_PLAN:
+    case AST_STMT_EXECUTE_PLAN: return exec_plan(x, st);
+    case AST_STMT_TRUNCATE:
+    case AST_STMT_DELETE:
+    case AST_STMT_UPDATE: return exec_row_level(x, st);
     case AST_STMT_ANALYZE: return unsupported(x, "ANALYZE TABLE");
     }
     return unsupported(x, "this statement");
@@ -358,8 +674,13 @@ eddy_result *eddy_tenv_execute_sql(eddy_tenv *tenv, const char *statement) {
     SqlExec x;
     AstStmt *st;
     eddy_result *r = NULL;
-    if (parse_statement(tenv, statement, "execute_sql", &x, &st)) {
+    if (parse_statement(tenv, statement, "execute_sql", &x, &st) &&
+        (st->kind == AST_STMT_SET || st->kind == AST_STMT_RESET || !eddy__store_open(tenv))) {
         r = exec_stmt(&x, st);
+        if (r && eddy__store_record(tenv, st, statement)) {
+            eddy_result_free(r);
+            r = NULL;
+        }
         /* kept with the env, whether or not the statement succeeded */
         if (keeps_memory(st)) eddy__lt_ref(lt);
     }

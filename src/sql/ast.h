@@ -691,6 +691,9 @@ typedef enum AstStmtKind {
     AST_STMT_ADD_JAR,
     AST_STMT_REMOVE_JAR,
     AST_STMT_STOP_JOB,
+    AST_STMT_CALL,         /* CALL proc(args) */
+    AST_STMT_COMPILE_PLAN, /* COMPILE [AND EXECUTE] PLAN 'file' [IF NOT EXISTS] FOR stmt */
+    AST_STMT_EXECUTE_PLAN, /* EXECUTE PLAN 'file' */
     AST_STMT_TRUNCATE,
     AST_STMT_DELETE,
     AST_STMT_UPDATE,
@@ -893,6 +896,15 @@ struct AstStmt {
             AstIdent **columns;
             int ncolumns;
         } dml;
+        struct { /* CALL */
+            AstExpr *call;            /* an AST_CALL */
+        } call;
+        struct { /* COMPILE_PLAN, EXECUTE_PLAN */
+            const char *file;
+            bool if_not_exists;
+            bool and_execute;         /* COMPILE AND EXECUTE PLAN */
+            AstStmt *stmt;            /* the INSERT or STATEMENT SET; NULL for EXECUTE PLAN */
+        } plan;
     } u;
 };
 

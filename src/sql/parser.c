@@ -874,10 +874,66 @@ static AstStmt *stop_job(SqlParser *p) {
     return s;
 }
 
+/* CALL [catalog.][db.]procedure(args) */
+static AstStmt *call_stmt(SqlParser *p) {
+    int first = p->pos;
+    AstStmt *s = eddy__sql_p_new_stmt(p, AST_STMT_CALL, first);
+    if (!s) return NULL;
+    p->pos++;
+    const Token *at = p_cur(p);
+    AstExpr *e = eddy__sql_p_expr(p);
+    if (!e) return NULL;
+    if (e->kind != AST_CALL || e->u.call.syntax != AST_SYN_FUNCTION) {
+        eddy__sql_p_fail_msg(p, at, "CALL expects a procedure call such as `sys`.proc(1).");
+        return NULL;
+    }
+    s->u.call.call = e;
+    s->pos = eddy__sql_p_span_from(p, first);
+    return s;
+}
+
+/* COMPILE [AND EXECUTE] PLAN 'file' [IF NOT EXISTS] FOR <INSERT | STATEMENT SET>,
+ * EXECUTE PLAN 'file' (at EXECUTE PLAN) */
+static AstStmt *plan_stmt(SqlParser *p, bool compile) {
+    int first = p->pos;
+    AstStmt *s = eddy__sql_p_new_stmt(p, compile ? AST_STMT_COMPILE_PLAN : AST_STMT_EXECUTE_PLAN, first);
+    if (!s) return NULL;
+    p->pos++;
+    if (compile && eddy__sql_p_accept_kw(p, KW_AND)) {
+        if (!eddy__sql_p_expect_kw(p, KW_EXECUTE)) return NULL;
+        s->u.plan.and_execute = true;
+    }
+    if (!eddy__sql_p_expect_kw(p, KW_PLAN) || !(s->u.plan.file = eddy__sql_p_string(p, NULL))) return NULL;
+    if (compile) {
+        if (!s->u.plan.and_execute && p_is_kw(p, 0, KW_IF)) {
+            p->pos++;
+            if (!eddy__sql_p_expect_kw(p, KW_NOT) || !eddy__sql_p_expect_kw(p, KW_EXISTS)) return NULL;
+            s->u.plan.if_not_exists = true;
+        }
+        if (!eddy__sql_p_expect_kw(p, KW_FOR)) return NULL;
+        if (p_is_kw(p, 0, KW_STATEMENT)) s->u.plan.stmt = statement_set(p);
+        else if (p_is_kw(p, 0, KW_INSERT) || p_is_kw(p, 0, KW_UPSERT)) s->u.plan.stmt = eddy__sql_p_insert(p);
+        else {
+            eddy__sql_p_at_kw(p, KW_STATEMENT);
+            eddy__sql_p_at_kw(p, KW_INSERT);
+            eddy__sql_p_at_kw(p, KW_UPSERT);
+            eddy__sql_p_fail(p);
+        }
+        if (!s->u.plan.stmt) return NULL;
+    }
+    s->pos = eddy__sql_p_span_from(p, first);
+    return s;
+}
+
 AstStmt *eddy__sql_p_stmt(SqlParser *p) {
     int first = p->pos;
     const Token *t = p_cur(p);
     AstStmt *s = NULL;
+    if (t->kind == TK_IDENT && t->kw == KW_NONE && eddy__sql_p_word_is(t, p, "CALL")) return call_stmt(p);
+    if (t->kind == TK_IDENT && t->kw == KW_NONE && eddy__sql_p_word_is(t, p, "COMPILE") &&
+        (p_is_kw(p, 1, KW_PLAN) || p_is_kw(p, 1, KW_AND)))
+        return plan_stmt(p, true);
+    if (t->kind == TK_IDENT && t->kw == KW_EXECUTE && p_is_kw(p, 1, KW_PLAN)) return plan_stmt(p, false);
     if (t->kind == TK_IDENT) {
         switch ((SqlKw)t->kw) {
         case KW_INSERT:

@@ -1386,6 +1386,21 @@ static void stmt(Up *u, const AstStmt *s) {
         if (s->u.kv.with_savepoint) puts_(u, " WITH SAVEPOINT");
         if (s->u.kv.with_drain) puts_(u, " WITH DRAIN");
         break;
+    case AST_STMT_CALL:
+        puts_(u, "CALL ");
+        ex(u, s->u.call.call, 0);
+        break;
+    case AST_STMT_COMPILE_PLAN:
+    case AST_STMT_EXECUTE_PLAN:
+        puts_(u, s->kind == AST_STMT_EXECUTE_PLAN ? "EXECUTE PLAN " : s->u.plan.and_execute ? "COMPILE AND EXECUTE PLAN "
+                                                                                             : "COMPILE PLAN ");
+        cstring_lit(u, s->u.plan.file);
+        if (s->u.plan.if_not_exists) puts_(u, " IF NOT EXISTS");
+        if (s->u.plan.stmt) {
+            puts_(u, " FOR ");
+            stmt(u, s->u.plan.stmt);
+        }
+        break;
     case AST_STMT_TRUNCATE:
         puts_(u, "TRUNCATE TABLE ");
         name(u, &s->u.dml.table);
