@@ -1661,10 +1661,17 @@ EDDY_API const char *eddy_statement_set_explain(eddy_statement_set *ss, unsigned
  * and gaps are milliseconds. Bad parameters are reported by
  * eddy_keyed_window, with Flink's messages ("TumblingEventTimeWindows
  * parameters must satisfy abs(offset) < size"). */
+/* The dynamic gap of a session window (SessionWindowTimeGapExtractor): sets
+ * *gap_ms for the element `in` (borrowed for the call). A gap <= 0 fails the
+ * job with "Dynamic session time gap must satisfy 0 < gap"; a non-OK status
+ * fails it naming the operator. */
+typedef eddy_status (*eddy_session_gap_fn)(void *ctx, const eddy_row *in, int64_t *gap_ms);
 typedef struct eddy_window_assigner {
     int kind; /* EDDY_WINDOW_* */
     bool processing_time;
     int64_t size, slide, offset, gap;
+    eddy_session_gap_fn gap_fn; /* dynamic session gaps, else NULL */
+    void *gap_ctx;              /* for gap_fn; borrowed: must outlive the job */
 } eddy_window_assigner;
 #define EDDY_WINDOW_TUMBLING 1
 #define EDDY_WINDOW_SLIDING 2
@@ -1682,10 +1689,20 @@ EDDY_API eddy_window_assigner eddy_sliding_processing_time_windows(int64_t size,
 /* GlobalWindows.create(): one window per key, [INT64_MIN, INT64_MAX); its
  * default trigger never fires (set one with eddy_windowed_trigger). */
 EDDY_API eddy_window_assigner eddy_global_windows(void);
-/* EventTimeSessionWindows.withGap / ProcessingTimeSessionWindows.withGap:
- * not supported yet -- eddy_keyed_window refuses them (EDDY_E_UNSUPPORTED). */
+/* EventTimeSessionWindows.withGap(gap) / ProcessingTimeSessionWindows.withGap:
+ * an element at time t (event time: its timestamp; processing time: the
+ * clock) opens the window [t, t + gap); windows of a key that overlap or
+ * touch merge into one session (their contents, accumulators and trigger
+ * state merge; the merged windows' timers go, the session's are set).
+ * withDynamicGap(extractor): the gap comes from gap_fn per element (ctx
+ * borrowed: it must outlive the job). Errors, from eddy_keyed_window: gap <= 0
+ * ("EventTimeSessionWindows parameters must satisfy 0 < size"), a NULL
+ * gap_fn. Sessions need a trigger that merges (the built-in ones do; custom
+ * ones need on_merge), and an aggregate function needs its merge. */
 EDDY_API eddy_window_assigner eddy_event_time_session_windows(int64_t gap);
 EDDY_API eddy_window_assigner eddy_processing_time_session_windows(int64_t gap);
+EDDY_API eddy_window_assigner eddy_event_time_session_windows_dynamic(eddy_session_gap_fn gap_fn, void *ctx);
+EDDY_API eddy_window_assigner eddy_processing_time_session_windows_dynamic(eddy_session_gap_fn gap_fn, void *ctx);
 
 /* A windowed stream (WindowedStream) being configured; owned by the env.
  * The configuring calls return ws (NULL with the error on the env). */
@@ -1694,7 +1711,7 @@ typedef struct eddy_windowed_stream eddy_windowed_stream;
  * event-time trigger (fires when the watermark reaches the window's
  * max timestamp end - 1), a processing-time trigger, or none for global
  * windows. Errors (EDDY_E_MISUSE): NULL ks, sizes <= 0, |offset| >= size
- * (tumbling) or >= slide (sliding); sessions: EDDY_E_UNSUPPORTED. */
+ * (tumbling) or >= slide (sliding), a session gap <= 0. */
 EDDY_API eddy_windowed_stream *eddy_keyed_window(eddy_keyed_stream *ks, eddy_window_assigner assigner);
 /* countWindow(size) (slide 0): global windows fired and purged every `size`
  * elements of a key; countWindow(size, slide): fired every `slide` elements
@@ -1747,16 +1764,27 @@ EDDY_API eddy_stream *eddy_windowed_reduce(eddy_windowed_stream *ws, eddy_reduce
 /* aggregate(AggregateFunction): the accumulator is a row of acc_type (a type
  * string). create_accumulator sets the fields of a new one in `acc`; add
  * sets in `acc_out` the accumulator after `in` was added to `acc`;
- * get_result sets the window's result row (out_type) in `out`. All three
- * are required; fields left unset are NULL. */
+ * get_result sets the window's result row (out_type) in `out`; merge (may be
+ * NULL, except for session windows) sets in `acc_out` the union of a and b.
+ * create_accumulator, add and get_result are required; fields left unset are
+ * NULL.
+ *
+ * Incremental: without an evictor, reduce and aggregate keep one running
+ * value per key and window (the reduced element, the accumulator) in
+ * reducing / aggregating state, folded as each element arrives; a firing
+ * reads it. With an evictor (which needs the elements) the window keeps its
+ * elements and the function folds them when the window fires. Version 1 of
+ * the struct (no merge) is still accepted. */
 typedef struct eddy_window_aggregate_fn {
     uint32_t abi_version; /* EDDY_WINDOW_AGGREGATE_FN_VERSION */
     const char *acc_type;
     eddy_status (*create_accumulator)(void *ctx, eddy_out *acc);
     eddy_status (*add)(void *ctx, const eddy_row *in, const eddy_row *acc, eddy_out *acc_out);
     eddy_status (*get_result)(void *ctx, const eddy_row *acc, eddy_out *out);
+    /* version 2 */
+    eddy_status (*merge)(void *ctx, const eddy_row *a, const eddy_row *b, eddy_out *acc_out);
 } eddy_window_aggregate_fn;
-#define EDDY_WINDOW_AGGREGATE_FN_VERSION 1
+#define EDDY_WINDOW_AGGREGATE_FN_VERSION 2
 EDDY_API eddy_stream *eddy_windowed_aggregate(eddy_windowed_stream *ws, const eddy_window_aggregate_fn *fn,
                                               const char *out_type, void *ctx, void (*ctx_free)(void *));
 /* process(ProcessWindowFunction): called once per firing with the window's

@@ -44,6 +44,18 @@ eddy_window_assigner eddy_processing_time_session_windows(int64_t gap) {
     a.gap = gap;
     return a;
 }
+eddy_window_assigner eddy_event_time_session_windows_dynamic(eddy_session_gap_fn gap_fn, void *ctx) {
+    eddy_window_assigner a = assigner(EDDY_WINDOW_SESSION, false, 0, 0, 0);
+    a.gap_fn = gap_fn;
+    a.gap_ctx = ctx;
+    return a;
+}
+eddy_window_assigner eddy_processing_time_session_windows_dynamic(eddy_session_gap_fn gap_fn, void *ctx) {
+    eddy_window_assigner a = assigner(EDDY_WINDOW_SESSION, true, 0, 0, 0);
+    a.gap_fn = gap_fn;
+    a.gap_ctx = ctx;
+    return a;
+}
 
 eddy_trigger eddy_trigger_event_time(void) { return (eddy_trigger){EDDY_TRIGGER_EVENT_TIME, 0, false}; }
 eddy_trigger eddy_trigger_processing_time(void) { return (eddy_trigger){EDDY_TRIGGER_PROCESSING_TIME, 0, false}; }
@@ -86,13 +98,16 @@ eddy_windowed_stream *eddy_keyed_window(eddy_keyed_stream *ks, eddy_window_assig
     if (a.kind == EDDY_WINDOW_SLIDING && (a.size <= 0 || a.slide <= 0 || abs64(a.offset) >= a.slide))
         return eddy__api_err(env, EDDY_E_MISUSE, "%s parameters must satisfy abs(offset) < slide and size > 0", name),
                NULL;
-    if (a.kind == EDDY_WINDOW_SESSION)
-        return eddy__api_err(env, EDDY_E_UNSUPPORTED, "window: %s (session windows) are not supported yet.", name),
-               NULL;
+    if (a.kind == EDDY_WINDOW_SESSION && !a.gap_fn && a.gap <= 0)
+        return eddy__api_err(env, EDDY_E_MISUSE, "%s parameters must satisfy 0 < size", name), NULL;
     eddy_windowed_stream *ws = new_windowed(ks, name);
     if (!ws) return NULL;
     WindowPlan *p = &ws->plan;
-    p->assign = a.kind == EDDY_WINDOW_TUMBLING ? WA_TUMBLING : a.kind == EDDY_WINDOW_SLIDING ? WA_SLIDING : WA_GLOBAL;
+    static const WinAssignKind kinds[] = {WA_GLOBAL, WA_TUMBLING, WA_SLIDING, WA_GLOBAL, WA_SESSION};
+    p->assign = kinds[a.kind];
+    p->gap = a.gap;
+    p->gap_fn = a.gap_fn;
+    p->gap_ctx = a.gap_ctx;
     p->event_time = a.kind != EDDY_WINDOW_GLOBAL && !a.processing_time;
     p->size = a.size;
     p->slide = a.slide;
@@ -234,15 +249,22 @@ static eddy_stream *win_aggregate(eddy_windowed_stream *ws, const eddy_window_ag
         return eddy__api_err(env, EDDY_E_MISUSE,
                              "aggregate: the function or one of create_accumulator, add, get_result is NULL."),
                NULL;
-    if (fn->abi_version != EDDY_WINDOW_AGGREGATE_FN_VERSION)
+    if (fn->abi_version != 1 && fn->abi_version != EDDY_WINDOW_AGGREGATE_FN_VERSION)
         return eddy__api_err(env, EDDY_E_MISUSE, "aggregate: unknown eddy_window_aggregate_fn abi_version %u (this eddy has %d).",
                              fn->abi_version, EDDY_WINDOW_AGGREGATE_FN_VERSION),
+               NULL;
+    /* version 1 has no merge */
+    if (ws->plan.assign == WA_SESSION && (fn->abi_version == 1 || !fn->merge))
+        return eddy__api_err(env, EDDY_E_MISUSE, "aggregate: session windows merge accumulators: the merge function is NULL."),
                NULL;
     const Type *acc = eddy__api_type(env, fn->acc_type);
     const Type *t = acc ? eddy__api_type(env, out_type) : NULL;
     if (!t) return NULL;
     ws->plan.fn_kind = WF_AGGREGATE;
-    ws->plan.agg = *fn;
+    /* version 1 ends before merge */
+    memset(&ws->plan.agg, 0, sizeof ws->plan.agg);
+    memcpy(&ws->plan.agg, fn,
+           fn->abi_version == 1 ? offsetof(eddy_window_aggregate_fn, merge) : sizeof(eddy_window_aggregate_fn));
     ws->plan.acc_type = acc;
     ws->plan.ctx = ctx;
     return window_node(ws, t, "AggregateFunction");

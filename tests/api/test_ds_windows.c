@@ -191,8 +191,18 @@ static eddy_status avg_result(void *ctx, const eddy_row *acc, eddy_out *out) {
     eddy_row_get_long(acc, 1, &cnt);
     return eddy_out_set_double(out, 0, (double)sum / (double)cnt);
 }
+static eddy_status avg_merge(void *ctx, const eddy_row *a, const eddy_row *b, eddy_out *out) {
+    (void)ctx;
+    int64_t s1, c1, s2, c2;
+    eddy_row_get_long(a, 0, &s1);
+    eddy_row_get_long(a, 1, &c1);
+    eddy_row_get_long(b, 0, &s2);
+    eddy_row_get_long(b, 1, &c2);
+    eddy_out_set_long(out, 0, s1 + s2);
+    return eddy_out_set_long(out, 1, c1 + c2);
+}
 static const eddy_window_aggregate_fn avg_fn = {EDDY_WINDOW_AGGREGATE_FN_VERSION, "ROW<s BIGINT, c BIGINT>",
-                                                avg_create, avg_add, avg_result};
+                                                avg_create, avg_add, avg_result, avg_merge};
 
 TEST(aggregate_function_average_per_tumbling_window) {
     eddy_env *env = new_env(1);
@@ -203,6 +213,152 @@ TEST(aggregate_function_average_per_tumbling_window) {
     ASSERT_TEXT(with_ts(eddy_windowed_aggregate(ws, &avg_fn, "DOUBLE", NULL, NULL)), "1.5@99\n"
                                                                                      "15.0@99\n"
                                                                                      "7.5@199\n");
+    eddy_env_free(env);
+}
+
+TEST(aggregate_function_of_abi_version_1_still_runs) {
+    eddy_env *env = new_env(1);
+    static const Ev ev[] = {R("a", 1, 0), R("a", 4, 10), W(99)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    eddy_window_aggregate_fn v1 = avg_fn;
+    v1.abi_version = 1;
+    v1.merge = NULL; /* not read */
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_tumbling_event_time_windows(100, 0));
+    ASSERT_TEXT(with_ts(eddy_windowed_aggregate(ws, &v1, "DOUBLE", NULL, NULL)), "2.5@99\n");
+    eddy_env_free(env);
+}
+
+static eddy_status prefix_map(void *ctx, const eddy_row *in, eddy_out *out) {
+    char buf[256], line[300];
+    eddy_row_to_string(in, buf, sizeof buf);
+    snprintf(line, sizeof line, "%s %s", (const char *)ctx, buf);
+    return eddy_out_set_cstring(out, 0, line);
+}
+
+/* ---- session windows ---------------------------------------------------------------------- */
+
+/* WindowOperatorTest's session input (gap 3 s): key1 10 1000 2500, key2 0 1000
+ * 2500 | 5501 6000 6000 6050, then watermark 12000. */
+static const Ev session_input[] = {R("key2", 1, 0),    R("key2", 2, 1000), R("key2", 3, 2500), R("key1", 1, 10),
+                                   R("key1", 2, 1000), R("key1", 3, 2500), R("key2", 4, 5501), R("key2", 5, 6000),
+                                   R("key2", 5, 6000), R("key2", 6, 6050), W(12000)};
+#define NSESSION (sizeof session_input / sizeof session_input[0])
+
+TEST(event_time_session_windows_as_flink_window_operator_test) {
+    eddy_env *env = new_env(1);
+    Script s = {.env = env, .ev = session_input, .n = NSESSION};
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_event_time_session_windows(3000));
+    /* Flink's test: ("key1-6", 10, 5500), ("key2-6", 0, 5500), ("key2-20", 5501, 9050) */
+    ASSERT_TEXT(sorted_lines(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL))),
+                "key1 [10, 5500) max=5499 n=3 wm=12000: 1 2 3@5499\n"
+                "key2 [0, 5500) max=5499 n=3 wm=12000: 1 2 3@5499\n"
+                "key2 [5501, 9050) max=9049 n=4 wm=12000: 4 5 5 6@9049\n");
+    /* the same sums incrementally (reducing state merged on each merge) */
+    Script s2 = {.env = env, .ev = session_input, .n = NSESSION};
+    ws = eddy_keyed_window(keyed(&s2), eddy_event_time_session_windows(3000));
+    ASSERT_TEXT(sorted_lines(with_ts(eddy_windowed_reduce(ws, sum_v, NULL, NULL))), "+I[key1, 6]@5499\n"
+                                                                                  "+I[key2, 20]@9049\n"
+                                                                                  "+I[key2, 6]@5499\n");
+    /* and the accumulators merged */
+    Script s3 = {.env = env, .ev = session_input, .n = NSESSION};
+    ws = eddy_keyed_window(keyed(&s3), eddy_event_time_session_windows(3000));
+    ASSERT_TEXT(sorted_lines(with_ts(eddy_windowed_aggregate(ws, &avg_fn, "DOUBLE", NULL, NULL))), "2.0@5499\n"
+                                                                                                 "2.0@5499\n"
+                                                                                                 "5.0@9049\n");
+    eddy_env_free(env);
+}
+
+TEST(an_element_bridging_two_sessions_merges_them_and_their_contents) {
+    eddy_env *env = new_env(1);
+    /* gap 100: [150, 250) and [300, 400); 250 opens [250, 350), which touches
+     * the first and overlaps the second: one session [150, 400). The
+     * earliest member keeps its contents, the other's follow, then 25. */
+    static const Ev ev[] = {R("a", 0, 0),  R("a", 15, 150), R("a", 30, 300), W(120), R("a", 25, 250),
+                            R("b", 7, 260), W(1000)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_event_time_session_windows(100));
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [0, 100) max=99 n=1 wm=120: 0@99\n"
+                "b [260, 360) max=359 n=1 wm=1000: 7@359\n"
+                "a [150, 400) max=399 n=3 wm=1000: 15 30 25@399\n");
+    /* the count trigger adds up the counts of merged sessions: 1 + 1 + 1 fires */
+    static const Ev ev2[] = {R("a", 0, 0), R("a", 50, 500), R("a", 25, 250), R("a", 90, 900)};
+    Script s2 = {.env = env, .ev = ev2, .n = sizeof ev2 / sizeof ev2[0]};
+    ws = eddy_windowed_trigger(eddy_keyed_window(keyed(&s2), eddy_event_time_session_windows(300)),
+                               eddy_trigger_count(3));
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [0, 800) max=799 n=3 wm=none: 0 50 25@799\n");
+    eddy_env_free(env);
+}
+
+TEST(late_elements_join_an_open_session_or_go_to_the_side_output) {
+    eddy_env *env = new_env(1);
+    /* gap 100: 20 is behind the watermark 100 but its window [20, 120)
+     * merges into the open [0, 150): kept. After 149 fired the session, 10's
+     * window [10, 110) is late on its own: to the side output. */
+    static const Ev ev[] = {R("a", 1, 0),   R("a", 2, 50), W(100), R("a", 3, 20), W(149),
+                            R("a", 4, 10), R("a", 5, 200), W(1000)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    eddy_output_tag *late = eddy_output_tag_new(env, "late", "ROW<k STRING, v INT>");
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_event_time_session_windows(100));
+    eddy_stream *res = eddy_windowed_reduce(eddy_windowed_side_output_late_data(ws, late), sum_v, NULL, NULL);
+    eddy_stream *all = eddy_stream_union(eddy_stream_map(res, "STRING", prefix_map, "main", NULL),
+                                         eddy_stream_map(eddy_stream_get_side_output(res, late), "STRING", prefix_map,
+                                                         "late", NULL));
+    ASSERT_TEXT(sorted_lines(collect_stream(all)), "late +I[a, 4]\n"
+                                                   "main +I[a, 5]\n"
+                                                   "main +I[a, 6]\n");
+    /* with allowed lateness 100 the session stays until 249: 10 joins it and
+     * fires it again (a late firing with everything) */
+    Script s2 = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    ws = eddy_windowed_allowed_lateness(eddy_keyed_window(keyed(&s2), eddy_event_time_session_windows(100)), 100);
+    ASSERT_TEXT(with_ts(eddy_windowed_reduce(ws, sum_v, NULL, NULL)), "+I[a, 6]@149\n"
+                                                                      "+I[a, 10]@149\n"
+                                                                      "+I[a, 5]@299\n");
+    eddy_env_free(env);
+}
+
+/* the gap of each element: v * 100 ms (v <= 0: a bad gap) */
+static eddy_status gap_of_v(void *ctx, const eddy_row *in, int64_t *gap) {
+    (void)ctx;
+    int32_t v;
+    eddy_row_get_int(in, 1, &v);
+    *gap = (int64_t)v * 100;
+    return EDDY_OK;
+}
+
+TEST(dynamic_session_gaps_come_from_the_extractor) {
+    eddy_env *env = new_env(1);
+    /* 0 opens [0, 100); 150 with gap 500 opens [150, 650); 600 with gap 100
+     * [600, 700) merges into [150, 700) */
+    static const Ev ev[] = {R("a", 1, 0), R("a", 5, 150), R("a", 1, 600), W(2000)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_event_time_session_windows_dynamic(gap_of_v, NULL));
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [0, 100) max=99 n=1 wm=2000: 1@99\n"
+                "a [150, 700) max=699 n=2 wm=2000: 5 1@699\n");
+    static const Ev bad[] = {R("a", 0, 0)};
+    Script s2 = {.env = env, .ev = bad, .n = 1};
+    ws = eddy_keyed_window(keyed(&s2), eddy_event_time_session_windows_dynamic(gap_of_v, NULL));
+    ASSERT_TEXT(collect_stream(eddy_windowed_reduce(ws, sum_v, NULL, NULL)),
+                "ERROR: Dynamic session time gap must satisfy 0 < gap");
+    ASSERT_TRUE(eddy_keyed_window(keyed(&s2), eddy_processing_time_session_windows_dynamic(NULL, NULL)) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "ProcessingTimeSessionWindows parameters must satisfy 0 < size");
+    eddy_env_free(env);
+}
+
+TEST(processing_time_session_windows_on_the_manual_clock) {
+    eddy_env *env = new_env(1);
+    eddy_env_use_manual_clock(env, 0);
+    /* gap 1000: 1 at 0, 2 at 600 -> [0, 1600); at 1700 the session fired;
+     * 3 at 1700 opens [1700, 2700), which never fires (the job ends) */
+    static const Ev ev[] = {R("a", 1, NO_TS), C(600), R("a", 2, NO_TS), R("b", 9, NO_TS), C(1100),
+                            R("a", 3, NO_TS)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0], .gated = true};
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_processing_time_session_windows(1000));
+    ASSERT_TEXT(sorted_lines(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL))),
+                "a [0, 1600) max=1599 n=2 wm=none: 1 2@1599\n"
+                "b [600, 1600) max=1599 n=1 wm=none: 9@1599\n");
     eddy_env_free(env);
 }
 
@@ -291,12 +447,6 @@ TEST(count_and_time_evictors_drop_elements_before_the_function) {
 
 /* ---- lateness ------------------------------------------------------------------------------- */
 
-static eddy_status prefix_map(void *ctx, const eddy_row *in, eddy_out *out) {
-    char buf[256], line[300];
-    eddy_row_to_string(in, buf, sizeof buf);
-    snprintf(line, sizeof line, "%s %s", (const char *)ctx, buf);
-    return eddy_out_set_cstring(out, 0, line);
-}
 
 static const Ev late_input[] = {R("a", 1, 100), W(999),        R("a", 2, 200), /* late firing */
                                 R("a", 3, 1200), W(1499),      R("a", 4, 300), /* too late: window cleaned */
@@ -398,8 +548,21 @@ TEST(window_misuse_errors) {
     ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "TumblingProcessingTimeWindows parameters must satisfy abs(offset) < size");
     ASSERT_TRUE(eddy_keyed_window(ks, eddy_sliding_event_time_windows(1000, 0, 0)) == NULL);
     ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "SlidingEventTimeWindows parameters must satisfy abs(offset) < slide and size > 0");
-    ASSERT_TRUE(eddy_keyed_window(ks, eddy_event_time_session_windows(1000)) == NULL);
-    ASSERT_ENV_ERROR(env, EDDY_E_UNSUPPORTED, "EventTimeSessionWindows (session windows) are not supported yet");
+    ASSERT_TRUE(eddy_keyed_window(ks, eddy_event_time_session_windows(0)) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "EventTimeSessionWindows parameters must satisfy 0 < size");
+    ASSERT_TRUE(eddy_keyed_window(ks, eddy_processing_time_session_windows(-5)) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "ProcessingTimeSessionWindows parameters must satisfy 0 < size");
+    /* an aggregate over sessions needs merge (version 1 of the struct has none) */
+    eddy_window_aggregate_fn no_merge = avg_fn;
+    no_merge.merge = NULL;
+    ASSERT_TRUE(eddy_windowed_aggregate(eddy_keyed_window(ks, eddy_event_time_session_windows(10)), &no_merge, "DOUBLE",
+                                        NULL, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "aggregate: session windows merge accumulators: the merge function is NULL.");
+    eddy_window_aggregate_fn v1 = avg_fn;
+    v1.abi_version = 1;
+    ASSERT_TRUE(eddy_windowed_aggregate(eddy_keyed_window(ks, eddy_event_time_session_windows(10)), &v1, "DOUBLE", NULL,
+                                        NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "aggregate: session windows merge accumulators: the merge function is NULL.");
     ASSERT_TRUE(eddy_keyed_count_window(ks, 0, 0) == NULL);
     ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "countWindow: the size (0) must be positive");
     ASSERT_TRUE(eddy_keyed_window(NULL, eddy_global_windows()) == NULL);
@@ -430,6 +593,13 @@ TEST(window_misuse_errors) {
     eddy_env_free(env);
 }
 
+/* reduce and aggregate fold each element as it comes: a failing reduce fails
+ * the job at the second element of a window, before any firing */
+static eddy_status failing_reduce(void *ctx, const eddy_row *a, const eddy_row *b, eddy_out *out) {
+    (void)ctx, (void)a, (void)b, (void)out;
+    return EDDY_E_UDF;
+}
+
 /* a failing window function fails the job, naming the operator */
 static eddy_status failing(void *ctx, eddy_window_ctx *wc, eddy_window_elements *els, eddy_out *out) {
     (void)ctx;
@@ -447,6 +617,12 @@ TEST(a_failing_window_function_fails_the_job) {
     ASSERT_TEXT(collect_stream(eddy_windowed_process(ws, &f, "STRING", NULL, NULL)),
                 "ERROR: The window function of operator 'Window(TumblingEventTimeWindows, ProcessWindowFunction)' "
                 "failed (EDDY_E_UDF).");
+    static const Ev ev[] = {R("a", 1, 0), R("a", 2, 10)};
+    Script s2 = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    ws = eddy_keyed_window(keyed(&s2), eddy_tumbling_event_time_windows(100, 0));
+    ASSERT_TEXT(collect_stream(eddy_windowed_reduce(ws, failing_reduce, NULL, NULL)),
+                "ERROR: The window function of operator 'Window(TumblingEventTimeWindows, ReduceFunction)' "
+                "failed (EDDY_E_UDF).");
     eddy_env_free(env);
 }
 
@@ -455,6 +631,12 @@ int main(void) {
     RUN(sliding_event_time_reduce_as_flink_window_operator_test);
     RUN(process_window_function_sees_key_window_and_elements_with_an_offset);
     RUN(aggregate_function_average_per_tumbling_window);
+    RUN(aggregate_function_of_abi_version_1_still_runs);
+    RUN(event_time_session_windows_as_flink_window_operator_test);
+    RUN(an_element_bridging_two_sessions_merges_them_and_their_contents);
+    RUN(late_elements_join_an_open_session_or_go_to_the_side_output);
+    RUN(dynamic_session_gaps_come_from_the_extractor);
+    RUN(processing_time_session_windows_on_the_manual_clock);
     RUN(count_window_fires_and_purges_every_n_elements_of_a_key);
     RUN(sliding_count_window_sums_the_last_size_every_slide);
     RUN(global_windows_never_fire_without_a_trigger);

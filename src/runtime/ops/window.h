@@ -9,7 +9,7 @@
 
 #include "runtime/ops/ops.h"
 
-typedef enum WinAssignKind { WA_TUMBLING, WA_SLIDING, WA_GLOBAL } WinAssignKind;
+typedef enum WinAssignKind { WA_TUMBLING, WA_SLIDING, WA_GLOBAL, WA_SESSION } WinAssignKind;
 typedef enum WinTrigKind { WT_NEVER, WT_EVENT, WT_PROC, WT_COUNT } WinTrigKind;
 typedef enum WinEvictKind { WE_NONE, WE_COUNT, WE_TIME } WinEvictKind;
 typedef enum WinFnKind { WF_REDUCE, WF_AGGREGATE, WF_PROCESS } WinFnKind;
@@ -21,6 +21,9 @@ typedef struct WindowPlan {
     WinAssignKind assign;
     bool event_time; /* the assigner's domain (GLOBAL: false) */
     int64_t size, slide, offset;
+    int64_t gap;                /* WA_SESSION: the static gap (gap_fn NULL) */
+    eddy_session_gap_fn gap_fn; /* WA_SESSION: the dynamic gap, or NULL */
+    void *gap_ctx;
     WinTrigKind trigger;
     int64_t trigger_count;
     bool purging;
