@@ -1717,6 +1717,14 @@ EDDY_API eddy_windowed_stream *eddy_keyed_window(eddy_keyed_stream *ks, eddy_win
  * elements of a key; countWindow(size, slide): fired every `slide` elements
  * over the last `size` (a count evictor). Errors: size or slide < 0, size 0. */
 EDDY_API eddy_windowed_stream *eddy_keyed_count_window(eddy_keyed_stream *ks, int64_t size, int64_t slide);
+/* DataStream.windowAll(assigner) / countWindowAll(size, slide): the same
+ * windows, triggers, evictors, lateness and functions over a non-keyed
+ * stream: every element falls into one window set, and the window operator
+ * runs as one instance (parallelism 1, as Flink forces; setting another
+ * parallelism on its result is an error). eddy_window_ctx_key is NULL for
+ * its functions. Errors as eddy_keyed_window / eddy_keyed_count_window. */
+EDDY_API eddy_windowed_stream *eddy_stream_window_all(eddy_stream *s, eddy_window_assigner assigner);
+EDDY_API eddy_windowed_stream *eddy_stream_count_window_all(eddy_stream *s, int64_t size, int64_t slide);
 
 /* Triggers: EventTimeTrigger, ProcessingTimeTrigger, CountTrigger.of(n) and
  * PurgingTrigger.of(t) (turns FIRE into FIRE_AND_PURGE). Values like the
@@ -1800,7 +1808,7 @@ typedef struct eddy_process_window_fn {
 #define EDDY_PROCESS_WINDOW_FN_VERSION 1
 EDDY_API eddy_stream *eddy_windowed_process(eddy_windowed_stream *ws, const eddy_process_window_fn *fn,
                                             const char *out_type, void *ctx, void (*ctx_free)(void *));
-/* The key (as a row, like eddy_keyed_ctx_current_key), the window's start,
+/* The key (as a row, like eddy_keyed_ctx_current_key; NULL for windowAll), the window's start,
  * end and max timestamp (end - 1), the operator's watermark and the clock. */
 EDDY_API const eddy_row *eddy_window_ctx_key(eddy_window_ctx *wc);
 EDDY_API int64_t eddy_window_ctx_start(eddy_window_ctx *wc);

@@ -138,6 +138,27 @@ eddy_windowed_stream *eddy_keyed_count_window(eddy_keyed_stream *ks, int64_t siz
     return ws;
 }
 
+/* windowAll: every element has the one key 0. */
+static eddy_status all_key(void *ctx, const eddy_row *in, eddy_out *key) {
+    (void)ctx;
+    (void)in;
+    return eddy_out_set_int(key, 0, 0);
+}
+
+eddy_windowed_stream *eddy_stream_window_all(eddy_stream *s, eddy_window_assigner a) {
+    eddy_keyed_stream *ks = s ? eddy_stream_key_by_fn(s, "INT", all_key, NULL, NULL) : NULL;
+    eddy_windowed_stream *ws = ks ? eddy_keyed_window(ks, a) : NULL;
+    if (ws) ws->plan.all = true;
+    return ws;
+}
+
+eddy_windowed_stream *eddy_stream_count_window_all(eddy_stream *s, int64_t size, int64_t slide) {
+    eddy_keyed_stream *ks = s ? eddy_stream_key_by_fn(s, "INT", all_key, NULL, NULL) : NULL;
+    eddy_windowed_stream *ws = ks ? eddy_keyed_count_window(ks, size, slide) : NULL;
+    if (ws) ws->plan.all = true;
+    return ws;
+}
+
 static bool ws_ok(eddy_windowed_stream *ws) {
     if (!ws || !env_ok(ws->ks->env)) return false;
     if (ws->used) {
@@ -222,6 +243,11 @@ static eddy_stream *window_node(eddy_windowed_stream *ws, const Type *out_type, 
     in->node = ws->ks->input;
     StreamNode *n = eddy__api_node(env, NODE_OPERATOR, name, &eddy__op_window, p, out_type, 1);
     if (!n) return NULL;
+    if (p->all) {
+        /* windowAll: one instance, whatever the parallelism */
+        n->parallelism = 1;
+        n->fixed_parallelism = true;
+    }
     n->in[0] = (StreamInput){ws->ks->input, PART_HASH, ws->ks->key, 0};
     ws->used = true;
     return eddy__api_stream(env, n);

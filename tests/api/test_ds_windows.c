@@ -408,6 +408,50 @@ TEST(global_windows_never_fire_without_a_trigger) {
     eddy_env_free(env);
 }
 
+/* ---- windowAll ---------------------------------------------------------------------------- */
+
+static eddy_status pass(void *ctx, const eddy_row *in, eddy_out *out) {
+    (void)ctx;
+    eddy_out_copy_field(out, 0, in, 0);
+    return eddy_out_copy_field(out, 1, in, 1);
+}
+
+/* "[start, end) key=<none|...> n=count" */
+static eddy_status describe_all(void *ctx, eddy_window_ctx *wc, eddy_window_elements *els, eddy_out *out);
+static const eddy_process_window_fn describe_all_fn = {EDDY_PROCESS_WINDOW_FN_VERSION, describe_all};
+static eddy_status describe_all(void *ctx, eddy_window_ctx *wc, eddy_window_elements *els, eddy_out *out) {
+    (void)ctx;
+    char line[128];
+    snprintf(line, sizeof line, "[%lld, %lld) key=%s n=%zu", (long long)eddy_window_ctx_start(wc),
+             (long long)eddy_window_ctx_end(wc), eddy_window_ctx_key(wc) ? "some" : "none", eddy_window_elements_count(els));
+    eddy_out_set_cstring(out, 0, line);
+    return eddy_out_emit(out);
+}
+
+TEST(window_all_puts_every_element_into_one_window_set_at_parallelism_1) {
+    eddy_env *env = new_env(2);
+    Script s = {.env = env, .ev = flink_input, .n = NFLINK};
+    eddy_stream *src = eddy_from_source(env, "ROW<k STRING, v INT>", false, script_run, &s, NULL);
+    /* two map instances before the one window instance */
+    eddy_stream *m = eddy_stream_set_parallelism(eddy_stream_map(src, "ROW<k STRING, v INT>", pass, NULL, NULL), 2);
+    eddy_windowed_stream *ws = eddy_stream_window_all(m, eddy_tumbling_event_time_windows(3000, 0));
+    eddy_stream *res = eddy_windowed_reduce(ws, sum_v, NULL, NULL);
+    /* the first element of each window keeps its k */
+    ASSERT_TEXT(sorted_lines(with_ts(res)), "+I[key1, 6]@2999\n"
+                                            "+I[key2, 2]@5999\n");
+    ASSERT_TRUE(eddy_stream_set_parallelism(res, 2) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "The parallelism of non parallel operator must be 1.");
+    Script s2 = {.env = env, .ev = words, .n = sizeof words / sizeof words[0]};
+    src = eddy_from_source(env, "ROW<k STRING, v INT>", false, script_run, &s2, NULL);
+    ws = eddy_stream_count_window_all(src, 4, 0);
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_all_fn, "STRING", NULL, NULL)),
+                "[-9223372036854775808, 9223372036854775807) key=none n=4@MAX\n"
+                "[-9223372036854775808, 9223372036854775807) key=none n=4@MAX\n");
+    ASSERT_TRUE(eddy_stream_window_all(src, eddy_tumbling_event_time_windows(0, 0)) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "TumblingEventTimeWindows parameters must satisfy abs(offset) < size");
+    eddy_env_free(env);
+}
+
 /* ---- triggers and evictors ----------------------------------------------------------------- */
 
 TEST(count_trigger_on_event_time_windows_and_the_purging_wrapper) {
@@ -640,6 +684,7 @@ int main(void) {
     RUN(count_window_fires_and_purges_every_n_elements_of_a_key);
     RUN(sliding_count_window_sums_the_last_size_every_slide);
     RUN(global_windows_never_fire_without_a_trigger);
+    RUN(window_all_puts_every_element_into_one_window_set_at_parallelism_1);
     RUN(count_trigger_on_event_time_windows_and_the_purging_wrapper);
     RUN(count_and_time_evictors_drop_elements_before_the_function);
     RUN(allowed_lateness_fires_again_and_late_data_goes_to_the_side_output);

@@ -179,7 +179,9 @@ eddy_status eddy_window_elements_next(eddy_window_elements *it, const eddy_row *
 
 size_t eddy_window_elements_count(const eddy_window_elements *it) { return it ? it->count : 0; }
 
-const eddy_row *eddy_window_ctx_key(eddy_window_ctx *wc) { return wc ? &wc->key_row : NULL; }
+const eddy_row *eddy_window_ctx_key(eddy_window_ctx *wc) {
+    return wc && !((const WindowPlan *)wc->op->plan)->all ? &wc->key_row : NULL;
+}
 int64_t eddy_window_ctx_start(eddy_window_ctx *wc) { return wc ? wc->start : 0; }
 int64_t eddy_window_ctx_end(eddy_window_ctx *wc) { return wc ? wc->end : 0; }
 int64_t eddy_window_ctx_max_timestamp(eddy_window_ctx *wc) { return wc ? win_max(wc->end) : 0; }

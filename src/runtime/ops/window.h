@@ -18,6 +18,7 @@ typedef struct WindowPlan {
     const KeySpec *key;
     const Type *in_type;  /* element type */
     const Type *key_type; /* the key as a row */
+    bool all;             /* windowAll: one key, parallelism 1; no key for the function */
     WinAssignKind assign;
     bool event_time; /* the assigner's domain (GLOBAL: false) */
     int64_t size, slide, offset;
