@@ -1737,13 +1737,80 @@ typedef struct eddy_trigger {
 #define EDDY_TRIGGER_EVENT_TIME 1
 #define EDDY_TRIGGER_PROCESSING_TIME 2
 #define EDDY_TRIGGER_COUNT 3
+#define EDDY_TRIGGER_CONTINUOUS_EVENT_TIME 4
 EDDY_API eddy_trigger eddy_trigger_event_time(void);
 EDDY_API eddy_trigger eddy_trigger_processing_time(void);
 EDDY_API eddy_trigger eddy_trigger_count(int64_t count);
 EDDY_API eddy_trigger eddy_trigger_purging(eddy_trigger t);
-/* WindowedStream.trigger: replaces the assigner's default trigger. Errors:
- * a count <= 0 (EDDY_E_MISUSE). */
+/* ContinuousEventTimeTrigger.of(interval): fires at the window's end like
+ * the event-time trigger, and before it every `interval` ms of event time
+ * (the first firing at the element's timestamp rounded down to the
+ * interval, plus the interval; at most the window's max timestamp). */
+EDDY_API eddy_trigger eddy_trigger_continuous_event_time(int64_t interval_ms);
+/* WindowedStream.trigger: replaces the assigner's default trigger. Errors
+ * (EDDY_E_MISUSE): a count or interval <= 0. */
 EDDY_API eddy_windowed_stream *eddy_windowed_trigger(eddy_windowed_stream *ws, eddy_trigger t);
+
+/* A custom trigger (Trigger), a vtable of C callbacks called on the window
+ * operator's thread for one key and window at a time (the context says
+ * which). Each of on_element, on_event_time, on_processing_time returns
+ * what to do with the window: FIRE runs the window function over its
+ * contents, PURGE clears them, FIRE_AND_PURGE both. on_event_time and
+ * on_processing_time are called for the timers the trigger (or the
+ * operator) registered in that window; the operator's own cleanup timer
+ * (end - 1 + allowed lateness) reaches them too. on_merge (NULL: the
+ * trigger cannot merge, and session windows refuse it) is called on the
+ * session a merge made, before clear runs for each window merged into it.
+ * clear (may be NULL) is called when a window goes: delete its timers and
+ * state there. A return value outside the four results fails the job. */
+typedef enum eddy_trigger_result {
+    EDDY_TRIGGER_CONTINUE = 0,
+    EDDY_TRIGGER_FIRE = 1,
+    EDDY_TRIGGER_PURGE = 2,
+    EDDY_TRIGGER_FIRE_AND_PURGE = 3
+} eddy_trigger_result;
+typedef struct eddy_trigger_ctx eddy_trigger_ctx;
+typedef struct eddy_trigger_fn {
+    uint32_t abi_version; /* EDDY_TRIGGER_FN_VERSION */
+    eddy_trigger_result (*on_element)(void *ctx, eddy_trigger_ctx *tc, const eddy_row *in, int64_t timestamp);
+    eddy_trigger_result (*on_event_time)(void *ctx, eddy_trigger_ctx *tc, int64_t time);
+    eddy_trigger_result (*on_processing_time)(void *ctx, eddy_trigger_ctx *tc, int64_t time);
+    void (*on_merge)(void *ctx, eddy_trigger_ctx *tc);
+    void (*clear)(void *ctx, eddy_trigger_ctx *tc);
+} eddy_trigger_fn;
+#define EDDY_TRIGGER_FN_VERSION 1
+/* WindowedStream.trigger(custom), PurgingTrigger.of(custom) with purging
+ * (FIRE becomes FIRE_AND_PURGE). fn is copied; ctx / ctx_free follow the
+ * callback conventions. Errors (EDDY_E_MISUSE): fn or one of on_element,
+ * on_event_time, on_processing_time NULL, an unknown abi_version, and on
+ * session windows a trigger without on_merge: "A merging window assigner
+ * cannot be used with a trigger that does not support merging." */
+EDDY_API eddy_windowed_stream *eddy_windowed_custom_trigger(eddy_windowed_stream *ws, const eddy_trigger_fn *fn,
+                                                           bool purging, void *ctx, void (*ctx_free)(void *));
+/* The trigger context, borrowed for the call: the window, the watermark and
+ * the clock; timers in the window (for the current key); and one BIGINT of
+ * state per key and window (TriggerContext.getPartitionedState):
+ * state_get returns whether there is a value (*value set then), state_set
+ * and state_clear write it. In on_merge, merge_state folds the values of
+ * the windows merged into this one (EDDY_TRIGGER_MERGE_SUM / MIN / MAX;
+ * Flink's mergePartitionedState of a reducing state); elsewhere it fails the
+ * job. A state or timer call that fails fails the job after the callback. */
+EDDY_API int64_t eddy_trigger_ctx_window_start(eddy_trigger_ctx *tc);
+EDDY_API int64_t eddy_trigger_ctx_window_end(eddy_trigger_ctx *tc);
+EDDY_API int64_t eddy_trigger_ctx_max_timestamp(eddy_trigger_ctx *tc);
+EDDY_API int64_t eddy_trigger_ctx_current_watermark(eddy_trigger_ctx *tc);
+EDDY_API int64_t eddy_trigger_ctx_current_processing_time(eddy_trigger_ctx *tc);
+EDDY_API void eddy_trigger_ctx_register_event_time_timer(eddy_trigger_ctx *tc, int64_t time);
+EDDY_API void eddy_trigger_ctx_delete_event_time_timer(eddy_trigger_ctx *tc, int64_t time);
+EDDY_API void eddy_trigger_ctx_register_processing_time_timer(eddy_trigger_ctx *tc, int64_t time);
+EDDY_API void eddy_trigger_ctx_delete_processing_time_timer(eddy_trigger_ctx *tc, int64_t time);
+EDDY_API bool eddy_trigger_ctx_state_get(eddy_trigger_ctx *tc, int64_t *value);
+EDDY_API void eddy_trigger_ctx_state_set(eddy_trigger_ctx *tc, int64_t value);
+EDDY_API void eddy_trigger_ctx_state_clear(eddy_trigger_ctx *tc);
+#define EDDY_TRIGGER_MERGE_SUM 1
+#define EDDY_TRIGGER_MERGE_MIN 2
+#define EDDY_TRIGGER_MERGE_MAX 3
+EDDY_API void eddy_trigger_ctx_merge_state(eddy_trigger_ctx *tc, int how);
 /* WindowedStream.evictor(CountEvictor.of(n)) / (TimeEvictor.of(ms)): before
  * the window function runs, drop all but the last n elements / the
  * elements more than ms older than the window's latest element; dropped

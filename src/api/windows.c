@@ -60,6 +60,9 @@ eddy_window_assigner eddy_processing_time_session_windows_dynamic(eddy_session_g
 eddy_trigger eddy_trigger_event_time(void) { return (eddy_trigger){EDDY_TRIGGER_EVENT_TIME, 0, false}; }
 eddy_trigger eddy_trigger_processing_time(void) { return (eddy_trigger){EDDY_TRIGGER_PROCESSING_TIME, 0, false}; }
 eddy_trigger eddy_trigger_count(int64_t count) { return (eddy_trigger){EDDY_TRIGGER_COUNT, count, false}; }
+eddy_trigger eddy_trigger_continuous_event_time(int64_t interval_ms) {
+    return (eddy_trigger){EDDY_TRIGGER_CONTINUOUS_EVENT_TIME, interval_ms, false};
+}
 eddy_trigger eddy_trigger_purging(eddy_trigger t) {
     t.purging = true;
     return t;
@@ -180,10 +183,47 @@ eddy_windowed_stream *eddy_windowed_trigger(eddy_windowed_stream *ws, eddy_trigg
         p->trigger = WT_COUNT;
         p->trigger_count = t.count;
         break;
+    case EDDY_TRIGGER_CONTINUOUS_EVENT_TIME:
+        if (t.count <= 0)
+            return eddy__api_err(env, EDDY_E_MISUSE, "trigger: a continuous event-time trigger needs an interval > 0."),
+                   NULL;
+        p->trigger = WT_CONTINUOUS;
+        p->trigger_count = t.count;
+        break;
     default: return eddy__api_err(env, EDDY_E_MISUSE, "trigger: unknown trigger kind %d.", t.kind), NULL;
     }
     p->purging = t.purging;
     return ws;
+}
+
+static eddy_windowed_stream *custom_trigger(eddy_windowed_stream *ws, const eddy_trigger_fn *fn, bool purging,
+                                            void *ctx) {
+    if (!ws_ok(ws)) return NULL;
+    eddy_env *env = ws->ks->env;
+    if (!fn || !fn->on_element || !fn->on_event_time || !fn->on_processing_time)
+        return eddy__api_err(env, EDDY_E_MISUSE,
+                             "trigger: the trigger or one of on_element, on_event_time, on_processing_time is NULL."),
+               NULL;
+    if (fn->abi_version != EDDY_TRIGGER_FN_VERSION)
+        return eddy__api_err(env, EDDY_E_MISUSE, "trigger: unknown eddy_trigger_fn abi_version %u (this eddy has %d).",
+                             fn->abi_version, EDDY_TRIGGER_FN_VERSION),
+               NULL;
+    if (ws->plan.assign == WA_SESSION && !fn->on_merge)
+        return eddy__api_err(env, EDDY_E_MISUSE,
+                             "A merging window assigner cannot be used with a trigger that does not support merging."),
+               NULL;
+    WindowPlan *p = &ws->plan;
+    p->trigger = WT_CUSTOM;
+    p->custom = *fn;
+    p->trigger_ctx = ctx;
+    p->purging = purging;
+    return ws;
+}
+
+eddy_windowed_stream *eddy_windowed_custom_trigger(eddy_windowed_stream *ws, const eddy_trigger_fn *fn, bool purging,
+                                                   void *ctx, void (*ctx_free)(void *)) {
+    eddy_windowed_stream *r = custom_trigger(ws, fn, purging, ctx);
+    return eddy__api_adopt_ctx(ws ? ws->ks->env : NULL, r != NULL, ctx_free, ctx) ? r : NULL;
 }
 
 static eddy_windowed_stream *evictor(eddy_windowed_stream *ws, WinEvictKind k, int64_t n, const char *what) {

@@ -489,6 +489,155 @@ TEST(count_and_time_evictors_drop_elements_before_the_function) {
     eddy_env_free(env);
 }
 
+/* ---- custom triggers ------------------------------------------------------------------------ */
+
+/* Fires early once a window has 2 elements, and at its end (then purges). */
+static eddy_trigger_result early_on_element(void *ctx, eddy_trigger_ctx *tc, const eddy_row *in, int64_t ts) {
+    (void)ctx;
+    (void)in;
+    (void)ts;
+    int64_t n = 0;
+    eddy_trigger_ctx_state_get(tc, &n);
+    eddy_trigger_ctx_state_set(tc, ++n);
+    eddy_trigger_ctx_register_event_time_timer(tc, eddy_trigger_ctx_max_timestamp(tc));
+    return n == 2 ? EDDY_TRIGGER_FIRE : EDDY_TRIGGER_CONTINUE;
+}
+static eddy_trigger_result early_on_event_time(void *ctx, eddy_trigger_ctx *tc, int64_t time) {
+    (void)ctx;
+    return time == eddy_trigger_ctx_max_timestamp(tc) ? EDDY_TRIGGER_FIRE_AND_PURGE : EDDY_TRIGGER_CONTINUE;
+}
+static eddy_trigger_result never_on_time(void *ctx, eddy_trigger_ctx *tc, int64_t time) {
+    (void)ctx, (void)tc, (void)time;
+    return EDDY_TRIGGER_CONTINUE;
+}
+static void early_clear(void *ctx, eddy_trigger_ctx *tc) {
+    (void)ctx;
+    eddy_trigger_ctx_state_clear(tc);
+    eddy_trigger_ctx_delete_event_time_timer(tc, eddy_trigger_ctx_max_timestamp(tc));
+}
+static const eddy_trigger_fn early_trigger = {EDDY_TRIGGER_FN_VERSION, early_on_element, early_on_event_time,
+                                              never_on_time, NULL, early_clear};
+
+TEST(a_custom_trigger_fires_early_and_at_the_end_with_per_window_state) {
+    eddy_env *env = new_env(1);
+    static const Ev ev[] = {R("a", 1, 0), R("a", 2, 10), R("b", 5, 15), R("a", 3, 20), W(99), R("a", 4, 120), W(199)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    eddy_windowed_stream *ws = eddy_windowed_custom_trigger(
+        eddy_keyed_window(keyed(&s), eddy_tumbling_event_time_windows(100, 0)), &early_trigger, false, NULL, NULL);
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [0, 100) max=99 n=2 wm=none: 1 2@99\n"
+                "a [0, 100) max=99 n=3 wm=99: 1 2 3@99\n"
+                "b [0, 100) max=99 n=1 wm=99: 5@99\n"
+                "a [100, 200) max=199 n=1 wm=199: 4@199\n");
+    /* PurgingTrigger.of(custom): the early firing purges too */
+    Script s2 = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    ws = eddy_windowed_custom_trigger(eddy_keyed_window(keyed(&s2), eddy_tumbling_event_time_windows(100, 0)),
+                                      &early_trigger, true, NULL, NULL);
+    ASSERT_TEXT(with_ts(eddy_windowed_reduce(ws, sum_v, NULL, NULL)), "+I[a, 3]@99\n"
+                                                                      "+I[a, 3]@99\n"
+                                                                      "+I[b, 5]@99\n"
+                                                                      "+I[a, 4]@199\n");
+    eddy_env_free(env);
+}
+
+/* CountTrigger.of(3) as a custom trigger: its counts merge with the sessions */
+static eddy_trigger_result count3_on_element(void *ctx, eddy_trigger_ctx *tc, const eddy_row *in, int64_t ts) {
+    (void)ctx, (void)in, (void)ts;
+    int64_t n = 0;
+    eddy_trigger_ctx_state_get(tc, &n);
+    if (++n < 3) {
+        eddy_trigger_ctx_state_set(tc, n);
+        return EDDY_TRIGGER_CONTINUE;
+    }
+    eddy_trigger_ctx_state_clear(tc);
+    return EDDY_TRIGGER_FIRE;
+}
+static void count3_merge(void *ctx, eddy_trigger_ctx *tc) {
+    (void)ctx;
+    eddy_trigger_ctx_merge_state(tc, EDDY_TRIGGER_MERGE_SUM);
+}
+static void count3_clear(void *ctx, eddy_trigger_ctx *tc) {
+    (void)ctx;
+    eddy_trigger_ctx_state_clear(tc);
+}
+static const eddy_trigger_fn count3 = {EDDY_TRIGGER_FN_VERSION, count3_on_element, never_on_time, never_on_time,
+                                       count3_merge, count3_clear};
+
+TEST(a_custom_trigger_merges_its_state_with_sessions) {
+    eddy_env *env = new_env(1);
+    static const Ev ev[] = {R("a", 0, 0), R("a", 50, 500), R("a", 25, 250), R("a", 90, 900)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    eddy_windowed_stream *ws = eddy_windowed_custom_trigger(
+        eddy_keyed_window(keyed(&s), eddy_event_time_session_windows(300)), &count3, false, NULL, NULL);
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [0, 800) max=799 n=3 wm=none: 0 50 25@799\n");
+    eddy_env_free(env);
+}
+
+static eddy_trigger_result bad_result(void *ctx, eddy_trigger_ctx *tc, const eddy_row *in, int64_t ts) {
+    (void)ctx, (void)tc, (void)in, (void)ts;
+    return (eddy_trigger_result)7;
+}
+static eddy_trigger_result merge_outside(void *ctx, eddy_trigger_ctx *tc, const eddy_row *in, int64_t ts) {
+    (void)ctx, (void)in, (void)ts;
+    eddy_trigger_ctx_merge_state(tc, EDDY_TRIGGER_MERGE_SUM);
+    return EDDY_TRIGGER_CONTINUE;
+}
+
+TEST(custom_trigger_errors) {
+    eddy_env *env = new_env(1);
+    Script s = {.env = env, .ev = flink_input, .n = NFLINK};
+    eddy_keyed_stream *ks = keyed(&s);
+    /* no on_merge: not for sessions */
+    ASSERT_TRUE(eddy_windowed_custom_trigger(eddy_keyed_window(ks, eddy_event_time_session_windows(10)), &early_trigger,
+                                             false, NULL, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE,
+                     "A merging window assigner cannot be used with a trigger that does not support merging.");
+    eddy_trigger_fn t = early_trigger;
+    t.on_event_time = NULL;
+    eddy_windowed_stream *ws = eddy_keyed_window(ks, eddy_tumbling_event_time_windows(3000, 0));
+    ASSERT_TRUE(eddy_windowed_custom_trigger(ws, &t, false, NULL, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE,
+                     "trigger: the trigger or one of on_element, on_event_time, on_processing_time is NULL.");
+    t = early_trigger;
+    t.abi_version = 9;
+    ASSERT_TRUE(eddy_windowed_custom_trigger(ws, &t, false, NULL, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "trigger: unknown eddy_trigger_fn abi_version 9");
+    ASSERT_TRUE(eddy_windowed_trigger(ws, eddy_trigger_continuous_event_time(0)) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "trigger: a continuous event-time trigger needs an interval > 0.");
+    /* at run time: a result that is none, merge_state outside on_merge */
+    t = early_trigger;
+    t.on_element = bad_result;
+    ws = eddy_windowed_custom_trigger(ws, &t, false, NULL, NULL);
+    ASSERT_TEXT(collect_stream(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "ERROR: The trigger of operator 'Window(TumblingEventTimeWindows, ProcessWindowFunction)' returned 7, "
+                "which is no trigger result.");
+    Script s2 = {.env = env, .ev = flink_input, .n = NFLINK};
+    t.on_element = merge_outside;
+    ws = eddy_windowed_custom_trigger(eddy_keyed_window(keyed(&s2), eddy_tumbling_event_time_windows(3000, 0)), &t,
+                                      false, NULL, NULL);
+    ASSERT_TEXT(collect_stream(eddy_windowed_reduce(ws, sum_v, NULL, NULL)),
+                "ERROR: The trigger of operator 'Window(TumblingEventTimeWindows, ReduceFunction)' called "
+                "eddy_trigger_ctx_merge_state outside on_merge.");
+    eddy_env_free(env);
+}
+
+TEST(continuous_event_time_trigger_fires_every_interval_and_at_the_end) {
+    eddy_env *env = new_env(1);
+    /* interval 30: the first firing at 0 + 30 (5 rounded down), then 60, 90,
+     * and 99 (min(120, max)) together with the end of the window */
+    static const Ev ev[] = {R("a", 1, 5), R("a", 2, 40), W(35), W(70), R("a", 3, 75), W(99)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    eddy_windowed_stream *ws = eddy_windowed_trigger(eddy_keyed_window(keyed(&s), eddy_tumbling_event_time_windows(100, 0)),
+                                                     eddy_trigger_continuous_event_time(30));
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [0, 100) max=99 n=2 wm=35: 1 2@99\n"
+                "a [0, 100) max=99 n=2 wm=70: 1 2@99\n"
+                "a [0, 100) max=99 n=3 wm=99: 1 2 3@99\n"
+                "a [0, 100) max=99 n=3 wm=99: 1 2 3@99\n");
+    eddy_env_free(env);
+}
+
 /* ---- lateness ------------------------------------------------------------------------------- */
 
 
@@ -687,6 +836,10 @@ int main(void) {
     RUN(window_all_puts_every_element_into_one_window_set_at_parallelism_1);
     RUN(count_trigger_on_event_time_windows_and_the_purging_wrapper);
     RUN(count_and_time_evictors_drop_elements_before_the_function);
+    RUN(a_custom_trigger_fires_early_and_at_the_end_with_per_window_state);
+    RUN(a_custom_trigger_merges_its_state_with_sessions);
+    RUN(custom_trigger_errors);
+    RUN(continuous_event_time_trigger_fires_every_interval_and_at_the_end);
     RUN(allowed_lateness_fires_again_and_late_data_goes_to_the_side_output);
     RUN(late_elements_without_a_side_output_are_dropped_and_counted);
     RUN(tumbling_processing_time_windows_on_the_manual_clock);

@@ -98,6 +98,8 @@ typedef struct WinState {
     Buf key_copy, enc, blob, kept;
     Arena scratch;
     eddy_window_ctx wc;
+    eddy_row cur;       /* the element (custom triggers, gap extractors) */
+    int64_t cur_ts;     /* its time (event or processing) */
     StateKey key;
     uint64_t late_dropped;
     const char *who;
@@ -469,15 +471,70 @@ static eddy_status timer_op(WinState *s, TimeDomain d, Win w, int64_t t, bool re
 
 static TrigRes purging(const WindowPlan *p, TrigRes r) { return p->purging && (r & TR_FIRE) ? TR_FIRE_AND_PURGE : r; }
 
-static eddy_status count_get(WinState *s, Win w, int64_t *n) {
+struct eddy_trigger_ctx {
+    Op *op;
+    Win w;
+    const MWin *merged; /* on_merge: the windows merged into w */
+    uint32_t nmerged;
+    eddy_status rc;     /* the first failing call */
+};
+
+/* The trigger's BIGINT per (key, window): the count trigger's count, the
+ * continuous trigger's next firing, a custom trigger's state. */
+static eddy_status tstate_get(WinState *s, Win w, int64_t *n, bool *found) {
     int64_t nsb[2];
     const void *v;
     uint32_t len;
-    bool found;
-    *n = 0;
-    eddy_status rc = eddy__state_get(s->count, &s->key, wns(nsb, w), &v, &len, &found);
-    if (!rc && found && len == 8) memcpy(n, v, 8);
+    bool f;
+    eddy_status rc = eddy__state_get(s->count, &s->key, wns(nsb, w), &v, &len, &f);
+    if (!rc) *found = f && len == 8;
+    if (!rc && *found) memcpy(n, v, 8);
     return rc;
+}
+
+static eddy_status tstate_put(WinState *s, Win w, int64_t n) {
+    int64_t nsb[2];
+    return eddy__state_put(s->count, &s->key, wns(nsb, w), &n, 8);
+}
+
+static eddy_status tstate_clear(WinState *s, Win w) {
+    int64_t nsb[2];
+    return eddy__state_remove(s->count, &s->key, wns(nsb, w), NULL);
+}
+
+/* Folds the trigger state of the windows m[0..n) into w's (a reducing
+ * state's mergeNamespaces); *found: w has a value now. */
+static eddy_status tstate_merge(WinState *s, Win w, const MWin *m, uint32_t n, int how, int64_t *acc, bool *found) {
+    eddy_status rc = tstate_get(s, w, acc, found);
+    for (uint32_t i = 0; i < n && !rc; i++) {
+        int64_t v;
+        bool f;
+        if ((rc = tstate_get(s, m[i].w, &v, &f)) || !f) continue;
+        if (!*found) *acc = v;
+        else if (how == EDDY_TRIGGER_MERGE_SUM) *acc += v;
+        else if (how == EDDY_TRIGGER_MERGE_MIN ? v < *acc : v > *acc) *acc = v;
+        *found = true;
+        rc = tstate_clear(s, m[i].w);
+    }
+    return rc || !*found ? rc : tstate_put(s, w, *acc);
+}
+
+/* A custom trigger's callback returned r. */
+static eddy_status custom_done(Op *op, const eddy_trigger_ctx *tc, int r, TrigRes *res) {
+    if (tc->rc) return tc->rc;
+    if (r < TR_CONTINUE || r > TR_FIRE_AND_PURGE)
+        return eddy__op_fail(op, EDDY_E_UDF, "The trigger of operator '%s' returned %d, which is no trigger result.",
+                             op->node->name, r);
+    *res = (TrigRes)r;
+    return EDDY_OK;
+}
+
+/* The continuous trigger's next firing after `from` (at most w.max). */
+static eddy_status continuous_next(Op *op, Win w, int64_t from) {
+    const WindowPlan *p = op->plan;
+    int64_t m = win_max(w.end), next = from > m - p->trigger_count ? m : from + p->trigger_count;
+    eddy_status rc = tstate_put(op->state, w, next);
+    return rc ? rc : timer_op(op->state, TIME_EVENT, w, next, true);
 }
 
 static eddy_status trig_element(Op *op, Win w, TrigRes *res) {
@@ -489,20 +546,34 @@ static eddy_status trig_element(Op *op, Win w, TrigRes *res) {
     switch (p->trigger) {
     case WT_NEVER: break;
     case WT_EVENT:
-        if (m <= op->input_watermark) *res = TR_FIRE; /* a late firing */
-        else rc = timer_op(s, TIME_EVENT, w, m, true);
+    case WT_CONTINUOUS:
+        if (m <= op->input_watermark) {
+            *res = TR_FIRE; /* a late firing */
+            break;
+        }
+        if ((rc = timer_op(s, TIME_EVENT, w, m, true)) || p->trigger == WT_EVENT) break;
+        int64_t next;
+        bool found;
+        if (!(rc = tstate_get(s, w, &next, &found)) && !found)
+            rc = continuous_next(op, w, s->cur_ts - s->cur_ts % p->trigger_count);
         break;
     case WT_PROC: rc = timer_op(s, TIME_PROCESSING, w, m, true); break;
     case WT_COUNT: {
-        int64_t nsb[2], n;
-        StateNs ns = wns(nsb, w);
-        if ((rc = count_get(s, w, &n))) return rc;
+        int64_t n = 0;
+        bool had;
+        if ((rc = tstate_get(s, w, &n, &had))) return rc;
+        if (!had) n = 0;
         if (++n >= p->trigger_count) {
             *res = TR_FIRE;
-            rc = eddy__state_remove(s->count, &s->key, ns, NULL);
+            rc = tstate_clear(s, w);
         } else {
-            rc = eddy__state_put(s->count, &s->key, ns, &n, 8);
+            rc = tstate_put(s, w, n);
         }
+        break;
+    }
+    case WT_CUSTOM: {
+        eddy_trigger_ctx tc = {op, w, NULL, 0, EDDY_OK};
+        rc = custom_done(op, &tc, (int)p->custom.on_element(p->trigger_ctx, &tc, &s->cur, s->cur_ts), res);
         break;
     }
     }
@@ -510,21 +581,64 @@ static eddy_status trig_element(Op *op, Win w, TrigRes *res) {
     return rc;
 }
 
-static TrigRes trig_time(const WindowPlan *p, TimeDomain d, int64_t end, int64_t time) {
-    TrigRes r = TR_CONTINUE;
-    if (p->trigger == WT_EVENT && d == TIME_EVENT && time == win_max(end)) r = TR_FIRE;
-    if (p->trigger == WT_PROC && d == TIME_PROCESSING) r = TR_FIRE;
-    return purging(p, r);
+static eddy_status trig_time(Op *op, TimeDomain d, Win w, int64_t time, TrigRes *res) {
+    const WindowPlan *p = op->plan;
+    WinState *s = op->state;
+    int64_t m = win_max(w.end);
+    eddy_status rc = EDDY_OK;
+    *res = TR_CONTINUE;
+    switch (p->trigger) {
+    case WT_EVENT:
+        if (d == TIME_EVENT && time == m) *res = TR_FIRE;
+        break;
+    case WT_PROC:
+        if (d == TIME_PROCESSING) *res = TR_FIRE;
+        break;
+    case WT_CONTINUOUS: {
+        if (d != TIME_EVENT) break;
+        if (time == m) {
+            *res = TR_FIRE;
+            break;
+        }
+        int64_t next;
+        bool found;
+        if ((rc = tstate_get(s, w, &next, &found)) || !found || next != time) break;
+        if (!(rc = continuous_next(op, w, time))) *res = TR_FIRE;
+        break;
+    }
+    case WT_CUSTOM: {
+        eddy_trigger_ctx tc = {op, w, NULL, 0, EDDY_OK};
+        eddy_trigger_result r = d == TIME_EVENT ? p->custom.on_event_time(p->trigger_ctx, &tc, time)
+                                                : p->custom.on_processing_time(p->trigger_ctx, &tc, time);
+        rc = custom_done(op, &tc, (int)r, res);
+        break;
+    }
+    default: break;
+    }
+    *res = purging(p, *res);
+    return rc;
 }
 
 static eddy_status trig_clear(Op *op, Win w) {
     const WindowPlan *p = op->plan;
     WinState *s = op->state;
-    int64_t m = win_max(w.end), nsb[2];
+    int64_t m = win_max(w.end);
     switch (p->trigger) {
     case WT_EVENT: return timer_op(s, TIME_EVENT, w, m, false);
     case WT_PROC: return timer_op(s, TIME_PROCESSING, w, m, false);
-    case WT_COUNT: return eddy__state_remove(s->count, &s->key, wns(nsb, w), NULL);
+    case WT_COUNT: return tstate_clear(s, w);
+    case WT_CONTINUOUS: {
+        int64_t next;
+        bool found;
+        eddy_status rc = tstate_get(s, w, &next, &found);
+        if (rc || !found) return rc;
+        return (rc = timer_op(s, TIME_EVENT, w, next, false)) ? rc : tstate_clear(s, w);
+    }
+    case WT_CUSTOM: {
+        eddy_trigger_ctx tc = {op, w, NULL, 0, EDDY_OK};
+        if (p->custom.clear) p->custom.clear(p->trigger_ctx, &tc);
+        return tc.rc;
+    }
     default: return EDDY_OK;
     }
 }
@@ -533,20 +647,73 @@ static eddy_status trig_clear(Op *op, Win w) {
 static eddy_status trig_merge(Op *op, Win w, const MWin *m, uint32_t n) {
     const WindowPlan *p = op->plan;
     WinState *s = op->state;
-    int64_t max = win_max(w.end);
+    int64_t max = win_max(w.end), v;
+    bool found;
+    eddy_status rc;
     switch (p->trigger) {
     case WT_EVENT: return max > op->input_watermark ? timer_op(s, TIME_EVENT, w, max, true) : EDDY_OK;
     case WT_PROC:
         return max > eddy__clock_now(eddy__op_clock(op)) ? timer_op(s, TIME_PROCESSING, w, max, true) : EDDY_OK;
-    case WT_COUNT: {
-        int64_t sum, c, nsb[2];
-        eddy_status rc = count_get(s, w, &sum);
-        for (uint32_t i = 0; i < n && !rc; i++)
-            if (!(rc = count_get(s, m[i].w, &c))) sum += c;
-        return rc ? rc : eddy__state_put(s->count, &s->key, wns(nsb, w), &sum, 8);
+    case WT_COUNT: return tstate_merge(s, w, m, n, EDDY_TRIGGER_MERGE_SUM, &v, &found);
+    case WT_CONTINUOUS:
+        if ((rc = tstate_merge(s, w, m, n, EDDY_TRIGGER_MERGE_MIN, &v, &found)) || !found) return rc;
+        return timer_op(s, TIME_EVENT, w, v, true);
+    case WT_CUSTOM: {
+        eddy_trigger_ctx tc = {op, w, m, n, EDDY_OK};
+        p->custom.on_merge(p->trigger_ctx, &tc);
+        return tc.rc;
     }
     default: return EDDY_OK;
     }
+}
+
+/* ---- the trigger context (custom triggers) --------------------------------------- */
+
+int64_t eddy_trigger_ctx_window_start(eddy_trigger_ctx *tc) { return tc ? tc->w.start : 0; }
+int64_t eddy_trigger_ctx_window_end(eddy_trigger_ctx *tc) { return tc ? tc->w.end : 0; }
+int64_t eddy_trigger_ctx_max_timestamp(eddy_trigger_ctx *tc) { return tc ? win_max(tc->w.end) : 0; }
+int64_t eddy_trigger_ctx_current_watermark(eddy_trigger_ctx *tc) { return tc ? tc->op->input_watermark : INT64_MIN; }
+int64_t eddy_trigger_ctx_current_processing_time(eddy_trigger_ctx *tc) {
+    return tc ? eddy__clock_now(eddy__op_clock(tc->op)) : 0;
+}
+
+static void tc_timer(eddy_trigger_ctx *tc, TimeDomain d, int64_t t, bool reg) {
+    if (tc && !tc->rc) tc->rc = timer_op(tc->op->state, d, tc->w, t, reg);
+}
+void eddy_trigger_ctx_register_event_time_timer(eddy_trigger_ctx *tc, int64_t t) { tc_timer(tc, TIME_EVENT, t, true); }
+void eddy_trigger_ctx_delete_event_time_timer(eddy_trigger_ctx *tc, int64_t t) { tc_timer(tc, TIME_EVENT, t, false); }
+void eddy_trigger_ctx_register_processing_time_timer(eddy_trigger_ctx *tc, int64_t t) {
+    tc_timer(tc, TIME_PROCESSING, t, true);
+}
+void eddy_trigger_ctx_delete_processing_time_timer(eddy_trigger_ctx *tc, int64_t t) {
+    tc_timer(tc, TIME_PROCESSING, t, false);
+}
+
+bool eddy_trigger_ctx_state_get(eddy_trigger_ctx *tc, int64_t *value) {
+    bool found = false;
+    int64_t v;
+    if (!tc || tc->rc || !value) return false;
+    tc->rc = tstate_get(tc->op->state, tc->w, &v, &found);
+    if (!tc->rc && found) *value = v;
+    return !tc->rc && found;
+}
+void eddy_trigger_ctx_state_set(eddy_trigger_ctx *tc, int64_t value) {
+    if (tc && !tc->rc) tc->rc = tstate_put(tc->op->state, tc->w, value);
+}
+void eddy_trigger_ctx_state_clear(eddy_trigger_ctx *tc) {
+    if (tc && !tc->rc) tc->rc = tstate_clear(tc->op->state, tc->w);
+}
+void eddy_trigger_ctx_merge_state(eddy_trigger_ctx *tc, int how) {
+    if (!tc || tc->rc) return;
+    if (!tc->merged || how < EDDY_TRIGGER_MERGE_SUM || how > EDDY_TRIGGER_MERGE_MAX) {
+        tc->rc = eddy__op_fail(tc->op, EDDY_E_MISUSE,
+                               "The trigger of operator '%s' called eddy_trigger_ctx_merge_state %s.", tc->op->node->name,
+                               tc->merged ? "with an unknown merge kind" : "outside on_merge");
+        return;
+    }
+    int64_t v;
+    bool found;
+    tc->rc = tstate_merge(tc->op->state, tc->w, tc->merged, tc->nmerged, how, &v, &found);
 }
 
 /* ---- sessions: the key's merging window set -------------------------------------- */
@@ -817,15 +984,13 @@ static eddy_status into_window(Op *op, Win w, Win sw, bool *taken) {
 }
 
 /* A session element at time ts, of the gap the assigner gives it. */
-static eddy_status into_session(Op *op, const Batch *b, uint32_t r, int64_t ts, bool *taken) {
+static eddy_status into_session(Op *op, int64_t ts, bool *taken) {
     const WindowPlan *p = op->plan;
     WinState *s = op->state;
     int64_t gap = p->gap;
     eddy_status rc;
     if (p->gap_fn) {
-        eddy_row row;
-        eddy__row_view(&row, p->in_type, b, r, &s->scratch);
-        if ((rc = p->gap_fn(p->gap_ctx, &row, &gap))) return eddy__op_callback_failed(op, rc, "session gap extractor");
+        if ((rc = p->gap_fn(p->gap_ctx, &s->cur, &gap))) return eddy__op_callback_failed(op, rc, "session gap extractor");
         if (gap <= 0) return eddy__op_fail(op, EDDY_E_RUNTIME, "Dynamic session time gap must satisfy 0 < gap");
     }
     Win nw = {ts, ts > INT64_MAX - gap ? INT64_MAX : ts + gap}, actual;
@@ -872,6 +1037,8 @@ static eddy_status win_push(Op *op, int input, Batch *b) {
             rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
             break;
         }
+        s->cur_ts = ts;
+        if (p->gap_fn || p->trigger == WT_CUSTOM) eddy__row_view(&s->cur, p->in_type, b, r, &s->scratch);
         bool taken = false;
         switch (p->assign) {
         case WA_GLOBAL: {
@@ -891,7 +1058,7 @@ static eddy_status win_push(Op *op, int input, Batch *b) {
                 rc = into_window(op, w, w, &taken);
             }
             break;
-        case WA_SESSION: rc = into_session(op, b, r, ts, &taken); break;
+        case WA_SESSION: rc = into_session(op, ts, &taken); break;
         }
         if (rc || taken || !p->event_time || ts + p->lateness > op->input_watermark) continue;
         /* a late element */
@@ -940,7 +1107,8 @@ static eddy_status win_on_timer(Op *op, const Timer *t) {
         if (!m) return EDDY_OK; /* merged away */
         sw = m->sw;
     }
-    TrigRes r = trig_time(p, d, w.end, time);
+    TrigRes r;
+    if ((rc = trig_time(op, d, w, time, &r))) return rc;
     if ((r & TR_FIRE) && (rc = fire(op, w, sw))) return rc;
     if ((r & TR_PURGE) && (rc = purge(s, sw))) return rc;
     bool cleanup = (d == TIME_EVENT) == p->event_time && cleanup_time(p, w.end) == time;

@@ -10,7 +10,7 @@
 #include "runtime/ops/ops.h"
 
 typedef enum WinAssignKind { WA_TUMBLING, WA_SLIDING, WA_GLOBAL, WA_SESSION } WinAssignKind;
-typedef enum WinTrigKind { WT_NEVER, WT_EVENT, WT_PROC, WT_COUNT } WinTrigKind;
+typedef enum WinTrigKind { WT_NEVER, WT_EVENT, WT_PROC, WT_COUNT, WT_CONTINUOUS, WT_CUSTOM } WinTrigKind;
 typedef enum WinEvictKind { WE_NONE, WE_COUNT, WE_TIME } WinEvictKind;
 typedef enum WinFnKind { WF_REDUCE, WF_AGGREGATE, WF_PROCESS } WinFnKind;
 
@@ -26,7 +26,9 @@ typedef struct WindowPlan {
     eddy_session_gap_fn gap_fn; /* WA_SESSION: the dynamic gap, or NULL */
     void *gap_ctx;
     WinTrigKind trigger;
-    int64_t trigger_count;
+    int64_t trigger_count; /* WT_COUNT: the count; WT_CONTINUOUS: the interval */
+    eddy_trigger_fn custom; /* WT_CUSTOM */
+    void *trigger_ctx;
     bool purging;
     WinEvictKind evictor;
     int64_t evict_n; /* count, or the time evictor's size */
