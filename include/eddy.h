@@ -1887,6 +1887,32 @@ EDDY_API int64_t eddy_window_ctx_current_processing_time(eddy_window_ctx *wc);
  * call) and EDDY_ROW, or NULL and EDDY_DONE after the last. One pass. */
 EDDY_API eddy_status eddy_window_elements_next(eddy_window_elements *it, const eddy_row **row);
 EDDY_API size_t eddy_window_elements_count(const eddy_window_elements *it);
+/* The record timestamp of the element next returned last (TS none:
+ * INT64_MIN, also before the first). */
+EDDY_API int64_t eddy_window_elements_timestamp(const eddy_window_elements *it);
+
+/* Evictors (Evictor): DeltaEvictor.of(threshold, delta) drops, before the
+ * window function, every element whose delta to the window's last element
+ * is >= threshold. A custom evictor's evict_before / evict_after (either may
+ * be NULL, not both) run before / after the window function, over the
+ * window's elements: eddy_window_elements_evict drops the element `next`
+ * returned last (EDDY_E_MISUSE before the first, and outside an evictor);
+ * dropped elements are gone from the window. A non-OK status fails the job.
+ * An evictor makes the window keep its elements (reduce and aggregate then
+ * fold them at firing time). fn is copied; ctx / ctx_free as usual. Errors
+ * (EDDY_E_MISUSE): a NULL function, an unknown abi_version. */
+typedef double (*eddy_delta_fn)(void *ctx, const eddy_row *a, const eddy_row *b);
+EDDY_API eddy_windowed_stream *eddy_windowed_delta_evictor(eddy_windowed_stream *ws, double threshold, eddy_delta_fn delta,
+                                                          void *ctx, void (*ctx_free)(void *));
+typedef struct eddy_evictor_fn {
+    uint32_t abi_version; /* EDDY_EVICTOR_FN_VERSION */
+    eddy_status (*evict_before)(void *ctx, eddy_window_ctx *wc, eddy_window_elements *elements);
+    eddy_status (*evict_after)(void *ctx, eddy_window_ctx *wc, eddy_window_elements *elements);
+} eddy_evictor_fn;
+#define EDDY_EVICTOR_FN_VERSION 1
+EDDY_API eddy_status eddy_window_elements_evict(eddy_window_elements *it);
+EDDY_API eddy_windowed_stream *eddy_windowed_evictor(eddy_windowed_stream *ws, const eddy_evictor_fn *fn, void *ctx,
+                                                    void (*ctx_free)(void *));
 
 /* ===========================================================================
  * Jobs: handles, status, cancel, metrics (Flink's JobClient)

@@ -242,6 +242,44 @@ eddy_windowed_stream *eddy_windowed_time_evictor(eddy_windowed_stream *ws, int64
     return evictor(ws, WE_TIME, ms, "window size");
 }
 
+static eddy_windowed_stream *delta_evictor(eddy_windowed_stream *ws, double threshold, eddy_delta_fn delta, void *ctx) {
+    if (!ws_ok(ws)) return NULL;
+    if (!delta) return eddy__api_err(ws->ks->env, EDDY_E_MISUSE, "evictor: the delta function is NULL."), NULL;
+    ws->plan.evictor = WE_DELTA;
+    ws->plan.delta = delta;
+    ws->plan.delta_threshold = threshold;
+    ws->plan.evict_ctx = ctx;
+    return ws;
+}
+
+eddy_windowed_stream *eddy_windowed_delta_evictor(eddy_windowed_stream *ws, double threshold, eddy_delta_fn delta,
+                                                  void *ctx, void (*ctx_free)(void *)) {
+    eddy_windowed_stream *r = delta_evictor(ws, threshold, delta, ctx);
+    return eddy__api_adopt_ctx(ws ? ws->ks->env : NULL, r != NULL, ctx_free, ctx) ? r : NULL;
+}
+
+static eddy_windowed_stream *custom_evictor(eddy_windowed_stream *ws, const eddy_evictor_fn *fn, void *ctx) {
+    if (!ws_ok(ws)) return NULL;
+    eddy_env *env = ws->ks->env;
+    if (!fn || (!fn->evict_before && !fn->evict_after))
+        return eddy__api_err(env, EDDY_E_MISUSE, "evictor: the evictor or both evict_before and evict_after are NULL."),
+               NULL;
+    if (fn->abi_version != EDDY_EVICTOR_FN_VERSION)
+        return eddy__api_err(env, EDDY_E_MISUSE, "evictor: unknown eddy_evictor_fn abi_version %u (this eddy has %d).",
+                             fn->abi_version, EDDY_EVICTOR_FN_VERSION),
+               NULL;
+    ws->plan.evictor = WE_CUSTOM;
+    ws->plan.custom_evictor = *fn;
+    ws->plan.evict_ctx = ctx;
+    return ws;
+}
+
+eddy_windowed_stream *eddy_windowed_evictor(eddy_windowed_stream *ws, const eddy_evictor_fn *fn, void *ctx,
+                                            void (*ctx_free)(void *)) {
+    eddy_windowed_stream *r = custom_evictor(ws, fn, ctx);
+    return eddy__api_adopt_ctx(ws ? ws->ks->env : NULL, r != NULL, ctx_free, ctx) ? r : NULL;
+}
+
 eddy_windowed_stream *eddy_windowed_allowed_lateness(eddy_windowed_stream *ws, int64_t ms) {
     if (!ws_ok(ws)) return NULL;
     if (ms < 0) return eddy__api_err(ws->ks->env, EDDY_E_MISUSE, "The allowed lateness cannot be negative."), NULL;

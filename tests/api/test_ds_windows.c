@@ -327,6 +327,11 @@ static eddy_status gap_of_v(void *ctx, const eddy_row *in, int64_t *gap) {
     return EDDY_OK;
 }
 
+static eddy_status failing_gap(void *ctx, const eddy_row *in, int64_t *gap) {
+    (void)ctx, (void)in, (void)gap;
+    return EDDY_E_UDF;
+}
+
 TEST(dynamic_session_gaps_come_from_the_extractor) {
     eddy_env *env = new_env(1);
     /* 0 opens [0, 100); 150 with gap 500 opens [150, 650); 600 with gap 100
@@ -338,6 +343,11 @@ TEST(dynamic_session_gaps_come_from_the_extractor) {
                 "a [0, 100) max=99 n=1 wm=2000: 1@99\n"
                 "a [150, 700) max=699 n=2 wm=2000: 5 1@699\n");
     static const Ev bad[] = {R("a", 0, 0)};
+    Script s3 = {.env = env, .ev = bad, .n = 1};
+    ws = eddy_keyed_window(keyed(&s3), eddy_event_time_session_windows_dynamic(failing_gap, NULL));
+    ASSERT_TEXT(collect_stream(eddy_windowed_reduce(ws, sum_v, NULL, NULL)),
+                "ERROR: The session gap extractor of operator 'Window(EventTimeSessionWindows, ReduceFunction)' failed "
+                "(EDDY_E_UDF).");
     Script s2 = {.env = env, .ev = bad, .n = 1};
     ws = eddy_keyed_window(keyed(&s2), eddy_event_time_session_windows_dynamic(gap_of_v, NULL));
     ASSERT_TEXT(collect_stream(eddy_windowed_reduce(ws, sum_v, NULL, NULL)),
@@ -638,6 +648,111 @@ TEST(continuous_event_time_trigger_fires_every_interval_and_at_the_end) {
     eddy_env_free(env);
 }
 
+/* ---- delta and custom evictors --------------------------------------------------------------- */
+
+static double v_distance(void *ctx, const eddy_row *a, const eddy_row *b) {
+    (void)ctx;
+    int32_t x, y;
+    eddy_row_get_int(a, 1, &x);
+    eddy_row_get_int(b, 1, &y);
+    return x > y ? x - y : y - x;
+}
+
+/* before the function: odd values go; after it: all but the latest */
+static eddy_status drop_odd(void *ctx, eddy_window_ctx *wc, eddy_window_elements *els) {
+    (void)ctx, (void)wc;
+    const eddy_row *r;
+    eddy_status st;
+    while ((st = eddy_window_elements_next(els, &r)) == EDDY_ROW) {
+        int32_t v;
+        eddy_row_get_int(r, 1, &v);
+        if (v % 2 && (st = eddy_window_elements_evict(els))) return st;
+    }
+    return st == EDDY_DONE ? EDDY_OK : st;
+}
+/* evicts all but the last element (the elements come in arrival order) */
+static eddy_status keep_last(void *ctx, eddy_window_ctx *wc, eddy_window_elements *els) {
+    (void)ctx, (void)wc;
+    size_t n = eddy_window_elements_count(els), i = 0;
+    const eddy_row *r;
+    eddy_status st;
+    while ((st = eddy_window_elements_next(els, &r)) == EDDY_ROW)
+        if (++i < n && (st = eddy_window_elements_evict(els))) return st;
+    return st == EDDY_DONE ? EDDY_OK : st;
+}
+
+static eddy_status failing_evictor(void *ctx, eddy_window_ctx *wc, eddy_window_elements *els) {
+    (void)ctx, (void)wc, (void)els;
+    return EDDY_E_UDF;
+}
+
+/* a process function may not evict */
+static eddy_status try_evict(void *ctx, eddy_window_ctx *wc, eddy_window_elements *els, eddy_out *out) {
+    (void)ctx, (void)wc;
+    const eddy_row *r;
+    eddy_window_elements_next(els, &r);
+    char line[64];
+    snprintf(line, sizeof line, "%s ts=%lld", eddy_status_name(eddy_window_elements_evict(els)),
+             (long long)eddy_window_elements_timestamp(els));
+    eddy_out_set_cstring(out, 0, line);
+    return eddy_out_emit(out);
+}
+
+TEST(delta_and_custom_evictors) {
+    eddy_env *env = new_env(1);
+    /* DeltaEvictor.of(5, |a.v - b.v|): 1 and 3 are 5 or more away from 11 */
+    static const Ev ev[] = {R("a", 1, 0), R("a", 10, 10), R("a", 12, 20), R("a", 3, 30), R("a", 11, 40), W(99)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    eddy_windowed_stream *ws = eddy_windowed_delta_evictor(
+        eddy_keyed_window(keyed(&s), eddy_tumbling_event_time_windows(100, 0)), 5.0, v_distance, NULL, NULL);
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [0, 100) max=99 n=3 wm=99: 10 12 11@99\n");
+    /* before: odd values go; after: only the last stays for the next firing
+     * (a count trigger of 2, not purging) */
+    static const Ev ev2[] = {R("a", 1, 0), R("a", 2, 10), R("a", 3, 20), R("a", 4, 30), R("a", 5, 40), R("a", 6, 50)};
+    Script s2 = {.env = env, .ev = ev2, .n = sizeof ev2 / sizeof ev2[0]};
+    static const eddy_evictor_fn ev_fn = {EDDY_EVICTOR_FN_VERSION, drop_odd, keep_last};
+    ws = eddy_windowed_evictor(eddy_windowed_trigger(eddy_keyed_window(keyed(&s2), eddy_tumbling_event_time_windows(1000, 0)),
+                                                     eddy_trigger_count(2)),
+                               &ev_fn, NULL, NULL);
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [0, 1000) max=999 n=1 wm=none: 2@999\n"
+                "a [0, 1000) max=999 n=2 wm=none: 2 4@999\n"
+                "a [0, 1000) max=999 n=2 wm=none: 4 6@999\n");
+    /* with reduce: the function folds what the evictor kept */
+    Script s3 = {.env = env, .ev = ev2, .n = sizeof ev2 / sizeof ev2[0]};
+    ws = eddy_windowed_evictor(eddy_windowed_trigger(eddy_keyed_window(keyed(&s3), eddy_tumbling_event_time_windows(1000, 0)),
+                                                     eddy_trigger_count(2)),
+                               &ev_fn, NULL, NULL);
+    ASSERT_TEXT(with_ts(eddy_windowed_reduce(ws, sum_v, NULL, NULL)), "+I[a, 2]@999\n"
+                                                                      "+I[a, 6]@999\n"
+                                                                      "+I[a, 10]@999\n");
+    /* outside an evictor: EDDY_E_MISUSE */
+    Script s4 = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    static const eddy_process_window_fn try_fn = {EDDY_PROCESS_WINDOW_FN_VERSION, try_evict};
+    ws = eddy_keyed_window(keyed(&s4), eddy_tumbling_event_time_windows(100, 0));
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &try_fn, "STRING", NULL, NULL)), "EDDY_E_MISUSE ts=0@99\n");
+    /* a failing evictor fails the job */
+    Script s5 = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    static const eddy_evictor_fn bad_fn = {EDDY_EVICTOR_FN_VERSION, NULL, failing_evictor};
+    ws = eddy_windowed_evictor(eddy_keyed_window(keyed(&s5), eddy_tumbling_event_time_windows(100, 0)), &bad_fn, NULL,
+                               NULL);
+    ASSERT_TEXT(collect_stream(eddy_windowed_reduce(ws, sum_v, NULL, NULL)),
+                "ERROR: The evictor of operator 'Window(TumblingEventTimeWindows, ReduceFunction)' failed (EDDY_E_UDF).");
+    /* API errors */
+    ws = eddy_keyed_window(keyed(&s4), eddy_tumbling_event_time_windows(100, 0));
+    ASSERT_TRUE(eddy_windowed_delta_evictor(ws, 1.0, NULL, NULL, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "evictor: the delta function is NULL.");
+    eddy_evictor_fn none = {EDDY_EVICTOR_FN_VERSION, NULL, NULL};
+    ASSERT_TRUE(eddy_windowed_evictor(ws, &none, NULL, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "evictor: the evictor or both evict_before and evict_after are NULL.");
+    none.evict_before = drop_odd;
+    none.abi_version = 5;
+    ASSERT_TRUE(eddy_windowed_evictor(ws, &none, NULL, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "evictor: unknown eddy_evictor_fn abi_version 5");
+    eddy_env_free(env);
+}
+
 /* ---- lateness ------------------------------------------------------------------------------- */
 
 
@@ -840,6 +955,7 @@ int main(void) {
     RUN(a_custom_trigger_merges_its_state_with_sessions);
     RUN(custom_trigger_errors);
     RUN(continuous_event_time_trigger_fires_every_interval_and_at_the_end);
+    RUN(delta_and_custom_evictors);
     RUN(allowed_lateness_fires_again_and_late_data_goes_to_the_side_output);
     RUN(late_elements_without_a_side_output_are_dropped_and_counted);
     RUN(tumbling_processing_time_windows_on_the_manual_clock);

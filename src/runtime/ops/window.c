@@ -64,6 +64,8 @@ struct eddy_window_elements {
     uint32_t pos;
     size_t count;
     Slot *slot;
+    uint8_t *drop; /* a custom evictor's: the elements it evicts, else NULL */
+    size_t seen;   /* elements returned so far */
 };
 
 struct eddy_window_ctx {
@@ -93,7 +95,7 @@ typedef struct WinState {
     eddy_out out;       /* results */
     eddy_out late;      /* late-data side output */
     eddy_out acc_out;   /* builds reduce / aggregate values */
-    Slot elem, acc, acc2, build; /* decoded element, accumulators, value being built */
+    Slot elem, last, acc, acc2, build; /* decoded elements, accumulators, value being built */
     Batch *timer_key;
     Buf key_copy, enc, blob, kept;
     Arena scratch;
@@ -175,8 +177,19 @@ eddy_status eddy_window_elements_next(eddy_window_elements *it, const eddy_row *
     }
     eddy_status rc = decode_elem(it->op, it->slot, el, len);
     if (rc) return rc;
+    it->seen++;
     *row = &it->slot->row;
     return EDDY_ROW;
+}
+
+eddy_status eddy_window_elements_evict(eddy_window_elements *it) {
+    if (!it || !it->drop || !it->seen) return EDDY_E_MISUSE;
+    it->drop[it->seen - 1] = 1;
+    return EDDY_OK;
+}
+
+int64_t eddy_window_elements_timestamp(const eddy_window_elements *it) {
+    return it && it->seen ? VEC_DATA(it->slot->b->ts, int64_t)[0] : TS_NONE;
 }
 
 size_t eddy_window_elements_count(const eddy_window_elements *it) { return it ? it->count : 0; }
@@ -265,7 +278,7 @@ static eddy_status emit_window(Op *op, Win w, size_t count) {
     const void *el;
     uint32_t len, pos = 0;
     if (p->fn_kind == WF_PROCESS) {
-        eddy_window_elements it = {op, &s->blob, 0, count, &s->elem};
+        eddy_window_elements it = {op, &s->blob, 0, count, &s->elem, NULL, 0};
         s->out.single = false;
         if ((rc = eddy__out_begin(&s->out))) return rc;
         rc = p->process.process(p->ctx, &s->wc, &it, &s->out);
@@ -381,38 +394,16 @@ static eddy_status blob_count(Op *op, const Buf *b, size_t *n) {
     return EDDY_OK;
 }
 
-/* Flink's evictBefore: drops elements from s->blob (and from the state). */
-static eddy_status evict(Op *op, StateNs ns, size_t *count) {
-    const WindowPlan *p = op->plan;
+/* Drops the elements flagged in drop[0..*count) from s->blob and from the
+ * state (the window keeps the rest). */
+static eddy_status drop_marked(Op *op, StateNs ns, size_t *count, const uint8_t *drop) {
     WinState *s = op->state;
-    if (p->evictor == WE_NONE) return EDDY_OK;
     const void *el;
     uint32_t len, pos = 0;
-    int64_t cutoff = INT64_MIN;
-    size_t skip = 0;
-    if (p->evictor == WE_COUNT) {
-        if (*count <= (size_t)p->evict_n) return EDDY_OK;
-        skip = *count - (size_t)p->evict_n;
-    } else {
-        /* the time evictor: keep what is within size of the latest element */
-        int64_t max = INT64_MIN;
-        while (eddy__state_list_next(s->blob.data, (uint32_t)s->blob.len, &pos, &el, &len)) {
-            int64_t ts;
-            memcpy(&ts, el, 8);
-            if (ts > max) max = ts;
-        }
-        if (max == INT64_MIN) return EDDY_OK; /* no timestamps */
-        cutoff = max - p->evict_n;
-        pos = 0;
-    }
     s->kept.len = 0;
     size_t i = 0, kept = 0;
     while (eddy__state_list_next(s->blob.data, (uint32_t)s->blob.len, &pos, &el, &len)) {
-        int64_t ts;
-        memcpy(&ts, el, 8);
-        bool drop = p->evictor == WE_COUNT ? i < skip : ts <= cutoff;
-        i++;
-        if (drop) continue;
+        if (i < *count && drop[i++]) continue;
         eddy__state_list_frame(&s->kept, el, len);
         kept++;
     }
@@ -425,6 +416,70 @@ static eddy_status evict(Op *op, StateNs ns, size_t *count) {
     s->kept = t;
     *count = kept;
     return EDDY_OK;
+}
+
+/* The element at *pos of s->blob decoded into sl (false at the end). */
+static bool next_elem(Op *op, Slot *sl, uint32_t *pos, eddy_status *rc) {
+    WinState *s = op->state;
+    const void *el;
+    uint32_t len;
+    if (!eddy__state_list_next(s->blob.data, (uint32_t)s->blob.len, pos, &el, &len)) return false;
+    *rc = decode_elem(op, sl, el, len);
+    return !*rc;
+}
+
+/* An evictor over s->blob (count elements), before (after false) or after
+ * the window function; the window w for a custom evictor's context. */
+static eddy_status evict(Op *op, Win w, StateNs ns, size_t *count, bool after) {
+    const WindowPlan *p = op->plan;
+    WinState *s = op->state;
+    if (p->evictor == WE_NONE || !*count || (after && p->evictor != WE_CUSTOM)) return EDDY_OK;
+    if (p->evictor == WE_CUSTOM && !(after ? p->custom_evictor.evict_after : p->custom_evictor.evict_before))
+        return EDDY_OK;
+    uint8_t *drop = eddy__arena_alloc(&s->scratch, *count);
+    if (!drop) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    memset(drop, 0, *count);
+    const void *el;
+    uint32_t len, pos = 0;
+    size_t i = 0;
+    eddy_status rc = EDDY_OK;
+    switch (p->evictor) {
+    case WE_COUNT:
+        /* all but the last n */
+        for (; *count > (size_t)p->evict_n && i < *count - (size_t)p->evict_n; i++) drop[i] = 1;
+        break;
+    case WE_TIME: {
+        /* what is more than size older than the latest element */
+        int64_t max = INT64_MIN, ts;
+        while (eddy__state_list_next(s->blob.data, (uint32_t)s->blob.len, &pos, &el, &len)) {
+            memcpy(&ts, el, 8);
+            if (ts > max) max = ts;
+        }
+        if (max == INT64_MIN) return EDDY_OK; /* no timestamps */
+        for (pos = 0; eddy__state_list_next(s->blob.data, (uint32_t)s->blob.len, &pos, &el, &len); i++) {
+            memcpy(&ts, el, 8);
+            drop[i] = ts <= max - p->evict_n;
+        }
+        break;
+    }
+    case WE_DELTA: {
+        /* what is threshold or more away from the last element */
+        while (next_elem(op, &s->last, &pos, &rc)) {}
+        for (pos = 0; !rc && next_elem(op, &s->elem, &pos, &rc); i++)
+            drop[i] = p->delta(p->evict_ctx, &s->elem.row, &s->last.row) >= p->delta_threshold;
+        break;
+    }
+    case WE_CUSTOM: {
+        eddy_window_elements it = {op, &s->blob, 0, *count, &s->elem, drop, 0};
+        s->wc.start = w.start;
+        s->wc.end = w.end;
+        rc = (after ? p->custom_evictor.evict_after : p->custom_evictor.evict_before)(p->evict_ctx, &s->wc, &it);
+        if (rc) return eddy__op_callback_failed(op, rc, "evictor");
+        break;
+    }
+    default: break;
+    }
+    return rc ? rc : drop_marked(op, ns, count, drop);
 }
 
 static StateNs wns(int64_t *buf, Win w) { return win_ns(buf, w.start, w.end); }
@@ -451,8 +506,10 @@ static eddy_status fire(Op *op, Win w, Win sw) {
     eddy__buf_put(&s->blob, blob, len);
     if (s->blob.failed) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     size_t count = 0;
-    if ((rc = blob_count(op, &s->blob, &count)) || (rc = evict(op, ns, &count))) return rc;
-    return emit_window(op, w, count);
+    if ((rc = blob_count(op, &s->blob, &count)) || (rc = evict(op, w, ns, &count, false)) ||
+        (rc = emit_window(op, w, count)))
+        return rc;
+    return evict(op, w, ns, &count, true);
 }
 
 /* Clears the contents (or the running value) of state window sw. */
@@ -899,7 +956,8 @@ static eddy_status win_open(Op *op) {
     if (p->late_side)
         eddy__out_init(&s->late, p->late_type, in_n, in_cols, op->batch_size, late_flush, op, err);
     s->timer_key = eddy__batch_new_typed(p->key->nkeys, p->key->types, 1);
-    if (!s->timer_key || !slot_init(&s->elem, in_n, in_cols) || !slot_init(&s->acc, acc_n, acc_cols) ||
+    if (!s->timer_key || !slot_init(&s->elem, in_n, in_cols) || !slot_init(&s->last, in_n, in_cols) ||
+        !slot_init(&s->acc, acc_n, acc_cols) ||
         !slot_init(&s->acc2, acc_n, acc_cols) || !slot_init(&s->build, acc_n, acc_cols))
         return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     s->timer_key->n = s->timer_key->count = 1;
@@ -942,7 +1000,7 @@ static void win_close(Op *op) {
     eddy__out_free(&s->out);
     if (((const WindowPlan *)op->plan)->late_side) eddy__out_free(&s->late);
     s->acc_out.batch = NULL;
-    Slot *slots[] = {&s->elem, &s->acc, &s->acc2, &s->build};
+    Slot *slots[] = {&s->elem, &s->last, &s->acc, &s->acc2, &s->build};
     for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++)
         if (slots[i]->b) eddy__batch_release(slots[i]->b);
     if (s->timer_key) eddy__batch_release(s->timer_key);

@@ -11,7 +11,7 @@
 
 typedef enum WinAssignKind { WA_TUMBLING, WA_SLIDING, WA_GLOBAL, WA_SESSION } WinAssignKind;
 typedef enum WinTrigKind { WT_NEVER, WT_EVENT, WT_PROC, WT_COUNT, WT_CONTINUOUS, WT_CUSTOM } WinTrigKind;
-typedef enum WinEvictKind { WE_NONE, WE_COUNT, WE_TIME } WinEvictKind;
+typedef enum WinEvictKind { WE_NONE, WE_COUNT, WE_TIME, WE_DELTA, WE_CUSTOM } WinEvictKind;
 typedef enum WinFnKind { WF_REDUCE, WF_AGGREGATE, WF_PROCESS } WinFnKind;
 
 typedef struct WindowPlan {
@@ -32,6 +32,10 @@ typedef struct WindowPlan {
     bool purging;
     WinEvictKind evictor;
     int64_t evict_n; /* count, or the time evictor's size */
+    double delta_threshold;          /* WE_DELTA */
+    eddy_delta_fn delta;
+    eddy_evictor_fn custom_evictor;  /* WE_CUSTOM */
+    void *evict_ctx;
     int64_t lateness;
     int late_side;           /* side output id of the late-data tag, 0: none */
     const Type *late_type;   /* its record type (= in_type) */
