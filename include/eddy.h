@@ -1738,10 +1738,17 @@ EDDY_API const char *eddy_statement_set_explain(eddy_statement_set *ss, unsigned
  * and gaps are milliseconds. Bad parameters are reported by
  * eddy_keyed_window, with Flink's messages ("TumblingEventTimeWindows
  * parameters must satisfy abs(offset) < size"). */
+/* The dynamic gap of a session window (SessionWindowTimeGapExtractor): sets
+ * *gap_ms for the element `in` (borrowed for the call). A gap <= 0 fails the
+ * job with "Dynamic session time gap must satisfy 0 < gap"; a non-OK status
+ * fails it naming the operator. */
+typedef eddy_status (*eddy_session_gap_fn)(void *ctx, const eddy_row *in, int64_t *gap_ms);
 typedef struct eddy_window_assigner {
     int kind; /* EDDY_WINDOW_* */
     bool processing_time;
     int64_t size, slide, offset, gap;
+    eddy_session_gap_fn gap_fn; /* dynamic session gaps, else NULL */
+    void *gap_ctx;              /* for gap_fn; borrowed: must outlive the job */
 } eddy_window_assigner;
 #define EDDY_WINDOW_TUMBLING 1
 #define EDDY_WINDOW_SLIDING 2
@@ -1759,10 +1766,20 @@ EDDY_API eddy_window_assigner eddy_sliding_processing_time_windows(int64_t size,
 /* GlobalWindows.create(): one window per key, [INT64_MIN, INT64_MAX); its
  * default trigger never fires (set one with eddy_windowed_trigger). */
 EDDY_API eddy_window_assigner eddy_global_windows(void);
-/* EventTimeSessionWindows.withGap / ProcessingTimeSessionWindows.withGap:
- * not supported yet -- eddy_keyed_window refuses them (EDDY_E_UNSUPPORTED). */
+/* EventTimeSessionWindows.withGap(gap) / ProcessingTimeSessionWindows.withGap:
+ * an element at time t (event time: its timestamp; processing time: the
+ * clock) opens the window [t, t + gap); windows of a key that overlap or
+ * touch merge into one session (their contents, accumulators and trigger
+ * state merge; the merged windows' timers go, the session's are set).
+ * withDynamicGap(extractor): the gap comes from gap_fn per element (ctx
+ * borrowed: it must outlive the job). Errors, from eddy_keyed_window: gap <= 0
+ * ("EventTimeSessionWindows parameters must satisfy 0 < size"), a NULL
+ * gap_fn. Sessions need a trigger that merges (the built-in ones do; custom
+ * ones need on_merge), and an aggregate function needs its merge. */
 EDDY_API eddy_window_assigner eddy_event_time_session_windows(int64_t gap);
 EDDY_API eddy_window_assigner eddy_processing_time_session_windows(int64_t gap);
+EDDY_API eddy_window_assigner eddy_event_time_session_windows_dynamic(eddy_session_gap_fn gap_fn, void *ctx);
+EDDY_API eddy_window_assigner eddy_processing_time_session_windows_dynamic(eddy_session_gap_fn gap_fn, void *ctx);
 
 /* A windowed stream (WindowedStream) being configured; owned by the env.
  * The configuring calls return ws (NULL with the error on the env). */
@@ -1771,12 +1788,20 @@ typedef struct eddy_windowed_stream eddy_windowed_stream;
  * event-time trigger (fires when the watermark reaches the window's
  * max timestamp end - 1), a processing-time trigger, or none for global
  * windows. Errors (EDDY_E_MISUSE): NULL ks, sizes <= 0, |offset| >= size
- * (tumbling) or >= slide (sliding); sessions: EDDY_E_UNSUPPORTED. */
+ * (tumbling) or >= slide (sliding), a session gap <= 0. */
 EDDY_API eddy_windowed_stream *eddy_keyed_window(eddy_keyed_stream *ks, eddy_window_assigner assigner);
 /* countWindow(size) (slide 0): global windows fired and purged every `size`
  * elements of a key; countWindow(size, slide): fired every `slide` elements
  * over the last `size` (a count evictor). Errors: size or slide < 0, size 0. */
 EDDY_API eddy_windowed_stream *eddy_keyed_count_window(eddy_keyed_stream *ks, int64_t size, int64_t slide);
+/* DataStream.windowAll(assigner) / countWindowAll(size, slide): the same
+ * windows, triggers, evictors, lateness and functions over a non-keyed
+ * stream: every element falls into one window set, and the window operator
+ * runs as one instance (parallelism 1, as Flink forces; setting another
+ * parallelism on its result is an error). eddy_window_ctx_key is NULL for
+ * its functions. Errors as eddy_keyed_window / eddy_keyed_count_window. */
+EDDY_API eddy_windowed_stream *eddy_stream_window_all(eddy_stream *s, eddy_window_assigner assigner);
+EDDY_API eddy_windowed_stream *eddy_stream_count_window_all(eddy_stream *s, int64_t size, int64_t slide);
 
 /* Triggers: EventTimeTrigger, ProcessingTimeTrigger, CountTrigger.of(n) and
  * PurgingTrigger.of(t) (turns FIRE into FIRE_AND_PURGE). Values like the
@@ -1789,13 +1814,80 @@ typedef struct eddy_trigger {
 #define EDDY_TRIGGER_EVENT_TIME 1
 #define EDDY_TRIGGER_PROCESSING_TIME 2
 #define EDDY_TRIGGER_COUNT 3
+#define EDDY_TRIGGER_CONTINUOUS_EVENT_TIME 4
 EDDY_API eddy_trigger eddy_trigger_event_time(void);
 EDDY_API eddy_trigger eddy_trigger_processing_time(void);
 EDDY_API eddy_trigger eddy_trigger_count(int64_t count);
 EDDY_API eddy_trigger eddy_trigger_purging(eddy_trigger t);
-/* WindowedStream.trigger: replaces the assigner's default trigger. Errors:
- * a count <= 0 (EDDY_E_MISUSE). */
+/* ContinuousEventTimeTrigger.of(interval): fires at the window's end like
+ * the event-time trigger, and before it every `interval` ms of event time
+ * (the first firing at the element's timestamp rounded down to the
+ * interval, plus the interval; at most the window's max timestamp). */
+EDDY_API eddy_trigger eddy_trigger_continuous_event_time(int64_t interval_ms);
+/* WindowedStream.trigger: replaces the assigner's default trigger. Errors
+ * (EDDY_E_MISUSE): a count or interval <= 0. */
 EDDY_API eddy_windowed_stream *eddy_windowed_trigger(eddy_windowed_stream *ws, eddy_trigger t);
+
+/* A custom trigger (Trigger), a vtable of C callbacks called on the window
+ * operator's thread for one key and window at a time (the context says
+ * which). Each of on_element, on_event_time, on_processing_time returns
+ * what to do with the window: FIRE runs the window function over its
+ * contents, PURGE clears them, FIRE_AND_PURGE both. on_event_time and
+ * on_processing_time are called for the timers the trigger (or the
+ * operator) registered in that window; the operator's own cleanup timer
+ * (end - 1 + allowed lateness) reaches them too. on_merge (NULL: the
+ * trigger cannot merge, and session windows refuse it) is called on the
+ * session a merge made, before clear runs for each window merged into it.
+ * clear (may be NULL) is called when a window goes: delete its timers and
+ * state there. A return value outside the four results fails the job. */
+typedef enum eddy_trigger_result {
+    EDDY_TRIGGER_CONTINUE = 0,
+    EDDY_TRIGGER_FIRE = 1,
+    EDDY_TRIGGER_PURGE = 2,
+    EDDY_TRIGGER_FIRE_AND_PURGE = 3
+} eddy_trigger_result;
+typedef struct eddy_trigger_ctx eddy_trigger_ctx;
+typedef struct eddy_trigger_fn {
+    uint32_t abi_version; /* EDDY_TRIGGER_FN_VERSION */
+    eddy_trigger_result (*on_element)(void *ctx, eddy_trigger_ctx *tc, const eddy_row *in, int64_t timestamp);
+    eddy_trigger_result (*on_event_time)(void *ctx, eddy_trigger_ctx *tc, int64_t time);
+    eddy_trigger_result (*on_processing_time)(void *ctx, eddy_trigger_ctx *tc, int64_t time);
+    void (*on_merge)(void *ctx, eddy_trigger_ctx *tc);
+    void (*clear)(void *ctx, eddy_trigger_ctx *tc);
+} eddy_trigger_fn;
+#define EDDY_TRIGGER_FN_VERSION 1
+/* WindowedStream.trigger(custom), PurgingTrigger.of(custom) with purging
+ * (FIRE becomes FIRE_AND_PURGE). fn is copied; ctx / ctx_free follow the
+ * callback conventions. Errors (EDDY_E_MISUSE): fn or one of on_element,
+ * on_event_time, on_processing_time NULL, an unknown abi_version, and on
+ * session windows a trigger without on_merge: "A merging window assigner
+ * cannot be used with a trigger that does not support merging." */
+EDDY_API eddy_windowed_stream *eddy_windowed_custom_trigger(eddy_windowed_stream *ws, const eddy_trigger_fn *fn,
+                                                           bool purging, void *ctx, void (*ctx_free)(void *));
+/* The trigger context, borrowed for the call: the window, the watermark and
+ * the clock; timers in the window (for the current key); and one BIGINT of
+ * state per key and window (TriggerContext.getPartitionedState):
+ * state_get returns whether there is a value (*value set then), state_set
+ * and state_clear write it. In on_merge, merge_state folds the values of
+ * the windows merged into this one (EDDY_TRIGGER_MERGE_SUM / MIN / MAX;
+ * Flink's mergePartitionedState of a reducing state); elsewhere it fails the
+ * job. A state or timer call that fails fails the job after the callback. */
+EDDY_API int64_t eddy_trigger_ctx_window_start(eddy_trigger_ctx *tc);
+EDDY_API int64_t eddy_trigger_ctx_window_end(eddy_trigger_ctx *tc);
+EDDY_API int64_t eddy_trigger_ctx_max_timestamp(eddy_trigger_ctx *tc);
+EDDY_API int64_t eddy_trigger_ctx_current_watermark(eddy_trigger_ctx *tc);
+EDDY_API int64_t eddy_trigger_ctx_current_processing_time(eddy_trigger_ctx *tc);
+EDDY_API void eddy_trigger_ctx_register_event_time_timer(eddy_trigger_ctx *tc, int64_t time);
+EDDY_API void eddy_trigger_ctx_delete_event_time_timer(eddy_trigger_ctx *tc, int64_t time);
+EDDY_API void eddy_trigger_ctx_register_processing_time_timer(eddy_trigger_ctx *tc, int64_t time);
+EDDY_API void eddy_trigger_ctx_delete_processing_time_timer(eddy_trigger_ctx *tc, int64_t time);
+EDDY_API bool eddy_trigger_ctx_state_get(eddy_trigger_ctx *tc, int64_t *value);
+EDDY_API void eddy_trigger_ctx_state_set(eddy_trigger_ctx *tc, int64_t value);
+EDDY_API void eddy_trigger_ctx_state_clear(eddy_trigger_ctx *tc);
+#define EDDY_TRIGGER_MERGE_SUM 1
+#define EDDY_TRIGGER_MERGE_MIN 2
+#define EDDY_TRIGGER_MERGE_MAX 3
+EDDY_API void eddy_trigger_ctx_merge_state(eddy_trigger_ctx *tc, int how);
 /* WindowedStream.evictor(CountEvictor.of(n)) / (TimeEvictor.of(ms)): before
  * the window function runs, drop all but the last n elements / the
  * elements more than ms older than the window's latest element; dropped
@@ -1824,16 +1916,27 @@ EDDY_API eddy_stream *eddy_windowed_reduce(eddy_windowed_stream *ws, eddy_reduce
 /* aggregate(AggregateFunction): the accumulator is a row of acc_type (a type
  * string). create_accumulator sets the fields of a new one in `acc`; add
  * sets in `acc_out` the accumulator after `in` was added to `acc`;
- * get_result sets the window's result row (out_type) in `out`. All three
- * are required; fields left unset are NULL. */
+ * get_result sets the window's result row (out_type) in `out`; merge (may be
+ * NULL, except for session windows) sets in `acc_out` the union of a and b.
+ * create_accumulator, add and get_result are required; fields left unset are
+ * NULL.
+ *
+ * Incremental: without an evictor, reduce and aggregate keep one running
+ * value per key and window (the reduced element, the accumulator) in
+ * reducing / aggregating state, folded as each element arrives; a firing
+ * reads it. With an evictor (which needs the elements) the window keeps its
+ * elements and the function folds them when the window fires. Version 1 of
+ * the struct (no merge) is still accepted. */
 typedef struct eddy_window_aggregate_fn {
     uint32_t abi_version; /* EDDY_WINDOW_AGGREGATE_FN_VERSION */
     const char *acc_type;
     eddy_status (*create_accumulator)(void *ctx, eddy_out *acc);
     eddy_status (*add)(void *ctx, const eddy_row *in, const eddy_row *acc, eddy_out *acc_out);
     eddy_status (*get_result)(void *ctx, const eddy_row *acc, eddy_out *out);
+    /* version 2 */
+    eddy_status (*merge)(void *ctx, const eddy_row *a, const eddy_row *b, eddy_out *acc_out);
 } eddy_window_aggregate_fn;
-#define EDDY_WINDOW_AGGREGATE_FN_VERSION 1
+#define EDDY_WINDOW_AGGREGATE_FN_VERSION 2
 EDDY_API eddy_stream *eddy_windowed_aggregate(eddy_windowed_stream *ws, const eddy_window_aggregate_fn *fn,
                                               const char *out_type, void *ctx, void (*ctx_free)(void *));
 /* process(ProcessWindowFunction): called once per firing with the window's
@@ -1849,7 +1952,7 @@ typedef struct eddy_process_window_fn {
 #define EDDY_PROCESS_WINDOW_FN_VERSION 1
 EDDY_API eddy_stream *eddy_windowed_process(eddy_windowed_stream *ws, const eddy_process_window_fn *fn,
                                             const char *out_type, void *ctx, void (*ctx_free)(void *));
-/* The key (as a row, like eddy_keyed_ctx_current_key), the window's start,
+/* The key (as a row, like eddy_keyed_ctx_current_key; NULL for windowAll), the window's start,
  * end and max timestamp (end - 1), the operator's watermark and the clock. */
 EDDY_API const eddy_row *eddy_window_ctx_key(eddy_window_ctx *wc);
 EDDY_API int64_t eddy_window_ctx_start(eddy_window_ctx *wc);
@@ -1861,6 +1964,32 @@ EDDY_API int64_t eddy_window_ctx_current_processing_time(eddy_window_ctx *wc);
  * call) and EDDY_ROW, or NULL and EDDY_DONE after the last. One pass. */
 EDDY_API eddy_status eddy_window_elements_next(eddy_window_elements *it, const eddy_row **row);
 EDDY_API size_t eddy_window_elements_count(const eddy_window_elements *it);
+/* The record timestamp of the element next returned last (TS none:
+ * INT64_MIN, also before the first). */
+EDDY_API int64_t eddy_window_elements_timestamp(const eddy_window_elements *it);
+
+/* Evictors (Evictor): DeltaEvictor.of(threshold, delta) drops, before the
+ * window function, every element whose delta to the window's last element
+ * is >= threshold. A custom evictor's evict_before / evict_after (either may
+ * be NULL, not both) run before / after the window function, over the
+ * window's elements: eddy_window_elements_evict drops the element `next`
+ * returned last (EDDY_E_MISUSE before the first, and outside an evictor);
+ * dropped elements are gone from the window. A non-OK status fails the job.
+ * An evictor makes the window keep its elements (reduce and aggregate then
+ * fold them at firing time). fn is copied; ctx / ctx_free as usual. Errors
+ * (EDDY_E_MISUSE): a NULL function, an unknown abi_version. */
+typedef double (*eddy_delta_fn)(void *ctx, const eddy_row *a, const eddy_row *b);
+EDDY_API eddy_windowed_stream *eddy_windowed_delta_evictor(eddy_windowed_stream *ws, double threshold, eddy_delta_fn delta,
+                                                          void *ctx, void (*ctx_free)(void *));
+typedef struct eddy_evictor_fn {
+    uint32_t abi_version; /* EDDY_EVICTOR_FN_VERSION */
+    eddy_status (*evict_before)(void *ctx, eddy_window_ctx *wc, eddy_window_elements *elements);
+    eddy_status (*evict_after)(void *ctx, eddy_window_ctx *wc, eddy_window_elements *elements);
+} eddy_evictor_fn;
+#define EDDY_EVICTOR_FN_VERSION 1
+EDDY_API eddy_status eddy_window_elements_evict(eddy_window_elements *it);
+EDDY_API eddy_windowed_stream *eddy_windowed_evictor(eddy_windowed_stream *ws, const eddy_evictor_fn *fn, void *ctx,
+                                                    void (*ctx_free)(void *));
 
 /* ===========================================================================
  * Jobs: handles, status, cancel, metrics (Flink's JobClient)

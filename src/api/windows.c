@@ -44,10 +44,25 @@ eddy_window_assigner eddy_processing_time_session_windows(int64_t gap) {
     a.gap = gap;
     return a;
 }
+eddy_window_assigner eddy_event_time_session_windows_dynamic(eddy_session_gap_fn gap_fn, void *ctx) {
+    eddy_window_assigner a = assigner(EDDY_WINDOW_SESSION, false, 0, 0, 0);
+    a.gap_fn = gap_fn;
+    a.gap_ctx = ctx;
+    return a;
+}
+eddy_window_assigner eddy_processing_time_session_windows_dynamic(eddy_session_gap_fn gap_fn, void *ctx) {
+    eddy_window_assigner a = assigner(EDDY_WINDOW_SESSION, true, 0, 0, 0);
+    a.gap_fn = gap_fn;
+    a.gap_ctx = ctx;
+    return a;
+}
 
 eddy_trigger eddy_trigger_event_time(void) { return (eddy_trigger){EDDY_TRIGGER_EVENT_TIME, 0, false}; }
 eddy_trigger eddy_trigger_processing_time(void) { return (eddy_trigger){EDDY_TRIGGER_PROCESSING_TIME, 0, false}; }
 eddy_trigger eddy_trigger_count(int64_t count) { return (eddy_trigger){EDDY_TRIGGER_COUNT, count, false}; }
+eddy_trigger eddy_trigger_continuous_event_time(int64_t interval_ms) {
+    return (eddy_trigger){EDDY_TRIGGER_CONTINUOUS_EVENT_TIME, interval_ms, false};
+}
 eddy_trigger eddy_trigger_purging(eddy_trigger t) {
     t.purging = true;
     return t;
@@ -86,13 +101,16 @@ eddy_windowed_stream *eddy_keyed_window(eddy_keyed_stream *ks, eddy_window_assig
     if (a.kind == EDDY_WINDOW_SLIDING && (a.size <= 0 || a.slide <= 0 || abs64(a.offset) >= a.slide))
         return eddy__api_err(env, EDDY_E_MISUSE, "%s parameters must satisfy abs(offset) < slide and size > 0", name),
                NULL;
-    if (a.kind == EDDY_WINDOW_SESSION)
-        return eddy__api_err(env, EDDY_E_UNSUPPORTED, "window: %s (session windows) are not supported yet.", name),
-               NULL;
+    if (a.kind == EDDY_WINDOW_SESSION && !a.gap_fn && a.gap <= 0)
+        return eddy__api_err(env, EDDY_E_MISUSE, "%s parameters must satisfy 0 < size", name), NULL;
     eddy_windowed_stream *ws = new_windowed(ks, name);
     if (!ws) return NULL;
     WindowPlan *p = &ws->plan;
-    p->assign = a.kind == EDDY_WINDOW_TUMBLING ? WA_TUMBLING : a.kind == EDDY_WINDOW_SLIDING ? WA_SLIDING : WA_GLOBAL;
+    static const WinAssignKind kinds[] = {WA_GLOBAL, WA_TUMBLING, WA_SLIDING, WA_GLOBAL, WA_SESSION};
+    p->assign = kinds[a.kind];
+    p->gap = a.gap;
+    p->gap_fn = a.gap_fn;
+    p->gap_ctx = a.gap_ctx;
     p->event_time = a.kind != EDDY_WINDOW_GLOBAL && !a.processing_time;
     p->size = a.size;
     p->slide = a.slide;
@@ -123,6 +141,27 @@ eddy_windowed_stream *eddy_keyed_count_window(eddy_keyed_stream *ks, int64_t siz
     return ws;
 }
 
+/* windowAll: every element has the one key 0. */
+static eddy_status all_key(void *ctx, const eddy_row *in, eddy_out *key) {
+    (void)ctx;
+    (void)in;
+    return eddy_out_set_int(key, 0, 0);
+}
+
+eddy_windowed_stream *eddy_stream_window_all(eddy_stream *s, eddy_window_assigner a) {
+    eddy_keyed_stream *ks = s ? eddy_stream_key_by_fn(s, "INT", all_key, NULL, NULL) : NULL;
+    eddy_windowed_stream *ws = ks ? eddy_keyed_window(ks, a) : NULL;
+    if (ws) ws->plan.all = true;
+    return ws;
+}
+
+eddy_windowed_stream *eddy_stream_count_window_all(eddy_stream *s, int64_t size, int64_t slide) {
+    eddy_keyed_stream *ks = s ? eddy_stream_key_by_fn(s, "INT", all_key, NULL, NULL) : NULL;
+    eddy_windowed_stream *ws = ks ? eddy_keyed_count_window(ks, size, slide) : NULL;
+    if (ws) ws->plan.all = true;
+    return ws;
+}
+
 static bool ws_ok(eddy_windowed_stream *ws) {
     if (!ws || !env_ok(ws->ks->env)) return false;
     if (ws->used) {
@@ -144,10 +183,47 @@ eddy_windowed_stream *eddy_windowed_trigger(eddy_windowed_stream *ws, eddy_trigg
         p->trigger = WT_COUNT;
         p->trigger_count = t.count;
         break;
+    case EDDY_TRIGGER_CONTINUOUS_EVENT_TIME:
+        if (t.count <= 0)
+            return eddy__api_err(env, EDDY_E_MISUSE, "trigger: a continuous event-time trigger needs an interval > 0."),
+                   NULL;
+        p->trigger = WT_CONTINUOUS;
+        p->trigger_count = t.count;
+        break;
     default: return eddy__api_err(env, EDDY_E_MISUSE, "trigger: unknown trigger kind %d.", t.kind), NULL;
     }
     p->purging = t.purging;
     return ws;
+}
+
+static eddy_windowed_stream *custom_trigger(eddy_windowed_stream *ws, const eddy_trigger_fn *fn, bool purging,
+                                            void *ctx) {
+    if (!ws_ok(ws)) return NULL;
+    eddy_env *env = ws->ks->env;
+    if (!fn || !fn->on_element || !fn->on_event_time || !fn->on_processing_time)
+        return eddy__api_err(env, EDDY_E_MISUSE,
+                             "trigger: the trigger or one of on_element, on_event_time, on_processing_time is NULL."),
+               NULL;
+    if (fn->abi_version != EDDY_TRIGGER_FN_VERSION)
+        return eddy__api_err(env, EDDY_E_MISUSE, "trigger: unknown eddy_trigger_fn abi_version %u (this eddy has %d).",
+                             fn->abi_version, EDDY_TRIGGER_FN_VERSION),
+               NULL;
+    if (ws->plan.assign == WA_SESSION && !fn->on_merge)
+        return eddy__api_err(env, EDDY_E_MISUSE,
+                             "A merging window assigner cannot be used with a trigger that does not support merging."),
+               NULL;
+    WindowPlan *p = &ws->plan;
+    p->trigger = WT_CUSTOM;
+    p->custom = *fn;
+    p->trigger_ctx = ctx;
+    p->purging = purging;
+    return ws;
+}
+
+eddy_windowed_stream *eddy_windowed_custom_trigger(eddy_windowed_stream *ws, const eddy_trigger_fn *fn, bool purging,
+                                                   void *ctx, void (*ctx_free)(void *)) {
+    eddy_windowed_stream *r = custom_trigger(ws, fn, purging, ctx);
+    return eddy__api_adopt_ctx(ws ? ws->ks->env : NULL, r != NULL, ctx_free, ctx) ? r : NULL;
 }
 
 static eddy_windowed_stream *evictor(eddy_windowed_stream *ws, WinEvictKind k, int64_t n, const char *what) {
@@ -164,6 +240,44 @@ eddy_windowed_stream *eddy_windowed_count_evictor(eddy_windowed_stream *ws, int6
 
 eddy_windowed_stream *eddy_windowed_time_evictor(eddy_windowed_stream *ws, int64_t ms) {
     return evictor(ws, WE_TIME, ms, "window size");
+}
+
+static eddy_windowed_stream *delta_evictor(eddy_windowed_stream *ws, double threshold, eddy_delta_fn delta, void *ctx) {
+    if (!ws_ok(ws)) return NULL;
+    if (!delta) return eddy__api_err(ws->ks->env, EDDY_E_MISUSE, "evictor: the delta function is NULL."), NULL;
+    ws->plan.evictor = WE_DELTA;
+    ws->plan.delta = delta;
+    ws->plan.delta_threshold = threshold;
+    ws->plan.evict_ctx = ctx;
+    return ws;
+}
+
+eddy_windowed_stream *eddy_windowed_delta_evictor(eddy_windowed_stream *ws, double threshold, eddy_delta_fn delta,
+                                                  void *ctx, void (*ctx_free)(void *)) {
+    eddy_windowed_stream *r = delta_evictor(ws, threshold, delta, ctx);
+    return eddy__api_adopt_ctx(ws ? ws->ks->env : NULL, r != NULL, ctx_free, ctx) ? r : NULL;
+}
+
+static eddy_windowed_stream *custom_evictor(eddy_windowed_stream *ws, const eddy_evictor_fn *fn, void *ctx) {
+    if (!ws_ok(ws)) return NULL;
+    eddy_env *env = ws->ks->env;
+    if (!fn || (!fn->evict_before && !fn->evict_after))
+        return eddy__api_err(env, EDDY_E_MISUSE, "evictor: the evictor or both evict_before and evict_after are NULL."),
+               NULL;
+    if (fn->abi_version != EDDY_EVICTOR_FN_VERSION)
+        return eddy__api_err(env, EDDY_E_MISUSE, "evictor: unknown eddy_evictor_fn abi_version %u (this eddy has %d).",
+                             fn->abi_version, EDDY_EVICTOR_FN_VERSION),
+               NULL;
+    ws->plan.evictor = WE_CUSTOM;
+    ws->plan.custom_evictor = *fn;
+    ws->plan.evict_ctx = ctx;
+    return ws;
+}
+
+eddy_windowed_stream *eddy_windowed_evictor(eddy_windowed_stream *ws, const eddy_evictor_fn *fn, void *ctx,
+                                            void (*ctx_free)(void *)) {
+    eddy_windowed_stream *r = custom_evictor(ws, fn, ctx);
+    return eddy__api_adopt_ctx(ws ? ws->ks->env : NULL, r != NULL, ctx_free, ctx) ? r : NULL;
 }
 
 eddy_windowed_stream *eddy_windowed_allowed_lateness(eddy_windowed_stream *ws, int64_t ms) {
@@ -207,6 +321,11 @@ static eddy_stream *window_node(eddy_windowed_stream *ws, const Type *out_type, 
     in->node = ws->ks->input;
     StreamNode *n = eddy__api_node(env, NODE_OPERATOR, name, &eddy__op_window, p, out_type, 1);
     if (!n) return NULL;
+    if (p->all) {
+        /* windowAll: one instance, whatever the parallelism */
+        n->parallelism = 1;
+        n->fixed_parallelism = true;
+    }
     n->in[0] = (StreamInput){ws->ks->input, PART_HASH, ws->ks->key, 0};
     ws->used = true;
     return eddy__api_stream(env, n);
@@ -234,15 +353,22 @@ static eddy_stream *win_aggregate(eddy_windowed_stream *ws, const eddy_window_ag
         return eddy__api_err(env, EDDY_E_MISUSE,
                              "aggregate: the function or one of create_accumulator, add, get_result is NULL."),
                NULL;
-    if (fn->abi_version != EDDY_WINDOW_AGGREGATE_FN_VERSION)
+    if (fn->abi_version != 1 && fn->abi_version != EDDY_WINDOW_AGGREGATE_FN_VERSION)
         return eddy__api_err(env, EDDY_E_MISUSE, "aggregate: unknown eddy_window_aggregate_fn abi_version %u (this eddy has %d).",
                              fn->abi_version, EDDY_WINDOW_AGGREGATE_FN_VERSION),
+               NULL;
+    /* version 1 has no merge */
+    if (ws->plan.assign == WA_SESSION && (fn->abi_version == 1 || !fn->merge))
+        return eddy__api_err(env, EDDY_E_MISUSE, "aggregate: session windows merge accumulators: the merge function is NULL."),
                NULL;
     const Type *acc = eddy__api_type(env, fn->acc_type);
     const Type *t = acc ? eddy__api_type(env, out_type) : NULL;
     if (!t) return NULL;
     ws->plan.fn_kind = WF_AGGREGATE;
-    ws->plan.agg = *fn;
+    /* version 1 ends before merge */
+    memset(&ws->plan.agg, 0, sizeof ws->plan.agg);
+    memcpy(&ws->plan.agg, fn,
+           fn->abi_version == 1 ? offsetof(eddy_window_aggregate_fn, merge) : sizeof(eddy_window_aggregate_fn));
     ws->plan.acc_type = acc;
     ws->plan.ctx = ctx;
     return window_node(ws, t, "AggregateFunction");

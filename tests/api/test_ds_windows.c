@@ -191,8 +191,18 @@ static eddy_status avg_result(void *ctx, const eddy_row *acc, eddy_out *out) {
     eddy_row_get_long(acc, 1, &cnt);
     return eddy_out_set_double(out, 0, (double)sum / (double)cnt);
 }
+static eddy_status avg_merge(void *ctx, const eddy_row *a, const eddy_row *b, eddy_out *out) {
+    (void)ctx;
+    int64_t s1, c1, s2, c2;
+    eddy_row_get_long(a, 0, &s1);
+    eddy_row_get_long(a, 1, &c1);
+    eddy_row_get_long(b, 0, &s2);
+    eddy_row_get_long(b, 1, &c2);
+    eddy_out_set_long(out, 0, s1 + s2);
+    return eddy_out_set_long(out, 1, c1 + c2);
+}
 static const eddy_window_aggregate_fn avg_fn = {EDDY_WINDOW_AGGREGATE_FN_VERSION, "ROW<s BIGINT, c BIGINT>",
-                                                avg_create, avg_add, avg_result};
+                                                avg_create, avg_add, avg_result, avg_merge};
 
 TEST(aggregate_function_average_per_tumbling_window) {
     eddy_env *env = new_env(1);
@@ -203,6 +213,162 @@ TEST(aggregate_function_average_per_tumbling_window) {
     ASSERT_TEXT(with_ts(eddy_windowed_aggregate(ws, &avg_fn, "DOUBLE", NULL, NULL)), "1.5@99\n"
                                                                                      "15.0@99\n"
                                                                                      "7.5@199\n");
+    eddy_env_free(env);
+}
+
+TEST(aggregate_function_of_abi_version_1_still_runs) {
+    eddy_env *env = new_env(1);
+    static const Ev ev[] = {R("a", 1, 0), R("a", 4, 10), W(99)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    eddy_window_aggregate_fn v1 = avg_fn;
+    v1.abi_version = 1;
+    v1.merge = NULL; /* not read */
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_tumbling_event_time_windows(100, 0));
+    ASSERT_TEXT(with_ts(eddy_windowed_aggregate(ws, &v1, "DOUBLE", NULL, NULL)), "2.5@99\n");
+    eddy_env_free(env);
+}
+
+static eddy_status prefix_map(void *ctx, const eddy_row *in, eddy_out *out) {
+    char buf[256], line[300];
+    eddy_row_to_string(in, buf, sizeof buf);
+    snprintf(line, sizeof line, "%s %s", (const char *)ctx, buf);
+    return eddy_out_set_cstring(out, 0, line);
+}
+
+/* ---- session windows ---------------------------------------------------------------------- */
+
+/* WindowOperatorTest's session input (gap 3 s): key1 10 1000 2500, key2 0 1000
+ * 2500 | 5501 6000 6000 6050, then watermark 12000. */
+static const Ev session_input[] = {R("key2", 1, 0),    R("key2", 2, 1000), R("key2", 3, 2500), R("key1", 1, 10),
+                                   R("key1", 2, 1000), R("key1", 3, 2500), R("key2", 4, 5501), R("key2", 5, 6000),
+                                   R("key2", 5, 6000), R("key2", 6, 6050), W(12000)};
+#define NSESSION (sizeof session_input / sizeof session_input[0])
+
+TEST(event_time_session_windows_as_flink_window_operator_test) {
+    eddy_env *env = new_env(1);
+    Script s = {.env = env, .ev = session_input, .n = NSESSION};
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_event_time_session_windows(3000));
+    /* Flink's test: ("key1-6", 10, 5500), ("key2-6", 0, 5500), ("key2-20", 5501, 9050) */
+    ASSERT_TEXT(sorted_lines(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL))),
+                "key1 [10, 5500) max=5499 n=3 wm=12000: 1 2 3@5499\n"
+                "key2 [0, 5500) max=5499 n=3 wm=12000: 1 2 3@5499\n"
+                "key2 [5501, 9050) max=9049 n=4 wm=12000: 4 5 5 6@9049\n");
+    /* the same sums incrementally (reducing state merged on each merge) */
+    Script s2 = {.env = env, .ev = session_input, .n = NSESSION};
+    ws = eddy_keyed_window(keyed(&s2), eddy_event_time_session_windows(3000));
+    ASSERT_TEXT(sorted_lines(with_ts(eddy_windowed_reduce(ws, sum_v, NULL, NULL))), "+I[key1, 6]@5499\n"
+                                                                                  "+I[key2, 20]@9049\n"
+                                                                                  "+I[key2, 6]@5499\n");
+    /* and the accumulators merged */
+    Script s3 = {.env = env, .ev = session_input, .n = NSESSION};
+    ws = eddy_keyed_window(keyed(&s3), eddy_event_time_session_windows(3000));
+    ASSERT_TEXT(sorted_lines(with_ts(eddy_windowed_aggregate(ws, &avg_fn, "DOUBLE", NULL, NULL))), "2.0@5499\n"
+                                                                                                 "2.0@5499\n"
+                                                                                                 "5.0@9049\n");
+    eddy_env_free(env);
+}
+
+TEST(an_element_bridging_two_sessions_merges_them_and_their_contents) {
+    eddy_env *env = new_env(1);
+    /* gap 100: [150, 250) and [300, 400); 250 opens [250, 350), which touches
+     * the first and overlaps the second: one session [150, 400). The
+     * earliest member keeps its contents, the other's follow, then 25. */
+    static const Ev ev[] = {R("a", 0, 0),  R("a", 15, 150), R("a", 30, 300), W(120), R("a", 25, 250),
+                            R("b", 7, 260), W(1000)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_event_time_session_windows(100));
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [0, 100) max=99 n=1 wm=120: 0@99\n"
+                "b [260, 360) max=359 n=1 wm=1000: 7@359\n"
+                "a [150, 400) max=399 n=3 wm=1000: 15 30 25@399\n");
+    /* the count trigger adds up the counts of merged sessions: 1 + 1 + 1 fires */
+    static const Ev ev2[] = {R("a", 0, 0), R("a", 50, 500), R("a", 25, 250), R("a", 90, 900)};
+    Script s2 = {.env = env, .ev = ev2, .n = sizeof ev2 / sizeof ev2[0]};
+    ws = eddy_windowed_trigger(eddy_keyed_window(keyed(&s2), eddy_event_time_session_windows(300)),
+                               eddy_trigger_count(3));
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [0, 800) max=799 n=3 wm=none: 0 50 25@799\n");
+    eddy_env_free(env);
+}
+
+TEST(late_elements_join_an_open_session_or_go_to_the_side_output) {
+    eddy_env *env = new_env(1);
+    /* gap 100: 20 is behind the watermark 100 but its window [20, 120)
+     * merges into the open [0, 150): kept. After 149 fired the session, 10's
+     * window [10, 110) is late on its own: to the side output. */
+    static const Ev ev[] = {R("a", 1, 0),   R("a", 2, 50), W(100), R("a", 3, 20), W(149),
+                            R("a", 4, 10), R("a", 5, 200), W(1000)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    eddy_output_tag *late = eddy_output_tag_new(env, "late", "ROW<k STRING, v INT>");
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_event_time_session_windows(100));
+    eddy_stream *res = eddy_windowed_reduce(eddy_windowed_side_output_late_data(ws, late), sum_v, NULL, NULL);
+    eddy_stream *all = eddy_stream_union(eddy_stream_map(res, "STRING", prefix_map, "main", NULL),
+                                         eddy_stream_map(eddy_stream_get_side_output(res, late), "STRING", prefix_map,
+                                                         "late", NULL));
+    ASSERT_TEXT(sorted_lines(collect_stream(all)), "late +I[a, 4]\n"
+                                                   "main +I[a, 5]\n"
+                                                   "main +I[a, 6]\n");
+    /* with allowed lateness 100 the session stays until 249: 10 joins it and
+     * fires it again (a late firing with everything) */
+    Script s2 = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    ws = eddy_windowed_allowed_lateness(eddy_keyed_window(keyed(&s2), eddy_event_time_session_windows(100)), 100);
+    ASSERT_TEXT(with_ts(eddy_windowed_reduce(ws, sum_v, NULL, NULL)), "+I[a, 6]@149\n"
+                                                                      "+I[a, 10]@149\n"
+                                                                      "+I[a, 5]@299\n");
+    eddy_env_free(env);
+}
+
+/* the gap of each element: v * 100 ms (v <= 0: a bad gap) */
+static eddy_status gap_of_v(void *ctx, const eddy_row *in, int64_t *gap) {
+    (void)ctx;
+    int32_t v;
+    eddy_row_get_int(in, 1, &v);
+    *gap = (int64_t)v * 100;
+    return EDDY_OK;
+}
+
+static eddy_status failing_gap(void *ctx, const eddy_row *in, int64_t *gap) {
+    (void)ctx, (void)in, (void)gap;
+    return EDDY_E_UDF;
+}
+
+TEST(dynamic_session_gaps_come_from_the_extractor) {
+    eddy_env *env = new_env(1);
+    /* 0 opens [0, 100); 150 with gap 500 opens [150, 650); 600 with gap 100
+     * [600, 700) merges into [150, 700) */
+    static const Ev ev[] = {R("a", 1, 0), R("a", 5, 150), R("a", 1, 600), W(2000)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_event_time_session_windows_dynamic(gap_of_v, NULL));
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [0, 100) max=99 n=1 wm=2000: 1@99\n"
+                "a [150, 700) max=699 n=2 wm=2000: 5 1@699\n");
+    static const Ev bad[] = {R("a", 0, 0)};
+    Script s3 = {.env = env, .ev = bad, .n = 1};
+    ws = eddy_keyed_window(keyed(&s3), eddy_event_time_session_windows_dynamic(failing_gap, NULL));
+    ASSERT_TEXT(collect_stream(eddy_windowed_reduce(ws, sum_v, NULL, NULL)),
+                "ERROR: The session gap extractor of operator 'Window(EventTimeSessionWindows, ReduceFunction)' failed "
+                "(EDDY_E_UDF).");
+    Script s2 = {.env = env, .ev = bad, .n = 1};
+    ws = eddy_keyed_window(keyed(&s2), eddy_event_time_session_windows_dynamic(gap_of_v, NULL));
+    ASSERT_TEXT(collect_stream(eddy_windowed_reduce(ws, sum_v, NULL, NULL)),
+                "ERROR: Dynamic session time gap must satisfy 0 < gap");
+    ASSERT_TRUE(eddy_keyed_window(keyed(&s2), eddy_processing_time_session_windows_dynamic(NULL, NULL)) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "ProcessingTimeSessionWindows parameters must satisfy 0 < size");
+    eddy_env_free(env);
+}
+
+TEST(processing_time_session_windows_on_the_manual_clock) {
+    eddy_env *env = new_env(1);
+    eddy_env_use_manual_clock(env, 0);
+    /* gap 1000: 1 at 0, 2 at 600 -> [0, 1600); at 1700 the session fired;
+     * 3 at 1700 opens [1700, 2700), which never fires (the job ends) */
+    static const Ev ev[] = {R("a", 1, NO_TS), C(600), R("a", 2, NO_TS), R("b", 9, NO_TS), C(1100),
+                            R("a", 3, NO_TS)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0], .gated = true};
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_processing_time_session_windows(1000));
+    ASSERT_TEXT(sorted_lines(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL))),
+                "a [0, 1600) max=1599 n=2 wm=none: 1 2@1599\n"
+                "b [600, 1600) max=1599 n=1 wm=none: 9@1599\n");
     eddy_env_free(env);
 }
 
@@ -252,6 +418,50 @@ TEST(global_windows_never_fire_without_a_trigger) {
     eddy_env_free(env);
 }
 
+/* ---- windowAll ---------------------------------------------------------------------------- */
+
+static eddy_status pass(void *ctx, const eddy_row *in, eddy_out *out) {
+    (void)ctx;
+    eddy_out_copy_field(out, 0, in, 0);
+    return eddy_out_copy_field(out, 1, in, 1);
+}
+
+/* "[start, end) key=<none|...> n=count" */
+static eddy_status describe_all(void *ctx, eddy_window_ctx *wc, eddy_window_elements *els, eddy_out *out);
+static const eddy_process_window_fn describe_all_fn = {EDDY_PROCESS_WINDOW_FN_VERSION, describe_all};
+static eddy_status describe_all(void *ctx, eddy_window_ctx *wc, eddy_window_elements *els, eddy_out *out) {
+    (void)ctx;
+    char line[128];
+    snprintf(line, sizeof line, "[%lld, %lld) key=%s n=%zu", (long long)eddy_window_ctx_start(wc),
+             (long long)eddy_window_ctx_end(wc), eddy_window_ctx_key(wc) ? "some" : "none", eddy_window_elements_count(els));
+    eddy_out_set_cstring(out, 0, line);
+    return eddy_out_emit(out);
+}
+
+TEST(window_all_puts_every_element_into_one_window_set_at_parallelism_1) {
+    eddy_env *env = new_env(2);
+    Script s = {.env = env, .ev = flink_input, .n = NFLINK};
+    eddy_stream *src = eddy_from_source(env, "ROW<k STRING, v INT>", false, script_run, &s, NULL);
+    /* two map instances before the one window instance */
+    eddy_stream *m = eddy_stream_set_parallelism(eddy_stream_map(src, "ROW<k STRING, v INT>", pass, NULL, NULL), 2);
+    eddy_windowed_stream *ws = eddy_stream_window_all(m, eddy_tumbling_event_time_windows(3000, 0));
+    eddy_stream *res = eddy_windowed_reduce(ws, sum_v, NULL, NULL);
+    /* the first element of each window keeps its k */
+    ASSERT_TEXT(sorted_lines(with_ts(res)), "+I[key1, 6]@2999\n"
+                                            "+I[key2, 2]@5999\n");
+    ASSERT_TRUE(eddy_stream_set_parallelism(res, 2) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "The parallelism of non parallel operator must be 1.");
+    Script s2 = {.env = env, .ev = words, .n = sizeof words / sizeof words[0]};
+    src = eddy_from_source(env, "ROW<k STRING, v INT>", false, script_run, &s2, NULL);
+    ws = eddy_stream_count_window_all(src, 4, 0);
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_all_fn, "STRING", NULL, NULL)),
+                "[-9223372036854775808, 9223372036854775807) key=none n=4@MAX\n"
+                "[-9223372036854775808, 9223372036854775807) key=none n=4@MAX\n");
+    ASSERT_TRUE(eddy_stream_window_all(src, eddy_tumbling_event_time_windows(0, 0)) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "TumblingEventTimeWindows parameters must satisfy abs(offset) < size");
+    eddy_env_free(env);
+}
+
 /* ---- triggers and evictors ----------------------------------------------------------------- */
 
 TEST(count_trigger_on_event_time_windows_and_the_purging_wrapper) {
@@ -289,14 +499,262 @@ TEST(count_and_time_evictors_drop_elements_before_the_function) {
     eddy_env_free(env);
 }
 
+/* ---- custom triggers ------------------------------------------------------------------------ */
+
+/* Fires early once a window has 2 elements, and at its end (then purges). */
+static eddy_trigger_result early_on_element(void *ctx, eddy_trigger_ctx *tc, const eddy_row *in, int64_t ts) {
+    (void)ctx;
+    (void)in;
+    (void)ts;
+    int64_t n = 0;
+    eddy_trigger_ctx_state_get(tc, &n);
+    eddy_trigger_ctx_state_set(tc, ++n);
+    eddy_trigger_ctx_register_event_time_timer(tc, eddy_trigger_ctx_max_timestamp(tc));
+    return n == 2 ? EDDY_TRIGGER_FIRE : EDDY_TRIGGER_CONTINUE;
+}
+static eddy_trigger_result early_on_event_time(void *ctx, eddy_trigger_ctx *tc, int64_t time) {
+    (void)ctx;
+    return time == eddy_trigger_ctx_max_timestamp(tc) ? EDDY_TRIGGER_FIRE_AND_PURGE : EDDY_TRIGGER_CONTINUE;
+}
+static eddy_trigger_result never_on_time(void *ctx, eddy_trigger_ctx *tc, int64_t time) {
+    (void)ctx, (void)tc, (void)time;
+    return EDDY_TRIGGER_CONTINUE;
+}
+static void early_clear(void *ctx, eddy_trigger_ctx *tc) {
+    (void)ctx;
+    eddy_trigger_ctx_state_clear(tc);
+    eddy_trigger_ctx_delete_event_time_timer(tc, eddy_trigger_ctx_max_timestamp(tc));
+}
+static const eddy_trigger_fn early_trigger = {EDDY_TRIGGER_FN_VERSION, early_on_element, early_on_event_time,
+                                              never_on_time, NULL, early_clear};
+
+TEST(a_custom_trigger_fires_early_and_at_the_end_with_per_window_state) {
+    eddy_env *env = new_env(1);
+    static const Ev ev[] = {R("a", 1, 0), R("a", 2, 10), R("b", 5, 15), R("a", 3, 20), W(99), R("a", 4, 120), W(199)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    eddy_windowed_stream *ws = eddy_windowed_custom_trigger(
+        eddy_keyed_window(keyed(&s), eddy_tumbling_event_time_windows(100, 0)), &early_trigger, false, NULL, NULL);
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [0, 100) max=99 n=2 wm=none: 1 2@99\n"
+                "a [0, 100) max=99 n=3 wm=99: 1 2 3@99\n"
+                "b [0, 100) max=99 n=1 wm=99: 5@99\n"
+                "a [100, 200) max=199 n=1 wm=199: 4@199\n");
+    /* PurgingTrigger.of(custom): the early firing purges too */
+    Script s2 = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    ws = eddy_windowed_custom_trigger(eddy_keyed_window(keyed(&s2), eddy_tumbling_event_time_windows(100, 0)),
+                                      &early_trigger, true, NULL, NULL);
+    ASSERT_TEXT(with_ts(eddy_windowed_reduce(ws, sum_v, NULL, NULL)), "+I[a, 3]@99\n"
+                                                                      "+I[a, 3]@99\n"
+                                                                      "+I[b, 5]@99\n"
+                                                                      "+I[a, 4]@199\n");
+    eddy_env_free(env);
+}
+
+/* CountTrigger.of(3) as a custom trigger: its counts merge with the sessions */
+static eddy_trigger_result count3_on_element(void *ctx, eddy_trigger_ctx *tc, const eddy_row *in, int64_t ts) {
+    (void)ctx, (void)in, (void)ts;
+    int64_t n = 0;
+    eddy_trigger_ctx_state_get(tc, &n);
+    if (++n < 3) {
+        eddy_trigger_ctx_state_set(tc, n);
+        return EDDY_TRIGGER_CONTINUE;
+    }
+    eddy_trigger_ctx_state_clear(tc);
+    return EDDY_TRIGGER_FIRE;
+}
+static void count3_merge(void *ctx, eddy_trigger_ctx *tc) {
+    (void)ctx;
+    eddy_trigger_ctx_merge_state(tc, EDDY_TRIGGER_MERGE_SUM);
+}
+static void count3_clear(void *ctx, eddy_trigger_ctx *tc) {
+    (void)ctx;
+    eddy_trigger_ctx_state_clear(tc);
+}
+static const eddy_trigger_fn count3 = {EDDY_TRIGGER_FN_VERSION, count3_on_element, never_on_time, never_on_time,
+                                       count3_merge, count3_clear};
+
+TEST(a_custom_trigger_merges_its_state_with_sessions) {
+    eddy_env *env = new_env(1);
+    static const Ev ev[] = {R("a", 0, 0), R("a", 50, 500), R("a", 25, 250), R("a", 90, 900)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    eddy_windowed_stream *ws = eddy_windowed_custom_trigger(
+        eddy_keyed_window(keyed(&s), eddy_event_time_session_windows(300)), &count3, false, NULL, NULL);
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [0, 800) max=799 n=3 wm=none: 0 50 25@799\n");
+    eddy_env_free(env);
+}
+
+static eddy_trigger_result bad_result(void *ctx, eddy_trigger_ctx *tc, const eddy_row *in, int64_t ts) {
+    (void)ctx, (void)tc, (void)in, (void)ts;
+    return (eddy_trigger_result)7;
+}
+static eddy_trigger_result merge_outside(void *ctx, eddy_trigger_ctx *tc, const eddy_row *in, int64_t ts) {
+    (void)ctx, (void)in, (void)ts;
+    eddy_trigger_ctx_merge_state(tc, EDDY_TRIGGER_MERGE_SUM);
+    return EDDY_TRIGGER_CONTINUE;
+}
+
+TEST(custom_trigger_errors) {
+    eddy_env *env = new_env(1);
+    Script s = {.env = env, .ev = flink_input, .n = NFLINK};
+    eddy_keyed_stream *ks = keyed(&s);
+    /* no on_merge: not for sessions */
+    ASSERT_TRUE(eddy_windowed_custom_trigger(eddy_keyed_window(ks, eddy_event_time_session_windows(10)), &early_trigger,
+                                             false, NULL, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE,
+                     "A merging window assigner cannot be used with a trigger that does not support merging.");
+    eddy_trigger_fn t = early_trigger;
+    t.on_event_time = NULL;
+    eddy_windowed_stream *ws = eddy_keyed_window(ks, eddy_tumbling_event_time_windows(3000, 0));
+    ASSERT_TRUE(eddy_windowed_custom_trigger(ws, &t, false, NULL, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE,
+                     "trigger: the trigger or one of on_element, on_event_time, on_processing_time is NULL.");
+    t = early_trigger;
+    t.abi_version = 9;
+    ASSERT_TRUE(eddy_windowed_custom_trigger(ws, &t, false, NULL, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "trigger: unknown eddy_trigger_fn abi_version 9");
+    ASSERT_TRUE(eddy_windowed_trigger(ws, eddy_trigger_continuous_event_time(0)) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "trigger: a continuous event-time trigger needs an interval > 0.");
+    /* at run time: a result that is none, merge_state outside on_merge */
+    t = early_trigger;
+    t.on_element = bad_result;
+    ws = eddy_windowed_custom_trigger(ws, &t, false, NULL, NULL);
+    ASSERT_TEXT(collect_stream(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "ERROR: The trigger of operator 'Window(TumblingEventTimeWindows, ProcessWindowFunction)' returned 7, "
+                "which is no trigger result.");
+    Script s2 = {.env = env, .ev = flink_input, .n = NFLINK};
+    t.on_element = merge_outside;
+    ws = eddy_windowed_custom_trigger(eddy_keyed_window(keyed(&s2), eddy_tumbling_event_time_windows(3000, 0)), &t,
+                                      false, NULL, NULL);
+    ASSERT_TEXT(collect_stream(eddy_windowed_reduce(ws, sum_v, NULL, NULL)),
+                "ERROR: The trigger of operator 'Window(TumblingEventTimeWindows, ReduceFunction)' called "
+                "eddy_trigger_ctx_merge_state outside on_merge.");
+    eddy_env_free(env);
+}
+
+TEST(continuous_event_time_trigger_fires_every_interval_and_at_the_end) {
+    eddy_env *env = new_env(1);
+    /* interval 30: the first firing at 0 + 30 (5 rounded down), then 60, 90,
+     * and 99 (min(120, max)) together with the end of the window */
+    static const Ev ev[] = {R("a", 1, 5), R("a", 2, 40), W(35), W(70), R("a", 3, 75), W(99)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    eddy_windowed_stream *ws = eddy_windowed_trigger(eddy_keyed_window(keyed(&s), eddy_tumbling_event_time_windows(100, 0)),
+                                                     eddy_trigger_continuous_event_time(30));
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [0, 100) max=99 n=2 wm=35: 1 2@99\n"
+                "a [0, 100) max=99 n=2 wm=70: 1 2@99\n"
+                "a [0, 100) max=99 n=3 wm=99: 1 2 3@99\n"
+                "a [0, 100) max=99 n=3 wm=99: 1 2 3@99\n");
+    eddy_env_free(env);
+}
+
+/* ---- delta and custom evictors --------------------------------------------------------------- */
+
+static double v_distance(void *ctx, const eddy_row *a, const eddy_row *b) {
+    (void)ctx;
+    int32_t x, y;
+    eddy_row_get_int(a, 1, &x);
+    eddy_row_get_int(b, 1, &y);
+    return x > y ? x - y : y - x;
+}
+
+/* before the function: odd values go; after it: all but the latest */
+static eddy_status drop_odd(void *ctx, eddy_window_ctx *wc, eddy_window_elements *els) {
+    (void)ctx, (void)wc;
+    const eddy_row *r;
+    eddy_status st;
+    while ((st = eddy_window_elements_next(els, &r)) == EDDY_ROW) {
+        int32_t v;
+        eddy_row_get_int(r, 1, &v);
+        if (v % 2 && (st = eddy_window_elements_evict(els))) return st;
+    }
+    return st == EDDY_DONE ? EDDY_OK : st;
+}
+/* evicts all but the last element (the elements come in arrival order) */
+static eddy_status keep_last(void *ctx, eddy_window_ctx *wc, eddy_window_elements *els) {
+    (void)ctx, (void)wc;
+    size_t n = eddy_window_elements_count(els), i = 0;
+    const eddy_row *r;
+    eddy_status st;
+    while ((st = eddy_window_elements_next(els, &r)) == EDDY_ROW)
+        if (++i < n && (st = eddy_window_elements_evict(els))) return st;
+    return st == EDDY_DONE ? EDDY_OK : st;
+}
+
+static eddy_status failing_evictor(void *ctx, eddy_window_ctx *wc, eddy_window_elements *els) {
+    (void)ctx, (void)wc, (void)els;
+    return EDDY_E_UDF;
+}
+
+/* a process function may not evict */
+static eddy_status try_evict(void *ctx, eddy_window_ctx *wc, eddy_window_elements *els, eddy_out *out) {
+    (void)ctx, (void)wc;
+    const eddy_row *r;
+    eddy_window_elements_next(els, &r);
+    char line[64];
+    snprintf(line, sizeof line, "%s ts=%lld", eddy_status_name(eddy_window_elements_evict(els)),
+             (long long)eddy_window_elements_timestamp(els));
+    eddy_out_set_cstring(out, 0, line);
+    return eddy_out_emit(out);
+}
+
+TEST(delta_and_custom_evictors) {
+    eddy_env *env = new_env(1);
+    /* DeltaEvictor.of(5, |a.v - b.v|): 1 and 3 are 5 or more away from 11 */
+    static const Ev ev[] = {R("a", 1, 0), R("a", 10, 10), R("a", 12, 20), R("a", 3, 30), R("a", 11, 40), W(99)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    eddy_windowed_stream *ws = eddy_windowed_delta_evictor(
+        eddy_keyed_window(keyed(&s), eddy_tumbling_event_time_windows(100, 0)), 5.0, v_distance, NULL, NULL);
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [0, 100) max=99 n=3 wm=99: 10 12 11@99\n");
+    /* before: odd values go; after: only the last stays for the next firing
+     * (a count trigger of 2, not purging) */
+    static const Ev ev2[] = {R("a", 1, 0), R("a", 2, 10), R("a", 3, 20), R("a", 4, 30), R("a", 5, 40), R("a", 6, 50)};
+    Script s2 = {.env = env, .ev = ev2, .n = sizeof ev2 / sizeof ev2[0]};
+    static const eddy_evictor_fn ev_fn = {EDDY_EVICTOR_FN_VERSION, drop_odd, keep_last};
+    ws = eddy_windowed_evictor(eddy_windowed_trigger(eddy_keyed_window(keyed(&s2), eddy_tumbling_event_time_windows(1000, 0)),
+                                                     eddy_trigger_count(2)),
+                               &ev_fn, NULL, NULL);
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &describe_fn, "STRING", NULL, NULL)),
+                "a [0, 1000) max=999 n=1 wm=none: 2@999\n"
+                "a [0, 1000) max=999 n=2 wm=none: 2 4@999\n"
+                "a [0, 1000) max=999 n=2 wm=none: 4 6@999\n");
+    /* with reduce: the function folds what the evictor kept */
+    Script s3 = {.env = env, .ev = ev2, .n = sizeof ev2 / sizeof ev2[0]};
+    ws = eddy_windowed_evictor(eddy_windowed_trigger(eddy_keyed_window(keyed(&s3), eddy_tumbling_event_time_windows(1000, 0)),
+                                                     eddy_trigger_count(2)),
+                               &ev_fn, NULL, NULL);
+    ASSERT_TEXT(with_ts(eddy_windowed_reduce(ws, sum_v, NULL, NULL)), "+I[a, 2]@999\n"
+                                                                      "+I[a, 6]@999\n"
+                                                                      "+I[a, 10]@999\n");
+    /* outside an evictor: EDDY_E_MISUSE */
+    Script s4 = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    static const eddy_process_window_fn try_fn = {EDDY_PROCESS_WINDOW_FN_VERSION, try_evict};
+    ws = eddy_keyed_window(keyed(&s4), eddy_tumbling_event_time_windows(100, 0));
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &try_fn, "STRING", NULL, NULL)), "EDDY_E_MISUSE ts=0@99\n");
+    /* a failing evictor fails the job */
+    Script s5 = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    static const eddy_evictor_fn bad_fn = {EDDY_EVICTOR_FN_VERSION, NULL, failing_evictor};
+    ws = eddy_windowed_evictor(eddy_keyed_window(keyed(&s5), eddy_tumbling_event_time_windows(100, 0)), &bad_fn, NULL,
+                               NULL);
+    ASSERT_TEXT(collect_stream(eddy_windowed_reduce(ws, sum_v, NULL, NULL)),
+                "ERROR: The evictor of operator 'Window(TumblingEventTimeWindows, ReduceFunction)' failed (EDDY_E_UDF).");
+    /* API errors */
+    ws = eddy_keyed_window(keyed(&s4), eddy_tumbling_event_time_windows(100, 0));
+    ASSERT_TRUE(eddy_windowed_delta_evictor(ws, 1.0, NULL, NULL, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "evictor: the delta function is NULL.");
+    eddy_evictor_fn none = {EDDY_EVICTOR_FN_VERSION, NULL, NULL};
+    ASSERT_TRUE(eddy_windowed_evictor(ws, &none, NULL, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "evictor: the evictor or both evict_before and evict_after are NULL.");
+    none.evict_before = drop_odd;
+    none.abi_version = 5;
+    ASSERT_TRUE(eddy_windowed_evictor(ws, &none, NULL, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "evictor: unknown eddy_evictor_fn abi_version 5");
+    eddy_env_free(env);
+}
+
 /* ---- lateness ------------------------------------------------------------------------------- */
 
-static eddy_status prefix_map(void *ctx, const eddy_row *in, eddy_out *out) {
-    char buf[256], line[300];
-    eddy_row_to_string(in, buf, sizeof buf);
-    snprintf(line, sizeof line, "%s %s", (const char *)ctx, buf);
-    return eddy_out_set_cstring(out, 0, line);
-}
 
 static const Ev late_input[] = {R("a", 1, 100), W(999),        R("a", 2, 200), /* late firing */
                                 R("a", 3, 1200), W(1499),      R("a", 4, 300), /* too late: window cleaned */
@@ -398,8 +856,21 @@ TEST(window_misuse_errors) {
     ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "TumblingProcessingTimeWindows parameters must satisfy abs(offset) < size");
     ASSERT_TRUE(eddy_keyed_window(ks, eddy_sliding_event_time_windows(1000, 0, 0)) == NULL);
     ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "SlidingEventTimeWindows parameters must satisfy abs(offset) < slide and size > 0");
-    ASSERT_TRUE(eddy_keyed_window(ks, eddy_event_time_session_windows(1000)) == NULL);
-    ASSERT_ENV_ERROR(env, EDDY_E_UNSUPPORTED, "EventTimeSessionWindows (session windows) are not supported yet");
+    ASSERT_TRUE(eddy_keyed_window(ks, eddy_event_time_session_windows(0)) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "EventTimeSessionWindows parameters must satisfy 0 < size");
+    ASSERT_TRUE(eddy_keyed_window(ks, eddy_processing_time_session_windows(-5)) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "ProcessingTimeSessionWindows parameters must satisfy 0 < size");
+    /* an aggregate over sessions needs merge (version 1 of the struct has none) */
+    eddy_window_aggregate_fn no_merge = avg_fn;
+    no_merge.merge = NULL;
+    ASSERT_TRUE(eddy_windowed_aggregate(eddy_keyed_window(ks, eddy_event_time_session_windows(10)), &no_merge, "DOUBLE",
+                                        NULL, NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "aggregate: session windows merge accumulators: the merge function is NULL.");
+    eddy_window_aggregate_fn v1 = avg_fn;
+    v1.abi_version = 1;
+    ASSERT_TRUE(eddy_windowed_aggregate(eddy_keyed_window(ks, eddy_event_time_session_windows(10)), &v1, "DOUBLE", NULL,
+                                        NULL) == NULL);
+    ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "aggregate: session windows merge accumulators: the merge function is NULL.");
     ASSERT_TRUE(eddy_keyed_count_window(ks, 0, 0) == NULL);
     ASSERT_ENV_ERROR(env, EDDY_E_MISUSE, "countWindow: the size (0) must be positive");
     ASSERT_TRUE(eddy_keyed_window(NULL, eddy_global_windows()) == NULL);
@@ -430,6 +901,13 @@ TEST(window_misuse_errors) {
     eddy_env_free(env);
 }
 
+/* reduce and aggregate fold each element as it comes: a failing reduce fails
+ * the job at the second element of a window, before any firing */
+static eddy_status failing_reduce(void *ctx, const eddy_row *a, const eddy_row *b, eddy_out *out) {
+    (void)ctx, (void)a, (void)b, (void)out;
+    return EDDY_E_UDF;
+}
+
 /* a failing window function fails the job, naming the operator */
 static eddy_status failing(void *ctx, eddy_window_ctx *wc, eddy_window_elements *els, eddy_out *out) {
     (void)ctx;
@@ -447,6 +925,12 @@ TEST(a_failing_window_function_fails_the_job) {
     ASSERT_TEXT(collect_stream(eddy_windowed_process(ws, &f, "STRING", NULL, NULL)),
                 "ERROR: The window function of operator 'Window(TumblingEventTimeWindows, ProcessWindowFunction)' "
                 "failed (EDDY_E_UDF).");
+    static const Ev ev[] = {R("a", 1, 0), R("a", 2, 10)};
+    Script s2 = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    ws = eddy_keyed_window(keyed(&s2), eddy_tumbling_event_time_windows(100, 0));
+    ASSERT_TEXT(collect_stream(eddy_windowed_reduce(ws, failing_reduce, NULL, NULL)),
+                "ERROR: The window function of operator 'Window(TumblingEventTimeWindows, ReduceFunction)' "
+                "failed (EDDY_E_UDF).");
     eddy_env_free(env);
 }
 
@@ -455,11 +939,23 @@ int main(void) {
     RUN(sliding_event_time_reduce_as_flink_window_operator_test);
     RUN(process_window_function_sees_key_window_and_elements_with_an_offset);
     RUN(aggregate_function_average_per_tumbling_window);
+    RUN(aggregate_function_of_abi_version_1_still_runs);
+    RUN(event_time_session_windows_as_flink_window_operator_test);
+    RUN(an_element_bridging_two_sessions_merges_them_and_their_contents);
+    RUN(late_elements_join_an_open_session_or_go_to_the_side_output);
+    RUN(dynamic_session_gaps_come_from_the_extractor);
+    RUN(processing_time_session_windows_on_the_manual_clock);
     RUN(count_window_fires_and_purges_every_n_elements_of_a_key);
     RUN(sliding_count_window_sums_the_last_size_every_slide);
     RUN(global_windows_never_fire_without_a_trigger);
+    RUN(window_all_puts_every_element_into_one_window_set_at_parallelism_1);
     RUN(count_trigger_on_event_time_windows_and_the_purging_wrapper);
     RUN(count_and_time_evictors_drop_elements_before_the_function);
+    RUN(a_custom_trigger_fires_early_and_at_the_end_with_per_window_state);
+    RUN(a_custom_trigger_merges_its_state_with_sessions);
+    RUN(custom_trigger_errors);
+    RUN(continuous_event_time_trigger_fires_every_interval_and_at_the_end);
+    RUN(delta_and_custom_evictors);
     RUN(allowed_lateness_fires_again_and_late_data_goes_to_the_side_output);
     RUN(late_elements_without_a_side_output_are_dropped_and_counted);
     RUN(tumbling_processing_time_windows_on_the_manual_clock);

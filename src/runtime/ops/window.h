@@ -9,23 +9,33 @@
 
 #include "runtime/ops/ops.h"
 
-typedef enum WinAssignKind { WA_TUMBLING, WA_SLIDING, WA_GLOBAL } WinAssignKind;
-typedef enum WinTrigKind { WT_NEVER, WT_EVENT, WT_PROC, WT_COUNT } WinTrigKind;
-typedef enum WinEvictKind { WE_NONE, WE_COUNT, WE_TIME } WinEvictKind;
+typedef enum WinAssignKind { WA_TUMBLING, WA_SLIDING, WA_GLOBAL, WA_SESSION } WinAssignKind;
+typedef enum WinTrigKind { WT_NEVER, WT_EVENT, WT_PROC, WT_COUNT, WT_CONTINUOUS, WT_CUSTOM } WinTrigKind;
+typedef enum WinEvictKind { WE_NONE, WE_COUNT, WE_TIME, WE_DELTA, WE_CUSTOM } WinEvictKind;
 typedef enum WinFnKind { WF_REDUCE, WF_AGGREGATE, WF_PROCESS } WinFnKind;
 
 typedef struct WindowPlan {
     const KeySpec *key;
     const Type *in_type;  /* element type */
     const Type *key_type; /* the key as a row */
+    bool all;             /* windowAll: one key, parallelism 1; no key for the function */
     WinAssignKind assign;
     bool event_time; /* the assigner's domain (GLOBAL: false) */
     int64_t size, slide, offset;
+    int64_t gap;                /* WA_SESSION: the static gap (gap_fn NULL) */
+    eddy_session_gap_fn gap_fn; /* WA_SESSION: the dynamic gap, or NULL */
+    void *gap_ctx;
     WinTrigKind trigger;
-    int64_t trigger_count;
+    int64_t trigger_count; /* WT_COUNT: the count; WT_CONTINUOUS: the interval */
+    eddy_trigger_fn custom; /* WT_CUSTOM */
+    void *trigger_ctx;
     bool purging;
     WinEvictKind evictor;
     int64_t evict_n; /* count, or the time evictor's size */
+    double delta_threshold;          /* WE_DELTA */
+    eddy_delta_fn delta;
+    eddy_evictor_fn custom_evictor;  /* WE_CUSTOM */
+    void *evict_ctx;
     int64_t lateness;
     int late_side;           /* side output id of the late-data tag, 0: none */
     const Type *late_type;   /* its record type (= in_type) */
