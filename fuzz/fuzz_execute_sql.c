@@ -114,6 +114,7 @@ FILE *__wrap_fopen(const char *path, const char *mode);
 DIR *__wrap_opendir(const char *path);
 int __wrap_stat(const char *path, struct stat *st);
 int __wrap_lstat(const char *path, struct stat *st);
+int __wrap_access(const char *path, int mode);
 int __wrap_mkdir(const char *path, mode_t mode);
 int __wrap_rename(const char *from, const char *to);
 int __wrap_unlink(const char *path);
@@ -149,6 +150,11 @@ int __wrap_stat(const char *path, struct stat *st) {
 int __wrap_lstat(const char *path, struct stat *st) {
     PLACE(p, path, false, -1);
     return lstat(p, st);
+}
+
+int __wrap_access(const char *path, int mode) {
+    PLACE(p, path, false, -1);
+    return access(p, mode);
 }
 
 int __wrap_mkdir(const char *path, mode_t mode) {

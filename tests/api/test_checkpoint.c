@@ -392,6 +392,10 @@ TEST(resume_at_another_parallelism) {
     ASSERT_TRUE(strstr(err, "with parallelism 3 (it was checkpointed with 1)") != NULL);
     free(err);
     eddy_env_free(env);
+    rmtree(dir);
+    free(dir);
+}
+
 /* Entries of dir whose names start with `prefix`. */
 static int count_files(const char *dir, const char *prefix) {
     int n = 0;
