@@ -144,15 +144,16 @@ static long eddy_source(const char *topic, long *sum) {
     eddy_iter *it = r ? eddy_result_collect(r) : NULL;
     const eddy_row *row;
     long n = -1;
-    while (it && eddy_iter_next(it, &row) == EDDY_ROW) {
+    eddy_status st = it ? EDDY_ROW : EDDY_E_RUNTIME;
+    while (it && (st = eddy_iter_next(it, &row)) == EDDY_ROW) {
         int64_t c = 0, s = 0;
         eddy_row_get_long(row, 0, &c);
         eddy_row_get_long(row, 1, &s);
         n = (long)c;
         *sum = (long)s;
     }
-    if (!it || eddy_iter_status(it) != EDDY_OK) {
-        fprintf(stderr, "eddy source: %s\n", eddy_env_errmsg(env));
+    if (st != EDDY_DONE) {
+        fprintf(stderr, "eddy source: %s\n", it ? eddy_iter_errmsg(it) : eddy_env_errmsg(env));
         exit(1);
     }
     eddy_iter_free(it);
