@@ -250,14 +250,19 @@ eddy_status eddy__store_open(eddy_tenv *tenv) {
     if (!S_ISDIR(sb.st_mode))
         return eddy__api_err(env, EDDY_E_VALIDATION,
                              "Failed to open catalog store. The given catalog store path %s is not a directory.", dir);
-    if (access(dir, W_OK | X_OK))
-        return eddy__api_err(env, EDDY_E_VALIDATION,
-                             "Failed to open catalog store. The catalog store directory %s is not writable.", dir);
     const char *sub = eddy__arena_printf(&env->arena, "%s/" LOG_DIR, dir);
-    if (!sub) return eddy__api_nomem(env), EDDY_E_NOMEM;
-    if (mkdir(sub, 0777) && errno != EEXIST)
-        return eddy__api_err(env, EDDY_E_IO, "Failed to open catalog store: cannot create %s: %s", sub,
+    const char *log = eddy__arena_printf(&env->arena, "%s/" LOG_FILE, dir);
+    if (!sub || !log) return eddy__api_nomem(env), EDDY_E_NOMEM;
+    /* writable: the log's folder can be made and the log opened for appending */
+    FILE *probe = NULL;
+    if ((mkdir(sub, 0777) && errno != EEXIST) || !(probe = fopen(log, "a"))) {
+        if (errno == EACCES || errno == EPERM || errno == EROFS)
+            return eddy__api_err(env, EDDY_E_VALIDATION,
+                                 "Failed to open catalog store. The catalog store directory %s is not writable.", dir);
+        return eddy__api_err(env, EDDY_E_IO, "Failed to open catalog store: cannot write %s: %s", log,
                              strerror(errno));
+    }
+    fclose(probe);
     tenv->store_dir = eddy__arena_strdup(&env->arena, dir);
     if (!tenv->store_dir) return eddy__api_nomem(env), EDDY_E_NOMEM;
     tenv->store_replaying = true;
