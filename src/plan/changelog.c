@@ -574,6 +574,20 @@ static PhysNode *uk_visit(Infer *x, const PhysNode *n, UpdateKind required) {
 
 /* ---- after inference: mini-batch two-phase aggregation ------------------------------------------ */
 
+/* The local phase of the aggregate g over input: keys and accumulators (sum$0, count$1, ...),
+ * then the DISTINCT views; over retractions the accumulators retract and the record counter
+ * goes along. Its rows are accumulators, inserts only. */
+static PhysNode *local_phase(Infer *x, const PhysNode *g, const PhysNode *input) {
+    PhysNode *l = eddy__phys_local_agg(x->a, PK_LOCAL_GROUP_AGGREGATE, input, g->ngroup, g->group, g->naggs, g->aggs,
+                                       true, input->modify != CL_INSERT, g->rel);
+    if (!l) return oom(x);
+    l->partial_final = g->partial_final;
+    l->modify = CL_INSERT;
+    l->update = UK_NONE;
+    l->changelog = CL_INSERT;
+    return l;
+}
+
 #define INCREMENTAL_FEATURE                                                                                   \
     "IncrementalGroupAggregate (a split distinct aggregation in two phases; "                                 \
     "'table.optimizer.incremental-agg-enabled' = 'false' plans it without)"
@@ -603,7 +617,7 @@ static const PhysNode *incremental(Infer *x, const PhysNode *fin, const PhysNode
         types[ng + c] = pl->types[npk + c];
     }
     inc->kind = PK_INCREMENTAL_GROUP_AGGREGATE;
-    inc->feature = INCREMENTAL_FEATURE;
+    if (!(inc->fused = local_phase(x, fin, pg))) return NULL;
     inc->partial_final = PF_NONE;
     inc->in[0] = px;
     inc->nkeys = npk;
@@ -684,17 +698,9 @@ static const PhysNode *two_phase(Infer *x, const PhysNode *n, bool on) {
         }
         return incremental(x, cur, input);
     }
-    /* the local aggregate: keys and accumulators (sum$0, count$1, ...), then the DISTINCT views;
-     * over retractions the accumulators retract and the record counter goes along. Its
-     * rows are accumulators, inserts only. */
     int ng = cur->ngroup;
-    PhysNode *l = eddy__phys_local_agg(x->a, PK_LOCAL_GROUP_AGGREGATE, input, ng, cur->group, cur->naggs, cur->aggs,
-                                       true, input->modify != CL_INSERT, cur->rel);
-    if (!l) return oom(x);
-    l->partial_final = cur->partial_final;
-    l->modify = CL_INSERT;
-    l->update = UK_NONE;
-    l->changelog = CL_INSERT;
+    PhysNode *l = local_phase(x, cur, input);
+    if (!l) return NULL;
     int *keys = eddy__arena_alloc(x->a, sizeof(int) * (size_t)(ng + 1));
     PhysNode *nx = eddy__phys_copy(x->a, ex), *g = eddy__phys_copy(x->a, cur);
     if (!keys || !nx || !g) return oom(x);

@@ -466,25 +466,12 @@ Received a total of 8 rows
 !ok
 
 # two phases: the final local phase and the partial global one merge into an
-# IncrementalGroupAggregate (by the partial keys' buckets, emitting per final key the
-# accumulators the final GlobalGroupAggregate merges; its input inserts only, the final
-# phase does not retract). Its plan prints with eddy.explain.show-unsupported; it does
-# not run yet. Without it ('table.optimizer.incremental-agg-enabled' = 'false'), four phases.
+# IncrementalGroupAggregate (by the partial keys' buckets, emitting per final key and
+# mini-batch the accumulators the final GlobalGroupAggregate merges; its output inserts
+# only, so the final phase does not retract). Mini-batches of 3: the buckets of rows 1-3
+# go out as one change per key, the final phase folds the first 3 of those 4 changes
+# (the final values of a = 1), then the last.
 RESET 'table.optimizer.agg-phase-strategy';
-[INFO] Execute statement succeeded.
-!info
-
-SELECT a, COUNT(DISTINCT b) AS db, SUM(b) AS s FROM T GROUP BY a;
-[ERROR] Could not execute SQL statement. Reason:
-not supported yet: IncrementalGroupAggregate (a split distinct aggregation in two phases; 'table.optimizer.incremental-agg-enabled' = 'false' plans it without)
-!error
-
-EXPLAIN SELECT a, COUNT(DISTINCT b) AS db, SUM(b) AS s FROM T GROUP BY a;
-[ERROR] Could not execute SQL statement. Reason:
-not supported yet: IncrementalGroupAggregate (a split distinct aggregation in two phases; 'table.optimizer.incremental-agg-enabled' = 'false' plans it without)
-!error
-
-SET 'eddy.explain.show-unsupported' = 'true';
 [INFO] Execute statement succeeded.
 !info
 
@@ -512,6 +499,18 @@ GlobalGroupAggregate(groupBy=[a], partialFinalType=[FINAL], select=[a, $SUM0(cou
          +- LocalGroupAggregate(groupBy=[a, $f2], partialFinalType=[PARTIAL], select=[a, $f2, COUNT(distinct$0 b) AS count$0, SUM(b) AS sum$1, DISTINCT(b) AS distinct$0])
             +- Calc(select=[EXPR$1 AS a, EXPR$2 AS b, MOD(HASH_CODE(EXPR$2), 1024) AS $f2])
                +- Values(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]])
+!ok
+
+SELECT a, COUNT(DISTINCT b) AS db, SUM(b) AS s FROM T GROUP BY a;
++----+-------------+----------------------+-------------+
+| op |           a |                   db |           s |
++----+-------------+----------------------+-------------+
+| +I |           1 |                    3 |        1030 |
+| +I |           2 |                    1 |           1 |
+| -U |           2 |                    1 |           1 |
+| +U |           2 |                    2 |           6 |
++----+-------------+----------------------+-------------+
+Received a total of 4 rows
 !ok
 
 EXPLAIN SELECT COUNT(DISTINCT a), SUM(DISTINCT b) FROM T;
@@ -544,15 +543,22 @@ GlobalGroupAggregate(partialFinalType=[FINAL], select=[$SUM0(count$0) AS $f0, SU
                      +- Values(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]])
 !ok
 
+SELECT COUNT(DISTINCT a), SUM(DISTINCT b) FROM T;
++----+----------------------+-------------+
+| op |               EXPR$0 |      EXPR$1 |
++----+----------------------+-------------+
+| +I |                    2 |        1033 |
++----+----------------------+-------------+
+Received a total of 1 row
+!ok
+
 # over an updating input (its local phase counts records) it is not planned yet
-EXPLAIN SELECT n, COUNT(DISTINCT a) AS da FROM (SELECT a, COUNT(*) AS n FROM T GROUP BY a) GROUP BY n;
+SELECT n, COUNT(DISTINCT a) AS da FROM (SELECT a, COUNT(*) AS n FROM T GROUP BY a) GROUP BY n;
 [ERROR] Could not execute SQL statement. Reason:
 not supported yet: IncrementalGroupAggregate (a split distinct aggregation in two phases; 'table.optimizer.incremental-agg-enabled' = 'false' plans it without)
 !error
 
-RESET 'eddy.explain.show-unsupported';
-[INFO] Execute statement succeeded.
-!info
+# without it, four phases
 
 SET 'table.optimizer.incremental-agg-enabled' = 'false';
 [INFO] Execute statement succeeded.
@@ -651,6 +657,29 @@ SET 'parallelism.default' = '4';
 !info
 
 CREATE TABLE seq (k INT) WITH ('connector' = 'datagen', 'fields.k.kind' = 'sequence', 'fields.k.start' = '1', 'fields.k.end' = '3000');
+[INFO] Execute statement succeeded.
+!info
+
+SELECT COUNT(DISTINCT k % 100) AS d, SUM(DISTINCT k % 10) AS s, COUNT(*) AS n FROM seq;
++-----+----+------+
+|   d |  s |    n |
++-----+----+------+
+| 100 | 45 | 3000 |
++-----+----+------+
+1 row in set
+!ok
+
+SELECT COUNT(*) AS g, SUM(d) AS d, MIN(d) AS mn, MAX(d) AS mx FROM (SELECT k % 7 AS m, COUNT(DISTINCT k % 50) AS d FROM seq GROUP BY k % 7);
++---+-----+----+----+
+| g |   d | mn | mx |
++---+-----+----+----+
+| 7 | 350 | 50 | 50 |
++---+-----+----+----+
+1 row in set
+!ok
+
+# the incremental phase gives the four phases' final tables
+RESET 'table.optimizer.incremental-agg-enabled';
 [INFO] Execute statement succeeded.
 !info
 
