@@ -588,8 +588,8 @@ static PhysNode *local_phase(Infer *x, const PhysNode *g, const PhysNode *input)
     return l;
 }
 
-#define INCREMENTAL_FEATURE                                                                                   \
-    "IncrementalGroupAggregate (a split distinct aggregation in two phases; "                                 \
+#define INCREMENTAL_FEATURE                                                                     \
+    "IncrementalGroupAggregate over an updating input (a split distinct aggregation in two phases; " \
     "'table.optimizer.incremental-agg-enabled' = 'false' plans it without)"
 
 /* The two-phase split distinct aggregation over an insert-only input: Local (partial) ->

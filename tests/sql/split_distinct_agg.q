@@ -555,7 +555,7 @@ Received a total of 1 row
 # over an updating input (its local phase counts records) it is not planned yet
 SELECT n, COUNT(DISTINCT a) AS da FROM (SELECT a, COUNT(*) AS n FROM T GROUP BY a) GROUP BY n;
 [ERROR] Could not execute SQL statement. Reason:
-not supported yet: IncrementalGroupAggregate (a split distinct aggregation in two phases; 'table.optimizer.incremental-agg-enabled' = 'false' plans it without)
+not supported yet: IncrementalGroupAggregate over an updating input (a split distinct aggregation in two phases; 'table.optimizer.incremental-agg-enabled' = 'false' plans it without)
 !error
 
 # without it, four phases
