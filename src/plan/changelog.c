@@ -576,6 +576,90 @@ static PhysNode *uk_visit(Infer *x, const PhysNode *n, UpdateKind required) {
 
 /* ---- after inference: mini-batch two-phase aggregation ------------------------------------------ */
 
+/* The local phase of the aggregate g over input: keys and accumulators (sum$0, count$1, ...),
+ * then the DISTINCT views; over retractions the accumulators retract and the record counter
+ * goes along. Its rows are accumulators, inserts only. */
+static PhysNode *local_phase(Infer *x, const PhysNode *g, const PhysNode *input) {
+    PhysNode *l = eddy__phys_local_agg(x->a, PK_LOCAL_GROUP_AGGREGATE, input, g->ngroup, g->group, g->naggs, g->aggs,
+                                       true, input->modify != CL_INSERT, g->rel);
+    if (!l) return oom(x);
+    l->partial_final = g->partial_final;
+    l->modify = CL_INSERT;
+    l->update = UK_NONE;
+    l->changelog = CL_INSERT;
+    return l;
+}
+
+#define INCREMENTAL_FEATURE                                                                     \
+    "IncrementalGroupAggregate over an updating input (a split distinct aggregation in two phases; " \
+    "'table.optimizer.incremental-agg-enabled' = 'false' plans it without)"
+
+/* The two-phase split distinct aggregation over an insert-only input: Local (partial) ->
+ * Exchange(partial keys) -> IncrementalGroupAggregate -> Exchange(final keys) -> Global (final).
+ * fin is the final GroupAggregate, pg the partial phase already in two phases. The incremental
+ * phase groups by the final keys (group) and prints the partial keys (keys); its columns are the
+ * final keys and the partial accumulators, which the final global phase merges. */
+static const PhysNode *incremental(Infer *x, const PhysNode *fin, const PhysNode *pg) {
+    const PhysNode *px = pg->in[0], *pl = px->in[0];
+    int ng = fin->ngroup, npk = pg->ngroup, nacc = 0;
+    for (int i = 0; i < pg->naggs; i++) nacc += pg->aggs[i].nacc;
+    PhysNode *inc = eddy__phys_copy(x->a, pg), *ex = eddy__phys_copy(x->a, fin->in[0]), *g = eddy__phys_copy(x->a, fin);
+    int *keys = eddy__arena_alloc(x->a, sizeof(int) * (size_t)(ng + 1));
+    const char **names = eddy__arena_alloc(x->a, sizeof(char *) * (size_t)(ng + nacc));
+    const Type **types = eddy__arena_alloc(x->a, sizeof(Type *) * (size_t)(ng + nacc));
+    PhysAgg *aggs = eddy__arena_alloc(x->a, sizeof(PhysAgg) * (size_t)(fin->naggs + 1));
+    if (!inc || !ex || !g || !keys || !names || !types || !aggs) return oom(x);
+    for (int k = 0; k < ng; k++) {
+        keys[k] = k;
+        names[k] = pl->names[fin->group[k]];
+        types[k] = pl->types[fin->group[k]];
+    }
+    for (int c = 0; c < nacc; c++) {
+        names[ng + c] = pl->names[npk + c];
+        types[ng + c] = pl->types[npk + c];
+    }
+    inc->kind = PK_INCREMENTAL_GROUP_AGGREGATE;
+    if (!(inc->fused = local_phase(x, fin, pg))) return NULL;
+    inc->partial_final = PF_NONE;
+    inc->in[0] = px;
+    inc->nkeys = npk;
+    inc->keys = pg->group;
+    inc->ngroup = ng;
+    inc->group = fin->group;
+    inc->ncols = ng + nacc;
+    inc->names = names;
+    inc->types = types;
+    inc->modify = CL_INSERT;
+    inc->update = UK_NONE;
+    inc->changelog = CL_INSERT;
+    eddy__phys_same_cols(ex, inc);
+    ex->in[0] = inc;
+    ex->keys = keys;
+    ex->modify = CL_INSERT;
+    ex->update = UK_NONE;
+    ex->changelog = CL_INSERT;
+    /* the final aggregates read the partial accumulators their arguments name */
+    for (int i = 0; i < fin->naggs; i++) {
+        aggs[i] = fin->aggs[i];
+        int j = fin->aggs[i].call.nargs ? fin->aggs[i].call.args[0] - npk : -1;
+        if (j < 0 || j >= pg->naggs) {
+            eddy__err(x->err, EDDY_E_UNSUPPORTED, "not supported yet: %s", INCREMENTAL_FEATURE);
+            x->failed = true;
+            return NULL;
+        }
+        aggs[i].acc = pg->aggs[j].acc;
+        aggs[i].nacc = pg->aggs[j].nacc;
+        aggs[i].distinct = -1;
+    }
+    g->kind = PK_GLOBAL_GROUP_AGGREGATE;
+    g->in[0] = ex;
+    g->aggs = aggs;
+    g->group = keys;
+    g->ndistinct = 0;
+    g->distincts = NULL;
+    return g;
+}
+
 /* Flink's TwoStageOptimizedAggregateRule: with mini-batch on and the
  * two-phase strategy allowed, a GroupAggregate whose calls all merge
  * becomes LocalGroupAggregate -> Exchange -> GlobalGroupAggregate (over an
@@ -607,24 +691,18 @@ static const PhysNode *two_phase(Infer *x, const PhysNode *n, bool on) {
     const PhysNode *ex = cur->in[0], *input = ex->in[0];
     if (cur->partial_final == PF_FINAL && input->kind == PK_GLOBAL_GROUP_AGGREGATE &&
         !eddy__str_ieq(eddy__phys_option(x->pe, "table.optimizer.incremental-agg-enabled", "true"), "false")) {
-        /* Flink's IncrementalAggregateRule merges the final local phase with the partial global one */
-        eddy__err(x->err, EDDY_E_UNSUPPORTED,
-                  "not supported yet: IncrementalGroupAggregate (a split distinct aggregation in two phases; "
-                  "'table.optimizer.incremental-agg-enabled' = 'false' plans it without)");
-        x->failed = true;
-        return NULL;
+        /* the final local phase and the partial global one merge into an IncrementalGroupAggregate */
+        const PhysNode *pl = input->in[0]->in[0];
+        if (pl->kind != PK_LOCAL_GROUP_AGGREGATE || pl->count1) {
+            eddy__err(x->err, EDDY_E_UNSUPPORTED, "not supported yet: %s", INCREMENTAL_FEATURE);
+            x->failed = true;
+            return NULL;
+        }
+        return incremental(x, cur, input);
     }
-    /* the local aggregate: keys and accumulators (sum$0, count$1, ...), then the DISTINCT views;
-     * over retractions the accumulators retract and the record counter goes along. Its
-     * rows are accumulators, inserts only. */
     int ng = cur->ngroup;
-    PhysNode *l = eddy__phys_local_agg(x->a, PK_LOCAL_GROUP_AGGREGATE, input, ng, cur->group, cur->naggs, cur->aggs,
-                                       true, input->modify != CL_INSERT, cur->rel);
-    if (!l) return oom(x);
-    l->partial_final = cur->partial_final;
-    l->modify = CL_INSERT;
-    l->update = UK_NONE;
-    l->changelog = CL_INSERT;
+    PhysNode *l = local_phase(x, cur, input);
+    if (!l) return NULL;
     int *keys = eddy__arena_alloc(x->a, sizeof(int) * (size_t)(ng + 1));
     PhysNode *nx = eddy__phys_copy(x->a, ex), *g = eddy__phys_copy(x->a, cur);
     if (!keys || !nx || !g) return oom(x);

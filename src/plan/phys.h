@@ -87,6 +87,8 @@ struct PhysNode {
     const PhysNode **in;
     const Rel *rel;          /* the Rel it plans; NULL for nodes the planner adds (exchanges, ...) */
     const char *feature;     /* "not supported yet: <feature>" while the kind has no operator; NULL: the kind's */
+    const PhysNode *fused;   /* IncrementalGroupAggregate: the final LocalGroupAggregate over the partial
+                              * GlobalGroupAggregate, the two operators it runs as */
 
     /* changelog traits: set by inference in streaming mode, CL_INSERT / UK_NONE in batch */
     unsigned modify;         /* kinds produced: CL_INSERT, CL_UPDATE, CL_DELETE */

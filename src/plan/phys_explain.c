@@ -165,7 +165,8 @@ static void stream_agg_select(Buf *b, Arena *a, const PhysNode *n) {
             agg_call(&f, pa, in->names, retract, local ? view : NULL);
         }
         if (pos) eddy__buf_puts(b, ", ");
-        as(b, eddy__buf_cstr(&f), local ? (pa->acc ? pa->acc : "?") : n->names[n->ngroup + i]);
+        bool acc_named = local || n->kind == PK_INCREMENTAL_GROUP_AGGREGATE;
+        as(b, eddy__buf_cstr(&f), acc_named ? (pa->acc ? pa->acc : "?") : n->names[n->ngroup + i]);
         eddy__buf_free(&f);
     }
     if (local && n->count1)
@@ -465,7 +466,14 @@ void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
     case PK_LOCAL_GROUP_AGGREGATE:
     case PK_GLOBAL_GROUP_AGGREGATE:
     case PK_INCREMENTAL_GROUP_AGGREGATE:
-        if (n->ngroup) {
+        if (n->kind == PK_INCREMENTAL_GROUP_AGGREGATE) {
+            /* the partial keys, then the final ones (columns of its input) */
+            eddy__buf_puts(b, "partialAggGrouping=[");
+            cols(b, n->nkeys, n->keys, in->names);
+            eddy__buf_puts(b, "], finalAggGrouping=[");
+            cols(b, n->ngroup, n->group, in->names);
+            eddy__buf_puts(b, "], ");
+        } else if (n->ngroup) {
             eddy__buf_puts(b, "groupBy=[");
             cols(b, n->ngroup, n->group, in->names);
             eddy__buf_puts(b, "], ");

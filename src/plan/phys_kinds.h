@@ -33,7 +33,8 @@ PHYS_OP(PK_LOCAL_GROUP_AGGREGATE, "LocalGroupAggregate", "two-phase aggregations
         eddy__translate_group_aggregate)
 PHYS_OP(PK_GLOBAL_GROUP_AGGREGATE, "GlobalGroupAggregate", "two-phase aggregations (mini-batch)",
         eddy__translate_group_aggregate)
-PHYS_KIND(PK_INCREMENTAL_GROUP_AGGREGATE, "IncrementalGroupAggregate", "split distinct aggregations")
+PHYS_OP(PK_INCREMENTAL_GROUP_AGGREGATE, "IncrementalGroupAggregate", "split distinct aggregations",
+        eddy__translate_incremental_aggregate)
 PHYS_OP(PK_JOIN, "Join", "joins", eddy__translate_join)
 PHYS_OP(PK_LOOKUP_JOIN, "LookupJoin", "lookup joins (FOR SYSTEM_TIME AS OF a processing time)",
         eddy__translate_lookup_join)

@@ -150,7 +150,10 @@ static bool bytes_accs(const GroupAggPlan *gp) {
 /* The local phase under a GlobalGroupAggregate (through its exchange). */
 static const PhysNode *local_phase(const PhysNode *p) {
     const PhysNode *l = p->in[0];
-    while (l->nin && l->kind != PK_LOCAL_GROUP_AGGREGATE) l = l->in[0];
+    while (l->nin && l->kind != PK_LOCAL_GROUP_AGGREGATE) {
+        if (l->kind == PK_INCREMENTAL_GROUP_AGGREGATE) return l->fused;
+        l = l->in[0];
+    }
     return l->kind == PK_LOCAL_GROUP_AGGREGATE ? l : NULL;
 }
 
@@ -236,6 +239,31 @@ eddy_status eddy__translate_group_aggregate(TranslateCtx *cx, const PhysNode *p,
         n->fixed_parallelism = true;
     }
     out->node = n;
+    return EDDY_OK;
+}
+
+/* IncrementalGroupAggregate: the partial GlobalGroupAggregate (keyed by the partial keys, its
+ * mini-batches of table.exec.mini-batch.size rows), chained to the final LocalGroupAggregate,
+ * which folds each batch of the partial phase's changes at once and sends per final key its
+ * accumulators (incremental_agg.c). */
+eddy_status eddy__translate_incremental_aggregate(TranslateCtx *cx, const PhysNode *p, const TransOut *in,
+                                                  TransOut *out, EdErr *err) {
+    const PhysNode *fl = p->fused;
+    TransOut mid = {.part = PART_DEFAULT};
+    eddy_status rc = eddy__translate_group_aggregate(cx, fl->in[0], in, &mid, err);
+    if (rc) return rc;
+    if ((rc = eddy__translate_group_aggregate(cx, fl, &mid, out, err))) return rc;
+    StreamNode *n = out->node;
+    if (n->op.vt == &eddy__op_minibatch_group_agg) {
+        GroupAggPlan *gp = eddy__arena_alloc(cx->a, sizeof *gp);
+        if (!gp) return NOMEM();
+        *gp = *(const GroupAggPlan *)n->op.plan;
+        gp->mb_size = INT64_MAX;
+        n->op.plan = gp;
+        n->op.vt = &eddy__op_incremental_agg;
+    }
+    n->name = eddy__phys_kinds[p->kind].name;
+    mid.node->name = n->name;
     return EDDY_OK;
 }
 

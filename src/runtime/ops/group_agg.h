@@ -51,6 +51,10 @@ extern const OpVtab eddy__op_group_agg;
  * are buffered and folded per key when mb_size rows are buffered, at a
  * watermark (the MiniBatchAssigner's) and at the end of input. */
 extern const OpVtab eddy__op_minibatch_group_agg;
+/* The final local phase of an IncrementalGroupAggregate (incremental_agg.c): a GA_LOCAL
+ * mini-batch plan (mb_size unbounded) that folds each input batch -- a flush of the partial
+ * phase chained before it -- when it arrives, one row per final key. */
+extern const OpVtab eddy__op_incremental_agg;
 
 /* LocalGroupAggregate of calls whose accumulators cannot travel as bytes
  * (views): it forwards the keys, then the whole input row, which the
