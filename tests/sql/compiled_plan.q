@@ -66,20 +66,41 @@ EXECUTE PLAN '$VAR_PLAN_PATH/p.json';
 [INFO] Complete execution of the SQL update statement.
 !info
 
-# a statement set, compiled and executed at once
+# a statement set, compiled and executed at once: one INSERT prints, the
+# other writes a file table counted afterwards (two printing branches of one
+# job would interleave their lines)
+CREATE TABLE files (a INT, tag STRING) WITH ('connector' = 'filesystem', 'path' = '$VAR_PLAN_PATH/files', 'format' = 'csv');
+[INFO] Execute statement succeeded.
+!info
+
 COMPILE AND EXECUTE PLAN '$VAR_PLAN_PATH/set.json' FOR STATEMENT SET BEGIN
 INSERT INTO snk SELECT a, 'first' FROM src WHERE a = 1;
-INSERT INTO snk SELECT a, 'second' FROM src WHERE a = 2;
+INSERT INTO files SELECT a, 'second' FROM src WHERE a = 2;
 END;
 +I[1, first]
-+I[2, second]
 [INFO] Complete execution of the SQL update statement.
 !info
 
 EXECUTE PLAN '$VAR_PLAN_PATH/set.json';
 +I[1, first]
-+I[2, second]
 [INFO] Complete execution of the SQL update statement.
+!info
+
+SET 'execution.runtime-mode' = 'batch';
+[INFO] Execute statement succeeded.
+!info
+
+SELECT tag, COUNT(*) AS n FROM files GROUP BY tag;
++--------+---+
+|    tag | n |
++--------+---+
+| second | 2 |
++--------+---+
+1 row in set
+!ok
+
+SET 'execution.runtime-mode' = 'streaming';
+[INFO] Execute statement succeeded.
 !info
 
 # missing folders are made; a file in the way is an error
