@@ -1066,8 +1066,52 @@ static eddy_status infer_hash_code(Arena *a, const FuncDef *fn, Expr **args, int
     return EDDY_OK;
 }
 
-/* Java's hashCode of the value for booleans, numbers, dates and times (so a
- * bucket MOD(HASH_CODE(x), n) is Flink's); for other types a hash of eddy's. */
+/* The 32-bit murmur3 of the bytes with seed 42 as Flink hashes strings and
+ * binaries (MurmurHashUtil): the 4-byte words little-endian, then each
+ * remaining byte, sign-extended, mixed as a word of its own. */
+static uint32_t murmur_mix_k(uint32_t k) {
+    k *= 0xcc9e2d51u;
+    k = (k << 15) | (k >> 17);
+    return k * 0x1b873593u;
+}
+static uint32_t murmur_mix_h(uint32_t h, uint32_t k) {
+    h ^= k;
+    h = (h << 13) | (h >> 19);
+    return h * 5u + 0xe6546b64u;
+}
+static int32_t flink_murmur_bytes(const void *p, size_t n) {
+    const unsigned char *b = p;
+    uint32_t h = 42;
+    size_t aligned = n - n % 4;
+    for (size_t i = 0; i < aligned; i += 4)
+        h = murmur_mix_h(h, murmur_mix_k((uint32_t)b[i] | (uint32_t)b[i + 1] << 8 | (uint32_t)b[i + 2] << 16 |
+                                         (uint32_t)b[i + 3] << 24));
+    for (size_t i = aligned; i < n; i++) h = murmur_mix_h(h, murmur_mix_k((uint32_t)(int32_t)(signed char)b[i]));
+    h ^= (uint32_t)n;
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    h *= 0xc2b2ae35u;
+    h ^= h >> 16;
+    return (int32_t)h;
+}
+
+/* Java's BigDecimal.hashCode of unscaled * 10^-scale: 31 * the BigInteger's
+ * hash (its magnitude's 32-bit words, most significant first, h = 31 h + w;
+ * times the sign) + scale. */
+static int32_t decimal_hash(ed_i128 v, int scale) {
+    unsigned __int128 m = v < 0 ? -(unsigned __int128)v : (unsigned __int128)v;
+    uint32_t h = 0;
+    for (int w = 3; w >= 0; w--) h = 31u * h + (uint32_t)(m >> (32 * w));
+    if (v < 0) h = -h;
+    return (int32_t)(31u * h + (uint32_t)scale);
+}
+
+/* HASH_CODE as Flink computes it (so a bucket MOD(HASH_CODE(x), n) is
+ * Flink's): Java's hashCode for booleans, numbers, dates, times and
+ * intervals, TimestampData's for timestamps, BigDecimal's for decimals, the
+ * murmur hash of the bytes for strings and binaries; for arrays, maps, rows
+ * and RAW values a hash of eddy's own. */
 static eddy_status k_hash_code(EvalCtx *cx, const Expr *e, Vector *const *args, Vector *out, const uint32_t *rows,
                                uint32_t nrows) {
     (void)cx, (void)e;
@@ -1097,6 +1141,18 @@ static eddy_status k_hash_code(EvalCtx *cx, const Expr *e, Vector *const *args, 
             memcpy(&u, &d, sizeof u);
             if (d != d) u = 0x7ff8000000000000ULL;
             o[r] = (int32_t)(uint32_t)(u ^ (u >> 32));
+            break;
+        }
+        case PH_I128: o[r] = decimal_hash(VEC_DATA(v, ed_i128)[x], v->type->scale); break;
+        case PH_TS: {
+            const Ts *t = &VEC_DATA(v, Ts)[x];
+            uint32_t ms = (uint32_t)(uint64_t)t->ms ^ (uint32_t)(uint64_t)(t->ms >> 32);
+            o[r] = (int32_t)(31u * ms + (uint32_t)t->ns);
+            break;
+        }
+        case PH_STR: {
+            const StrView *sv = &VEC_DATA(v, StrView)[x];
+            o[r] = flink_murmur_bytes(sv_data(sv), sv->len);
             break;
         }
         default: o[r] = (int32_t)(uint32_t)eddy__hash_slot(v, r); break;

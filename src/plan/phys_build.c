@@ -863,58 +863,84 @@ static bool sorted_has(const int *v, int n, int x) {
 }
 
 /* Whether every call has a partial and a final function (else the
- * aggregate is not split, as in Flink). */
+ * aggregate is not split, as in Flink): built-in COUNT, AVG, MIN, MAX, SUM,
+ * $SUM0, SINGLE_VALUE, LISTAGG, and FIRST_VALUE / LAST_VALUE of one argument. */
 static bool split_candidate(int na, const PhysAgg *aggs) {
-    static const char *fns[] = {"AVG",        "COUNT",      "MIN",     "MAX",         "SUM", "$SUM0",
-                                "SUM0",       "FIRST_VALUE", "LAST_VALUE", "LISTAGG", "SINGLE_VALUE"};
+    static const char *fns[] = {"AVG", "COUNT", "MIN", "MAX", "SUM", "$SUM0", "SUM0", "LISTAGG", "SINGLE_VALUE"};
     for (int i = 0; i < na; i++) {
-        bool found = aggs[i].call.user == NULL;
-        for (size_t k = 0; found && k < ED_ARRAY_LEN(fns); k++) found = strcmp(aggs[i].call.fn, fns[k]) != 0;
-        if (found) return false;
+        const AggCall *ac = &aggs[i].call;
+        if (ac->user) return false;
+        bool ok = (!strcmp(ac->fn, "FIRST_VALUE") || !strcmp(ac->fn, "LAST_VALUE")) && ac->nargs == 1;
+        for (size_t k = 0; !ok && k < ED_ARRAY_LEN(fns); k++) ok = !strcmp(ac->fn, fns[k]);
+        if (!ok) return false;
     }
     return true;
 }
 
+/* Whether a call's arguments get buckets of their own: DISTINCT calls, and
+ * MIN / MAX / FIRST_VALUE / LAST_VALUE (spread even without DISTINCT: with
+ * retraction they would gather on one key). */
+static bool split_hashes(const AggCall *ac) {
+    return ac->distinct || !strcmp(ac->fn, "MIN") || !strcmp(ac->fn, "MAX") || !strcmp(ac->fn, "FIRST_VALUE") ||
+           !strcmp(ac->fn, "LAST_VALUE");
+}
+
+/* Calcite's ordering of grouping sets (ImmutableBitSet.ORDERING): a set
+ * before the sets it contains, else by its columns in order. Every set
+ * holds the keys; bit ng + h is bucket h, and buckets are ordered columns. */
+static int split_set_cmp(uint64_t x, uint64_t y) {
+    if (x == y) return 0;
+    if ((x & y) == y) return -1;
+    if ((x & y) == x) return 1;
+    uint64_t d = x ^ y, low = d & (~d + 1);
+    return (x & low) ? -1 : 1;
+}
+
+/* The first free name of $f<i> for column i of names[0..i). */
+#define FRESH(names, i) fresh_name(b, (names), (i), (i))
+
 /* Flink's SplitAggregateRule (table.optimizer.distinct-agg.split.enabled):
- * the input with a bucket MOD(HASH_CODE(x), bucket-num) per DISTINCT
- * argument x (in one Calc with the input's projection), an Expand when the
- * calls need more than one bucket column (each call's grouping set: the
- * keys and its bucket; the others the keys alone; a Calc of $g_<id> filters
- * over $e), a PARTIAL GroupAggregate by the keys and the buckets, and a
- * FINAL one by the keys merging the partial values (COUNT -> $SUM0). The
- * calls: COUNT, SUM, $SUM0 with one argument when DISTINCT; others fail with
- * "not supported yet". */
+ * the input with a bucket MOD(HASH_CODE(x), bucket-num) per argument x of
+ * a DISTINCT, MIN, MAX, FIRST_VALUE or LAST_VALUE call that is not a key
+ * (in one Calc with the input's projection); each such call's grouping set
+ * is the keys and its arguments' buckets, the other calls' the keys. With
+ * more than one set made by those calls an Expand (the sets in Calcite's
+ * order) and a Calc of $g_<id> filters over $e; then a PARTIAL
+ * GroupAggregate by the keys and the buckets (AVG as $SUM0 and COUNT), and
+ * a FINAL one by the keys merging the partial values (COUNT and AVG's two
+ * as $SUM0, the others as themselves), and for AVG a Calc
+ * CAST(IF(count = 0, NULL, sum / count) AS <AVG's type>). */
 static PhysNode *split_aggregate(Build *b, PhysNode *in, const Rel *r, int na, const PhysAgg *aggs) {
     Arena *a = b->a;
-    for (int i = 0; i < na; i++) {
-        const AggCall *ac = &aggs[i].call;
-        if (strcmp(ac->fn, "COUNT") && strcmp(ac->fn, "SUM") && strcmp(ac->fn, "$SUM0") && strcmp(ac->fn, "SUM0"))
-            return eddy__err(b->err, EDDY_E_UNSUPPORTED, "not supported yet: the split of distinct aggregates with %s",
-                             ac->fn),
-                   NULL;
-        if (ac->distinct && ac->nargs != 1)
-            return eddy__err(b->err, EDDY_E_UNSUPPORTED,
-                             "not supported yet: the split of a distinct aggregate of %d arguments", ac->nargs),
-                   NULL;
-    }
     int bucket = atoi(eddy__phys_option(b->pe, "table.optimizer.distinct-agg.split.bucket-num", "1024"));
     if (bucket <= 0)
         return eddy__err(b->err, EDDY_E_VALIDATION,
                          "table.optimizer.distinct-agg.split.bucket-num must be a positive number, got '%s'.",
                          eddy__phys_option(b->pe, "table.optimizer.distinct-agg.split.bucket-num", "")),
                NULL;
-    int ng = r->ngroup, nin = in->ncols;
-    /* the hashed columns: DISTINCT arguments that are not keys, ascending */
-    int *hashed = eddy__arena_alloc(a, sizeof(int) * (size_t)(na + 1));
+    int ng = r->ngroup, nin = in->ncols, navg = 0, nargs = 0;
+    for (int i = 0; i < na; i++) {
+        navg += !strcmp(aggs[i].call.fn, "AVG");
+        nargs += aggs[i].call.nargs;
+    }
+    /* the hashed columns: arguments of the calls that hash them, not keys, ascending */
+    int *hashed = eddy__arena_alloc(a, sizeof(int) * (size_t)(nargs + 1));
     if (!hashed) return NOMEM();
     int nh = 0;
     for (int i = 0; i < na; i++) {
         const AggCall *ac = &aggs[i].call;
-        if (!ac->distinct || sorted_has(r->group, ng, ac->args[0]) || sorted_has(hashed, nh, ac->args[0])) continue;
-        int j = nh++;
-        while (j > 0 && hashed[j - 1] > ac->args[0]) hashed[j] = hashed[j - 1], j--;
-        hashed[j] = ac->args[0];
+        for (int k = 0; split_hashes(ac) && k < ac->nargs; k++) {
+            int x = ac->args[k];
+            if (sorted_has(r->group, ng, x) || sorted_has(hashed, nh, x)) continue;
+            int j = nh++;
+            while (j > 0 && hashed[j - 1] > x) hashed[j] = hashed[j - 1], j--;
+            hashed[j] = x;
+        }
     }
+    if (ng + nh > 63)
+        return eddy__err(b->err, EDDY_E_UNSUPPORTED,
+                         "not supported yet: the split of distinct aggregates with more than 63 keys and buckets"),
+               NULL;
     /* the Calc: the input's columns (its projection merged), then the buckets */
     const PhysNode *base = in->kind == PK_CALC ? in->in[0] : in;
     int nc = nin + nh;
@@ -932,7 +958,7 @@ static PhysNode *split_aggregate(Build *b, PhysNode *in, const Rel *r, int na, c
         Expr *margs[2] = {hc, lit};
         if (eddy__expr_call_name(a, "MOD", margs, 2, &md, b->err)) return NULL;
         ex[nin + h] = md;
-        if (!(cn[nin + h] = fresh_name(b, cn, nin + h, nin + h))) return NOMEM();
+        if (!(cn[nin + h] = FRESH(cn, nin + h))) return NOMEM();
     }
     PhysNode *c = calc(b, (PhysNode *)base, nc, cn, ex, in->kind == PK_CALC ? in->cond : NULL, NULL);
     if (!c) return NULL;
@@ -940,34 +966,51 @@ static PhysNode *split_aggregate(Build *b, PhysNode *in, const Rel *r, int na, c
     int nfull = ng + nh;
     int *full = eddy__arena_alloc(a, sizeof(int) * (size_t)(nfull + 1));
     uint64_t *cset = eddy__arena_alloc(a, sizeof(uint64_t) * (size_t)(na + 1));
-    if (!full || !cset) return NOMEM();
+    uint64_t *sets = eddy__arena_alloc(a, sizeof(uint64_t) * (size_t)(na + 1));
+    if (!full || !cset || !sets) return NOMEM();
     uint64_t keys_only = (1ULL << ng) - 1;
-    int nhsets = 0; /* distinct grouping sets with a bucket */
+    int nhsets = 0, ns = 0; /* sets new when a hashing call made them; all sets, sorted */
     for (int i = 0; i < na; i++) {
         const AggCall *ac = &aggs[i].call;
         cset[i] = keys_only;
-        for (int h = 0; ac->distinct && h < nh; h++)
-            if (hashed[h] == ac->args[0]) cset[i] |= 1ULL << (ng + h);
-        bool seen = false;
-        for (int j = 0; j < i && !seen; j++) seen = cset[j] == cset[i] && aggs[j].call.distinct;
-        if (cset[i] != keys_only && !seen) nhsets++;
+        for (int k = 0; split_hashes(ac) && k < ac->nargs; k++)
+            for (int h = 0; h < nh; h++)
+                if (hashed[h] == ac->args[k]) cset[i] |= 1ULL << (ng + h);
+        int j = 0;
+        while (j < ns && split_set_cmp(sets[j], cset[i]) < 0) j++;
+        if (j < ns && sets[j] == cset[i]) continue;
+        if (split_hashes(ac)) nhsets++;
+        memmove(&sets[j + 1], &sets[j], sizeof(uint64_t) * (size_t)(ns - j));
+        sets[j] = cset[i];
+        ns++;
     }
     /* the full grouping set in column order: the keys and the buckets (the buckets come last) */
     for (int k = 0; k < ng; k++) full[k] = r->group[k];
     for (int h = 0; h < nh; h++) full[ng + h] = nin + h;
-    PhysAgg *pa = eddy__arena_alloc(a, sizeof(PhysAgg) * (size_t)(na + 1));
-    if (!pa) return NOMEM();
-    memcpy(pa, aggs, sizeof(PhysAgg) * (size_t)na);
+    /* the partial calls: AVG as $SUM0 and COUNT of its argument */
+    int npa = na + navg;
+    PhysAgg *pa = eddy__arena_alloc(a, sizeof(PhysAgg) * (size_t)(npa + 1));
+    uint64_t *pset = eddy__arena_alloc(a, sizeof(uint64_t) * (size_t)(npa + 1));
+    if (!pa || !pset) return NOMEM();
+    for (int i = 0, j = 0; i < na; i++) {
+        pset[j] = cset[i];
+        pa[j] = aggs[i];
+        if (strcmp(aggs[i].call.fn, "AVG")) {
+            j++;
+            continue;
+        }
+        const Type *t0 = in->types[aggs[i].call.args[0]];
+        pa[j].call.fn = "$SUM0";
+        pa[j].call.type = t0->root == TY_DECIMAL ? eddy__type_decimal(a, 38, t0->scale, false)
+                                                 : eddy__type_with_nullable(a, eddy__type_with_timeattr(a, t0, TA_NONE), false);
+        if (!pa[j].call.type) return NOMEM();
+        pset[++j] = cset[i];
+        pa[j] = aggs[i];
+        pa[j].call.fn = "COUNT";
+        pa[j++].call.type = eddy__type_basic(TY_BIGINT, false);
+    }
     PhysNode *pin = c;
     if (nhsets > 1) {
-        /* the sets: those with one bucket in bucket order, then the keys alone */
-        uint64_t *sets = eddy__arena_alloc(a, sizeof(uint64_t) * (size_t)(nh + 2));
-        if (!sets) return NOMEM();
-        int ns = 0;
-        for (int h = 0; h < nh; h++) sets[ns++] = keys_only | 1ULL << (ng + h);
-        bool plain = false;
-        for (int i = 0; i < na; i++) plain = plain || cset[i] == keys_only;
-        if (plain) sets[ns++] = keys_only;
         PhysNode *x = new_node(b, PK_EXPAND, nc + 1, 1, r);
         if (!x) return NULL;
         x->in[0] = c;
@@ -984,21 +1027,21 @@ static PhysNode *split_aggregate(Build *b, PhysNode *in, const Rel *r, int na, c
         x->feature = r->feature;
         /* the filters: $e = <the set's id> (AND the call's FILTER), one per set and FILTER */
         int nf = 0;
-        const Expr **fx = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(nc + na + 1));
-        const char **fn = eddy__arena_alloc(a, sizeof(char *) * (size_t)(nc + na + 1));
-        uint64_t *fset = eddy__arena_alloc(a, sizeof(uint64_t) * (size_t)(na + 1));
-        int *fold = eddy__arena_alloc(a, sizeof(int) * (size_t)(na + 1));
+        const Expr **fx = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(nc + npa + 1));
+        const char **fn = eddy__arena_alloc(a, sizeof(char *) * (size_t)(nc + npa + 1));
+        uint64_t *fset = eddy__arena_alloc(a, sizeof(uint64_t) * (size_t)(npa + 1));
+        int *fold = eddy__arena_alloc(a, sizeof(int) * (size_t)(npa + 1));
         if (!fx || !fn || !fset || !fold) return NOMEM();
         for (int i = 0; i < nc; i++) {
             fn[i] = x->names[i];
             if (!(fx[i] = eddy__expr_column(a, i, x->types[i]))) return NOMEM();
         }
         const Type *et = x->types[nc];
-        for (int i = 0; i < na; i++) {
+        for (int i = 0; i < npa; i++) {
             int f = 0;
-            while (f < nf && !(fset[f] == cset[i] && fold[f] == pa[i].call.filter)) f++;
+            while (f < nf && !(fset[f] == pset[i] && fold[f] == pa[i].call.filter)) f++;
             if (f == nf) {
-                Value idv = {.type = eddy__type_basic(TY_INT, false), .u.i = set_id(cset[i], nfull)};
+                Value idv = {.type = eddy__type_basic(TY_INT, false), .u.i = set_id(pset[i], nfull)};
                 Expr *eq, *cmp[2] = {eddy__expr_column(a, nc, et), eddy__expr_literal(a, &idv)};
                 if (!cmp[0] || !cmp[1] || eddy__expr_call_name(a, "=", cmp, 2, &eq, b->err)) return NULL;
                 if (pa[i].call.filter >= 0) {
@@ -1007,7 +1050,7 @@ static PhysNode *split_aggregate(Build *b, PhysNode *in, const Rel *r, int na, c
                 }
                 fx[nc + nf] = eq;
                 if (!(fn[nc + nf] = eddy__arena_printf(a, "$g_%lld", (long long)idv.u.i))) return NOMEM();
-                fset[nf] = cset[i];
+                fset[nf] = pset[i];
                 fold[nf++] = pa[i].call.filter;
             }
             pa[i].call.filter = nc + f;
@@ -1015,41 +1058,80 @@ static PhysNode *split_aggregate(Build *b, PhysNode *in, const Rel *r, int na, c
         if (!(pin = calc(b, x, nc + nf, fn, fx, NULL, NULL))) return NULL;
     }
     /* PARTIAL: by the keys and the buckets */
-    const char **pn = eddy__arena_alloc(a, sizeof(char *) * (size_t)(nfull + na + 1));
+    const char **pn = eddy__arena_alloc(a, sizeof(char *) * (size_t)(nfull + npa + 1));
     if (!pn) return NOMEM();
     for (int k = 0; k < nfull; k++) pn[k] = pin->names[full[k]];
-    for (int i = 0; i < na; i++)
-        if (!(pn[nfull + i] = pa[i].call.name = fresh_name(b, pn, nfull + i, nfull + i))) return NOMEM();
+    for (int i = 0; i < npa; i++)
+        if (!(pn[nfull + i] = pa[i].call.name = FRESH(pn, nfull + i))) return NOMEM();
     PhysNode *px = exchange_keys(b, pin, nfull, full);
-    PhysNode *partial = px ? agg_node(b, PK_GROUP_AGGREGATE, px, nfull, full, na, pa, r) : NULL;
+    PhysNode *partial = px ? agg_node(b, PK_GROUP_AGGREGATE, px, nfull, full, npa, pa, r) : NULL;
     if (!partial) return NULL;
     partial->partial_final = PF_PARTIAL;
-    /* FINAL: by the keys, merging the partial values */
-    PhysAgg *fa = eddy__arena_alloc(a, sizeof(PhysAgg) * (size_t)(na + 1));
+    /* FINAL: by the keys, merging the partial values (one argument each: LISTAGG's separator is not kept) */
+    PhysAgg *fa = eddy__arena_alloc(a, sizeof(PhysAgg) * (size_t)(npa + 1));
     int *fk = eddy__arena_alloc(a, sizeof(int) * (size_t)(ng + 1));
-    int *fargs = eddy__arena_alloc(a, sizeof(int) * (size_t)(na + 1));
-    const char **fnames = eddy__arena_alloc(a, sizeof(char *) * (size_t)(ng + na + 1));
+    int *fargs = eddy__arena_alloc(a, sizeof(int) * (size_t)(npa + 1));
+    const char **fnames = eddy__arena_alloc(a, sizeof(char *) * (size_t)(ng + npa + 1));
     if (!fa || !fk || !fargs || !fnames) return NOMEM();
     for (int k = 0; k < ng; k++) {
         fk[k] = k;
         fnames[k] = partial->names[k];
     }
-    for (int i = 0; i < na; i++) {
+    for (int i = 0; i < npa; i++) {
         fargs[i] = nfull + i;
-        AggCall ac = aggs[i].call;
-        ac.fn = !strcmp(ac.fn, "COUNT") ? "$SUM0" : ac.fn;
+        AggCall ac = pa[i].call;
+        if (!strcmp(ac.fn, "COUNT") || !strcmp(ac.fn, "$SUM0")) {
+            ac.fn = "$SUM0";
+            ac.type = eddy__type_with_nullable(a, ac.type, false);
+        }
         ac.nargs = 1;
         ac.args = &fargs[i];
         ac.star = ac.distinct = false;
         ac.filter = -1;
-        if (!(ac.name = fnames[ng + i] = fresh_name(b, fnames, ng + i, ng + i))) return NOMEM();
+        if (!ac.type || !(ac.name = fnames[ng + i] = FRESH(fnames, ng + i))) return NOMEM();
         fa[i] = (PhysAgg){.call = ac, .distinct = -1};
     }
     PhysNode *fx = exchange_keys(b, partial, ng, fk);
-    PhysNode *fin = fx ? agg_node(b, PK_GROUP_AGGREGATE, fx, ng, fk, na, fa, r) : NULL;
-    if (fin) fin->partial_final = PF_FINAL;
-    return fin;
+    PhysNode *fin = fx ? agg_node(b, PK_GROUP_AGGREGATE, fx, ng, fk, npa, fa, r) : NULL;
+    if (!fin) return NULL;
+    fin->partial_final = PF_FINAL;
+    if (!navg) return fin;
+    /* AVG from its sum and count */
+    const Expr **tx = eddy__arena_alloc(a, sizeof(Expr *) * (size_t)(ng + na + 1));
+    const char **tn = eddy__arena_alloc(a, sizeof(char *) * (size_t)(ng + na + 1));
+    if (!tx || !tn) return NOMEM();
+    for (int k = 0; k < ng; k++) {
+        tn[k] = fin->names[k];
+        if (!(tx[k] = eddy__expr_column(a, k, fin->types[k]))) return NOMEM();
+    }
+    Value zero = {.type = eddy__type_basic(TY_INT, false), .u.i = 0}; /* widened: prints as 0 */
+    for (int i = 0, j = ng; i < na; i++, j++) {
+        if (strcmp(aggs[i].call.fn, "AVG")) {
+            tn[ng + i] = fin->names[j];
+            if (!(tx[ng + i] = eddy__expr_column(a, j, fin->types[j]))) return NOMEM();
+            continue;
+        }
+        const Type *avg = aggs[i].call.type;
+        Expr *sum = eddy__expr_column(a, j, fin->types[j]), *cnt = eddy__expr_column(a, j + 1, fin->types[j + 1]);
+        Expr *eq, *quot, *cmp[2] = {cnt, eddy__expr_literal(a, &zero)}, *dv[2] = {sum, cnt};
+        Expr *ifx = eddy__arena_alloc(a, sizeof *ifx), **ifargs = eddy__arena_alloc(a, sizeof(Expr *) * 3), *out;
+        if (!sum || !cnt || !cmp[1] || !ifx || !ifargs) return NOMEM();
+        if (eddy__expr_call_name(a, "=", cmp, 2, &eq, b->err) || eddy__expr_call_name(a, "/", dv, 2, &quot, b->err))
+            return NULL;
+        ifargs[0] = eq;
+        if (!(ifargs[1] = eddy__expr_null(a, eddy__type_with_nullable(a, avg, true)))) return NOMEM();
+        ifargs[2] = quot;
+        *ifx = (Expr){.kind = EX_CASE, .type = eddy__type_with_nullable(a, quot->type, true), .nargs = 3,
+                      .args = ifargs, .fn_data = "IF"};
+        if (!ifx->type || eddy__expr_cast(a, ifx, eddy__type_with_nullable(a, avg, true), false, &out, b->err))
+            return eddy__err_is_set(b->err) ? NULL : NOMEM();
+        tx[ng + i] = out;
+        if (!(tn[ng + i] = FRESH(tn, ng + i))) return NOMEM();
+        j++;
+    }
+    return calc(b, fin, ng + na, tn, tx, NULL, NULL);
 }
+#undef FRESH
 
 static PhysNode *build_aggregate(Build *b, const Rel *r) {
     PhysNode *in = build(b, r->in[0]);

@@ -249,18 +249,22 @@ LogicalAggregate(group=[{0}], da=[COUNT(DISTINCT $0)], db=[COUNT(DISTINCT $1)])
 == Optimized Physical Plan ==
 GroupAggregate(groupBy=[a], partialFinalType=[FINAL], select=[a, $SUM0_RETRACT($f2_0) AS $f1, $SUM0_RETRACT($f3) AS $f2])
 +- Exchange(distribution=[hash[a]])
-   +- GroupAggregate(groupBy=[a, $f2], partialFinalType=[PARTIAL], select=[a, $f2, COUNT(DISTINCT a) AS $f2_0, COUNT(DISTINCT b) AS $f3])
+   +- GroupAggregate(groupBy=[a, $f2], partialFinalType=[PARTIAL], select=[a, $f2, COUNT(DISTINCT a) FILTER $g_1 AS $f2_0, COUNT(DISTINCT b) FILTER $g_0 AS $f3])
       +- Exchange(distribution=[hash[a, $f2]])
-         +- Calc(select=[EXPR$1 AS a, EXPR$2 AS b, MOD(HASH_CODE(EXPR$2), 1024) AS $f2])
-            +- Values(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]], values=[EXPR$0, EXPR$1, EXPR$2, EXPR$3])
+         +- Calc(select=[a, b, $f2, =($e, 1) AS $g_1, =($e, 0) AS $g_0])
+            +- Expand(projects=[{a, b, $f2, 0 AS $e}, {a, b, null AS $f2, 1 AS $e}])
+               +- Calc(select=[EXPR$1 AS a, EXPR$2 AS b, MOD(HASH_CODE(EXPR$2), 1024) AS $f2])
+                  +- Values(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]], values=[EXPR$0, EXPR$1, EXPR$2, EXPR$3])
 
 == Optimized Execution Plan ==
 GroupAggregate(groupBy=[a], partialFinalType=[FINAL], select=[a, $SUM0_RETRACT($f2_0) AS $f1, $SUM0_RETRACT($f3) AS $f2])
 +- Exchange(distribution=[hash[a]])
-   +- GroupAggregate(groupBy=[a, $f2], partialFinalType=[PARTIAL], select=[a, $f2, COUNT(DISTINCT a) AS $f2_0, COUNT(DISTINCT b) AS $f3])
+   +- GroupAggregate(groupBy=[a, $f2], partialFinalType=[PARTIAL], select=[a, $f2, COUNT(DISTINCT a) FILTER $g_1 AS $f2_0, COUNT(DISTINCT b) FILTER $g_0 AS $f3])
       +- Exchange(distribution=[hash[a, $f2]])
-         +- Calc(select=[EXPR$1 AS a, EXPR$2 AS b, MOD(HASH_CODE(EXPR$2), 1024) AS $f2])
-            +- Values(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]])
+         +- Calc(select=[a, b, $f2, ($e = 1) AS $g_1, ($e = 0) AS $g_0])
+            +- Expand(projects=[{a, b, $f2, 0 AS $e}, {a, b, null AS $f2, 1 AS $e}])
+               +- Calc(select=[EXPR$1 AS a, EXPR$2 AS b, MOD(HASH_CODE(EXPR$2), 1024) AS $f2])
+                  +- Values(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]])
 !ok
 
 # over an updating input: the partial phase retracts
@@ -416,20 +420,298 @@ GroupAggregate(groupBy=[a], select=[a, COUNT(DISTINCT b) AS EXPR$1, STDDEV_POP(c
       +- Values(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]])
 !ok
 
-# calls eddy cannot split yet
+# MIN / MAX / FIRST_VALUE / LAST_VALUE hash their arguments too (a set of
+# their own); AVG is split into $SUM0 and COUNT and computed from them on top
 SELECT a, COUNT(DISTINCT b), MAX(c) FROM T GROUP BY a;
-[ERROR] Could not execute SQL statement. Reason:
-not supported yet: the split of distinct aggregates with MAX
-!error
++----+-------------+----------------------+-------------+
+| op |           a |               EXPR$1 |      EXPR$2 |
++----+-------------+----------------------+-------------+
+| +I |           1 |                    1 |      <NULL> |
+| -U |           1 |                    1 |      <NULL> |
+| +U |           1 |                    1 |          10 |
+| -U |           1 |                    1 |          10 |
+| +U |           1 |                    2 |          10 |
+| -U |           1 |                    2 |          10 |
+| +U |           1 |                    2 |          20 |
+| +I |           2 |                    1 |      <NULL> |
+| -U |           2 |                    1 |      <NULL> |
+| +U |           2 |                    1 |          10 |
+| -U |           1 |                    2 |          20 |
+| +U |           1 |                    2 |          30 |
+| -U |           2 |                    1 |          10 |
+| +U |           2 |                    2 |          10 |
+| -U |           1 |                    2 |          30 |
+| +U |           1 |                    1 |          30 |
+| -U |           1 |                    1 |          30 |
+| +U |           1 |                    3 |          30 |
++----+-------------+----------------------+-------------+
+Received a total of 18 rows
+!ok
+
+EXPLAIN SELECT a, COUNT(DISTINCT b), SUM(b), AVG(b) FROM T GROUP BY a;
+== Abstract Syntax Tree ==
+LogicalAggregate(group=[{0}], EXPR$1=[COUNT(DISTINCT $1)], EXPR$2=[SUM($1)], EXPR$3=[AVG($1)])
++- LogicalProject(a=[$1], b=[$2])
+   +- LogicalProject(x=[$0], a=[$1], b=[$2], c=[$3])
+      +- LogicalValues(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]])
+
+== Optimized Physical Plan ==
+Calc(select=[a, $f1, $f2, CAST(IF(=($f4, 0), null:INTEGER, /(CAST($f3 AS BIGINT NOT NULL), $f4)) AS INTEGER) AS $f3])
++- GroupAggregate(groupBy=[a], partialFinalType=[FINAL], select=[a, $SUM0_RETRACT($f2_0) AS $f1, SUM_RETRACT($f3) AS $f2, $SUM0_RETRACT($f4) AS $f3, $SUM0_RETRACT($f5) AS $f4])
+   +- Exchange(distribution=[hash[a]])
+      +- GroupAggregate(groupBy=[a, $f2], partialFinalType=[PARTIAL], select=[a, $f2, COUNT(DISTINCT b) AS $f2_0, SUM(b) AS $f3, $SUM0(b) AS $f4, COUNT(b) AS $f5])
+         +- Exchange(distribution=[hash[a, $f2]])
+            +- Calc(select=[EXPR$1 AS a, EXPR$2 AS b, MOD(HASH_CODE(EXPR$2), 1024) AS $f2])
+               +- Values(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]], values=[EXPR$0, EXPR$1, EXPR$2, EXPR$3])
+
+== Optimized Execution Plan ==
+Calc(select=[a, $f1, $f2, CAST(IF(($f4 = 0), null:INTEGER, (CAST($f3 AS BIGINT) / $f4)) AS INTEGER) AS $f3])
++- GroupAggregate(groupBy=[a], partialFinalType=[FINAL], select=[a, $SUM0_RETRACT($f2_0) AS $f1, SUM_RETRACT($f3) AS $f2, $SUM0_RETRACT($f4) AS $f3, $SUM0_RETRACT($f5) AS $f4])
+   +- Exchange(distribution=[hash[a]])
+      +- GroupAggregate(groupBy=[a, $f2], partialFinalType=[PARTIAL], select=[a, $f2, COUNT(DISTINCT b) AS $f2_0, SUM(b) AS $f3, $SUM0(b) AS $f4, COUNT(b) AS $f5])
+         +- Exchange(distribution=[hash[a, $f2]])
+            +- Calc(select=[EXPR$1 AS a, EXPR$2 AS b, MOD(HASH_CODE(EXPR$2), 1024) AS $f2])
+               +- Values(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]])
+!ok
+
+SELECT a, COUNT(DISTINCT b), SUM(b), AVG(b) FROM T GROUP BY a;
++----+-------------+----------------------+-------------+-------------+
+| op |           a |               EXPR$1 |      EXPR$2 |      EXPR$3 |
++----+-------------+----------------------+-------------+-------------+
+| +I |           1 |                    1 |           1 |           1 |
+| -U |           1 |                    1 |           1 |           1 |
+| +U |           1 |                    2 |           3 |           1 |
+| +I |           2 |                    1 |           1 |           1 |
+| -U |           1 |                    2 |           3 |           1 |
+| +U |           1 |                    1 |           1 |           1 |
+| -U |           1 |                    1 |           1 |           1 |
+| +U |           1 |                    2 |           5 |           1 |
+| -U |           2 |                    1 |           1 |           1 |
+| +U |           2 |                    2 |           6 |           3 |
+| -U |           1 |                    2 |           5 |           1 |
+| +U |           1 |                    1 |           4 |           2 |
+| -U |           1 |                    1 |           4 |           2 |
+| +U |           1 |                    3 |        1030 |         257 |
++----+-------------+----------------------+-------------+-------------+
+Received a total of 14 rows
+!ok
 
 SELECT a, AVG(DISTINCT b) FROM T GROUP BY a;
-[ERROR] Could not execute SQL statement. Reason:
-not supported yet: the split of distinct aggregates with AVG
-!error
++----+-------------+-------------+
+| op |           a |      EXPR$1 |
++----+-------------+-------------+
+| +I |           1 |           1 |
+| -U |           1 |           1 |
+| +U |           1 |           1 |
+| +I |           2 |           1 |
+| -U |           2 |           1 |
+| +U |           2 |           3 |
+| -U |           1 |           1 |
+| +U |           1 |           2 |
+| -U |           1 |           2 |
+| +U |           1 |         342 |
++----+-------------+-------------+
+Received a total of 10 rows
+!ok
+
+EXPLAIN SELECT a, FIRST_VALUE(c), LAST_VALUE(c), COUNT(DISTINCT b) FROM T GROUP BY a;
+== Abstract Syntax Tree ==
+LogicalAggregate(group=[{0}], EXPR$1=[FIRST_VALUE($1)], EXPR$2=[LAST_VALUE($1)], EXPR$3=[COUNT(DISTINCT $2)])
++- LogicalProject(a=[$1], c=[$3], b=[$2])
+   +- LogicalProject(x=[$0], a=[$1], b=[$2], c=[$3])
+      +- LogicalValues(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]])
+
+== Optimized Physical Plan ==
+GroupAggregate(groupBy=[a], partialFinalType=[FINAL], select=[a, FIRST_VALUE_RETRACT($f3_0) AS $f1, LAST_VALUE_RETRACT($f4_0) AS $f2, $SUM0_RETRACT($f5) AS $f3])
++- Exchange(distribution=[hash[a]])
+   +- GroupAggregate(groupBy=[a, $f3, $f4], partialFinalType=[PARTIAL], select=[a, $f3, $f4, FIRST_VALUE(c) FILTER $g_1 AS $f3_0, LAST_VALUE(c) FILTER $g_1 AS $f4_0, COUNT(DISTINCT b) FILTER $g_2 AS $f5])
+      +- Exchange(distribution=[hash[a, $f3, $f4]])
+         +- Calc(select=[a, c, b, $f3, $f4, =($e, 1) AS $g_1, =($e, 2) AS $g_2])
+            +- Expand(projects=[{a, c, b, $f3, null AS $f4, 1 AS $e}, {a, c, b, null AS $f3, $f4, 2 AS $e}])
+               +- Calc(select=[EXPR$1 AS a, EXPR$3 AS c, EXPR$2 AS b, MOD(HASH_CODE(EXPR$3), 1024) AS $f3, MOD(HASH_CODE(EXPR$2), 1024) AS $f4])
+                  +- Values(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]], values=[EXPR$0, EXPR$1, EXPR$2, EXPR$3])
+
+== Optimized Execution Plan ==
+GroupAggregate(groupBy=[a], partialFinalType=[FINAL], select=[a, FIRST_VALUE_RETRACT($f3_0) AS $f1, LAST_VALUE_RETRACT($f4_0) AS $f2, $SUM0_RETRACT($f5) AS $f3])
++- Exchange(distribution=[hash[a]])
+   +- GroupAggregate(groupBy=[a, $f3, $f4], partialFinalType=[PARTIAL], select=[a, $f3, $f4, FIRST_VALUE(c) FILTER $g_1 AS $f3_0, LAST_VALUE(c) FILTER $g_1 AS $f4_0, COUNT(DISTINCT b) FILTER $g_2 AS $f5])
+      +- Exchange(distribution=[hash[a, $f3, $f4]])
+         +- Calc(select=[a, c, b, $f3, $f4, ($e = 1) AS $g_1, ($e = 2) AS $g_2])
+            +- Expand(projects=[{a, c, b, $f3, null AS $f4, 1 AS $e}, {a, c, b, null AS $f3, $f4, 2 AS $e}])
+               +- Calc(select=[EXPR$1 AS a, EXPR$3 AS c, EXPR$2 AS b, MOD(HASH_CODE(EXPR$3), 1024) AS $f3, MOD(HASH_CODE(EXPR$2), 1024) AS $f4])
+                  +- Values(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]])
+!ok
+
+# (LAST_VALUE is the last value the partial phase changed, not the last row's: it is only explained)
+SELECT a, FIRST_VALUE(c), COUNT(DISTINCT b) FROM T GROUP BY a;
++----+-------------+-------------+----------------------+
+| op |           a |      EXPR$1 |               EXPR$2 |
++----+-------------+-------------+----------------------+
+| +I |           1 |          10 |                    0 |
+| -U |           1 |          10 |                    0 |
+| +U |           1 |          10 |                    1 |
+| -U |           1 |          10 |                    1 |
+| +U |           1 |          10 |                    2 |
+| +I |           2 |          10 |                    0 |
+| -U |           2 |          10 |                    0 |
+| +U |           2 |          10 |                    1 |
+| -U |           2 |          10 |                    1 |
+| +U |           2 |          10 |                    2 |
+| -U |           1 |          10 |                    2 |
+| +U |           1 |          10 |                    1 |
+| -U |           1 |          10 |                    1 |
+| +U |           1 |          10 |                    3 |
++----+-------------+-------------+----------------------+
+Received a total of 14 rows
+!ok
+
+# LISTAGG and SINGLE_VALUE keep the keys' set
+EXPLAIN SELECT a, LISTAGG(CAST(c AS STRING)), COUNT(DISTINCT b) FROM T GROUP BY a;
+== Abstract Syntax Tree ==
+LogicalAggregate(group=[{0}], EXPR$1=[LISTAGG($1)], EXPR$2=[COUNT(DISTINCT $2)])
++- LogicalProject(a=[$1], $f1=[CAST($3):VARCHAR(2147483647) CHARACTER SET "UTF-16LE" NOT NULL], b=[$2])
+   +- LogicalProject(x=[$0], a=[$1], b=[$2], c=[$3])
+      +- LogicalValues(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]])
+
+== Optimized Physical Plan ==
+GroupAggregate(groupBy=[a], partialFinalType=[FINAL], select=[a, LISTAGG_RETRACT($f2) AS $f1, $SUM0_RETRACT($f3_0) AS $f2])
++- Exchange(distribution=[hash[a]])
+   +- GroupAggregate(groupBy=[a, $f3], partialFinalType=[PARTIAL], select=[a, $f3, LISTAGG($f1) AS $f2, COUNT(DISTINCT b) AS $f3_0])
+      +- Exchange(distribution=[hash[a, $f3]])
+         +- Calc(select=[EXPR$1 AS a, CAST(EXPR$3 AS VARCHAR(2147483647) CHARACTER SET "UTF-16LE" NOT NULL) AS $f1, EXPR$2 AS b, MOD(HASH_CODE(EXPR$2), 1024) AS $f3])
+            +- Values(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]], values=[EXPR$0, EXPR$1, EXPR$2, EXPR$3])
+
+== Optimized Execution Plan ==
+GroupAggregate(groupBy=[a], partialFinalType=[FINAL], select=[a, LISTAGG_RETRACT($f2) AS $f1, $SUM0_RETRACT($f3_0) AS $f2])
++- Exchange(distribution=[hash[a]])
+   +- GroupAggregate(groupBy=[a, $f3], partialFinalType=[PARTIAL], select=[a, $f3, LISTAGG($f1) AS $f2, COUNT(DISTINCT b) AS $f3_0])
+      +- Exchange(distribution=[hash[a, $f3]])
+         +- Calc(select=[EXPR$1 AS a, CAST(EXPR$3 AS VARCHAR(2147483647)) AS $f1, EXPR$2 AS b, MOD(HASH_CODE(EXPR$2), 1024) AS $f3])
+            +- Values(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]])
+!ok
+
+# three sets in Calcite's order: (a, $f3), (a, $f4), then (a) alone
+EXPLAIN SELECT a, MIN(b), MAX(b), SUM(b), COUNT(*), COUNT(DISTINCT c) FROM T GROUP BY a;
+== Abstract Syntax Tree ==
+LogicalAggregate(group=[{0}], EXPR$1=[MIN($1)], EXPR$2=[MAX($1)], EXPR$3=[SUM($1)], EXPR$4=[COUNT()], EXPR$5=[COUNT(DISTINCT $2)])
++- LogicalProject(a=[$1], b=[$2], c=[$3])
+   +- LogicalProject(x=[$0], a=[$1], b=[$2], c=[$3])
+      +- LogicalValues(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]])
+
+== Optimized Physical Plan ==
+GroupAggregate(groupBy=[a], partialFinalType=[FINAL], select=[a, MIN_RETRACT($f3_0) AS $f1, MAX_RETRACT($f4_0) AS $f2, SUM_RETRACT($f5) AS $f3, $SUM0_RETRACT($f6) AS $f4, $SUM0_RETRACT($f7) AS $f5])
++- Exchange(distribution=[hash[a]])
+   +- GroupAggregate(groupBy=[a, $f3, $f4], partialFinalType=[PARTIAL], select=[a, $f3, $f4, MIN(b) FILTER $g_1 AS $f3_0, MAX(b) FILTER $g_1 AS $f4_0, SUM(b) FILTER $g_3 AS $f5, COUNT(*) FILTER $g_3 AS $f6, COUNT(DISTINCT c) FILTER $g_2 AS $f7])
+      +- Exchange(distribution=[hash[a, $f3, $f4]])
+         +- Calc(select=[a, b, c, $f3, $f4, =($e, 1) AS $g_1, =($e, 3) AS $g_3, =($e, 2) AS $g_2])
+            +- Expand(projects=[{a, b, c, $f3, null AS $f4, 1 AS $e}, {a, b, c, null AS $f3, $f4, 2 AS $e}, {a, b, c, null AS $f3, null AS $f4, 3 AS $e}])
+               +- Calc(select=[EXPR$1 AS a, EXPR$2 AS b, EXPR$3 AS c, MOD(HASH_CODE(EXPR$2), 1024) AS $f3, MOD(HASH_CODE(EXPR$3), 1024) AS $f4])
+                  +- Values(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]], values=[EXPR$0, EXPR$1, EXPR$2, EXPR$3])
+
+== Optimized Execution Plan ==
+GroupAggregate(groupBy=[a], partialFinalType=[FINAL], select=[a, MIN_RETRACT($f3_0) AS $f1, MAX_RETRACT($f4_0) AS $f2, SUM_RETRACT($f5) AS $f3, $SUM0_RETRACT($f6) AS $f4, $SUM0_RETRACT($f7) AS $f5])
++- Exchange(distribution=[hash[a]])
+   +- GroupAggregate(groupBy=[a, $f3, $f4], partialFinalType=[PARTIAL], select=[a, $f3, $f4, MIN(b) FILTER $g_1 AS $f3_0, MAX(b) FILTER $g_1 AS $f4_0, SUM(b) FILTER $g_3 AS $f5, COUNT(*) FILTER $g_3 AS $f6, COUNT(DISTINCT c) FILTER $g_2 AS $f7])
+      +- Exchange(distribution=[hash[a, $f3, $f4]])
+         +- Calc(select=[a, b, c, $f3, $f4, ($e = 1) AS $g_1, ($e = 3) AS $g_3, ($e = 2) AS $g_2])
+            +- Expand(projects=[{a, b, c, $f3, null AS $f4, 1 AS $e}, {a, b, c, null AS $f3, $f4, 2 AS $e}, {a, b, c, null AS $f3, null AS $f4, 3 AS $e}])
+               +- Calc(select=[EXPR$1 AS a, EXPR$2 AS b, EXPR$3 AS c, MOD(HASH_CODE(EXPR$2), 1024) AS $f3, MOD(HASH_CODE(EXPR$3), 1024) AS $f4])
+                  +- Values(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]])
+!ok
+
+SELECT a, MIN(b), MAX(b), SUM(b), COUNT(*), COUNT(DISTINCT c) FROM T GROUP BY a;
++----+-------------+-------------+-------------+-------------+----------------------+----------------------+
+| op |           a |      EXPR$1 |      EXPR$2 |      EXPR$3 |               EXPR$4 |               EXPR$5 |
++----+-------------+-------------+-------------+-------------+----------------------+----------------------+
+| +I |           1 |           1 |           1 |      <NULL> |                    0 |                    0 |
+| -U |           1 |           1 |           1 |      <NULL> |                    0 |                    0 |
+| +U |           1 |           1 |           1 |      <NULL> |                    0 |                    1 |
+| -U |           1 |           1 |           1 |      <NULL> |                    0 |                    1 |
+| +U |           1 |           1 |           1 |           1 |                    1 |                    1 |
+| -U |           1 |           1 |           1 |           1 |                    1 |                    1 |
+| +U |           1 |           1 |           2 |           1 |                    1 |                    1 |
+| -U |           1 |           1 |           2 |           1 |                    1 |                    1 |
+| +U |           1 |           1 |           2 |           1 |                    1 |                    2 |
+| -U |           1 |           1 |           2 |           1 |                    1 |                    2 |
+| +U |           1 |           1 |           2 |      <NULL> |                    0 |                    2 |
+| -U |           1 |           1 |           2 |      <NULL> |                    0 |                    2 |
+| +U |           1 |           1 |           2 |           3 |                    2 |                    2 |
+| +I |           2 |           1 |           1 |      <NULL> |                    0 |                    0 |
+| -U |           2 |           1 |           1 |      <NULL> |                    0 |                    0 |
+| +U |           2 |           1 |           1 |      <NULL> |                    0 |                    1 |
+| -U |           2 |           1 |           1 |      <NULL> |                    0 |                    1 |
+| +U |           2 |           1 |           1 |           1 |                    1 |                    1 |
+| -U |           1 |           1 |           2 |           3 |                    2 |                    2 |
+| +U |           1 |           1 |           2 |           3 |                    2 |                    3 |
+| -U |           1 |           1 |           2 |           3 |                    2 |                    3 |
+| +U |           1 |           1 |           2 |      <NULL> |                    0 |                    3 |
+| -U |           1 |           1 |           2 |      <NULL> |                    0 |                    3 |
+| +U |           1 |           1 |           2 |           5 |                    3 |                    3 |
+| -U |           2 |           1 |           1 |           1 |                    1 |                    1 |
+| +U |           2 |           1 |           5 |           1 |                    1 |                    1 |
+| -U |           2 |           1 |           5 |           1 |                    1 |                    1 |
+| +U |           2 |           1 |           5 |      <NULL> |                    0 |                    1 |
+| -U |           2 |           1 |           5 |      <NULL> |                    0 |                    1 |
+| +U |           2 |           1 |           5 |           6 |                    2 |                    1 |
+| -U |           1 |           1 |           2 |           5 |                    3 |                    3 |
+| +U |           1 |           2 |           2 |           5 |                    3 |                    3 |
+| -U |           1 |           2 |           2 |           5 |                    3 |                    3 |
+| +U |           1 |           1 |        1025 |           5 |                    3 |                    3 |
+| -U |           1 |           1 |        1025 |           5 |                    3 |                    3 |
+| +U |           1 |           1 |        1025 |      <NULL> |                    0 |                    3 |
+| -U |           1 |           1 |        1025 |      <NULL> |                    0 |                    3 |
+| +U |           1 |           1 |        1025 |        1030 |                    4 |                    3 |
++----+-------------+-------------+-------------+-------------+----------------------+----------------------+
+Received a total of 38 rows
+!ok
+
+# an AVG over an empty FILTER is NULL (its count is 0)
+SELECT a, COUNT(DISTINCT b), AVG(c) FILTER (WHERE c > 100) FROM T GROUP BY a;
++----+-------------+----------------------+-------------+
+| op |           a |               EXPR$1 |      EXPR$2 |
++----+-------------+----------------------+-------------+
+| +I |           1 |                    1 |      <NULL> |
+| -U |           1 |                    1 |      <NULL> |
+| +U |           1 |                    2 |      <NULL> |
+| +I |           2 |                    1 |      <NULL> |
+| -U |           2 |                    1 |      <NULL> |
+| +U |           2 |                    2 |      <NULL> |
+| -U |           1 |                    2 |      <NULL> |
+| +U |           1 |                    1 |      <NULL> |
+| -U |           1 |                    1 |      <NULL> |
+| +U |           1 |                    3 |      <NULL> |
++----+-------------+----------------------+-------------+
+Received a total of 10 rows
+!ok
+
+# a multi-argument DISTINCT hashes each argument; COUNT of two columns is not supported (as without the split)
+EXPLAIN SELECT COUNT(DISTINCT a, b) FROM T;
+== Abstract Syntax Tree ==
+LogicalAggregate(group=[{}], EXPR$0=[COUNT(DISTINCT $0, $1)])
++- LogicalProject(a=[$1], b=[$2])
+   +- LogicalProject(x=[$0], a=[$1], b=[$2], c=[$3])
+      +- LogicalValues(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]])
+
+== Optimized Physical Plan ==
+GroupAggregate(partialFinalType=[FINAL], select=[$SUM0_RETRACT($f2_0) AS $f0])
++- Exchange(distribution=[single])
+   +- GroupAggregate(groupBy=[$f2, $f3], partialFinalType=[PARTIAL], select=[$f2, $f3, COUNT(DISTINCT a, b) AS $f2_0])
+      +- Exchange(distribution=[hash[$f2, $f3]])
+         +- Calc(select=[EXPR$1 AS a, EXPR$2 AS b, MOD(HASH_CODE(EXPR$1), 1024) AS $f2, MOD(HASH_CODE(EXPR$2), 1024) AS $f3])
+            +- Values(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]], values=[EXPR$0, EXPR$1, EXPR$2, EXPR$3])
+
+== Optimized Execution Plan ==
+GroupAggregate(partialFinalType=[FINAL], select=[$SUM0_RETRACT($f2_0) AS $f0])
++- Exchange(distribution=[single])
+   +- GroupAggregate(groupBy=[$f2, $f3], partialFinalType=[PARTIAL], select=[$f2, $f3, COUNT(DISTINCT a, b) AS $f2_0])
+      +- Exchange(distribution=[hash[$f2, $f3]])
+         +- Calc(select=[EXPR$1 AS a, EXPR$2 AS b, MOD(HASH_CODE(EXPR$1), 1024) AS $f2, MOD(HASH_CODE(EXPR$2), 1024) AS $f3])
+            +- Values(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]])
+!ok
 
 SELECT COUNT(DISTINCT a, b) FROM T;
 [ERROR] Could not execute SQL statement. Reason:
-not supported yet: the split of a distinct aggregate of 2 arguments
+We now only support the count of one field.
 !error
 
 # mini-batch, one phase: each phase buffers 3 rows
