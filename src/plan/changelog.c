@@ -590,11 +590,11 @@ static PhysNode *local_phase(Infer *x, const PhysNode *g, const PhysNode *input)
     return l;
 }
 
-#define INCREMENTAL_FEATURE                                                                     \
-    "IncrementalGroupAggregate over an updating input (a split distinct aggregation in two phases; " \
-    "'table.optimizer.incremental-agg-enabled' = 'false' plans it without)"
+/* A plan the incremental phase cannot be made of (an internal error: the split makes every final
+ * call read one partial accumulator, over a local phase). */
+#define INCREMENTAL_FEATURE "an IncrementalGroupAggregate whose final calls do not read the partial accumulators"
 
-/* The two-phase split distinct aggregation over an insert-only input: Local (partial) ->
+/* The two-phase split distinct aggregation: Local (partial) ->
  * Exchange(partial keys) -> IncrementalGroupAggregate -> Exchange(final keys) -> Global (final).
  * fin is the final GroupAggregate, pg the partial phase already in two phases. The incremental
  * phase groups by the final keys (group) and prints the partial keys (keys); its columns are the
@@ -643,7 +643,7 @@ static const PhysNode *incremental(Infer *x, const PhysNode *fin, const PhysNode
         aggs[i] = fin->aggs[i];
         int j = fin->aggs[i].call.nargs ? fin->aggs[i].call.args[0] - npk : -1;
         if (j < 0 || j >= pg->naggs) {
-            eddy__err(x->err, EDDY_E_UNSUPPORTED, "not supported yet: %s", INCREMENTAL_FEATURE);
+            eddy__err(x->err, EDDY_E_INTERNAL, "%s", INCREMENTAL_FEATURE);
             x->failed = true;
             return NULL;
         }
@@ -693,8 +693,8 @@ static const PhysNode *two_phase(Infer *x, const PhysNode *n, bool on) {
         !eddy__str_ieq(eddy__phys_option(x->pe, "table.optimizer.incremental-agg-enabled", "true"), "false")) {
         /* the final local phase and the partial global one merge into an IncrementalGroupAggregate */
         const PhysNode *pl = input->in[0]->in[0];
-        if (pl->kind != PK_LOCAL_GROUP_AGGREGATE || pl->count1) {
-            eddy__err(x->err, EDDY_E_UNSUPPORTED, "not supported yet: %s", INCREMENTAL_FEATURE);
+        if (pl->kind != PK_LOCAL_GROUP_AGGREGATE) {
+            eddy__err(x->err, EDDY_E_INTERNAL, "%s", INCREMENTAL_FEATURE);
             x->failed = true;
             return NULL;
         }

@@ -89,7 +89,7 @@ static const char **join_fields(Arena *a, const PhysNode *j) {
 /* Whether an aggregate's calls consume retractions: its input updates or deletes. */
 static bool retracting(const PhysNode *agg) {
     /* a global phase retracts when its local phase's input does (the local rows are inserts) */
-    if (agg->kind == PK_GLOBAL_GROUP_AGGREGATE)
+    if (agg->kind == PK_GLOBAL_GROUP_AGGREGATE || agg->kind == PK_INCREMENTAL_GROUP_AGGREGATE)
         for (const PhysNode *l = agg->in[0]; l->nin; l = l->in[0])
             if (l->kind == PK_LOCAL_GROUP_AGGREGATE) return retracting(l);
     return agg->nin && (agg->in[0]->modify & ~CL_INSERT);
@@ -171,6 +171,15 @@ static void stream_agg_select(Buf *b, Arena *a, const PhysNode *n) {
     }
     if (local && n->count1)
         eddy__buf_printf(b, "%sCOUNT_RETRACT(*) AS %s", pos++ ? ", " : "", n->names[n->ncols - n->ndistinct - 1]);
+    if (n->kind == PK_INCREMENTAL_GROUP_AGGREGATE) {
+        /* over retractions the partial local phase's record counter goes on */
+        const PhysNode *pl = in;
+        while (pl->nin && pl->kind != PK_LOCAL_GROUP_AGGREGATE) pl = pl->in[0];
+        if (pl->kind == PK_LOCAL_GROUP_AGGREGATE && pl->count1) {
+            const char *c1 = pl->names[pl->ncols - pl->ndistinct - 1];
+            eddy__buf_printf(b, "%sCOUNT_RETRACT(%s) AS %s", pos++ ? ", " : "", c1, c1);
+        }
+    }
     if (local)
         for (int d = 0; d < n->ndistinct; d++) {
             eddy__buf_printf(b, "%sDISTINCT(", pos++ ? ", " : "");

@@ -834,11 +834,53 @@ SELECT COUNT(DISTINCT a), SUM(DISTINCT b) FROM T;
 Received a total of 1 row
 !ok
 
-# over an updating input (its local phase counts records) it is not planned yet
+# over an updating input the local phase retracts and counts records, and
+# the incremental phase passes its counter on (COUNT_RETRACT(count1$n))
+EXPLAIN SELECT n, COUNT(DISTINCT a) AS da FROM (SELECT a, COUNT(*) AS n FROM T GROUP BY a) GROUP BY n;
+== Abstract Syntax Tree ==
+LogicalAggregate(group=[{0}], da=[COUNT(DISTINCT $1)])
++- LogicalProject(n=[$1], a=[$0])
+   +- LogicalAggregate(group=[{0}], n=[COUNT()])
+      +- LogicalProject(a=[$1])
+         +- LogicalProject(x=[$0], a=[$1], b=[$2], c=[$3])
+            +- LogicalValues(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]])
+
+== Optimized Physical Plan ==
+GlobalGroupAggregate(groupBy=[n], partialFinalType=[FINAL], select=[n, $SUM0_RETRACT(count$0) AS $f1])
++- Exchange(distribution=[hash[n]])
+   +- IncrementalGroupAggregate(partialAggGrouping=[n, $f2], finalAggGrouping=[n], select=[n, COUNT_RETRACT(distinct$0 count$0) AS count$0, COUNT_RETRACT(count1$1) AS count1$1])
+      +- Exchange(distribution=[hash[n, $f2]])
+         +- LocalGroupAggregate(groupBy=[n, $f2], partialFinalType=[PARTIAL], select=[n, $f2, COUNT_RETRACT(distinct$0 a) AS count$0, COUNT_RETRACT(*) AS count1$1, DISTINCT(a) AS distinct$0])
+            +- Calc(select=[n, a, MOD(HASH_CODE(a), 1024) AS $f2])
+               +- GlobalGroupAggregate(groupBy=[a], select=[a, COUNT(count1$0) AS n])
+                  +- Exchange(distribution=[hash[a]])
+                     +- LocalGroupAggregate(groupBy=[a], select=[a, COUNT(*) AS count1$0])
+                        +- Calc(select=[EXPR$1 AS a])
+                           +- Values(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]], values=[EXPR$0, EXPR$1, EXPR$2, EXPR$3])
+
+== Optimized Execution Plan ==
+GlobalGroupAggregate(groupBy=[n], partialFinalType=[FINAL], select=[n, $SUM0_RETRACT(count$0) AS $f1])
++- Exchange(distribution=[hash[n]])
+   +- IncrementalGroupAggregate(partialAggGrouping=[n, $f2], finalAggGrouping=[n], select=[n, COUNT_RETRACT(distinct$0 count$0) AS count$0, COUNT_RETRACT(count1$1) AS count1$1])
+      +- Exchange(distribution=[hash[n, $f2]])
+         +- LocalGroupAggregate(groupBy=[n, $f2], partialFinalType=[PARTIAL], select=[n, $f2, COUNT_RETRACT(distinct$0 a) AS count$0, COUNT_RETRACT(*) AS count1$1, DISTINCT(a) AS distinct$0])
+            +- Calc(select=[n, a, MOD(HASH_CODE(a), 1024) AS $f2])
+               +- GlobalGroupAggregate(groupBy=[a], select=[a, COUNT(count1$0) AS n])
+                  +- Exchange(distribution=[hash[a]])
+                     +- LocalGroupAggregate(groupBy=[a], select=[a, COUNT(*) AS count1$0])
+                        +- Calc(select=[EXPR$1 AS a])
+                           +- Values(tuples=[[{ 0, 1, 1, 10 }, { 0, 1, 2, 20 }, { 0, 2, 1, 10 }, { 0, 1, 2, 30 }, { 0, 2, 5, 10 }, { 0, 1, 1025, 20 }]])
+!ok
+
 SELECT n, COUNT(DISTINCT a) AS da FROM (SELECT a, COUNT(*) AS n FROM T GROUP BY a) GROUP BY n;
-[ERROR] Could not execute SQL statement. Reason:
-not supported yet: IncrementalGroupAggregate over an updating input (a split distinct aggregation in two phases; 'table.optimizer.incremental-agg-enabled' = 'false' plans it without)
-!error
++----+----------------------+----------------------+
+| op |                    n |                   da |
++----+----------------------+----------------------+
+| +I |                    4 |                    1 |
+| +I |                    2 |                    1 |
++----+----------------------+----------------------+
+Received a total of 2 rows
+!ok
 
 # without it, four phases
 
