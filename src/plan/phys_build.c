@@ -1286,6 +1286,36 @@ bool eddy__phys_right_only(const Expr *e, int nl) {
  * a LookupJoin when t's connector looks rows up (Flink's
  * LookupTableSource), its one input the left side; Flink's error for any
  * other processing-time temporal join. */
+/* The literal of a conjunct `table column = literal` (either way round,
+ * the literal perhaps under an implicit CAST) of a lookup join whose left
+ * input has nl columns, and the column (*col); NULL when e is not one, or
+ * the literal is NULL (it matches nothing: the residual says so). */
+static const Expr *lookup_constant(const Expr *e, int nl, int *col) {
+    if (e->kind != EX_CALL || !e->fn || e->nargs != 2 || strcmp(e->fn->name, "=")) return NULL;
+    for (int side = 0; side < 2; side++) {
+        const Expr *c = e->args[side], *l = e->args[1 - side];
+        if (l->kind == EX_CAST && !l->try_cast && l->args[0]->kind == EX_LITERAL) l = l->args[0];
+        if (c->kind != EX_COLUMN || c->index < nl || l->kind != EX_LITERAL || l->value.is_null) continue;
+        *col = c->index;
+        return l;
+    }
+    return NULL;
+}
+
+/* Whether the literal v can be looked up as a value of the column's type t
+ * unchanged: the same type root, an integer in t's range, or a string. */
+static bool lookup_constant_fits(const Value *v, const Type *t) {
+    const Type *lt = v->type;
+    if (eddy__type_is_string(lt) && eddy__type_is_string(t)) return true;
+    if (eddy__type_is_integer(lt) && eddy__type_is_integer(t)) {
+        int64_t lo = t->root == TY_TINYINT ? INT8_MIN : t->root == TY_SMALLINT ? INT16_MIN : t->root == TY_INT ? INT32_MIN : INT64_MIN;
+        int64_t hi = t->root == TY_TINYINT ? INT8_MAX : t->root == TY_SMALLINT ? INT16_MAX : t->root == TY_INT ? INT32_MAX : INT64_MAX;
+        return v->u.i >= lo && v->u.i <= hi;
+    }
+    if (lt->root == TY_DECIMAL) return t->root == TY_DECIMAL && t->scale == lt->scale;
+    return lt->root == t->root && lt->root != TY_TIMESTAMP && lt->root != TY_TIMESTAMP_LTZ;
+}
+
 static PhysNode *build_lookup_join(Build *b, const Rel *r) {
     const Rel *t = r->in[1];
     const TableEntry *te = t->kind == REL_TABLE_SCAN ? t->table : NULL;
@@ -1303,9 +1333,24 @@ static PhysNode *build_lookup_join(Build *b, const Rel *r) {
     flatten_and(r->cond, &cs, &ok);
     int *lk = eddy__arena_alloc(b->a, sizeof(int) * (cs.len + 1)), *rk = eddy__arena_alloc(b->a, sizeof(int) * (cs.len + 1));
     Expr **rest = eddy__arena_alloc(b->a, sizeof(Expr *) * (cs.len + 1));
-    int nk = 0, nrest = 0;
-    for (size_t i = 0; ok && lk && rk && rest && i < cs.len; i++) {
+    int nk = 0, nrest = 0, nc = 0;
+    /* constant keys (table column = literal), kept in the residual too as Flink keeps them in `where` */
+    int *ck = eddy__arena_alloc(b->a, sizeof(int) * (cs.len + 1));
+    const Expr **cv = eddy__arena_alloc(b->a, sizeof(Expr *) * (cs.len + 1));
+    for (size_t i = 0; ok && lk && rk && rest && ck && cv && i < cs.len; i++) {
         const Expr *e = cs.items[i];
+        int col;
+        const Expr *lit = lookup_constant(e, nl, &col);
+        if (lit && lookup_constant_fits(&lit->value, te->phys_types[col - nl])) {
+            bool dup = false;
+            for (int k = 0; k < nc; k++) dup = dup || ck[k] == col - nl;
+            if (!dup) {
+                ck[nc] = col - nl;
+                cv[nc++] = lit;
+            }
+            rest[nrest++] = (Expr *)e;
+            continue;
+        }
         bool eq = e->kind == EX_CALL && e->fn && e->nargs == 2 && !strcmp(e->fn->name, "=") &&
                   e->args[0]->kind == EX_COLUMN && e->args[1]->kind == EX_COLUMN &&
                   (e->args[0]->index < nl) != (e->args[1]->index < nl);
@@ -1325,8 +1370,26 @@ static PhysNode *build_lookup_join(Build *b, const Rel *r) {
         rk[nk++] = y - nl;
     }
     ed_vec_free(&cs);
-    if (!ok || !lk || !rk || !rest) return NOMEM();
-    if (nk == 0)
+    if (!ok || !lk || !rk || !rest || !ck || !cv) return NOMEM();
+    /* the keys: the constant ones first (a column a field is equal to stays a field key), then the fields */
+    int nall = 0, *ak = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(nc + nk + 1)),
+        *al = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(nc + nk + 1));
+    const Expr **av = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(nc + nk + 1));
+    if (!ak || !al || !av) return NOMEM();
+    for (int i = 0; i < nc; i++) {
+        bool field = false;
+        for (int k = 0; k < nk; k++) field = field || rk[k] == ck[i];
+        if (field) continue;
+        ak[nall] = ck[i];
+        al[nall] = -1;
+        av[nall++] = cv[i];
+    }
+    for (int k = 0; k < nk; k++) {
+        ak[nall] = rk[k];
+        al[nall] = lk[k];
+        av[nall++] = NULL;
+    }
+    if (nall == 0)
         return eddy__err(b->err, EDDY_E_TABLE,
                          "Temporal table join requires an equality condition on fields of table [%s].", te->def.path),
                (PhysNode *)NULL;
@@ -1340,15 +1403,17 @@ static PhysNode *build_lookup_join(Build *b, const Rel *r) {
     LookupSpec *ls = eddy__arena_alloc(b->a, sizeof *ls);
     if (!ls) return NOMEM();
     memset(ls, 0, sizeof *ls);
-    if (c->lookup(&cx, nk, rk, ls, b->err)) return NULL;
+    if (c->lookup(&cx, nall, ak, ls, b->err)) return NULL;
     PhysNode *l = build(b, r->in[0]);
     if (!l) return NULL;
     PhysNode *j = generic(b, PK_LOOKUP_JOIN, r, &l, 1);
     if (!j) return NULL;
     j->join = r->join;
     j->join_cond = r->cond;
-    j->njk = nk;
-    if (!(j->lkeys = int_copy(b, nk, lk)) || !(j->rkeys = int_copy(b, nk, rk))) return NOMEM();
+    j->njk = nall;
+    j->lkeys = al; /* -1: the constant exprs[k] */
+    j->rkeys = ak;
+    j->exprs = av;
     Expr *res = nrest ? rest[0] : NULL;
     if (nrest > 1 && eddy__expr_call_name(b->a, "AND", rest, nrest, &res, b->err)) return NULL;
     j->cond = res;

@@ -354,7 +354,7 @@ static const Expr *and_of(Arena *a, const Expr **in, int n) {
     return rc ? NULL : e;
 }
 
-/* LookupJoin(table=[..], joinType=[..], async=[false], lookup=[tfield=lfield, ..],
+/* LookupJoin(table=[..], joinType=[..], lookup=[tfield=lfield, tfield=literal, ..],
  * where=[..], joinCondition=[..], select=[..]): where is what reads the
  * table's row only (Flink's calc on the temporal table), joinCondition the
  * rest; the lookup keys and where name the table's own fields. */
@@ -362,9 +362,13 @@ static void lookup_terms(Buf *b, Arena *a, const PhysNode *n, ExprStyle st) {
     const TableEntry *t = n->table;
     const PhysNode *in = n->in[0];
     int nl = in->ncols;
-    eddy__buf_printf(b, "table=[%s], joinType=[%s], async=[false], lookup=[", t->def.path, join_type(n->join));
-    for (int k = 0; k < n->njk; k++)
-        eddy__buf_printf(b, "%s%s=%s", k ? ", " : "", t->phys_names[n->rkeys[k]], in->names[n->lkeys[k]]);
+    eddy__buf_printf(b, "table=[%s], joinType=[%s], lookup=[", t->def.path, join_type(n->join));
+    for (int k = 0; k < n->njk; k++) {
+        eddy__buf_printf(b, "%s%s=", k ? ", " : "", t->phys_names[n->rkeys[k]]);
+        /* a constant key as its literal's digest, in every section */
+        if (n->lkeys[k] < 0) eddy__plan_expr_text(b, n->exprs[k], in->names, XS_DIGEST);
+        else eddy__buf_puts(b, in->names[n->lkeys[k]]);
+    }
     eddy__buf_putc(b, ']');
     enum { CAP = 64 };
     const Expr *all[CAP], *where[CAP], *rest[CAP];

@@ -80,6 +80,9 @@ got=$(psql -At -c "SELECT string_agg(k || ':' || cnt, ' ' ORDER BY k) FROM singl
 # reach the server 5 times (the second 1 is a hit, the second 2 was evicted)
 got=$(grep -c 'execute eddy_lookup: SELECT .* FROM cust_cache ' "$tmp/data/log")
 [ "$got" = 5 ] || { echo "FAIL: cached lookups: $got statements reached the server, want 5"; fail=1; }
+# the constant key is a parameter of the lookup like the field's: country = $1 AND id = $2
+got=$(grep -c 'execute eddy_lookup: SELECT .* FROM cust_cache WHERE country = \$1 AND id = \$2' "$tmp/data/log")
+[ "$got" = 5 ] || { echo "FAIL: cached lookups by country and id: $got, want 5"; grep 'eddy_lookup' "$tmp/data/log" | head -3; fail=1; }
 got=$(psql -At -c "SELECT count(*) FROM orders")
 [ "$got" = "1000" ] || { echo "FAIL: orders: $got"; fail=1; }
 [ $fail = 0 ] && echo "jdbc: all passed"

@@ -26,13 +26,13 @@ LogicalProject(oid=[$0], name=[$5])
 
 == Optimized Physical Plan ==
 Calc(select=[oid, name])
-+- LookupJoin(table=[default_catalog.default_database.customers], joinType=[InnerJoin], async=[false], lookup=[id=cid], select=[oid, cid, amount, pt, id, name, country])
++- LookupJoin(table=[default_catalog.default_database.customers], joinType=[InnerJoin], lookup=[id=cid], select=[oid, cid, amount, pt, id, name, country])
    +- Calc(select=[oid, cid, amount, PROCTIME() AS pt])
       +- TableSourceScan(table=[[default_catalog, default_database, orders]], fields=[oid, cid, amount])
 
 == Optimized Execution Plan ==
 Calc(select=[oid, name])
-+- LookupJoin(table=[default_catalog.default_database.customers], joinType=[InnerJoin], async=[false], lookup=[id=cid], select=[oid, cid, amount, pt, id, name, country])
++- LookupJoin(table=[default_catalog.default_database.customers], joinType=[InnerJoin], lookup=[id=cid], select=[oid, cid, amount, pt, id, name, country])
    +- Calc(select=[oid, cid, amount, PROCTIME() AS pt])
       +- TableSourceScan(table=[[default_catalog, default_database, orders]], fields=[oid, cid, amount])
 !ok
@@ -48,13 +48,13 @@ LogicalProject(oid=[$0], name=[$5])
 
 == Optimized Physical Plan ==
 Calc(select=[oid, name])
-+- LookupJoin(table=[default_catalog.default_database.customers], joinType=[LeftOuterJoin], async=[false], lookup=[id=cid], where=[=(country, _UTF-16LE'DE')], joinCondition=[>(amount, id)], select=[oid, cid, amount, pt, id, name, country])
++- LookupJoin(table=[default_catalog.default_database.customers], joinType=[LeftOuterJoin], lookup=[country=_UTF-16LE'DE', id=cid], where=[=(country, _UTF-16LE'DE')], joinCondition=[>(amount, id)], select=[oid, cid, amount, pt, id, name, country])
    +- Calc(select=[oid, cid, amount, PROCTIME() AS pt])
       +- TableSourceScan(table=[[default_catalog, default_database, orders]], fields=[oid, cid, amount])
 
 == Optimized Execution Plan ==
 Calc(select=[oid, name])
-+- LookupJoin(table=[default_catalog.default_database.customers], joinType=[LeftOuterJoin], async=[false], lookup=[id=cid], where=[(country = 'DE')], joinCondition=[(amount > id)], select=[oid, cid, amount, pt, id, name, country])
++- LookupJoin(table=[default_catalog.default_database.customers], joinType=[LeftOuterJoin], lookup=[country=_UTF-16LE'DE', id=cid], where=[(country = 'DE')], joinCondition=[(amount > id)], select=[oid, cid, amount, pt, id, name, country])
    +- Calc(select=[oid, cid, amount, PROCTIME() AS pt])
       +- TableSourceScan(table=[[default_catalog, default_database, orders]], fields=[oid, cid, amount])
 !ok
@@ -63,6 +63,50 @@ SELECT o.oid, c.name FROM orders AS o JOIN generated FOR SYSTEM_TIME AS OF o.pt 
 [ERROR] Could not execute SQL statement. Reason:
 Processing-time temporal join is not supported yet.
 !error
+
+# a constant key alone is a lookup key (its literal in lookup=[..]); a literal the column's type cannot
+# hold (an INT column against 5000000000) is only a condition
+EXPLAIN SELECT o.oid, c.name FROM orders AS o JOIN customers FOR SYSTEM_TIME AS OF o.pt AS c ON c.country = 'DE' AND c.id = 7;
+== Abstract Syntax Tree ==
+LogicalProject(oid=[$0], name=[$5])
++- LogicalJoin(condition=[AND(=($6, _UTF-16LE'DE'), =($4, 7))], joinType=[inner])
+   :- LogicalProject(oid=[$0], cid=[$1], amount=[$2], pt=[PROCTIME()])
+   :  +- LogicalTableScan(table=[[default_catalog, default_database, orders]])
+   +- LogicalTableScan(table=[[default_catalog, default_database, customers]])
+
+== Optimized Physical Plan ==
+Calc(select=[oid, name])
++- LookupJoin(table=[default_catalog.default_database.customers], joinType=[InnerJoin], lookup=[country=_UTF-16LE'DE', id=7], where=[AND(=(country, _UTF-16LE'DE'), =(id, 7))], select=[oid, cid, amount, pt, id, name, country])
+   +- Calc(select=[oid, cid, amount, PROCTIME() AS pt])
+      +- TableSourceScan(table=[[default_catalog, default_database, orders]], fields=[oid, cid, amount])
+
+== Optimized Execution Plan ==
+Calc(select=[oid, name])
++- LookupJoin(table=[default_catalog.default_database.customers], joinType=[InnerJoin], lookup=[country=_UTF-16LE'DE', id=7], where=[((country = 'DE') AND (id = 7))], select=[oid, cid, amount, pt, id, name, country])
+   +- Calc(select=[oid, cid, amount, PROCTIME() AS pt])
+      +- TableSourceScan(table=[[default_catalog, default_database, orders]], fields=[oid, cid, amount])
+!ok
+
+EXPLAIN SELECT o.oid, c.name FROM orders AS o JOIN customers FOR SYSTEM_TIME AS OF o.pt AS c ON o.cid = c.id AND c.id = 5000000000;
+== Abstract Syntax Tree ==
+LogicalProject(oid=[$0], name=[$5])
++- LogicalJoin(condition=[AND(=($1, $4), =(CAST($4):BIGINT NOT NULL, 5000000000:BIGINT))], joinType=[inner])
+   :- LogicalProject(oid=[$0], cid=[$1], amount=[$2], pt=[PROCTIME()])
+   :  +- LogicalTableScan(table=[[default_catalog, default_database, orders]])
+   +- LogicalTableScan(table=[[default_catalog, default_database, customers]])
+
+== Optimized Physical Plan ==
+Calc(select=[oid, name])
++- LookupJoin(table=[default_catalog.default_database.customers], joinType=[InnerJoin], lookup=[id=cid], where=[=(CAST(id AS BIGINT NOT NULL), 5000000000:BIGINT)], select=[oid, cid, amount, pt, id, name, country])
+   +- Calc(select=[oid, cid, amount, PROCTIME() AS pt])
+      +- TableSourceScan(table=[[default_catalog, default_database, orders]], fields=[oid, cid, amount])
+
+== Optimized Execution Plan ==
+Calc(select=[oid, name])
++- LookupJoin(table=[default_catalog.default_database.customers], joinType=[InnerJoin], lookup=[id=cid], where=[(CAST(id AS BIGINT) = 5000000000)], select=[oid, cid, amount, pt, id, name, country])
+   +- Calc(select=[oid, cid, amount, PROCTIME() AS pt])
+      +- TableSourceScan(table=[[default_catalog, default_database, orders]], fields=[oid, cid, amount])
+!ok
 
 SELECT o.oid, c.name FROM orders AS o JOIN customers FOR SYSTEM_TIME AS OF o.pt AS c ON o.cid + 1 = c.id;
 [ERROR] Could not execute SQL statement. Reason:

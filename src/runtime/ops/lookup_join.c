@@ -44,7 +44,9 @@ typedef struct LookupJoinPlan {
     JoinType type;            /* inner or left */
     int nl, nr;               /* left columns; the table's physical columns */
     int nkeys;
-    const int *lkeys;         /* the left key columns, in the lookup source's key order */
+    const int *lkeys;         /* the left key columns, in the lookup source's key order (-1: a constant) */
+    const Value *consts;      /* per key, the constant of a -1 key */
+    const Type *const *key_types; /* per key, the table column's type */
     const Expr *residual;     /* over left + table columns; NULL: none */
     const Type *const *pair_types;
     const LookupSpec *spec;
@@ -67,6 +69,7 @@ typedef struct LJRun {
     eddy_out out;
     Buf key, rows;            /* the current key's bytes; fetched rows */
     Vector *keys[16];         /* the current batch's key columns */
+    Vector *consts[16];       /* constant vectors of the constant keys (NULL for the others) */
     /* the cache */
     CacheEntry *tab;
     uint32_t cap, count;      /* slots (a power of two), entries */
@@ -215,6 +218,13 @@ static eddy_status lj_open(Op *op) {
     eddy__buf_init(&s->rows);
     eddy__out_init(&s->out, op->node->type, op->node->ncols, op->node->col_types, op->batch_size, eddy__op_emit_owned,
                    op, eddy__op_err(op));
+    for (int k = 0; k < p->nkeys; k++) {
+        if (p->lkeys[k] >= 0) continue;
+        if (!(s->consts[k] = eddy__vec_new_const(p->key_types[k]))) return OOM(op);
+        Value v = p->consts[k];
+        v.type = p->key_types[k];
+        eddy__vec_set_value(s->consts[k], 0, &v);
+    }
     eddy_status rc = pair_eval_open(op, &s->pe, p->residual, p->pair_types, p->nl + p->nr, 1, p->tz);
     if (rc) return rc;
     return p->spec->vt->open(op, p->spec->plan, &s->h);
@@ -229,6 +239,8 @@ static void lj_close(Op *op) {
     eddy__free(s->tab);
     eddy__mem_release(&op->mem, s->charged + (int64_t)(s->cap * sizeof(CacheEntry)));
     pair_eval_close(&s->pe);
+    for (int k = 0; k < p->nkeys; k++)
+        if (s->consts[k]) eddy__vec_release(s->consts[k]);
     eddy__buf_free(&s->key);
     eddy__buf_free(&s->rows);
     eddy__out_free(&s->out);
@@ -295,7 +307,7 @@ static eddy_status lj_push(Op *op, int input, Batch *b) {
     const LookupJoinPlan *p = op->plan;
     LJRun *s = op->state;
     const LookupSpec *ls = p->spec;
-    for (int k = 0; k < p->nkeys; k++) s->keys[k] = b->cols[p->lkeys[k]];
+    for (int k = 0; k < p->nkeys; k++) s->keys[k] = p->lkeys[k] >= 0 ? b->cols[p->lkeys[k]] : s->consts[k];
     eddy_status rc = EDDY_OK;
     for (uint32_t i = 0; i < b->count && !rc; i++) {
         uint32_t r = batch_row(b, i);
@@ -359,6 +371,16 @@ eddy_status eddy__translate_lookup_join(TranslateCtx *cx, const PhysNode *p, con
     jp->nr = t->nphys;
     jp->nkeys = p->njk;
     jp->lkeys = p->lkeys;
+    Value *cv = eddy__arena_alloc(a, sizeof(Value) * (size_t)(p->njk + 1));
+    const Type **kt = eddy__arena_alloc(a, sizeof(Type *) * (size_t)(p->njk + 1));
+    if (!cv || !kt) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    for (int k = 0; k < p->njk; k++) {
+        kt[k] = eddy__type_with_nullable(a, t->phys_types[p->rkeys[k]], true);
+        if (!kt[k]) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+        if (p->lkeys[k] < 0) cv[k] = p->exprs[k]->value;
+    }
+    jp->consts = cv;
+    jp->key_types = kt;
     jp->pair_types = pt;
     jp->spec = p->lookup;
     jp->table = t->def.path;

@@ -65,6 +65,19 @@ SELECT o.oid, o.cid, c.name FROM keys AS o LEFT JOIN cached FOR SYSTEM_TIME AS O
 Received a total of 6 rows
 !ok
 
+# a constant key: the table's rows whose country is 'DE', for every order (a key of its own in the lookup)
+SELECT o.oid, c.name FROM orders AS o JOIN customers FOR SYSTEM_TIME AS OF o.pt AS c ON c.country = 'DE' AND o.oid < 12;
++----+-------------+--------------------------------+
+| op |         oid |                           name |
++----+-------------+--------------------------------+
+| +I |          10 |                          Alice |
+| +I |          10 |                          Carol |
+| +I |          11 |                          Alice |
+| +I |          11 |                          Carol |
++----+-------------+--------------------------------+
+Received a total of 4 rows
+!ok
+
 SELECT o.oid, p.kind, p.num FROM orders AS o LEFT JOIN phones FOR SYSTEM_TIME AS OF o.pt AS p ON o.cid = p.cid AND p.num > CAST(o.oid AS STRING);
 +----+-------------+--------------------------------+--------------------------------+
 | op |         oid |                           kind |                            num |
@@ -91,13 +104,13 @@ LogicalProject(oid=[$0], name=[$4])
 
 == Optimized Physical Plan ==
 Calc(select=[oid, name])
-+- LookupJoin(table=[default_catalog.default_database.customers], joinType=[LeftOuterJoin], async=[false], lookup=[id=cid], where=[=(country, _UTF-16LE'DE')], joinCondition=[>(oid, id)], select=[oid, cid, pt, id, name, country, since])
++- LookupJoin(table=[default_catalog.default_database.customers], joinType=[LeftOuterJoin], lookup=[country=_UTF-16LE'DE', id=cid], where=[=(country, _UTF-16LE'DE')], joinCondition=[>(oid, id)], select=[oid, cid, pt, id, name, country, since])
    +- Calc(select=[EXPR$0 AS oid, EXPR$1 AS cid, PROCTIME() AS pt])
       +- Values(tuples=[[{ 10, 1 }, { 11, 2 }, { 12, 9 }, { 13, null:INTEGER }, { 14, 1 }, { 15, 3 }]], values=[EXPR$0, EXPR$1])
 
 == Optimized Execution Plan ==
 Calc(select=[oid, name])
-+- LookupJoin(table=[default_catalog.default_database.customers], joinType=[LeftOuterJoin], async=[false], lookup=[id=cid], where=[(country = 'DE')], joinCondition=[(oid > id)], select=[oid, cid, pt, id, name, country, since])
++- LookupJoin(table=[default_catalog.default_database.customers], joinType=[LeftOuterJoin], lookup=[country=_UTF-16LE'DE', id=cid], where=[(country = 'DE')], joinCondition=[(oid > id)], select=[oid, cid, pt, id, name, country, since])
    +- Calc(select=[EXPR$0 AS oid, EXPR$1 AS cid, PROCTIME() AS pt])
       +- Values(tuples=[[{ 10, 1 }, { 11, 2 }, { 12, 9 }, { 13, null:INTEGER }, { 14, 1 }, { 15, 3 }]])
 !ok
