@@ -2,7 +2,7 @@
 # Both install what the build needs (Debian packages, only when missing).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build run test clean bench bench-nexmark bench-duckdb fuzz install
+.PHONY: all deps build run test clean bench bench-nexmark bench-duckdb bench-jdbc fuzz install
 
 # How long `make fuzz` runs each of the two fuzzers (seconds).
 FUZZ_TIME ?= 300
@@ -60,6 +60,11 @@ bench: build
 bench-nexmark: build
 	@./scripts/install-deps.sh bench
 	@./bench/nexmark/run.sh
+
+# The jdbc sink against a plain libpq loop, on a PostgreSQL server started
+# for the run (bench/jdbc.sh); ROWS rows (200000), best of 3.
+bench-jdbc: build
+	@./bench/jdbc.sh $(or $(ROWS),200000) 3
 
 # The batch-capable queries in eddy and in DuckDB (installed from npm into
 # build/duckdb, only here), with their results compared.

@@ -9,30 +9,9 @@
 eddy="$1"
 rewrite="$2"
 here=$(cd "$(dirname "$0")" && pwd)
-bindir=$(pg_config --bindir 2>/dev/null)
-[ -x "$bindir/initdb" ] || bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-if [ ! -x "$bindir/initdb" ]; then echo "no PostgreSQL server (initdb) found: skipped"; exit 77; fi
-tmp=$(mktemp -d)
-chmod 755 "$tmp"
-as=""
-if [ "$(id -u)" = 0 ]; then
-  chown nobody "$tmp"
-  as="runuser -u nobody --"
-fi
-port=$((40000 + $(od -An -N2 -tu2 /dev/urandom) % 9000))
-stop() {
-  $as "$bindir/pg_ctl" -D "$tmp/data" -m immediate stop >/dev/null 2>&1
-  rm -rf "$tmp"
-}
-trap stop EXIT
-trap 'exit 1' INT TERM
-echo 's3cret-Pw' >"$tmp/pw"
-chmod 644 "$tmp/pw"
-$as "$bindir/initdb" -D "$tmp/data" -U eddy --pwfile="$tmp/pw" -A scram-sha-256 --no-sync -E UTF8 >"$tmp/initdb.log" 2>&1 ||
-  { cat "$tmp/initdb.log"; exit 1; }
-$as "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/data/log" -w -o "-p $port -k $tmp -c listen_addresses=127.0.0.1 -c fsync=off -c log_statement=all" start >/dev/null ||
-  { cat "$tmp/data/log"; exit 1; }
-psql() { PGPASSWORD=s3cret-Pw "$bindir/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U eddy -d postgres "$@"; }
+. "$here/../../scripts/pg-temp.sh"
+pg_temp_start "-c log_statement=all"
+case $? in 0) ;; 77) exit 77 ;; *) exit 1 ;; esac
 psql <<'SQL' || exit 1
 CREATE TABLE types (id INT PRIMARY KEY, s SMALLINT, i INTEGER, b BIGINT, r REAL, d DOUBLE PRECISION,
   n NUMERIC(10, 2), ok BOOLEAN, dt DATE, t TIME, ts TIMESTAMP(3), tz TIMESTAMPTZ, v VARCHAR(20), tx TEXT,
