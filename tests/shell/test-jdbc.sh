@@ -31,6 +31,7 @@ CREATE TABLE singles (k VARCHAR(10) PRIMARY KEY, cnt BIGINT);
 CREATE TABLE customers (id INT PRIMARY KEY, name VARCHAR(20), country VARCHAR(2), since DATE);
 INSERT INTO customers VALUES (1, 'Alice', 'DE', '2020-01-01'), (2, 'Bob', 'US', NULL), (3, 'Carol', 'DE', '2021-06-30');
 CREATE TABLE cust_cache AS SELECT * FROM customers;
+CREATE TABLE users (id BIGINT PRIMARY KEY, name VARCHAR(20), age INT, status BOOLEAN);
 CREATE TABLE phones (cid INT, kind VARCHAR(10), num VARCHAR(20));
 INSERT INTO phones VALUES (1, 'home', '111'), (1, 'work', '112'), (3, 'home', '333');
 SQL
