@@ -22,6 +22,7 @@
  * job. 'upsert-kafka' writes -D and -U as tombstones (null values).
  */
 #include <regex.h>
+#include <pthread.h>
 #include <stdlib.h>
 
 #include <librdkafka/rdkafka.h>
@@ -37,7 +38,8 @@ typedef enum { VF_ALL, VF_EXCEPT_KEY } ValueFields;
 typedef enum { ST_EARLIEST, ST_LATEST, ST_GROUP, ST_TIMESTAMP, ST_SPECIFIC } StartMode;
 typedef enum { BD_UNBOUNDED, BD_LATEST, BD_GROUP, BD_TIMESTAMP, BD_SPECIFIC } BoundMode;
 typedef enum { KP_DEFAULT, KP_FIXED, KP_ROUND_ROBIN } Partitioner;
-typedef enum { MK_TOPIC, MK_PARTITION, MK_HEADERS, MK_LEADER_EPOCH, MK_OFFSET, MK_TIMESTAMP, MK_TIMESTAMP_TYPE } MetaKey;
+/* MK_FORMAT: a metadata column of the value format ('value.<key>'), which the format decodes */
+typedef enum { MK_TOPIC, MK_PARTITION, MK_HEADERS, MK_LEADER_EPOCH, MK_OFFSET, MK_TIMESTAMP, MK_TIMESTAMP_TYPE, MK_FORMAT } MetaKey;
 
 static const char *const kafka_metadata[] = {"topic",  "partition", "headers",        "leader-epoch",
                                              "offset", "timestamp", "timestamp-type", NULL};
@@ -116,6 +118,9 @@ typedef struct KafkaPlan {
     bool key_from_value;      /* ALL: the key fields come from the value */
     int nphys, nmeta;
     const MetaKey *meta;
+    bool changelog;           /* the value format reads row kinds (debezium-json, canal-json, maxwell-json) */
+    int nfmeta;               /* the value format's metadata columns (MK_FORMAT), decoded after its columns */
+    const int *fmeta_cols;    /* their batch columns */
     StartMode start;
     int64_t start_ts;
     int nstart_spec;
@@ -347,6 +352,30 @@ static eddy_status plan_formats(const ConnectorCtx *cx, KafkaPlan *p, bool sink,
     const TableDef *vd = opt(t, "value.format") ? role_def(a, t, "value") : t;
     if (!vd) return NOMEM(err);
     FormatCtx vfc = {a, vd, nv, vnames, vtypes, sink};
+    if (!sink) {
+        /* the value format's metadata columns ('value.source.table' & co, Flink's prefix) */
+        const FormatVt *fv = eddy__format_lookup(vfmt);
+        const char **mk = eddy__arena_alloc(a, sizeof(char *) * (size_t)(cx->nmeta + 1));
+        const Type **mt = eddy__arena_alloc(a, sizeof(Type *) * (size_t)(cx->nmeta + 1));
+        int *mc = eddy__arena_alloc(a, sizeof(int) * (size_t)(cx->nmeta + 1));
+        if (!mk || !mt || !mc) return NOMEM(err);
+        int nfm = 0;
+        for (int i = 0; i < cx->nmeta; i++) {
+            const char *k = cx->meta_keys[i];
+            if (strncmp(k, "value.", 6) || !eddy__format_metadata_type(fv, k + 6)) continue;
+            mk[nfm] = k + 6;
+            mt[nfm] = cx->meta_types[i];
+            mc[nfm++] = cx->nphys + i;
+        }
+        vfc.nmeta = nfm;
+        vfc.meta_keys = mk;
+        vfc.meta_types = mt;
+        vfc.tz = cx->tz;
+        p->nfmeta = nfm;
+        p->fmeta_cols = mc;
+    }
+    const FormatVt *vfv = eddy__format_lookup(vfmt);
+    p->changelog = !p->upsert && vfv && vfv->changelog;
     eddy_status rc = eddy__format_plan(&vfc, vfmt, &p->value.fp, err);
     if (rc) return rc;
     p->value = (RoleFormat){true, p->value.fp, nv, vcols};
@@ -444,9 +473,11 @@ static eddy_status kafka_source(const ConnectorCtx *cx, SourceSpec *out, EdErr *
     memset(p, 0, sizeof *p);
     eddy_status rc = plan_common(cx, p, false, err);
     if (rc) return rc;
-    for (int i = 0; i < cx->nmeta; i++)
+    for (int i = 0; i < cx->nmeta; i++) {
+        meta[i] = MK_FORMAT;
         for (int k = 0; kafka_metadata[k]; k++)
             if (!strcmp(cx->meta_keys[i], kafka_metadata[k])) meta[i] = (MetaKey)k;
+    }
     p->nphys = cx->nphys;
     p->nmeta = cx->nmeta;
     p->meta = meta;
@@ -513,7 +544,7 @@ static eddy_status kafka_source(const ConnectorCtx *cx, SourceSpec *out, EdErr *
     out->plan = p;
     out->bounded = p->bound != BD_UNBOUNDED;
     out->parallelism = (int)par;
-    out->changelog = p->upsert ? CL_INSERT | CL_UPDATE_AFTER | CL_DELETE : CL_INSERT;
+    out->changelog = p->upsert ? CL_INSERT | CL_UPDATE_AFTER | CL_DELETE : p->changelog ? p->value.fp.vt->changelog : CL_INSERT;
     out->name = "KafkaSource";
     return EDDY_OK;
 }
@@ -836,7 +867,7 @@ static eddy_status ksource_open(Op *op) {
     eddy__arena_init(&s->a, 1024);
     eddy__format_run_init(&s->run);
     s->kvecs = eddy__calloc((size_t)p->key.ncols + 1, sizeof(Vector *));
-    s->vvecs = eddy__calloc((size_t)p->value.ncols + 1, sizeof(Vector *));
+    s->vvecs = eddy__calloc((size_t)(p->value.ncols + p->nfmeta) + 1, sizeof(Vector *));
     if (!s->kvecs || !s->vvecs) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     rd_kafka_conf_t *conf = make_conf(op, p);
     if (!conf) return EDDY_E_VALIDATION;
@@ -888,8 +919,10 @@ static DecodeStatus decode_part(KSource *s, const RoleFormat *rf, Vector **vecs,
 static void fill_meta(const KafkaPlan *p, Batch *b, uint32_t r, const rd_kafka_message_t *m) {
     for (int k = 0; k < p->nmeta; k++) {
         Vector *v = b->cols[p->nphys + k];
+        if (p->meta[k] == MK_FORMAT) continue;
         vec_set_valid(v, r);
         switch (p->meta[k]) {
+        case MK_FORMAT: break;
         case MK_TOPIC: {
             const char *t = rd_kafka_topic_name(m->rkt);
             eddy__vec_set_str(v, r, t, strlen(t));
@@ -942,6 +975,12 @@ static void fill_meta(const KafkaPlan *p, Batch *b, uint32_t r, const rd_kafka_m
 }
 
 /* Handles one message: a row in the batch, a skip, or an error. */
+static eddy_status flush_batch(Op *op, KSource *s);
+static eddy_status new_batch(Op *op, KSource *s);
+
+/* Handles one message: its rows in the batch (a changelog format's record
+ * may hold several: debezium's -U and +U, canal's data), a skip, or an
+ * error. */
 static eddy_status on_message(Op *op, KSource *s, const rd_kafka_message_t *m) {
     const KafkaPlan *p = op->plan;
     KPart *kp = find_part(s, rd_kafka_topic_name(m->rkt), m->partition);
@@ -953,44 +992,70 @@ static eddy_status on_message(Op *op, KSource *s, const rd_kafka_message_t *m) {
     if (m->offset + 1 >= kp->stop) part_done(s, kp);
     bool tombstone = !m->payload;
     if (tombstone && !p->upsert) return EDDY_OK; /* Flink's formats give no row for a null value */
-    Batch *b = s->batch;
-    uint32_t r = s->rows;
-    DecodeStatus st = DEC_ROW;
-    bool nulled = false;
     Buf *reason = &s->run.reason;
-    if (tombstone) {
-        for (int c = 0; c < p->nphys; c++) eddy__vec_set_null(b->cols[c], r);
-    } else {
-        st = decode_part(s, &p->value, s->vvecs, m->payload, m->len, r);
-        nulled = s->run.nulled;
-    }
     bool need_key = p->key.on && (tombstone || !p->key_from_value);
-    if ((st == DEC_ROW) && need_key) {
-        st = decode_part(s, &p->key, s->kvecs, m->key, m->key_len, r);
-        nulled = nulled || s->run.nulled;
-    }
-    if (st == DEC_NOMEM) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-    if (st == DEC_BAD && !(tombstone ? p->key.fp.ignore_errors : p->value.fp.ignore_errors && (!need_key || p->key.fp.ignore_errors)))
-        return eddy__op_fail(op, EDDY_E_RUNTIME,
-                             "Failed to deserialize consumer record ConsumerRecord(topic = %s, partition = %d, offset "
-                             "= %lld): %s",
-                             kp->topic, kp->partition, (long long)m->offset, eddy__buf_cstr(reason));
-    if (st == DEC_BAD || nulled) {
-        if (!kp->skipped && !kp->nulled) {
-            kp->first_offset = m->offset;
-            eddy__buf_puts(&kp->first_reason, eddy__buf_cstr(reason));
+    for (;;) {
+        if (s->rows >= op->batch_size) {
+            /* a record of more rows than the batch has room for */
+            eddy_status rc = flush_batch(op, s);
+            if (!rc) rc = new_batch(op, s);
+            if (rc) return rc;
         }
-        if (st == DEC_BAD) kp->skipped++;
-        else kp->nulled++;
+        Batch *b = s->batch;
+        uint32_t r = s->rows;
+        DecodeStatus st = DEC_ROW;
+        bool nulled = false;
+        if (tombstone) {
+            for (int c = 0; c < p->nphys; c++) eddy__vec_set_null(b->cols[c], r);
+            for (int i = 0; i < p->nfmeta; i++) eddy__vec_set_null(b->cols[p->fmeta_cols[i]], r);
+        } else {
+            st = decode_part(s, &p->value, s->vvecs, m->payload, m->len, r);
+            nulled = s->run.nulled;
+        }
+        bool more = p->changelog && !tombstone && s->run.more;
+        uint8_t kind = s->run.kind;
+        if ((st == DEC_ROW) && need_key) {
+            st = decode_part(s, &p->key, s->kvecs, m->key, m->key_len, r);
+            nulled = nulled || s->run.nulled;
+        }
+        if (st == DEC_NOMEM) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        if (st == DEC_BAD &&
+            !(tombstone ? p->key.fp.ignore_errors : p->value.fp.ignore_errors && (!need_key || p->key.fp.ignore_errors)))
+            return eddy__op_fail(op, EDDY_E_RUNTIME,
+                                 "Failed to deserialize consumer record ConsumerRecord(topic = %s, partition = %d, offset "
+                                 "= %lld): %s",
+                                 kp->topic, kp->partition, (long long)m->offset, eddy__buf_cstr(reason));
+        if (st == DEC_BAD || nulled) {
+            if (!kp->skipped && !kp->nulled) {
+                kp->first_offset = m->offset;
+                eddy__buf_puts(&kp->first_reason, eddy__buf_cstr(reason));
+            }
+            if (st == DEC_BAD) kp->skipped++;
+            else kp->nulled++;
+        }
+        if (st == DEC_ROW) {
+            fill_meta(p, b, r, m);
+            if (p->upsert) VEC_DATA(b->kinds, uint8_t)[r] = tombstone ? RK_DELETE : RK_INSERT;
+            else if (p->changelog) VEC_DATA(b->kinds, uint8_t)[r] = kind;
+            if (s->row_part) {
+                s->row_part[r] = (int32_t)(kp - s->parts);
+                kp->last_row_ms = s->now_ms;
+            }
+            s->rows++;
+        }
+        if (!more || st == DEC_BAD) return EDDY_OK;
     }
-    if (st != DEC_ROW) return EDDY_OK;
-    fill_meta(p, b, r, m);
-    if (p->upsert) VEC_DATA(b->kinds, uint8_t)[r] = tombstone ? RK_DELETE : RK_INSERT;
-    if (s->row_part) {
-        s->row_part[r] = (int32_t)(kp - s->parts);
-        kp->last_row_ms = s->now_ms;
-    }
-    s->rows++;
+}
+
+/* A batch to fill, the formats' vectors pointing into it (row kinds for upsert and changelog formats). */
+static eddy_status new_batch(Op *op, KSource *s) {
+    const KafkaPlan *p = op->plan;
+    s->batch = eddy__batch_new_typed(op->node->ncols, op->node->col_types, op->batch_size);
+    if (!s->batch || ((p->upsert || p->changelog) && !eddy__batch_ensure_kinds(s->batch, op->batch_size)))
+        return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    for (int i = 0; i < p->value.ncols; i++) s->vvecs[i] = s->batch->cols[p->value.cols[i]];
+    for (int i = 0; i < p->nfmeta; i++) s->vvecs[p->value.ncols + i] = s->batch->cols[p->fmeta_cols[i]];
+    for (int i = 0; i < p->key.ncols; i++) s->kvecs[i] = s->batch->cols[p->key.cols[i]];
     return EDDY_OK;
 }
 
@@ -1049,12 +1114,8 @@ static eddy_status ksource_produce(Op *op) {
         return EDDY_ROW;
     }
     if (!s->batch) {
-        s->batch = eddy__batch_new_typed(op->node->ncols, op->node->col_types, op->batch_size);
-        if (!s->batch || (p->upsert && !eddy__batch_ensure_kinds(s->batch, op->batch_size))) {
-            return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-        }
-        for (int i = 0; i < p->value.ncols; i++) s->vvecs[i] = s->batch->cols[p->value.cols[i]];
-        for (int i = 0; i < p->key.ncols; i++) s->kvecs[i] = s->batch->cols[p->key.cols[i]];
+        eddy_status rc = new_batch(op, s);
+        if (rc) return rc;
     }
     int timeout = 100;
     s->now_ms = eddy__mono_ns() / 1000000;
@@ -1152,7 +1213,7 @@ static eddy_status kafka_sink(const ConnectorCtx *cx, SinkSpec *out, EdErr *err)
     out->vt = &eddy__op_kafka_sink;
     out->plan = p;
     out->parallelism = (int)par;
-    out->accepts = p->upsert ? CL_INSERT | CL_UPDATE_AFTER | CL_DELETE : CL_INSERT;
+    out->accepts = p->upsert ? CL_INSERT | CL_UPDATE_AFTER | CL_DELETE : p->changelog ? p->value.fp.vt->changelog : CL_INSERT;
     out->name = p->upsert ? "UpsertKafka" : "Kafka";
     return EDDY_OK;
 }
@@ -1271,6 +1332,7 @@ static eddy_status ksink_push(Op *op, int input, Batch *b) {
         eddy__buf_truncate(&s->val, 0);
         eddy__buf_truncate(&s->key, 0);
         eddy_status rc;
+        s->run.kind = kind; /* what a changelog format writes */
         if (!tombstone && (rc = p->value.fp.vt->encode(&p->value.fp, &s->run, s->vvecs, r, &s->val, err))) return rc;
         if (p->key.on && (rc = p->key.fp.vt->encode(&p->key.fp, &s->run, s->kvecs, r, &s->key, err))) return rc;
         if (s->val.failed || s->key.failed) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
@@ -1334,6 +1396,49 @@ static void ksink_close(Op *op) {
 const OpVtab eddy__op_kafka_sink = {
     .name = "Sink: Kafka", .open = ksink_open, .push_batch = ksink_push, .finish = ksink_finish, .close = ksink_close};
 
+/* The value format's readable metadata, as a table names it: each key
+ * prefixed 'value.' (Flink's KafkaDynamicSource). The prefixed lists are
+ * made once per format and kept for the process. */
+static pthread_mutex_t vmeta_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    const FormatVt *fv;
+    const char **keys;
+} vmeta_lists[32];
+
+static void kafka_format_metadata(const TableDef *t, const char *const **keys, const char *const **types) {
+    *keys = *types = NULL;
+    const char *name = value_format_name(t);
+    const FormatVt *fv = name ? eddy__format_lookup(name) : NULL;
+    if (!fv || !fv->metadata) return;
+    pthread_mutex_lock(&vmeta_lock);
+    size_t i = 0;
+    while (i < ED_ARRAY_LEN(vmeta_lists) && vmeta_lists[i].fv && vmeta_lists[i].fv != fv) i++;
+    if (i < ED_ARRAY_LEN(vmeta_lists) && !vmeta_lists[i].fv) {
+        size_t n = 0;
+        while (fv->metadata[n]) n++;
+        const char **l = calloc(n + 1, sizeof(char *));
+        for (size_t k = 0; l && k < n; k++) {
+            char *s = malloc(strlen(fv->metadata[k]) + 7);
+            if (!s) break;
+            memcpy(s, "value.", 6);
+            strcpy(s + 6, fv->metadata[k]);
+            l[k] = s;
+        }
+        if (l && (!n || l[n - 1])) {
+            vmeta_lists[i].fv = fv;
+            vmeta_lists[i].keys = l;
+        } else if (l) { /* out of memory: no list this time */
+            for (size_t k = 0; k < n; k++) free((char *)l[k]);
+            free(l);
+        }
+    }
+    if (i < ED_ARRAY_LEN(vmeta_lists) && vmeta_lists[i].fv == fv) {
+        *keys = vmeta_lists[i].keys;
+        *types = fv->metadata_types;
+    }
+    pthread_mutex_unlock(&vmeta_lock);
+}
+
 const Connector eddy__connector_kafka = {
     .name = "kafka",
     .optional = kafka_optional,
@@ -1345,6 +1450,7 @@ const Connector eddy__connector_kafka = {
     .source = kafka_source,
     .sink = kafka_sink,
     .validate = kafka_validate,
+    .format_metadata = kafka_format_metadata,
 };
 
 const Connector eddy__connector_upsert_kafka = {

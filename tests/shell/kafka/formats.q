@@ -4,7 +4,7 @@
 # 'key.fields-prefix' and 'value.fields-include' = 'EXCEPT_KEY'; each
 # table's messages read back raw (key and value bytes as the formats wrote
 # them) and through the table.
-# topics: user_behavior:1 prefixed:1
+# topics: user_behavior:1 prefixed:1 debezium:1 counts:1
 
 SET 'sql-client.execution.result-mode' = 'tableau';
 [INFO] Execute statement succeeded.
@@ -146,4 +146,125 @@ SELECT * FROM Prefixed /*+ OPTIONS('scan.bounded.mode' = 'latest-offset') */;
 | +I |           1 |                    7 |                   70 |           2 |                             pv |
 +----+-------------+----------------------+----------------------+-------------+--------------------------------+
 Received a total of 1 row
+!ok
+
+# the page's format metadata example: Kafka and Debezium metadata of debezium-json messages
+CREATE TABLE DebeziumIn (`v` STRING) WITH (
+  'connector' = 'kafka', 'topic' = 'debezium', 'properties.bootstrap.servers' = 'localhost:9092', 'format' = 'raw');
+[INFO] Execute statement succeeded.
+!info
+
+INSERT INTO DebeziumIn VALUES
+  ('{"before":null,"after":{"user_id":1,"item_id":10,"behavior":"pv"},"source":{"ts_ms":1700000000000,"table":"behaviors"},"op":"c"}'),
+  ('{"before":{"user_id":1,"item_id":10,"behavior":"pv"},"after":{"user_id":1,"item_id":10,"behavior":"buy"},"source":{"ts_ms":1700000005000,"table":"behaviors"},"op":"u"}');
+[INFO] Complete execution of the SQL update statement.
+!info
+
+CREATE TABLE KafkaTable2 (
+  `event_time` TIMESTAMP_LTZ(3) METADATA FROM 'value.source.timestamp' VIRTUAL,  -- from Debezium format
+  `origin_table` STRING METADATA FROM 'value.source.table' VIRTUAL, -- from Debezium format
+  `partition_id` BIGINT METADATA FROM 'partition' VIRTUAL,  -- from Kafka connector
+  `offset` BIGINT METADATA VIRTUAL,  -- from Kafka connector
+  `user_id` BIGINT,
+  `item_id` BIGINT,
+  `behavior` STRING
+) WITH (
+  'connector' = 'kafka',
+  'topic' = 'debezium',
+  'properties.bootstrap.servers' = 'localhost:9092',
+  'properties.group.id' = 'testGroup',
+  'scan.startup.mode' = 'earliest-offset',
+  'value.format' = 'debezium-json'
+);
+[INFO] Execute statement succeeded.
+!info
+
+SELECT * FROM KafkaTable2 /*+ OPTIONS('scan.bounded.mode' = 'latest-offset') */;
++----+-------------------------+--------------------------------+----------------------+----------------------+----------------------+----------------------+--------------------------------+
+| op |              event_time |                   origin_table |         partition_id |               offset |              user_id |              item_id |                       behavior |
++----+-------------------------+--------------------------------+----------------------+----------------------+----------------------+----------------------+--------------------------------+
+| +I | 2023-11-14 22:13:20.000 |                      behaviors |                    0 |                    0 |                    1 |                   10 |                             pv |
+| -U | 2023-11-14 22:13:25.000 |                      behaviors |                    0 |                    1 |                    1 |                   10 |                             pv |
+| +U | 2023-11-14 22:13:25.000 |                      behaviors |                    0 |                    1 |                    1 |                   10 |                            buy |
++----+-------------------------+--------------------------------+----------------------+----------------------+----------------------+----------------------+--------------------------------+
+Received a total of 3 rows
+!ok
+
+# a key the format does not have
+CREATE TABLE KafkaTable3 (`x` STRING METADATA FROM 'value.no-such-key' VIRTUAL, `user_id` BIGINT) WITH (
+  'connector' = 'kafka', 'topic' = 'debezium', 'properties.bootstrap.servers' = 'localhost:9092',
+  'scan.startup.mode' = 'earliest-offset', 'value.format' = 'debezium-json');
+[INFO] Execute statement succeeded.
+!info
+
+SELECT * FROM KafkaTable3;
+[ERROR] Could not execute SQL statement. Reason:
+Invalid metadata key 'value.no-such-key' in column 'x' of table 'default_catalog.default_database.KafkaTable3'. The connector 'kafka' supports the following metadata keys for reading:
+value.schema
+value.ingestion-timestamp
+value.source.timestamp
+value.source.database
+value.source.schema
+value.source.table
+value.source.properties
+topic
+partition
+headers
+leader-epoch
+offset
+timestamp
+timestamp-type
+!error
+
+# an updating table written as debezium-json (one message per change) and read back, raw and as a changelog
+CREATE TABLE Counts (behavior STRING, n BIGINT) WITH (
+  'connector' = 'kafka', 'topic' = 'counts', 'properties.bootstrap.servers' = 'localhost:9092',
+  'scan.startup.mode' = 'earliest-offset', 'format' = 'debezium-json');
+[INFO] Execute statement succeeded.
+!info
+
+INSERT INTO Counts SELECT behavior, COUNT(*) FROM (VALUES ('pv'), ('buy'), ('pv')) AS t(behavior) GROUP BY behavior;
+[INFO] Complete execution of the SQL update statement.
+!info
+
+CREATE TABLE CountsRaw (v STRING) WITH (
+  'connector' = 'kafka', 'topic' = 'counts', 'properties.bootstrap.servers' = 'localhost:9092',
+  'scan.startup.mode' = 'earliest-offset', 'format' = 'raw');
+[INFO] Execute statement succeeded.
+!info
+
+SELECT * FROM CountsRaw /*+ OPTIONS('scan.bounded.mode' = 'latest-offset') */;
++----+--------------------------------+
+| op |                              v |
++----+--------------------------------+
+| +I | {"before":null,"after":{"be... |
+| +I | {"before":null,"after":{"be... |
+| +I | {"before":{"behavior":"pv",... |
+| +I | {"before":null,"after":{"be... |
++----+--------------------------------+
+Received a total of 4 rows
+!ok
+
+SELECT * FROM Counts /*+ OPTIONS('scan.bounded.mode' = 'latest-offset') */;
++----+--------------------------------+----------------------+
+| op |                       behavior |                    n |
++----+--------------------------------+----------------------+
+| +I |                             pv |                    1 |
+| +I |                            buy |                    1 |
+| -D |                             pv |                    1 |
+| +I |                             pv |                    2 |
++----+--------------------------------+----------------------+
+Received a total of 4 rows
+!ok
+
+SELECT behavior, SUM(n) AS total FROM Counts /*+ OPTIONS('scan.bounded.mode' = 'latest-offset') */ GROUP BY behavior;
++----+--------------------------------+----------------------+
+| op |                       behavior |                total |
++----+--------------------------------+----------------------+
+| +I |                             pv |                    1 |
+| +I |                            buy |                    1 |
+| -D |                             pv |                    1 |
+| +I |                             pv |                    2 |
++----+--------------------------------+----------------------+
+Received a total of 4 rows
 !ok
