@@ -310,13 +310,16 @@ EDDY_API int eddy_env_get_max_parallelism(const eddy_env *env);
  * Restarts after a task failure (Flink's restart strategies), in the process:
  *   restart-strategy.type                none (off, disable): the failure
  *       fails the job; fixed-delay (fixeddelay); exponential-delay
- *       (exponentialdelay). Default: exponential-delay when checkpoints are
- *       on (Flink 1.19's default), else none. failure-rate is "not supported
- *       yet". Options: restart-strategy.fixed-delay.attempts (default 1),
+ *       (exponentialdelay); failure-rate (failurerate). Default:
+ *       exponential-delay when checkpoints are on (Flink 1.19's default),
+ *       else none. Options: restart-strategy.fixed-delay.attempts (default 1),
  *       .fixed-delay.delay (1 s); restart-strategy.exponential-delay.
  *       initial-backoff (1 s), .max-backoff (1 min), .backoff-multiplier
  *       (1.5, >= 1), .reset-backoff-threshold (1 h), .jitter-factor (0.1, in
- *       [0, 1]), .attempts-before-reset-backoff (2147483647).
+ *       [0, 1]), .attempts-before-reset-backoff (2147483647);
+ *       restart-strategy.failure-rate.max-failures-per-interval (1, >= 1),
+ *       .failure-rate-interval (1 min, > 0), .delay (1 s): restarts as long
+ *       as no more than that many failures fall within any interval.
  *   A failure of a user function or of the job at run time (EDDY_E_UDF,
  *   EDDY_E_RUNTIME, EDDY_E_IO) stops every task, which restarts from the
  *   job's latest completed checkpoint (from the start without one; user
@@ -325,7 +328,9 @@ EDDY_API int eddy_env_get_max_parallelism(const eddy_env *env);
  *   attempts run out the job fails with "Recovery is suppressed by
  *   FixedDelayRestartBackoffTimeStrategy(maxNumberRestartAttempts=N,
  *   backoffTimeMS=M): <the failure>" (ExponentialDelayRestartBackoff...
- *   with its settings). A cancel during the delay ends the job CANCELED.
+ *   with its settings; FailureRateRestartBackoffTimeStrategy(
+ *   FailureRateRestartBackoffTimeStrategy(failuresIntervalMS=I,
+ *   backoffTimeMS=D,maxFailuresPerInterval=N) as Flink prints it). A cancel during the delay ends the job CANCELED.
  *   eddy_job_restarts counts the restarts. With checkpoints and restarts on,
  *   a collect sink (query results, eddy_stream_execute_and_collect) hands
  *   out rows only once a checkpoint after them completed (or the job ended),

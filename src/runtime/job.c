@@ -83,6 +83,7 @@ struct Task {
     Task *rq_next;
     bool in_rq; /* in the run queue (under job->mu) */
     Arena arena;
+    ArenaMark built; /* the arena once the job was built: a restart goes back to it */
     EdErr err;
 };
 
@@ -1837,8 +1838,14 @@ static eddy_status failover_checkpoint(Job *job, int64_t completed, EdErr *err) 
 
 /* Run by the last worker to pause, without job->mu: see above. */
 static void job_failover(Job *job) {
-    for (int i = 0; i < job->ntasks; i++)
-        if (job->tasks[i]->opened) task_close(job->tasks[i]);
+    for (int i = 0; i < job->ntasks; i++) {
+        Task *t = job->tasks[i];
+        if (t->opened) task_close(t);
+        t->opened = false; /* closed once, also when the restart fails below */
+        t->nopened = 0;
+        /* what this attempt's open and run allocated goes: restarts stay flat */
+        eddy__arena_rewind(&t->arena, t->built);
+    }
     pthread_mutex_lock(&job->ck_mu);
     eddy__ckpt_abort(job->ck_w);
     job->ck_w = NULL;
@@ -2021,6 +2028,7 @@ eddy_status eddy__job_create(const JobConfig *cfg, StreamNode *const *sinks, int
         eddy__job_free(job);
         return rc;
     }
+    for (int i = 0; i < job->ntasks; i++) job->tasks[i]->built = eddy__arena_mark(&job->tasks[i]->arena);
     *out = job;
     return EDDY_OK;
 }
@@ -2193,6 +2201,7 @@ void eddy__job_free(Job *job) {
     ed_vec_free(&job->mal);
     eddy__ckpt_abort(job->ck_w);
     eddy__ckpt_free(job->restore);
+    eddy__restart_state_free(&job->rst);
     eddy__buf_free(&job->restore_report);
     eddy__free(job->sp_dir);
     eddy__free(job->sp_path);

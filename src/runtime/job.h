@@ -20,7 +20,13 @@
 #include "runtime/op.h"
 
 /* restart-strategy.type (runtime/restart.h parses the options). */
-typedef enum RestartKind { RESTART_DEFAULT, RESTART_NONE, RESTART_FIXED_DELAY, RESTART_EXPONENTIAL_DELAY } RestartKind;
+typedef enum RestartKind {
+    RESTART_DEFAULT,
+    RESTART_NONE,
+    RESTART_FIXED_DELAY,
+    RESTART_EXPONENTIAL_DELAY,
+    RESTART_FAILURE_RATE
+} RestartKind;
 typedef struct RestartStrategy {
     RestartKind kind;            /* DEFAULT: none without checkpoints, else exponential-delay */
     int64_t attempts;            /* fixed-delay.attempts */
@@ -29,6 +35,9 @@ typedef struct RestartStrategy {
     double multiplier, jitter;   /* exponential-delay.backoff-multiplier / jitter-factor */
     int64_t reset_ms;            /* exponential-delay.reset-backoff-threshold */
     int64_t attempts_before_reset; /* exponential-delay.attempts-before-reset-backoff */
+    int64_t max_failures;        /* failure-rate.max-failures-per-interval */
+    int64_t interval_ms;         /* failure-rate.failure-rate-interval */
+    int64_t rate_delay_ms;       /* failure-rate.delay */
     uint32_t set;                /* options given (bit per option; the others take the defaults) */
 } RestartStrategy;
 
