@@ -1684,6 +1684,16 @@ static eddy_status checkpoint_setup(Job *job, EdErr *err) {
         return eddy__err(err, EDDY_E_UNSUPPORTED,
                          "not supported yet: checkpoints without a checkpoint directory (%s is set, %s is not)",
                          CKPT_OPT_INTERVAL, CKPT_OPT_DIR);
+    /* a source that cannot be rewound would go on where the failed attempt
+     * was: refused before it runs */
+    for (int i = 0; i < job->ntasks && job->cfg.checkpoint_interval_ms > 0 && job->cfg.restart.kind != RESTART_NONE; i++) {
+        const Op *h = job->tasks[i]->head;
+        if (job->tasks[i]->is_source && !h->vt->position)
+            return eddy__err(err, EDDY_E_UNSUPPORTED,
+                             "not supported yet: restarting the source '%s' from a checkpoint (it cannot report or rewind "
+                             "its position%s)",
+                             h->node->name, h->vt->rewind_hint ? h->vt->rewind_hint : "");
+    }
     if (!cfg->restore_path || !*cfg->restore_path) return EDDY_OK;
     eddy_status rc = eddy__ckpt_load_fallback(eddy__ckpt_local_path(cfg->restore_path), &job->restore,
                                               &job->restore_report, err);

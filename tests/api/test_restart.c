@@ -379,6 +379,106 @@ TEST(datastream_map_restart) {
     free(dir);
 }
 
+/* A checkpointed user source: 1..last, 50 a call, its position the next
+ * value (8 bytes). Counts its restores. */
+typedef struct Counter {
+    int64_t next, last;
+    atomic_int restores, rewinds; /* restores from a position / from the beginning */
+    int64_t restored_at;
+    bool bad_snapshot;
+} Counter;
+
+static eddy_status counter_run(void *ctx, int subtask, int parallelism, eddy_out *out) {
+    (void)subtask, (void)parallelism;
+    Counter *c = ctx;
+    for (int i = 0; i < 50 && c->next <= c->last; i++) {
+        eddy_out_set_long(out, 0, c->next++);
+        eddy_out_emit(out);
+    }
+    nanosleep(&(struct timespec){0, 200000}, NULL);
+    return c->next > c->last ? EDDY_DONE : EDDY_OK;
+}
+
+static eddy_status counter_snapshot(void *ctx, int subtask, int parallelism, eddy_source_position *pos) {
+    (void)subtask, (void)parallelism;
+    Counter *c = ctx;
+    if (c->bad_snapshot) return EDDY_E_IO;
+    return eddy_source_position_write(pos, &c->next, sizeof c->next);
+}
+
+static eddy_status counter_restore(void *ctx, int subtask, int parallelism, const void *data, size_t len) {
+    (void)subtask, (void)parallelism;
+    Counter *c = ctx;
+    if (!data) {
+        atomic_fetch_add(&c->rewinds, 1);
+        c->next = 1;
+        return EDDY_OK;
+    }
+    if (len != sizeof c->next) return EDDY_E_VALIDATION;
+    memcpy(&c->next, data, sizeof c->next);
+    c->restored_at = c->next;
+    atomic_fetch_add(&c->restores, 1);
+    return EDDY_OK;
+}
+
+/* Collects flaky(counter) with checkpoints every `interval`; each value
+ * once, in order, or the error. */
+static char *counter_job(Counter *c, Flaky *f, const char *dir, const char *interval) {
+    eddy_env *env = new_env(1);
+    eddy_env_set_option(env, "execution.checkpointing.interval", interval);
+    eddy_env_set_option(env, "execution.checkpointing.dir", dir);
+    eddy_env_set_option(env, "restart-strategy.type", "fixed-delay");
+    eddy_env_set_option(env, "restart-strategy.fixed-delay.delay", "0 s");
+    eddy_stream *s = eddy_from_checkpointed_source(env, "BIGINT NOT NULL", false, counter_run, counter_snapshot,
+                                                   counter_restore, c, NULL);
+    s = eddy_stream_map(s, "BIGINT", flaky_eval, f, NULL);
+    char *text = collect_stream(s);
+    eddy_env_free(env);
+    return text;
+}
+
+/* The failed attempt's source is rewound to the checkpoint's position (not
+ * to the beginning, not left where it was): every value once. */
+TEST(checkpointed_source_rewound) {
+    char *dir = tmpdir();
+    Counter c = {.last = 5000};
+    Flaky f = {.fail_at = 3000};
+    char *got = counter_job(&c, &f, dir, "5 ms");
+    char *want = sequence_plain(5000);
+    ASSERT_STR_EQ(got, want);
+    ASSERT_TRUE(atomic_load(&f.calls) > 5000); /* it failed once */
+    ASSERT_EQ_INT(atomic_load(&c.rewinds), 1); /* the first attempt started at the beginning */
+    ASSERT_EQ_INT(atomic_load(&c.restores), 1);
+    ASSERT_TRUE(c.restored_at > 1 && c.restored_at <= 3000);
+    free(got), free(want);
+
+    /* no checkpoint before the failure: back to the beginning */
+    Counter d = {.last = 2000};
+    Flaky g = {.fail_at = 1500};
+    got = counter_job(&d, &g, dir, "1 h");
+    want = sequence_plain(2000);
+    ASSERT_STR_EQ(got, want);
+    ASSERT_EQ_INT(atomic_load(&g.calls), 3500);
+    ASSERT_EQ_INT(atomic_load(&d.rewinds), 2);
+    ASSERT_EQ_INT(atomic_load(&d.restores), 0);
+    free(got), free(want);
+
+    /* a failing snapshot fails the job, naming the source */
+    Counter e = {.last = 5000, .bad_snapshot = true};
+    Flaky h = {0};
+    got = counter_job(&e, &h, dir, "5 ms");
+    ASSERT_TEXT(got, "ERROR: Recovery is suppressed by FixedDelayRestartBackoffTimeStrategy(maxNumberRestartAttempts=1, "
+                     "backoffTimeMS=0): The source snapshot function of Source: Custom Source failed: input/output error");
+
+    eddy_env *env = new_env(1);
+    ASSERT_TRUE(eddy_from_checkpointed_source(env, "BIGINT", false, counter_run, counter_snapshot, NULL, NULL, NULL) ==
+                NULL);
+    ASSERT_TEXT(env_error_text(env), "ERROR: from_checkpointed_source: snapshot and restore must not be NULL");
+    eddy_env_free(env);
+    rmtree(dir);
+    free(dir);
+}
+
 int main(void) {
     RUN(restart_from_checkpoint_exactly_once);
     RUN(restart_without_checkpoint_starts_over);
@@ -389,5 +489,6 @@ int main(void) {
     RUN(option_errors);
     RUN(cancel_during_delay);
     RUN(datastream_map_restart);
+    RUN(checkpointed_source_rewound);
     return test_report();
 }
