@@ -333,7 +333,8 @@ EDDY_API int eddy_env_get_max_parallelism(const eddy_env *env);
  *   with its settings; FailureRateRestartBackoffTimeStrategy(
  *   FailureRateRestartBackoffTimeStrategy(failuresIntervalMS=I,
  *   backoffTimeMS=D,maxFailuresPerInterval=N) as Flink prints it). A cancel during the delay ends the job CANCELED.
- *   eddy_job_restarts counts the restarts. With checkpoints and restarts on,
+ *   eddy_job_restarts counts the restarts; what a failed attempt allocated
+ *   is freed before the next, so restarts do not grow memory. With checkpoints and restarts on,
  *   a collect sink (query results, eddy_stream_execute_and_collect) hands
  *   out rows only once a checkpoint after them completed (or the job ended),
  *   so a restart repeats none of them: exactly once. Print and user sinks
