@@ -152,6 +152,8 @@ struct Job {
     int ck_sources_done; /* source tasks that finished: no new checkpoints */
     int64_t ck_next_ns;  /* eddy__mono_ns() of the next trigger */
     CkptWriter *ck_w;
+    int64_t ck_begin_ns; /* when the pending checkpoint was triggered */
+    JobCheckpointStats ck_stats;
     Checkpoint *restore;
     Buf restore_report;
     /* failover (restart strategies): under mu */
@@ -842,10 +844,18 @@ static eddy_status ck_ack(Task *t, int64_t id) {
     pthread_mutex_unlock(&job->ck_mu);
     if (!done) return EDDY_OK;
     if (is_sp) return savepoint_complete(job, done);
+    uint64_t bytes = eddy__ckpt_writer_bytes(done);
     eddy_status rc = eddy__ckpt_complete(done, job->cfg.checkpoint_retained, &t->err);
     pthread_mutex_lock(&job->ck_mu);
     job->ck_pending = false;
-    if (!rc) job->ck_completed = id;
+    if (!rc) {
+        job->ck_completed = id;
+        job->ck_stats.completed++;
+        job->ck_stats.last_id = id;
+        job->ck_stats.last_duration_ns = eddy__mono_ns() - job->ck_begin_ns;
+        job->ck_stats.last_bytes = bytes;
+        job->ck_stats.total_duration_ns += job->ck_stats.last_duration_ns;
+    }
     job->ck_next_ns = eddy__mono_ns() + job->cfg.checkpoint_interval_ms * 1000000;
     pthread_mutex_unlock(&job->ck_mu);
     if (!rc && job->client && job->client->gated) {
@@ -884,10 +894,12 @@ static eddy_status task_checkpoint(Task *t, int64_t id) {
     eddy__buf_init(&b);
     eddy__buf_init(&pos);
     eddy_status rc = EDDY_OK;
+    int64_t ser_ns = 0, write_ns = 0;
     for (int i = 0; i < t->nops && !rc; i++) {
         Op *op = t->ops[i];
         eddy__buf_truncate(&b, 0);
         eddy__buf_truncate(&pos, 0);
+        int64_t t0 = eddy__mono_ns();
         rc = eddy__op_snapshot(op, id, &b);
         if (!rc && op == t->head && t->is_source) {
             if (!op->vt->position)
@@ -898,14 +910,21 @@ static eddy_status task_checkpoint(Task *t, int64_t id) {
             else rc = op->vt->position(op, &pos);
         }
         if (!rc && (b.failed || pos.failed)) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        int64_t t1 = eddy__mono_ns();
+        ser_ns += t1 - t0;
         if (rc || (!b.len && !pos.len)) continue;
         pthread_mutex_lock(&job->ck_mu);
         if (job->ck_w && job->ck_triggered == id)
             rc = eddy__ckpt_write_part(job->ck_w, op->uid, op->subtask, b.data, b.len, pos.data, pos.len, &t->err);
         pthread_mutex_unlock(&job->ck_mu);
+        write_ns += eddy__mono_ns() - t1;
     }
     eddy__buf_free(&b);
     eddy__buf_free(&pos);
+    pthread_mutex_lock(&job->ck_mu);
+    job->ck_stats.snapshot_ns += ser_ns;
+    job->ck_stats.write_ns += write_ns;
+    pthread_mutex_unlock(&job->ck_mu);
     if (rc) return rc;
     for (int i = 0; i < t->nout; i++)
         if (!channel_push(t->out[i], (Event){EV_BARRIER, NULL, id})) return eddy__err(&t->err, EDDY_E_NOMEM, "out of memory");
@@ -955,6 +974,7 @@ static eddy_status source_barrier(Task *t, bool finishing) {
         int64_t nid = job->ck_triggered + 1;
         rc = eddy__ckpt_begin(job->cfg.checkpoint_dir, job->job_id, nid, &job->ck_w, &t->err);
         if (!rc) {
+            job->ck_begin_ns = eddy__mono_ns();
             job->ck_triggered = nid;
             job->ck_pending = true;
             job->ck_is_sp = false;
@@ -1710,6 +1730,12 @@ int64_t eddy__job_last_checkpoint(Job *job, int64_t *restored_from) {
     if (restored_from) *restored_from = job->ck_restored;
     pthread_mutex_unlock(&job->ck_mu);
     return id;
+}
+
+void eddy__job_checkpoint_stats(Job *job, JobCheckpointStats *out) {
+    pthread_mutex_lock(&job->ck_mu);
+    *out = job->ck_stats;
+    pthread_mutex_unlock(&job->ck_mu);
 }
 
 const char *eddy__job_restore_report(const Job *job) { return job->restore_report.data ? job->restore_report.data : ""; }

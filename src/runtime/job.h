@@ -158,6 +158,18 @@ const char *eddy__job_id(const Job *job);
  * restored, the id of the checkpoint it started from (*restored_from, may be
  * NULL). Thread-safe. */
 int64_t eddy__job_last_checkpoint(Job *job, int64_t *restored_from);
+/* What the job's checkpoints cost so far (savepoints not counted): the
+ * completed ones, the last one's id, duration (trigger at the first source
+ * to its _metadata written) and bytes (state parts and source positions),
+ * and the time tasks spent stopped for them, serializing their operators'
+ * state (snapshot_ns) and writing + fsyncing the part files (write_ns),
+ * summed over the tasks (savepoints included). Thread-safe. */
+typedef struct JobCheckpointStats {
+    int64_t completed, last_id, last_duration_ns, total_duration_ns;
+    uint64_t last_bytes;
+    int64_t snapshot_ns, write_ns;
+} JobCheckpointStats;
+void eddy__job_checkpoint_stats(Job *job, JobCheckpointStats *out);
 /* The checkpoints eddy__job_create skipped because they were damaged
  * ("Skipping checkpoint <path>: <error>\n" lines; "" when none). */
 const char *eddy__job_restore_report(const Job *job);
