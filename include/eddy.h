@@ -294,9 +294,10 @@ EDDY_API int eddy_env_get_max_parallelism(const eddy_env *env);
  *       checkpointing commits in two phases (files hidden until their
  *       checkpoint completes; a restore publishes the checkpoint's files
  *       and removes later ones: exactly once), while a print / collect sink
- *       may repeat what came after the checkpoint. User sources (eddy_from_source) cannot report a
- *       position: their job fails at the first checkpoint, "not supported
- *       yet". A job restarted with an empty ("") path starts fresh. A job
+ *       may repeat what came after the checkpoint. Plain user sources
+ *       (eddy_from_source) cannot report a position: their job fails at
+ *       its start when restarts are on, else at the first checkpoint,
+ *       "not supported yet"; eddy_from_checkpointed_source can. A job restarted with an empty ("") path starts fresh. A job
  *       may resume at another parallelism: keyed state goes to the new
  *       instances by key group, operator list state is split evenly; a
  *       source must keep the parallelism it was checkpointed with
@@ -310,23 +311,30 @@ EDDY_API int eddy_env_get_max_parallelism(const eddy_env *env);
  * Restarts after a task failure (Flink's restart strategies), in the process:
  *   restart-strategy.type                none (off, disable): the failure
  *       fails the job; fixed-delay (fixeddelay); exponential-delay
- *       (exponentialdelay). Default: exponential-delay when checkpoints are
- *       on (Flink 1.19's default), else none. failure-rate is "not supported
- *       yet". Options: restart-strategy.fixed-delay.attempts (default 1),
+ *       (exponentialdelay); failure-rate (failurerate). Default:
+ *       exponential-delay when checkpoints are on (Flink 1.19's default),
+ *       else none. Options: restart-strategy.fixed-delay.attempts (default 1),
  *       .fixed-delay.delay (1 s); restart-strategy.exponential-delay.
  *       initial-backoff (1 s), .max-backoff (1 min), .backoff-multiplier
  *       (1.5, >= 1), .reset-backoff-threshold (1 h), .jitter-factor (0.1, in
- *       [0, 1]), .attempts-before-reset-backoff (2147483647).
+ *       [0, 1]), .attempts-before-reset-backoff (2147483647);
+ *       restart-strategy.failure-rate.max-failures-per-interval (1, >= 1),
+ *       .failure-rate-interval (1 min, > 0), .delay (1 s): restarts as long
+ *       as no more than that many failures fall within any interval.
  *   A failure of a user function or of the job at run time (EDDY_E_UDF,
  *   EDDY_E_RUNTIME, EDDY_E_IO) stops every task, which restarts from the
- *   job's latest completed checkpoint (from the start without one; user
- *   sources, eddy_from_source, are not rewound then) after the delay; other
+ *   job's latest completed checkpoint (from the start without one; a
+ *   plain eddy_from_source is not rewound then, an
+ *   eddy_from_checkpointed_source is) after the delay; other
  *   errors (unsupported, validation, out of memory) are not retried. When the
  *   attempts run out the job fails with "Recovery is suppressed by
  *   FixedDelayRestartBackoffTimeStrategy(maxNumberRestartAttempts=N,
  *   backoffTimeMS=M): <the failure>" (ExponentialDelayRestartBackoff...
- *   with its settings). A cancel during the delay ends the job CANCELED.
- *   eddy_job_restarts counts the restarts. With checkpoints and restarts on,
+ *   with its settings; FailureRateRestartBackoffTimeStrategy(
+ *   FailureRateRestartBackoffTimeStrategy(failuresIntervalMS=I,
+ *   backoffTimeMS=D,maxFailuresPerInterval=N) as Flink prints it). A cancel during the delay ends the job CANCELED.
+ *   eddy_job_restarts counts the restarts; what a failed attempt allocated
+ *   is freed before the next, so restarts do not grow memory. With checkpoints and restarts on,
  *   a collect sink (query results, eddy_stream_execute_and_collect) hands
  *   out rows only once a checkpoint after them completed (or the job ended),
  *   so a restart repeats none of them: exactly once. Print and user sinks
@@ -596,6 +604,44 @@ typedef eddy_status (*eddy_source_fn)(void *ctx, int subtask, int parallelism, e
  * (ParallelSourceFunction) at the default parallelism. */
 EDDY_API eddy_stream *eddy_from_source(eddy_env *env, const char *type, bool parallel, eddy_source_fn run, void *ctx,
                                        void (*ctx_free)(void *));
+
+/* A user source that takes part in checkpoints (Flink's CheckpointedFunction
+ * on a source, a source reader's split state): its position is opaque
+ * bytes the source writes and reads back, per parallel instance.
+ *   snapshot  at a checkpoint or savepoint, on the instance's thread between
+ *             two run calls: write the position the next run continues from
+ *             with eddy_source_position_write (one or more calls append;
+ *             nothing written: the beginning). The bytes go to the
+ *             checkpoint's _metadata.
+ *   restore   before the instance's first run (and first snapshot) of each
+ *             attempt, on its thread: data/len the position snapshot wrote
+ *             when the job starts from a checkpoint (execution.state-
+ *             recovery.path, or an in-process restart after a completed
+ *             one; borrowed for the call), else NULL, 0 -- start from the
+ *             beginning (a new job, or a restart before any checkpoint
+ *             completed). Rows emitted after the snapshot are produced again.
+ * Both return EDDY_OK, or an error (eddy_out_error is not available: the
+ * job fails with "The source snapshot function of <name> failed: <status>"
+ * / "... source restore function ..."). The instances share ctx; each gets
+ * its subtask and the parallelism (a restore needs the parallelism it was
+ * checkpointed with). NULL snapshot or restore: EDDY_E_MISUSE on the env
+ * ("from_checkpointed_source: snapshot and restore must not be NULL", ctx
+ * freed). A plain eddy_from_source cannot be rewound: a job with
+ * checkpoints and a restart strategy (the default with checkpoints) fails
+ * at its start with "not supported yet: restarting the source 'Source:
+ * Custom Source' from a checkpoint (it cannot report or rewind its
+ * position; eddy_from_checkpointed_source can)" (the same for the other
+ * sources without a position: Kafka, JDBC). */
+typedef struct eddy_source_position eddy_source_position;
+typedef eddy_status (*eddy_source_snapshot_fn)(void *ctx, int subtask, int parallelism, eddy_source_position *pos);
+typedef eddy_status (*eddy_source_restore_fn)(void *ctx, int subtask, int parallelism, const void *data, size_t len);
+EDDY_API eddy_stream *eddy_from_checkpointed_source(eddy_env *env, const char *type, bool parallel, eddy_source_fn run,
+                                                    eddy_source_snapshot_fn snapshot, eddy_source_restore_fn restore,
+                                                    void *ctx, void (*ctx_free)(void *));
+/* In a snapshot callback: appends len bytes of data (copied) to the
+ * position. EDDY_E_MISUSE for a NULL pos (or NULL data with len > 0),
+ * EDDY_E_NOMEM when out of memory. */
+EDDY_API eddy_status eddy_source_position_write(eddy_source_position *pos, const void *data, size_t len);
 
 /* Records a message for a failing callback (on the job's error); returns
  * EDDY_E_UDF so `return eddy_out_error(out, "...")` is the idiom. */

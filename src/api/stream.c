@@ -166,7 +166,8 @@ eddy_stream *eddy_from_sequence(eddy_env *env, int64_t from, int64_t to) {
 }
 
 /* A user source node; the caller adopts ctx. */
-static eddy_stream *source_stream(eddy_env *env, const char *type, bool parallel, eddy_source_fn run, void *ctx) {
+static eddy_stream *source_stream(eddy_env *env, const char *type, bool parallel, eddy_source_fn run,
+                                  eddy_source_snapshot_fn snapshot, eddy_source_restore_fn restore, void *ctx) {
     if (!env_ok(env)) return NULL;
     if (!run) return eddy__api_err(env, EDDY_E_MISUSE, "from_source: run is NULL"), NULL;
     const Type *t = eddy__api_type(env, type);
@@ -174,8 +175,11 @@ static eddy_stream *source_stream(eddy_env *env, const char *type, bool parallel
     UserSourcePlan *p = eddy__arena_alloc(&env->arena, sizeof *p);
     if (!p) return eddy__api_nomem(env);
     p->fn = run;
+    p->snapshot = snapshot;
+    p->restore = restore;
     p->ctx = ctx;
-    StreamNode *n = eddy__api_node(env, NODE_SOURCE, "Source: Custom Source", &eddy__op_user_source, p, t, 0);
+    StreamNode *n = eddy__api_node(env, NODE_SOURCE, "Source: Custom Source",
+                                   snapshot ? &eddy__op_checkpointed_source : &eddy__op_user_source, p, t, 0);
     if (!n) return NULL;
     n->fixed_parallelism = !parallel;
     return eddy__api_stream(env, n);
@@ -183,7 +187,17 @@ static eddy_stream *source_stream(eddy_env *env, const char *type, bool parallel
 
 eddy_stream *eddy_from_source(eddy_env *env, const char *type, bool parallel, eddy_source_fn run, void *ctx,
                               void (*ctx_free)(void *)) {
-    eddy_stream *s = source_stream(env, type, parallel, run, ctx);
+    eddy_stream *s = source_stream(env, type, parallel, run, NULL, NULL, ctx);
+    return eddy__api_adopt_ctx(env, s != NULL, ctx_free, ctx) ? s : NULL;
+}
+
+eddy_stream *eddy_from_checkpointed_source(eddy_env *env, const char *type, bool parallel, eddy_source_fn run,
+                                           eddy_source_snapshot_fn snapshot, eddy_source_restore_fn restore, void *ctx,
+                                           void (*ctx_free)(void *)) {
+    eddy_stream *s = NULL;
+    if (env_ok(env) && (!snapshot || !restore))
+        eddy__api_err(env, EDDY_E_MISUSE, "from_checkpointed_source: snapshot and restore must not be NULL");
+    else s = source_stream(env, type, parallel, run, snapshot, restore, ctx);
     return eddy__api_adopt_ctx(env, s != NULL, ctx_free, ctx) ? s : NULL;
 }
 

@@ -34,6 +34,12 @@ struct CkptWriter {
 
 const char *eddy__ckpt_writer_path(const CkptWriter *w) { return w->path; }
 
+uint64_t eddy__ckpt_writer_bytes(const CkptWriter *w) {
+    uint64_t n = 0;
+    for (size_t i = 0; i < w->parts.len; i++) n += w->parts.items[i].len + w->parts.items[i].pos_len;
+    return n;
+}
+
 static char *path_join(const char *a, const char *b) {
     Buf p;
     eddy__buf_init(&p);

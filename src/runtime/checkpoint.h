@@ -70,6 +70,8 @@ eddy_status eddy__ckpt_complete(CkptWriter *w, int retain, EdErr *err);
 void eddy__ckpt_abort(CkptWriter *w);
 /* The chk-<n> directory being written (borrowed). */
 const char *eddy__ckpt_writer_path(const CkptWriter *w);
+/* The bytes of the parts written so far (state and source positions). */
+uint64_t eddy__ckpt_writer_bytes(const CkptWriter *w);
 
 typedef struct CkptPart {
     char *uid;

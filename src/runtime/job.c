@@ -83,6 +83,7 @@ struct Task {
     Task *rq_next;
     bool in_rq; /* in the run queue (under job->mu) */
     Arena arena;
+    ArenaMark built; /* the arena once the job was built: a restart goes back to it */
     EdErr err;
 };
 
@@ -151,6 +152,8 @@ struct Job {
     int ck_sources_done; /* source tasks that finished: no new checkpoints */
     int64_t ck_next_ns;  /* eddy__mono_ns() of the next trigger */
     CkptWriter *ck_w;
+    int64_t ck_begin_ns; /* when the pending checkpoint was triggered */
+    JobCheckpointStats ck_stats;
     Checkpoint *restore;
     Buf restore_report;
     /* failover (restart strategies): under mu */
@@ -841,10 +844,18 @@ static eddy_status ck_ack(Task *t, int64_t id) {
     pthread_mutex_unlock(&job->ck_mu);
     if (!done) return EDDY_OK;
     if (is_sp) return savepoint_complete(job, done);
+    uint64_t bytes = eddy__ckpt_writer_bytes(done);
     eddy_status rc = eddy__ckpt_complete(done, job->cfg.checkpoint_retained, &t->err);
     pthread_mutex_lock(&job->ck_mu);
     job->ck_pending = false;
-    if (!rc) job->ck_completed = id;
+    if (!rc) {
+        job->ck_completed = id;
+        job->ck_stats.completed++;
+        job->ck_stats.last_id = id;
+        job->ck_stats.last_duration_ns = eddy__mono_ns() - job->ck_begin_ns;
+        job->ck_stats.last_bytes = bytes;
+        job->ck_stats.total_duration_ns += job->ck_stats.last_duration_ns;
+    }
     job->ck_next_ns = eddy__mono_ns() + job->cfg.checkpoint_interval_ms * 1000000;
     pthread_mutex_unlock(&job->ck_mu);
     if (!rc && job->client && job->client->gated) {
@@ -883,10 +894,12 @@ static eddy_status task_checkpoint(Task *t, int64_t id) {
     eddy__buf_init(&b);
     eddy__buf_init(&pos);
     eddy_status rc = EDDY_OK;
+    int64_t ser_ns = 0, write_ns = 0;
     for (int i = 0; i < t->nops && !rc; i++) {
         Op *op = t->ops[i];
         eddy__buf_truncate(&b, 0);
         eddy__buf_truncate(&pos, 0);
+        int64_t t0 = eddy__mono_ns();
         rc = eddy__op_snapshot(op, id, &b);
         if (!rc && op == t->head && t->is_source) {
             if (!op->vt->position)
@@ -897,14 +910,21 @@ static eddy_status task_checkpoint(Task *t, int64_t id) {
             else rc = op->vt->position(op, &pos);
         }
         if (!rc && (b.failed || pos.failed)) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        int64_t t1 = eddy__mono_ns();
+        ser_ns += t1 - t0;
         if (rc || (!b.len && !pos.len)) continue;
         pthread_mutex_lock(&job->ck_mu);
         if (job->ck_w && job->ck_triggered == id)
             rc = eddy__ckpt_write_part(job->ck_w, op->uid, op->subtask, b.data, b.len, pos.data, pos.len, &t->err);
         pthread_mutex_unlock(&job->ck_mu);
+        write_ns += eddy__mono_ns() - t1;
     }
     eddy__buf_free(&b);
     eddy__buf_free(&pos);
+    pthread_mutex_lock(&job->ck_mu);
+    job->ck_stats.snapshot_ns += ser_ns;
+    job->ck_stats.write_ns += write_ns;
+    pthread_mutex_unlock(&job->ck_mu);
     if (rc) return rc;
     for (int i = 0; i < t->nout; i++)
         if (!channel_push(t->out[i], (Event){EV_BARRIER, NULL, id})) return eddy__err(&t->err, EDDY_E_NOMEM, "out of memory");
@@ -954,6 +974,7 @@ static eddy_status source_barrier(Task *t, bool finishing) {
         int64_t nid = job->ck_triggered + 1;
         rc = eddy__ckpt_begin(job->cfg.checkpoint_dir, job->job_id, nid, &job->ck_w, &t->err);
         if (!rc) {
+            job->ck_begin_ns = eddy__mono_ns();
             job->ck_triggered = nid;
             job->ck_pending = true;
             job->ck_is_sp = false;
@@ -1683,6 +1704,16 @@ static eddy_status checkpoint_setup(Job *job, EdErr *err) {
         return eddy__err(err, EDDY_E_UNSUPPORTED,
                          "not supported yet: checkpoints without a checkpoint directory (%s is set, %s is not)",
                          CKPT_OPT_INTERVAL, CKPT_OPT_DIR);
+    /* a source that cannot be rewound would go on where the failed attempt
+     * was: refused before it runs */
+    for (int i = 0; i < job->ntasks && job->cfg.checkpoint_interval_ms > 0 && job->cfg.restart.kind != RESTART_NONE; i++) {
+        const Op *h = job->tasks[i]->head;
+        if (job->tasks[i]->is_source && !h->vt->position)
+            return eddy__err(err, EDDY_E_UNSUPPORTED,
+                             "not supported yet: restarting the source '%s' from a checkpoint (it cannot report or rewind "
+                             "its position%s)",
+                             h->node->name, h->vt->rewind_hint ? h->vt->rewind_hint : "");
+    }
     if (!cfg->restore_path || !*cfg->restore_path) return EDDY_OK;
     eddy_status rc = eddy__ckpt_load_fallback(eddy__ckpt_local_path(cfg->restore_path), &job->restore,
                                               &job->restore_report, err);
@@ -1699,6 +1730,12 @@ int64_t eddy__job_last_checkpoint(Job *job, int64_t *restored_from) {
     if (restored_from) *restored_from = job->ck_restored;
     pthread_mutex_unlock(&job->ck_mu);
     return id;
+}
+
+void eddy__job_checkpoint_stats(Job *job, JobCheckpointStats *out) {
+    pthread_mutex_lock(&job->ck_mu);
+    *out = job->ck_stats;
+    pthread_mutex_unlock(&job->ck_mu);
 }
 
 const char *eddy__job_restore_report(const Job *job) { return job->restore_report.data ? job->restore_report.data : ""; }
@@ -1837,8 +1874,14 @@ static eddy_status failover_checkpoint(Job *job, int64_t completed, EdErr *err) 
 
 /* Run by the last worker to pause, without job->mu: see above. */
 static void job_failover(Job *job) {
-    for (int i = 0; i < job->ntasks; i++)
-        if (job->tasks[i]->opened) task_close(job->tasks[i]);
+    for (int i = 0; i < job->ntasks; i++) {
+        Task *t = job->tasks[i];
+        if (t->opened) task_close(t);
+        t->opened = false; /* closed once, also when the restart fails below */
+        t->nopened = 0;
+        /* what this attempt's open and run allocated goes: restarts stay flat */
+        eddy__arena_rewind(&t->arena, t->built);
+    }
     pthread_mutex_lock(&job->ck_mu);
     eddy__ckpt_abort(job->ck_w);
     job->ck_w = NULL;
@@ -2021,6 +2064,7 @@ eddy_status eddy__job_create(const JobConfig *cfg, StreamNode *const *sinks, int
         eddy__job_free(job);
         return rc;
     }
+    for (int i = 0; i < job->ntasks; i++) job->tasks[i]->built = eddy__arena_mark(&job->tasks[i]->arena);
     *out = job;
     return EDDY_OK;
 }
@@ -2193,6 +2237,7 @@ void eddy__job_free(Job *job) {
     ed_vec_free(&job->mal);
     eddy__ckpt_abort(job->ck_w);
     eddy__ckpt_free(job->restore);
+    eddy__restart_state_free(&job->rst);
     eddy__buf_free(&job->restore_report);
     eddy__free(job->sp_dir);
     eddy__free(job->sp_path);

@@ -20,7 +20,13 @@
 #include "runtime/op.h"
 
 /* restart-strategy.type (runtime/restart.h parses the options). */
-typedef enum RestartKind { RESTART_DEFAULT, RESTART_NONE, RESTART_FIXED_DELAY, RESTART_EXPONENTIAL_DELAY } RestartKind;
+typedef enum RestartKind {
+    RESTART_DEFAULT,
+    RESTART_NONE,
+    RESTART_FIXED_DELAY,
+    RESTART_EXPONENTIAL_DELAY,
+    RESTART_FAILURE_RATE
+} RestartKind;
 typedef struct RestartStrategy {
     RestartKind kind;            /* DEFAULT: none without checkpoints, else exponential-delay */
     int64_t attempts;            /* fixed-delay.attempts */
@@ -29,6 +35,9 @@ typedef struct RestartStrategy {
     double multiplier, jitter;   /* exponential-delay.backoff-multiplier / jitter-factor */
     int64_t reset_ms;            /* exponential-delay.reset-backoff-threshold */
     int64_t attempts_before_reset; /* exponential-delay.attempts-before-reset-backoff */
+    int64_t max_failures;        /* failure-rate.max-failures-per-interval */
+    int64_t interval_ms;         /* failure-rate.failure-rate-interval */
+    int64_t rate_delay_ms;       /* failure-rate.delay */
     uint32_t set;                /* options given (bit per option; the others take the defaults) */
 } RestartStrategy;
 
@@ -149,6 +158,18 @@ const char *eddy__job_id(const Job *job);
  * restored, the id of the checkpoint it started from (*restored_from, may be
  * NULL). Thread-safe. */
 int64_t eddy__job_last_checkpoint(Job *job, int64_t *restored_from);
+/* What the job's checkpoints cost so far (savepoints not counted): the
+ * completed ones, the last one's id, duration (trigger at the first source
+ * to its _metadata written) and bytes (state parts and source positions),
+ * and the time tasks spent stopped for them, serializing their operators'
+ * state (snapshot_ns) and writing + fsyncing the part files (write_ns),
+ * summed over the tasks (savepoints included). Thread-safe. */
+typedef struct JobCheckpointStats {
+    int64_t completed, last_id, last_duration_ns, total_duration_ns;
+    uint64_t last_bytes;
+    int64_t snapshot_ns, write_ns;
+} JobCheckpointStats;
+void eddy__job_checkpoint_stats(Job *job, JobCheckpointStats *out);
 /* The checkpoints eddy__job_create skipped because they were damaged
  * ("Skipping checkpoint <path>: <error>\n" lines; "" when none). */
 const char *eddy__job_restore_report(const Job *job);

@@ -106,6 +106,9 @@ struct OpVtab {
     /* Sources, on restore: continue from a position `position` wrote (bytes
      * borrowed for the call; called after open). */
     eddy_status (*seek)(Op *op, const void *pos, size_t len);
+    /* Sources without `position`: what a job that would restart them from a
+     * checkpoint suggests instead (NULL: nothing). */
+    const char *rewind_hint;
     /* Checkpoint `checkpoint_id` completed: its _metadata is durable, so
      * what the operator staged for it (and for earlier ones) may be
      * published -- the second phase of a two-phase-commit sink. Called on

@@ -17,8 +17,24 @@ static const char *const restart_options[] = {
     P "exponential-delay.reset-backoff-threshold",
     P "exponential-delay.jitter-factor",
     P "exponential-delay.attempts-before-reset-backoff",
+    P "failure-rate.max-failures-per-interval",
+    P "failure-rate.failure-rate-interval",
+    P "failure-rate.delay",
 };
-enum { O_TYPE, O_ATTEMPTS, O_DELAY, O_INITIAL, O_MAX, O_MULT, O_RESET, O_JITTER, O_BEFORE_RESET };
+enum {
+    O_TYPE,
+    O_ATTEMPTS,
+    O_DELAY,
+    O_INITIAL,
+    O_MAX,
+    O_MULT,
+    O_RESET,
+    O_JITTER,
+    O_BEFORE_RESET,
+    O_FR_MAX,
+    O_FR_INTERVAL,
+    O_FR_DELAY
+};
 
 static int option_index(const char *key) {
     for (size_t i = 0; i < ED_ARRAY_LEN(restart_options); i++)
@@ -39,6 +55,9 @@ static void fill_defaults(RestartStrategy *rs) {
     DEF(O_RESET, reset_ms, 3600000);
     DEF(O_JITTER, jitter, 0.1);
     DEF(O_BEFORE_RESET, attempts_before_reset, INT32_MAX);
+    DEF(O_FR_MAX, max_failures, 1);
+    DEF(O_FR_INTERVAL, interval_ms, 60000);
+    DEF(O_FR_DELAY, rate_delay_ms, 1000);
 #undef DEF
 }
 
@@ -58,6 +77,7 @@ eddy_status eddy__restart_set_option(RestartStrategy *rs, const char *key, const
         static const char *const none[] = {"none", "off", "disable", "no_restart", "norestart"};
         static const char *const fixed[] = {"fixeddelay", "fixed-delay"};
         static const char *const expo[] = {"exponentialdelay", "exponential-delay"};
+        static const char *const rate[] = {"failurerate", "failure-rate"};
         RestartKind k = RESTART_DEFAULT;
         for (size_t i = 0; i < ED_ARRAY_LEN(none); i++)
             if (eddy__str_ieq(value, none[i])) k = RESTART_NONE;
@@ -65,27 +85,27 @@ eddy_status eddy__restart_set_option(RestartStrategy *rs, const char *key, const
             if (eddy__str_ieq(value, fixed[i])) k = RESTART_FIXED_DELAY;
         for (size_t i = 0; i < ED_ARRAY_LEN(expo); i++)
             if (eddy__str_ieq(value, expo[i])) k = RESTART_EXPONENTIAL_DELAY;
+        for (size_t i = 0; i < ED_ARRAY_LEN(rate); i++)
+            if (eddy__str_ieq(value, rate[i])) k = RESTART_FAILURE_RATE;
         if (k == RESTART_DEFAULT && !*value) {
             rs->kind = RESTART_DEFAULT; /* unset: Flink's default again */
             return EDDY_OK;
         }
-        if (k == RESTART_DEFAULT && (eddy__str_ieq(value, "failure-rate") || eddy__str_ieq(value, "failurerate")))
-            return eddy__err(err, EDDY_E_UNSUPPORTED,
-                             "not supported yet: %s '%s' (eddy has none, fixed-delay and exponential-delay)", key, value);
         if (k == RESTART_DEFAULT)
             return eddy__err(err, EDDY_E_VALIDATION,
                              "Unknown restart strategy '%s' for key '%s' (accepted: none, off, disable, fixed-delay, "
-                             "fixeddelay, exponential-delay, exponentialdelay).",
+                             "fixeddelay, failure-rate, failurerate, exponential-delay, exponentialdelay).",
                              value, key);
         next.kind = k;
         *rs = next;
         return EDDY_OK;
     }
-    if (o == O_ATTEMPTS || o == O_BEFORE_RESET) {
+    if (o == O_ATTEMPTS || o == O_BEFORE_RESET || o == O_FR_MAX) {
         char *end;
         long long n = strtoll(value, &end, 10);
         if (end == value || *end || n < (o == O_ATTEMPTS ? 0 : 1) || n > INT32_MAX) return bad(err, key, value);
         if (o == O_ATTEMPTS) next.attempts = n;
+        else if (o == O_FR_MAX) next.max_failures = n;
         else next.attempts_before_reset = n;
     } else if (o == O_MULT || o == O_JITTER) {
         char *end;
@@ -96,8 +116,11 @@ eddy_status eddy__restart_set_option(RestartStrategy *rs, const char *key, const
         else next.jitter = d;
     } else {
         int64_t ms;
-        if (!eddy__parse_duration_ms(value, &ms) || ms < 0 || (o != O_DELAY && ms == 0)) return bad(err, key, value);
+        bool zero_ok = o == O_DELAY || o == O_FR_DELAY;
+        if (!eddy__parse_duration_ms(value, &ms) || ms < 0 || (!zero_ok && ms == 0)) return bad(err, key, value);
         if (o == O_DELAY) next.delay_ms = ms;
+        else if (o == O_FR_DELAY) next.rate_delay_ms = ms;
+        else if (o == O_FR_INTERVAL) next.interval_ms = ms;
         else if (o == O_INITIAL) next.initial_ms = ms;
         else if (o == O_MAX) next.max_ms = ms;
         else next.reset_ms = ms;
@@ -121,8 +144,49 @@ static double next_unit(RestartState *st) {
     return (double)((st->rng * 2685821657736338717ULL) >> 11) / 9007199254740992.0;
 }
 
+void eddy__restart_state_free(RestartState *st) {
+    eddy__free(st->fail_ms);
+    st->fail_ms = NULL;
+    st->nfail = st->capfail = 0;
+}
+
+/* failure-rate: records the failure at now_ms (keeping the newest
+ * max-failures + 1) and tells whether the oldest kept one is more than the
+ * interval ago when all of them are kept. false also when out of memory. */
+static bool rate_allows(const RestartStrategy *rs, RestartState *st, int64_t now_ms) {
+    size_t keep = (size_t)rs->max_failures + 1;
+    if (st->nfail == keep) {
+        memmove(st->fail_ms, st->fail_ms + 1, (st->nfail - 1) * sizeof *st->fail_ms);
+        st->nfail--;
+    }
+    if (st->nfail == st->capfail) {
+        size_t cap = st->capfail ? st->capfail * 2 : 4;
+        if (cap > keep) cap = keep;
+        int64_t *p = eddy__realloc(st->fail_ms, cap * sizeof *p);
+        if (!p) return false;
+        st->fail_ms = p;
+        st->capfail = cap;
+    }
+    st->fail_ms[st->nfail++] = now_ms;
+    return st->nfail < keep || now_ms - st->fail_ms[0] > rs->interval_ms;
+}
+
 bool eddy__restart_next(const RestartStrategy *rs, RestartState *st, int64_t now_ms, int64_t *delay_ms, Buf *why) {
     *delay_ms = 0;
+    if (rs->kind == RESTART_FAILURE_RATE) {
+        if (!rate_allows(rs, st, now_ms)) {
+            /* Flink's text, its doubled prefix included */
+            eddy__buf_printf(why,
+                             "Recovery is suppressed by FailureRateRestartBackoffTimeStrategy("
+                             "FailureRateRestartBackoffTimeStrategy(failuresIntervalMS=%lld,backoffTimeMS=%lld,"
+                             "maxFailuresPerInterval=%lld)",
+                             (long long)rs->interval_ms, (long long)rs->rate_delay_ms, (long long)rs->max_failures);
+            return false;
+        }
+        *delay_ms = rs->rate_delay_ms;
+        st->restarts++;
+        return true;
+    }
     if (rs->kind == RESTART_FIXED_DELAY) {
         if (st->restarts >= rs->attempts) {
             eddy__buf_printf(why,

@@ -10,7 +10,10 @@
  *       (1 min), +/- .jitter-factor (0.1) of it; the backoff goes back to the
  *       initial one after .reset-backoff-threshold (1 h) without a failure;
  *       .attempts-before-reset-backoff (Integer.MAX_VALUE) restarts allowed
- *       between two resets.
+ *       between two resets;
+ *   failure-rate (failurerate)  restarts .delay apart (default 1 s) as long
+ *       as at most .max-failures-per-interval (1) failures fall within any
+ *       .failure-rate-interval (1 min).
  * Without restart-strategy.type a job with checkpoints uses
  * exponential-delay, one without none (Flink's defaults).
  */
@@ -24,8 +27,7 @@
 /* Whether key is one of the restart-strategy options. */
 bool eddy__restart_is_option(const char *key);
 /* Sets one option on rs (validated: "Could not parse value 'v' for key 'k'."
- * EDDY_E_VALIDATION; an unknown strategy names the accepted ones; Flink's
- * failure-rate is EDDY_E_UNSUPPORTED). The first option set fills the
+ * EDDY_E_VALIDATION; an unknown strategy names the accepted ones). The first option set fills the
  * defaults of every other. */
 eddy_status eddy__restart_set_option(RestartStrategy *rs, const char *key, const char *value, EdErr *err);
 /* Resolves RESTART_DEFAULT for a job with or without checkpoints and fills
@@ -39,7 +41,13 @@ typedef struct RestartState {
     int64_t backoff_ms;      /* exponential-delay: the current backoff (0: none yet) */
     int64_t last_failure_ms; /* monotonic ms of the last failure (0: none) */
     uint64_t rng;
+    /* failure-rate: the monotonic ms of the latest failures, oldest first
+     * (at most max-failures-per-interval + 1 of them) */
+    int64_t *fail_ms;
+    size_t nfail, capfail;
 } RestartState;
+/* Frees what st holds (st itself is the caller's). */
+void eddy__restart_state_free(RestartState *st);
 /* A task failed at monotonic time now_ms: whether the job may restart and
  * after how many ms (*delay_ms). When not, `why` gets Flink's
  * "Recovery is suppressed by <strategy>(...)". */

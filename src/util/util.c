@@ -156,6 +156,28 @@ void eddy__arena_reset(Arena *a) {
     a->failed = false;
 }
 
+ArenaMark eddy__arena_mark(const Arena *a) {
+    return (ArenaMark){a->head, a->cur, a->end, a->chunk_size, a->total, a->cleanups};
+}
+
+void eddy__arena_rewind(Arena *a, ArenaMark m) {
+    while (a->cleanups && a->cleanups != m.cleanups) {
+        ArenaCleanup *c = a->cleanups;
+        a->cleanups = c->next;
+        c->fn(c->arg);
+        free(c);
+    }
+    while (a->head && a->head != m.head) {
+        ArenaChunk *c = a->head;
+        a->head = c->next;
+        free(c);
+    }
+    a->cur = m.cur;
+    a->end = m.end;
+    a->chunk_size = m.chunk_size;
+    a->total = m.total;
+}
+
 void eddy__arena_destroy(Arena *a) {
     arena_run_cleanups(a);
     ArenaChunk *c = a->head;

@@ -80,6 +80,17 @@ char *eddy__arena_vprintf(Arena *a, const char *fmt, va_list ap);
 bool eddy__arena_on_cleanup(Arena *a, void (*fn)(void *), void *arg);
 void eddy__arena_reset(Arena *a);
 void eddy__arena_destroy(Arena *a);
+/* A point in an arena's life to go back to: eddy__arena_rewind frees every
+ * chunk begun after the mark and runs the cleanups registered after it
+ * (newest first); what was allocated before stays valid. */
+typedef struct ArenaMark {
+    ArenaChunk *head;
+    char *cur, *end;
+    size_t chunk_size, total;
+    ArenaCleanup *cleanups;
+} ArenaMark;
+ArenaMark eddy__arena_mark(const Arena *a);
+void eddy__arena_rewind(Arena *a, ArenaMark m);
 
 /* ---- growable byte buffer / string builder ----------------------------- */
 

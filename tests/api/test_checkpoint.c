@@ -261,8 +261,9 @@ TEST(incompatible_and_damaged) {
     free(dir);
 }
 
-/* A user source cannot report a position: its job fails at the first
- * checkpoint, saying so. */
+/* A plain user source cannot report a position: its job fails at the
+ * first checkpoint, saying so, or at its start when a restart would need
+ * to rewind it. */
 static eddy_status slow_source(void *ctx, int subtask, int parallelism, eddy_out *out) {
     (void)subtask, (void)parallelism;
     int64_t *n = ctx;
@@ -275,19 +276,30 @@ static eddy_status slow_source(void *ctx, int subtask, int parallelism, eddy_out
 
 TEST(user_source_not_supported) {
     char *dir = tmpdir();
-    eddy_env *env = new_env(1);
-    ASSERT_EQ_INT(eddy_env_set_option(env, "execution.checkpointing.interval", "10 ms"), EDDY_OK);
-    ASSERT_EQ_INT(eddy_env_set_option(env, "execution.checkpointing.dir", dir), EDDY_OK);
-    int64_t *n = calloc(1, sizeof *n);
-    eddy_stream *s = eddy_from_source(env, "BIGINT NOT NULL", false, slow_source, n, free);
-    ASSERT_TRUE(s != NULL);
-    FILE *sink = fopen("/dev/null", "w");
-    ASSERT_EQ_INT(eddy_stream_print_to(s, NULL, sink, 1), EDDY_OK);
-    ASSERT_EQ_INT(eddy_env_execute(env, "user source"), EDDY_E_UNSUPPORTED);
-    ASSERT_TEXT(env_error_text(env), "ERROR: not supported yet: checkpoints of a job with the source 'Source: Custom "
-                                     "Source' (it cannot report its position)");
-    fclose(sink);
-    eddy_env_free(env);
+    for (int restarts = 0; restarts < 2; restarts++) {
+        eddy_env *env = new_env(1);
+        ASSERT_EQ_INT(eddy_env_set_option(env, "execution.checkpointing.interval", "10 ms"), EDDY_OK);
+        ASSERT_EQ_INT(eddy_env_set_option(env, "execution.checkpointing.dir", dir), EDDY_OK);
+        /* with checkpoints the default strategy restarts */
+        if (!restarts) ASSERT_EQ_INT(eddy_env_set_option(env, "restart-strategy.type", "none"), EDDY_OK);
+        int64_t *n = calloc(1, sizeof *n);
+        eddy_stream *s = eddy_from_source(env, "BIGINT NOT NULL", false, slow_source, n, free);
+        ASSERT_TRUE(s != NULL);
+        FILE *sink = fopen("/dev/null", "w");
+        ASSERT_EQ_INT(eddy_stream_print_to(s, NULL, sink, 1), EDDY_OK);
+        ASSERT_EQ_INT(eddy_env_execute(env, "user source"), EDDY_E_UNSUPPORTED);
+        if (restarts)
+            /* refused at the start: a restart could not rewind it */
+            ASSERT_TEXT(env_error_text(env),
+                        "ERROR: not supported yet: restarting the source 'Source: Custom Source' from a checkpoint (it "
+                        "cannot report or rewind its position; eddy_from_checkpointed_source can)");
+        else
+            ASSERT_TEXT(env_error_text(env), "ERROR: not supported yet: checkpoints of a job with the source 'Source: "
+                                             "Custom Source' (it cannot report its position)");
+        ASSERT_TRUE(*n == 0 || !restarts); /* it never ran */
+        fclose(sink);
+        eddy_env_free(env);
+    }
     rmtree(dir);
     free(dir);
 }

@@ -2,8 +2,8 @@
  * test_restart_strategy.c -- restart strategies (runtime/restart.h): the
  * defaults with and without checkpoints, fixed-delay's attempts, the
  * exponential backoff (multiplier, cap, jitter bounds, reset after a quiet
- * threshold, attempts before a reset) and Flink's "Recovery is suppressed"
- * texts.
+ * threshold, attempts before a reset), failure-rate's sliding interval
+ * and Flink's "Recovery is suppressed" texts.
  */
 #include "test.h"
 #include "runtime/restart.h"
@@ -99,6 +99,45 @@ TEST(exponential_backoff) {
     eddy__buf_free(&why);
 }
 
+/* failure-rate: at most N failures within any interval; the failure that
+ * makes N + 1 within it stops the job. */
+TEST(failure_rate_window) {
+    static const char *const kv[] = {"restart-strategy.type", "failure-rate",
+                                     "restart-strategy.failure-rate.max-failures-per-interval", "2",
+                                     "restart-strategy.failure-rate.failure-rate-interval", "1 s",
+                                     "restart-strategy.failure-rate.delay", "50 ms", NULL};
+    RestartStrategy rs = strategy(kv);
+    eddy__restart_resolve(&rs, true);
+    ASSERT_EQ_INT(rs.kind, RESTART_FAILURE_RATE);
+    RestartState st = {0};
+    Buf why;
+    eddy__buf_init(&why);
+    int64_t d;
+    ASSERT_TRUE(eddy__restart_next(&rs, &st, 0, &d, &why));
+    ASSERT_EQ_INT(d, 50);
+    ASSERT_TRUE(eddy__restart_next(&rs, &st, 600, &d, &why));
+    /* the third within 1 s of the first: 1001 ms after it is not */
+    ASSERT_TRUE(eddy__restart_next(&rs, &st, 1001, &d, &why));
+    /* 600, 1001, 1500: within 1 s */
+    ASSERT_FALSE(eddy__restart_next(&rs, &st, 1500, &d, &why));
+    ASSERT_STR_EQ(eddy__buf_cstr(&why), "Recovery is suppressed by FailureRateRestartBackoffTimeStrategy("
+                                        "FailureRateRestartBackoffTimeStrategy(failuresIntervalMS=1000,"
+                                        "backoffTimeMS=50,maxFailuresPerInterval=2)");
+    ASSERT_EQ_INT(st.restarts, 3);
+    /* a long run of spaced failures keeps at most N + 1 timestamps */
+    for (int64_t t = 10000; t < 100000; t += 600) ASSERT_TRUE(eddy__restart_next(&rs, &st, t, &d, &why));
+    ASSERT_TRUE(st.nfail <= 3 && st.capfail <= 3);
+    eddy__restart_state_free(&st);
+    /* the defaults: 1 per minute, 1 s apart */
+    static const char *const def[] = {"restart-strategy.type", "failurerate", NULL};
+    rs = strategy(def);
+    eddy__restart_resolve(&rs, false);
+    ASSERT_EQ_INT(rs.max_failures, 1);
+    ASSERT_EQ_INT(rs.interval_ms, 60000);
+    ASSERT_EQ_INT(rs.rate_delay_ms, 1000);
+    eddy__buf_free(&why);
+}
+
 TEST(option_errors) {
     RestartStrategy rs = {0};
     EdErr err = {0};
@@ -112,13 +151,15 @@ TEST(option_errors) {
     eddy__err_clear(&err);
     ASSERT_EQ_INT(rs.set, 0); /* a bad value changes nothing */
     ASSERT_TRUE(eddy__restart_is_option("restart-strategy.fixed-delay.delay"));
-    ASSERT_FALSE(eddy__restart_is_option("restart-strategy.failure-rate.delay"));
+    ASSERT_TRUE(eddy__restart_is_option("restart-strategy.failure-rate.delay"));
+    ASSERT_FALSE(eddy__restart_is_option("restart-strategy.failure-rate.attempts"));
 }
 
 int main(void) {
     RUN(defaults);
     RUN(fixed_delay_attempts);
     RUN(exponential_backoff);
+    RUN(failure_rate_window);
     RUN(option_errors);
     return test_report();
 }

@@ -29,9 +29,15 @@ extern const OpVtab eddy__op_sequence;
 /* A user source callback. */
 typedef struct UserSourcePlan {
     eddy_source_fn fn;
+    /* eddy_from_checkpointed_source: its position (both set, and the op is
+     * eddy__op_checkpointed_source) */
+    eddy_source_snapshot_fn snapshot;
+    eddy_source_restore_fn restore;
     void *ctx;
 } UserSourcePlan;
 extern const OpVtab eddy__op_user_source;
+/* the same with position / seek through the plan's snapshot / restore */
+extern const OpVtab eddy__op_checkpointed_source;
 
 /* ---- user functions --------------------------------------------------------------- */
 

@@ -117,6 +117,7 @@ typedef struct UserSourceState {
     eddy_out out;
     Op *op;
     uint64_t emitted;
+    bool positioned; /* checkpointed sources: restore was called this attempt */
 } UserSourceState;
 
 static eddy_status src_flush(void *ctx, Batch *b) {
@@ -164,9 +165,32 @@ static eddy_status user_source_open(Op *op) {
     return EDDY_OK;
 }
 
+/* A user callback's status as the op's: anything but OK / DONE fails the
+ * job, with a message when the callback left none; `what` names it. */
+static eddy_status user_status(Op *op, eddy_status urc, const char *what) {
+    if (urc == EDDY_OK || urc == EDDY_DONE) return urc;
+    if (!eddy__err_is_set(eddy__op_err(op)))
+        eddy__op_fail(op, urc, "The %s function of %s failed: %s", what, op->node->name, eddy_status_str(urc));
+    return urc == EDDY_ROW ? EDDY_E_UDF : urc;
+}
+
+/* A checkpointed source's attempt that no checkpoint positioned (seek)
+ * starts from the beginning: restore(NULL, 0) before its first run or
+ * snapshot. */
+static eddy_status ensure_positioned(Op *op) {
+    const UserSourcePlan *p = op->plan;
+    UserSourceState *s = op->state;
+    if (!p->restore || s->positioned) return EDDY_OK;
+    s->positioned = true;
+    eddy_status rc = user_status(op, p->restore(p->ctx, op->subtask, op->parallelism, NULL, 0), "source restore");
+    return rc == EDDY_DONE ? EDDY_OK : rc;
+}
+
 static eddy_status user_source_produce(Op *op) {
     const UserSourcePlan *p = op->plan;
     UserSourceState *s = op->state;
+    eddy_status prc = ensure_positioned(op);
+    if (prc) return prc;
     uint64_t before = s->emitted + s->out.row;
     eddy_status rc = eddy__out_begin(&s->out);
     if (rc) return rc;
@@ -174,11 +198,7 @@ static eddy_status user_source_produce(Op *op) {
     eddy__out_discard(&s->out); /* a row begun but not emitted is dropped */
     /* a row refused by eddy_out_emit (NULL in a NOT NULL field) fails the job */
     if ((urc == EDDY_OK || urc == EDDY_DONE) && s->out.failed) urc = EDDY_E_UDF;
-    if (urc != EDDY_OK && urc != EDDY_DONE) {
-        if (!eddy__err_is_set(eddy__op_err(op)))
-            eddy__op_fail(op, urc, "The source function of %s failed: %s", op->node->name, eddy_status_str(urc));
-        return urc == EDDY_ROW ? EDDY_E_UDF : urc;
-    }
+    if ((urc = user_status(op, urc, "source")) != EDDY_OK && urc != EDDY_DONE) return urc;
     rc = eddy__out_flush(&s->out);
     if (rc) return rc;
     if (urc == EDDY_DONE) return EDDY_DONE;
@@ -193,4 +213,43 @@ static void user_source_close(Op *op) {
 const OpVtab eddy__op_user_source = {.name = "Source: Custom Source",
                                      .open = user_source_open,
                                      .produce = user_source_produce,
-                                     .close = user_source_close};
+                                     .close = user_source_close,
+                                     .rewind_hint = "; eddy_from_checkpointed_source can"};
+
+/* ---- checkpointed user sources ------------------------------------------------ */
+
+struct eddy_source_position {
+    Buf *b;
+};
+
+eddy_status eddy_source_position_write(eddy_source_position *pos, const void *data, size_t len) {
+    if (!pos || (!data && len)) return EDDY_E_MISUSE;
+    eddy__buf_put(pos->b, data, len);
+    return pos->b->failed ? EDDY_E_NOMEM : EDDY_OK;
+}
+
+static eddy_status ckpt_source_position(Op *op, Buf *out) {
+    const UserSourcePlan *p = op->plan;
+    eddy_source_position pos = {out};
+    eddy_status rc = ensure_positioned(op);
+    if (rc) return rc;
+    rc = user_status(op, p->snapshot(p->ctx, op->subtask, op->parallelism, &pos), "source snapshot");
+    if (rc == EDDY_DONE) rc = EDDY_OK;
+    if (!rc && out->failed) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    return rc;
+}
+
+static eddy_status ckpt_source_seek(Op *op, const void *data, size_t len) {
+    const UserSourcePlan *p = op->plan;
+    UserSourceState *s = op->state;
+    s->positioned = true;
+    eddy_status rc = user_status(op, p->restore(p->ctx, op->subtask, op->parallelism, data, len), "source restore");
+    return rc == EDDY_DONE ? EDDY_OK : rc;
+}
+
+const OpVtab eddy__op_checkpointed_source = {.name = "Source: Custom Source",
+                                             .open = user_source_open,
+                                             .produce = user_source_produce,
+                                             .close = user_source_close,
+                                             .position = ckpt_source_position,
+                                             .seek = ckpt_source_seek};
