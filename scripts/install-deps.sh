@@ -22,6 +22,11 @@ have_pkg libtsan2 || need="$need libtsan2"
 have_pkg libpcre2-dev || need="$need libpcre2-dev"
 # the 'kafka' / 'upsert-kafka' connectors; the tests use its mock cluster
 have_pkg librdkafka-dev || need="$need librdkafka-dev"
+# the 'avro' format: libavro parses the Avro files' schemas; snappy is Flink's
+# default block codec for Avro files (zlib, for 'deflate', comes with libavro)
+have_pkg libavro-dev || need="$need libavro-dev"
+have_pkg libsnappy-dev || need="$need libsnappy-dev"
+have_pkg zlib1g-dev || need="$need zlib1g-dev"
 # the Prometheus endpoint and the web dashboard (src/api/monitor.c)
 have_pkg libmicrohttpd-dev || need="$need libmicrohttpd-dev"
 # the dashboard test (tests/shell/test-dashboard.sh) loads the page in headless chromium

@@ -964,6 +964,7 @@ typedef struct PartWriter {
     uint32_t seq;      /* the file's number (part-<uuid>-<subtask>-<seq>) */
     uint64_t bytes;    /* written to the current file */
     int64_t opened_ms; /* when the current file got its first row */
+    uint32_t rows;     /* records in buf (a container format frames them as a block) */
     struct PartWriter *next;
 } PartWriter;
 
@@ -1000,6 +1001,7 @@ typedef struct FsSink {
     uint32_t counter;
     bool committed, pending; /* pending: a commit record waits for recovery */
     Buf key, scratch;
+    Buf framed; /* a container format's block (and header) of buf's records */
     Vector **file_vecs;
     FormatRun run;
 } FsSink;
@@ -1121,6 +1123,7 @@ static eddy_status fs_sink_open(Op *op) {
     op->state = s;
     eddy__buf_init(&s->key);
     eddy__buf_init(&s->scratch);
+    eddy__buf_init(&s->framed);
     eddy__format_run_init(&s->run);
     s->nbuckets = 64;
     s->table = eddy__calloc(s->nbuckets, sizeof(PartWriter *));
@@ -1158,14 +1161,24 @@ static eddy_status flush_writer(Op *op, FsSink *s, PartWriter *w) {
         if (w->fd < 0) return eddy__op_fail(op, EDDY_E_IO, "Could not create %s: %s", w->staged, strerror(errno));
         w->bytes = 0;
     }
+    const Buf *out = &w->buf;
+    const FormatVt *vt = p->l.fmt.vt;
+    if (vt->frame) { /* avro: the file's header first, then a block of the records */
+        eddy__buf_truncate(&s->framed, 0);
+        eddy_status rc = vt->frame(&p->l.fmt, w->bytes == 0, w->rows, &w->buf, &s->framed, eddy__op_err(op));
+        if (rc) return rc;
+        if (s->framed.failed) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        out = &s->framed;
+    }
     size_t off = 0;
-    while (off < w->buf.len) {
-        ssize_t r = write(w->fd, w->buf.data + off, w->buf.len - off);
+    while (off < out->len) {
+        ssize_t r = write(w->fd, out->data + off, out->len - off);
         if (r < 0 && errno == EINTR) continue;
         if (r < 0) return eddy__op_fail(op, EDDY_E_IO, "Could not write %s: %s", w->staged, strerror(errno));
         off += (size_t)r;
     }
-    w->bytes += w->buf.len;
+    w->bytes += out->len;
+    w->rows = 0;
     eddy__buf_truncate(&w->buf, 0);
     return EDDY_OK;
 }
@@ -1277,6 +1290,7 @@ static eddy_status fs_sink_push(Op *op, int input, Batch *b) {
         s->run.kind = batch_kind(b, r);
         eddy_status rc = fp->vt->encode(fp, &s->run, s->file_vecs, r, &w->buf, err);
         if (rc) return rc;
+        w->rows++;
         if (w->buf.len >= WRITE_CHUNK && (rc = flush_writer(op, s, w))) return rc;
     }
     return EDDY_OK;
@@ -1491,6 +1505,7 @@ static void fs_sink_close(Op *op) {
     eddy__free(s->file_vecs);
     eddy__buf_free(&s->key);
     eddy__buf_free(&s->scratch);
+    eddy__buf_free(&s->framed);
     eddy__format_run_free(&s->run);
     eddy__free(s);
 }

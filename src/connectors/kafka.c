@@ -1336,8 +1336,8 @@ static eddy_status ksink_push(Op *op, int input, Batch *b) {
         if (!tombstone && (rc = p->value.fp.vt->encode(&p->value.fp, &s->run, s->vvecs, r, &s->val, err))) return rc;
         if (p->key.on && (rc = p->key.fp.vt->encode(&p->key.fp, &s->run, s->kvecs, r, &s->key, err))) return rc;
         if (s->val.failed || s->key.failed) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-        chop_line(&s->val);
-        chop_line(&s->key);
+        if (!p->value.fp.vt->binary) chop_line(&s->val); /* avro: every byte is the datum's */
+        if (p->key.on && !p->key.fp.vt->binary) chop_line(&s->key);
         int32_t part = RD_KAFKA_PARTITION_UA;
         if (p->partitioner == KP_FIXED) part = op->subtask % s->npart;
         else if (p->partitioner == KP_ROUND_ROBIN) part = (int32_t)(s->rr++ % (uint32_t)s->npart);

@@ -6,7 +6,9 @@
 
 static const FormatVt *const formats[] = {&eddy__format_csv,           &eddy__format_json,
                                           &eddy__format_raw,           &eddy__format_debezium_json,
-                                          &eddy__format_canal_json,    &eddy__format_maxwell_json};
+                                          &eddy__format_canal_json,    &eddy__format_maxwell_json,
+                                          &eddy__format_avro,          &eddy__format_avro_confluent,
+                                          &eddy__format_debezium_avro_confluent};
 
 const FormatVt *eddy__format_lookup(const char *name) {
     for (size_t i = 0; name && i < ED_ARRAY_LEN(formats); i++)

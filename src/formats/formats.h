@@ -1,6 +1,6 @@
 /*
  * formats.h -- the record formats of the connectors ('format' = 'csv' |
- * 'json' | 'raw' | 'debezium-json' | 'canal-json' | 'maxwell-json'): how a row of a table becomes bytes in a file and
+ * 'json' | 'raw' | 'debezium-json' | 'canal-json' | 'maxwell-json' | 'avro'): how a row of a table becomes bytes in a file and
  * back, with Flink's option names ('csv.field-delimiter', ...), Flink's
  * texts for every type and Flink's messages for bad options and bad input.
  *
@@ -111,6 +111,13 @@ typedef struct FormatVt {
      * to err. */
     eddy_status (*encode)(const FormatPlan *fp, FormatRun *run, Vector *const *cols, uint32_t row, Buf *out,
                           EdErr *err);
+    /* Container formats (avro files), else NULL: wraps the `rows` records
+     * encode wrote into `data` since the last call as one block of a file
+     * into out, preceded by the file's header when `first` (the file's
+     * first bytes). The filesystem sink calls it before each write(2). */
+    eddy_status (*frame)(const FormatPlan *fp, bool first, uint32_t rows, const Buf *data, Buf *out, EdErr *err);
+    /* records are bytes without a line end (a Kafka sink keeps every byte) */
+    bool binary;
     /* the kinds (CL_*) of the rows it reads and writes; 0: insert-only */
     unsigned changelog;
     /* readable metadata keys and their types, NULL-terminated, or NULL */
@@ -151,6 +158,7 @@ eddy_status eddy__format_bool(const FormatCtx *fc, const char *key, bool def, bo
 
 extern const FormatVt eddy__format_csv, eddy__format_json, eddy__format_raw;
 extern const FormatVt eddy__format_debezium_json, eddy__format_canal_json, eddy__format_maxwell_json;
+extern const FormatVt eddy__format_avro, eddy__format_avro_confluent, eddy__format_debezium_avro_confluent;
 
 /* ---- the json format's parts the changelog formats build on (json.c) ---- */
 typedef struct JsonValue JsonValue;

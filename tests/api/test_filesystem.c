@@ -717,7 +717,7 @@ TEST(option_errors) {
         const char *cols, *opts, *error;
     } cases[] = {
         {"a INT", "'format' = 'csv', 'path' = ''", "ERROR: Could not parse value '' for key 'path'."},
-        {"a INT", "'format' = 'avro'", "ERROR: Could not find any format factory for identifier 'avro' in the classpath."},
+        {"a INT", "'format' = 'orc'", "ERROR: Could not find any format factory for identifier 'orc' in the classpath."},
         {"a INT", "'format' = 'csv', 'csv.allow-comments' = 'maybe'",
          "ERROR: Could not parse value 'maybe' for key 'csv.allow-comments'."},
         {"a INT", "'format' = 'csv', 'csv.field-delimiter' = ';;'",
