@@ -290,6 +290,18 @@ TEST(reads_a_file_libavro_wrote) {
     ASSERT_STR_EQ(decode_all(&f, "id\n1\n", 5),
                   "BAD: Not an Avro data file: it does not start with the bytes 'O' 'b' 'j' 1.\n");
     eddy__format_run_free(&f.run);
+    /* a reader restored inside a file (from a checkpoint) has no header */
+    ASSERT_STR_EQ(plan(&f, false, cols, opts), "OK");
+    Vector *v[1];
+    new_cols(&f, v, 1);
+    size_t used;
+    uint32_t lines;
+    f.run.file_start = false;
+    ASSERT_EQ_INT(f.fp.vt->decode(&f.fp, &f.run, "\x02\x02", 2, true, &used, &lines, v, 0), DEC_BAD);
+    ASSERT_STR_EQ(eddy__buf_cstr(&f.run.reason),
+                  "not supported yet: resuming the read of an Avro file in its middle (from a checkpoint)");
+    free_cols(&f, v);
+    eddy__format_run_free(&f.run);
 }
 
 /* Files eddy writes (header + blocks, each codec) read back by libavro. */
