@@ -59,7 +59,7 @@ const char eddy__dashboard_html[] =
     " ns.forEach(function(n){var c=depth[n.id];cols[c]=(cols[c]||0)+1;pos[n.id]={x:10+c*(W+GX),y:10+(cols[c]-1)*(H+GY)};"
     "maxc=Math.max(maxc,c);maxr=Math.max(maxr,cols[c]);});\n"
     " var w=20+(maxc+1)*(W+GX)-GX,h=20+maxr*(H+GY)-GY;"
-    "var s='<svg class=\"graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"'+w+'\" height=\"'+h+'\">';\n"
+    "var s='<svg class=\"graph\" width=\"'+w+'\" height=\"'+h+'\">';\n"
     " s+='<defs><marker id=\"arr\" markerWidth=\"8\" markerHeight=\"8\" refX=\"8\" refY=\"4\" orient=\"auto\">"
     "<path d=\"M0,0 L8,4 L0,8 z\" fill=\"#888\"/></marker></defs>';\n"
     " ns.forEach(function(n){var t=pos[n.id];n.inputs.forEach(function(i){var f=pos[i.id];if(!f)return;"
