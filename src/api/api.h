@@ -190,6 +190,9 @@ eddy_status eddy__api_job_destroy(eddy_job *j);
 /* The id of the job's last completed checkpoint and of the one it was
  * restored from (0: none). Any thread, as eddy_job_metrics. */
 void eddy__api_job_checkpoints(eddy_job *j, int64_t *completed, int64_t *restored);
+/* Calls cb with the job's operator graph (runtime/job.h eddy__job_graph) when
+ * its job exists, under the lock that keeps it alive. Any thread. */
+void eddy__api_job_graph(eddy_job *j, void (*cb)(void *ud, const JobGraphNode *nodes, size_t n), void *ud);
 /* A random job id: 32 hex digits (Flink's JobID). */
 void eddy__api_random_job_id(char out[33]);
 

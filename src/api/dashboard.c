@@ -2,9 +2,11 @@
  * dashboard.c -- the web dashboard's one page (served at / by monitor.c):
  * plain HTML, CSS and JavaScript with nothing fetched from elsewhere, so it
  * works offline. It polls the REST API every second and shows the jobs
- * (running first), each job's tasks and operators with parallelism, records
- * in and out, rates, watermarks, busy / backpressure and state size, the
- * exception of a failed job, and the configuration.
+ * (running first), each job's graph of operators (inline SVG, left to right
+ * by depth: a box per operator with its parallelism, records in / out and
+ * out rate, watermark, backpressure and state size, an arrow per input with
+ * its ship strategy), its tasks and operators as tables, the exception of a
+ * failed job, and the configuration.
  */
 const char eddy__dashboard_html[] =
     "<!DOCTYPE html>\n"
@@ -17,6 +19,9 @@ const char eddy__dashboard_html[] =
     ".RUNNING{color:#06c}.FINISHED{color:#080}.FAILED{color:#c00}.CANCELED{color:#888}\n"
     "pre.exc{background:#fee;border:1px solid #c00;padding:.5em;white-space:pre-wrap}\n"
     "#status{color:#888;font-size:.8em}\n"
+    "svg.graph{background:#fff;border:1px solid #ccc;margin:.3em 0}svg.graph rect{fill:#eef4fb;stroke:#69c}\n"
+    "svg.graph text{font-size:11px;font-family:sans-serif}svg.graph .edge{stroke:#888;fill:none}\n"
+    "svg.graph .ship{fill:#555;font-size:10px}svg.graph .hot rect{fill:#fde2e2;stroke:#c66}\n"
     "</style></head><body>\n"
     "<h1>eddy dashboard</h1>\n"
     "<div id=\"status\">loading</div>\n"
@@ -44,9 +49,37 @@ const char eddy__dashboard_html[] =
     "'</td><td>'+wm(m.currentOutputWatermark)+'</td><td class=\"n\">'+m.busyTimeMsPerSecond.toFixed(0)+"
     "'</td><td class=\"n bp\">'+m.backPressuredTimeMsPerSecond.toFixed(0)+'</td><td class=\"n\">'+"
     "m.numLateRecordsDropped+'</td><td class=\"n\">'+bytes(m.stateSize)+'</td></tr>';}\n"
+    "function num(x){return x>=1e6?(x/1e6).toFixed(1)+'M':x>=1e4?(x/1e3).toFixed(0)+'k':String(x);}\n"
+    "function graph(j){var ns=(j.plan&&j.plan.nodes)||[];if(!ns.length)return '';var by={},met={},depth={};\n"
+    " ns.forEach(function(n){by[n.id]=n;});\n"
+    " j.vertices.forEach(function(v){v.operators.forEach(function(o){met[o.id]=o.metrics;});});\n"
+    " function d(n){if(depth[n.id]!==undefined)return depth[n.id];depth[n.id]=0;var m=0;"
+    "n.inputs.forEach(function(i){if(by[i.id])m=Math.max(m,d(by[i.id])+1);});return depth[n.id]=m;}\n"
+    " ns.forEach(d);var cols={},pos={},W=170,H=74,GX=70,GY=18,maxr=0,maxc=0;\n"
+    " ns.forEach(function(n){var c=depth[n.id];cols[c]=(cols[c]||0)+1;pos[n.id]={x:10+c*(W+GX),y:10+(cols[c]-1)*(H+GY)};"
+    "maxc=Math.max(maxc,c);maxr=Math.max(maxr,cols[c]);});\n"
+    " var w=20+(maxc+1)*(W+GX)-GX,h=20+maxr*(H+GY)-GY;"
+    "var s='<svg class=\"graph\" width=\"'+w+'\" height=\"'+h+'\">';\n"
+    " s+='<defs><marker id=\"arr\" markerWidth=\"8\" markerHeight=\"8\" refX=\"8\" refY=\"4\" orient=\"auto\">"
+    "<path d=\"M0,0 L8,4 L0,8 z\" fill=\"#888\"/></marker></defs>';\n"
+    " ns.forEach(function(n){var t=pos[n.id];n.inputs.forEach(function(i){var f=pos[i.id];if(!f)return;"
+    "var x1=f.x+W,y1=f.y+H/2,x2=t.x,y2=t.y+H/2;"
+    "s+='<path class=\"edge\" data-from=\"'+i.id+'\" data-to=\"'+n.id+'\" marker-end=\"url(#arr)\" d=\"M'+x1+','+y1+"
+    "' C'+(x1+GX/2)+','+y1+' '+(x2-GX/2)+','+y2+' '+x2+','+y2+'\"/>';"
+    "s+='<text class=\"ship\" x=\"'+((x1+x2)/2-GX/2+4)+'\" y=\"'+((y1+y2)/2-4)+'\">'+esc(i.ship_strategy)+'</text>';});});\n"
+    " ns.forEach(function(n){var p=pos[n.id],m=met[n.id]||{},hot=(m.backPressuredTimeMsPerSecond||0)>500;"
+    "s+='<g class=\"node'+(hot?' hot':'')+'\" data-id=\"'+n.id+'\" transform=\"translate('+p.x+','+p.y+')\">"
+    "<rect width=\"'+W+'\" height=\"'+H+'\" rx=\"5\"/>';"
+    "var lines=[esc(n.description),'Parallelism: '+n.parallelism,'In: '+num(m.numRecordsIn||0)+'  Out: <tspan class=\"out\">'+"
+    "num(m.numRecordsOut||0)+'</tspan>','Out/s: '+(m.numRecordsOutPerSecond||0).toFixed(1)+'  BP: '+"
+    "(m.backPressuredTimeMsPerSecond||0).toFixed(0)+' ms/s','WM: '+wm(m.currentOutputWatermark)+'  State: '+bytes(m.stateSize||0)];"
+    "lines.forEach(function(l,k){s+='<text x=\"6\" y=\"'+(14+k*13)+'\"'+(k?'':' font-weight=\"bold\"')+'>'+l+'</text>';});"
+    "s+='</g>';});\n"
+    " return s+'</svg>';}\n"
     "function jobDetail(j,ex){var h='<div class=\"job\" id=\"job-'+j.jid+'\" data-state=\"'+j.state+'\"><h3>'+"
     "esc(j.name)+' <span class=\"'+j.state+'\">'+j.state+'</span> <small>'+j.jid+'</small></h3>';\n"
     " h+='<div>Duration '+ms(j.duration)+', checkpoints completed: '+j.checkpoints.completed+'</div>';\n"
+    " h+=graph(j);\n"
     " if(ex&&ex['root-exception'])h+='<pre class=\"exc\">'+esc(ex['root-exception'])+'</pre>';\n"
     " j.vertices.forEach(function(v){h+='<div class=\"task\"><b>'+esc(v.name)+'</b> (parallelism '+v.parallelism+"
     "')<table class=\"ops\"><tr><th>Operator</th><th>Parallelism</th><th>Records In</th><th>Records Out</th>"

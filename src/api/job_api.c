@@ -294,6 +294,19 @@ size_t eddy_job_metrics(eddy_job *job, eddy_metric_fn cb, void *ud) {
     return n;
 }
 
+void eddy__api_job_graph(eddy_job *j, void (*cb)(void *ud, const JobGraphNode *nodes, size_t n), void *ud) {
+    const JobGraphNode *g = NULL;
+    if (j->job) {
+        size_t n = eddy__job_graph(j->job, &g);
+        if (n) cb(ud, g, n);
+    } else if (j->hook) {
+        pthread_mutex_lock(&j->hook->mu);
+        size_t n = j->hook->job ? eddy__job_graph(j->hook->job, &g) : 0;
+        if (n) cb(ud, g, n);
+        pthread_mutex_unlock(&j->hook->mu);
+    }
+}
+
 void eddy__api_job_checkpoints(eddy_job *j, int64_t *completed, int64_t *restored) {
     *completed = *restored = 0;
     if (j->job) {

@@ -60,6 +60,7 @@ typedef struct MonJob {
     int64_t ck_completed, ck_restored;
     MonOp *ops;
     size_t nops;
+    char *plan; /* its operators as Flink's JobPlanInfo nodes (JSON), once the job was built */
 } MonJob;
 
 typedef struct Server {
@@ -106,6 +107,7 @@ static void monjob_free(MonJob *j) {
     if (!j) return;
     eddy__free(j->name);
     eddy__free(j->error);
+    eddy__free(j->plan);
     ops_free(j->ops, j->nops);
     eddy__free(j);
 }
@@ -136,8 +138,43 @@ static void collect_cb(void *ud, const eddy_metric *m) {
 /* Reads a live entry's state, error, checkpoints and metrics into it
  * (holds mu). A handle whose job is gone (a query's rows freed) reports no
  * metrics: the copy read before stays. */
+static void put_json_str(Buf *b, const char *s);
+
+/* The job's operator graph as Flink's JobPlanInfo nodes: an id, the
+ * parallelism, the operator as its description, and the inputs with their
+ * ship strategies; the dashboard draws it. */
+static void plan_cb(void *ud, const JobGraphNode *g, size_t n) {
+    Buf *b = ud;
+    eddy__buf_putc(b, '[');
+    for (size_t i = 0; i < n; i++) {
+        eddy__buf_puts(b, i ? ",{\"id\":" : "{\"id\":");
+        put_json_str(b, g[i].uid);
+        eddy__buf_printf(b, ",\"parallelism\":%d,\"operator\":", g[i].parallelism);
+        put_json_str(b, g[i].name);
+        eddy__buf_puts(b, ",\"operator_strategy\":\"\",\"description\":");
+        put_json_str(b, g[i].name);
+        eddy__buf_puts(b, ",\"inputs\":[");
+        for (int k = 0; k < g[i].nin; k++) {
+            eddy__buf_printf(b, "%s{\"num\":%d,\"id\":", k ? "," : "", k);
+            put_json_str(b, g[g[i].in[k]].uid);
+            eddy__buf_puts(b, ",\"ship_strategy\":");
+            put_json_str(b, g[i].ship[k]);
+            eddy__buf_puts(b, ",\"exchange\":\"pipelined_bounded\"}");
+        }
+        eddy__buf_puts(b, "],\"optimizer_properties\":{}}");
+    }
+    eddy__buf_putc(b, ']');
+}
+
 static void refresh(MonJob *j) {
     if (!j->h) return;
+    if (!j->plan) {
+        Buf b;
+        eddy__buf_init(&b);
+        eddy__api_job_graph(j->h, plan_cb, &b);
+        if (b.len && !b.failed) j->plan = eddy__strdup(eddy__buf_cstr(&b));
+        eddy__buf_free(&b);
+    }
     j->state = eddy_job_status(j->h);
     const char *e = eddy_job_error(j->h);
     if (e && !j->error) j->error = eddy__strdup(e);
@@ -454,6 +491,13 @@ static bool first_of(const MonJob *j, size_t o, bool by_task) {
     return true;
 }
 
+/* "plan":{"jid","name","type","nodes"} (the nodes: the job's operators). */
+static void json_plan_body(Buf *b, const MonJob *j) {
+    eddy__buf_puts(b, "\"plan\":");
+    put_head(b, "jid", j->id, j->name);
+    eddy__buf_printf(b, ",\"type\":\"STREAMING\",\"nodes\":%s}", j->plan ? j->plan : "[]");
+}
+
 /* Flink's job details: the vertices are the tasks (chains), each with
  * eddy's per-operator figures under "operators". */
 static void json_job(Buf *b, const MonJob *j) {
@@ -497,7 +541,16 @@ static void json_job(Buf *b, const MonJob *j) {
         }
         eddy__buf_puts(b, "]}");
     }
-    eddy__buf_puts(b, "]}");
+    eddy__buf_puts(b, "],");
+    json_plan_body(b, j);
+    eddy__buf_putc(b, '}');
+}
+
+/* Flink's JobPlanInfo: {"plan":{"jid","name","type","nodes"}}. */
+static void json_plan(Buf *b, const MonJob *j) {
+    eddy__buf_putc(b, '{');
+    json_plan_body(b, j);
+    eddy__buf_putc(b, '}');
 }
 
 static void json_exceptions(Buf *b, const MonJob *j) {
@@ -602,6 +655,7 @@ static enum MHD_Result web_handler(void *cls, struct MHD_Connection *c, const ch
         if (!j) found = false;
         else if (!slash) json_job(&b, j);
         else if (!strcmp(slash, "/exceptions")) json_exceptions(&b, j);
+        else if (!strcmp(slash, "/plan")) json_plan(&b, j);
         else found = false;
     } else found = false;
     pthread_mutex_unlock(&m->mu);

@@ -106,6 +106,8 @@ typedef struct Malformed {
 struct Job {
     JobConfig cfg;
     Arena arena;
+    JobGraphNode *graph; /* the operators as built (eddy__job_graph) */
+    size_t ngraph;
     int ntasks;
     Task **tasks;
     int nchannels;
@@ -1469,6 +1471,36 @@ static bool task_add(Arena *a, void *arrp, int *n, void *item) {
     return true;
 }
 
+/* The operators as the dashboard draws them (Job.graph), once their
+ * inputs' partitioning is resolved. */
+static bool graph_of(Builder *bd) {
+    static const char *ship[] = {"FORWARD", "FORWARD", "REBALANCE", "HASH", "BROADCAST", "GLOBAL"};
+    Job *job = bd->job;
+    size_t nn = bd->nodes.len;
+    JobGraphNode *g = eddy__arena_alloc(&job->arena, sizeof(JobGraphNode) * (nn + 1));
+    if (!g) return false;
+    for (size_t i = 0; i < nn; i++) {
+        const BNode *bn = &bd->nodes.items[i];
+        int *in = eddy__arena_alloc(&job->arena, sizeof(int) * (size_t)(bn->nin + 1));
+        const char **sh = eddy__arena_alloc(&job->arena, sizeof(char *) * (size_t)(bn->nin + 1));
+        if (!in || !sh) return false;
+        for (int k = 0; k < bn->nin; k++) {
+            in[k] = (int)(bn->in_nodes[k] - bd->nodes.items);
+            unsigned part = (unsigned)bn->in[k].part;
+            sh[k] = part < ED_ARRAY_LEN(ship) ? ship[part] : "FORWARD";
+        }
+        g[i] = (JobGraphNode){bn->uid, bn->sn->name, bn->par, bn->nin, in, sh};
+    }
+    job->graph = g;
+    job->ngraph = nn;
+    return true;
+}
+
+size_t eddy__job_graph(const Job *job, const JobGraphNode **out) {
+    *out = job->graph;
+    return job->ngraph;
+}
+
 static eddy_status build(Builder *bd, StreamNode *const *sinks, int nsinks) {
     Job *job = bd->job;
     Arena *ja = &job->arena;
@@ -1505,6 +1537,7 @@ static eddy_status build(Builder *bd, StreamNode *const *sinks, int nsinks) {
         bn->chained = bn->nin == 1 && bn->in[0].part == PART_FORWARD && bn->in_nodes[0]->par == bn->par &&
                       bn->sn->kind != NODE_SOURCE;
     }
+    if (!graph_of(bd)) return eddy__err(bd->err, EDDY_E_NOMEM, "out of memory");
     /* chain heads and tasks, in topological order (nodes are collected
      * inputs-first) */
     int ntasks = 0;

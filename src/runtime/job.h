@@ -234,4 +234,19 @@ typedef struct JobOpMetrics {
  * are kept per batch by the task's thread and read relaxed. */
 size_t eddy__job_metrics(Job *job, JobOpMetrics *out, size_t cap);
 
+/* One operator of the job's graph: its stable id (32 hex digits, as its
+ * metrics' uid), name and parallelism, and its inputs (the operators they
+ * come from, by index in the graph's order, sources first) with how rows
+ * are shipped: FORWARD, HASH, REBALANCE, BROADCAST or GLOBAL. */
+typedef struct JobGraphNode {
+    const char *uid, *name;
+    int parallelism;
+    int nin;
+    const int *in;            /* indexes of the input operators */
+    const char *const *ship;  /* per input */
+} JobGraphNode;
+/* The job's operators in topological order (*out: borrowed until the job
+ * is freed); how many. Any thread. */
+size_t eddy__job_graph(const Job *job, const JobGraphNode **out);
+
 #endif
