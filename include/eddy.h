@@ -358,8 +358,11 @@ EDDY_API eddy_status eddy_env_set_option(eddy_env *env, const char *key, const c
  *       flink_taskmanager_job_task_operator_<metric>{job_id,job_name,task_name,
  *       operator_id,operator_name,subtask_index} for the eddy_metric names, per
  *       job flink_jobmanager_job_{uptime,numRestarts,numberOfCompletedCheckpoints,
- *       lastCompletedCheckpointId}{job_id,job_name}; all gauges, values as Java
- *       prints a double.
+ *       numberOfFailedCheckpoints,numberOfInProgressCheckpoints,
+ *       totalNumberOfCheckpoints,lastCompletedCheckpointId,lastCheckpointDuration,
+ *       lastCheckpointSize,lastCheckpointRestoreTimestamp}{job_id,job_name}
+ *       (see eddy_job_checkpoint_stats; -1 where there is none yet); all
+ *       gauges, values as Java prints a double.
  *   metrics.reporter.prom.port: a port or a range "9250-9260" (the first free
  *       one), default 9249; 0 picks a free port. Setting it moves a running
  *       endpoint.
@@ -370,6 +373,9 @@ EDDY_API eddy_status eddy_env_set_option(eddy_env *env, const char *key, const c
  *       port, '' stops it). GET / is the page; the JSON REST API has Flink's
  *       /overview, /jobs/overview, /jobs/<id> (vertices are tasks, with eddy's
  *       per-operator figures under "operators"), /jobs/<id>/exceptions,
+ *       /jobs/<id>/plan, /jobs/<id>/checkpoints (Flink's
+ *       CheckpointingStatistics: counts, min / max / avg of the last ten,
+ *       the latest completed and restored, the history; no per-task details),
  *       /jobmanager/config (the options SET, secrets hidden), /config, also
  *       under /v1/. Other paths are 404 {"errors":["Not found: <path>"]}.
  *   rest.bind-address: an IPv4 address or localhost, default 127.0.0.1 (Flink
@@ -2109,6 +2115,28 @@ EDDY_API eddy_job_state eddy_job_wait(eddy_job *job, int64_t timeout_ms);
  * (Flink's numRestarts metric): see restart-strategy.type at
  * eddy_env_set_option. 0 for NULL. Any thread. */
 EDDY_API int64_t eddy_job_restarts(eddy_job *job);
+/* A job's checkpoint figures, as Flink's job metrics of the same meaning
+ * (savepoints are not counted). Times are ms since the epoch, durations ms;
+ * -1 where there is nothing to say yet. */
+typedef struct eddy_checkpoint_stats {
+    int64_t completed;         /* numberOfCompletedCheckpoints (this process, restarts included) */
+    int64_t failed;            /* numberOfFailedCheckpoints: writing failed, or a task failure abandoned it */
+    int64_t in_progress;       /* numberOfInProgressCheckpoints: 0 or 1 */
+    int64_t last_id;           /* lastCompletedCheckpointId */
+    int64_t last_trigger_time; /* when it was triggered */
+    int64_t last_duration_ms;  /* lastCheckpointDuration: trigger to _metadata written */
+    int64_t last_size;         /* lastCheckpointSize: bytes of its state parts and source positions */
+    int64_t last_alignment_ms; /* the longest a multi-input task held inputs blocked for it (0: none) */
+    int64_t restores;          /* starts from a checkpoint or savepoint: the first one's and each restart's */
+    int64_t restored_id;       /* the checkpoint the last of them started from */
+    int64_t last_restore_time; /* lastCheckpointRestoreTimestamp */
+    int64_t restarts;          /* numRestarts, as eddy_job_restarts */
+    int64_t reserved[8];       /* zero; later figures */
+} eddy_checkpoint_stats;
+/* Fills *out with the job's checkpoint figures (a job without checkpoints:
+ * zeros and -1s; a query's job whose rows were freed: the last figures).
+ * EDDY_E_MISUSE for NULL job or out (out zeroed when given). Any thread. */
+EDDY_API eddy_status eddy_job_checkpoint_stats(eddy_job *job, eddy_checkpoint_stats *out);
 /* JobClient.triggerSavepoint / stopWithSavepoint: takes a savepoint of the
  * running STREAMING job -- a checkpoint the sources start between batches
  * (aligned barriers, also without execution.checkpointing.interval) written

@@ -85,6 +85,7 @@ typedef struct JobHook {
     JobState final; /* the job's state when job was emptied (under mu) */
     char *final_error; /* a copy of its failure then, or NULL */
     int64_t final_restarts; /* its restart count then */
+    JobCheckpointStats final_ck; /* its checkpoint figures then */
 } JobHook;
 typedef struct UserFunction UserFunction; /* udf.c */
 
@@ -187,9 +188,9 @@ void eddy__api_result_job_init(eddy_result *r);
 void eddy__api_job_clear(eddy_job *j);
 /* Destroys an eddy_env_execute_async handle at env teardown. */
 eddy_status eddy__api_job_destroy(eddy_job *j);
-/* The id of the job's last completed checkpoint and of the one it was
- * restored from (0: none). Any thread, as eddy_job_metrics. */
-void eddy__api_job_checkpoints(eddy_job *j, int64_t *completed, int64_t *restored);
+/* The checkpoint figures of the handle's job (zeros when it has none, the
+ * last ones once a query's job is gone). Any thread, as eddy_job_metrics. */
+void eddy__api_job_ck_stats(eddy_job *j, JobCheckpointStats *out);
 /* Calls cb with the job's operator graph (runtime/job.h eddy__job_graph) when
  * its job exists, under the lock that keeps it alive. Any thread. */
 void eddy__api_job_graph(eddy_job *j, void (*cb)(void *ud, const JobGraphNode *nodes, size_t n), void *ud);

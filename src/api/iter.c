@@ -200,7 +200,10 @@ eddy_status eddy__api_iter_destroy(eddy_iter *it) {
         JobState st = it->hook->job ? eddy__job_state(it->hook->job, &e) : JOB_CANCELED;
         if (e && !it->hook->final_error) it->hook->final_error = eddy__strdup(e);
         it->hook->final = st == JOB_RUNNING || st == JOB_RESTARTING || st == JOB_CREATED ? JOB_CANCELED : st;
-        if (it->hook->job) it->hook->final_restarts = eddy__job_restarts(it->hook->job);
+        if (it->hook->job) {
+            it->hook->final_restarts = eddy__job_restarts(it->hook->job);
+            eddy__job_checkpoint_stats(it->hook->job, &it->hook->final_ck);
+        }
         it->hook->job = NULL;
         pthread_mutex_unlock(&it->hook->mu);
         eddy__api_hook_unref(it->hook);

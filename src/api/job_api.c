@@ -307,15 +307,40 @@ void eddy__api_job_graph(eddy_job *j, void (*cb)(void *ud, const JobGraphNode *n
     }
 }
 
-void eddy__api_job_checkpoints(eddy_job *j, int64_t *completed, int64_t *restored) {
-    *completed = *restored = 0;
+void eddy__api_job_ck_stats(eddy_job *j, JobCheckpointStats *out) {
+    memset(out, 0, sizeof *out);
     if (j->job) {
-        *completed = eddy__job_last_checkpoint(j->job, restored);
+        eddy__job_checkpoint_stats(j->job, out);
     } else if (j->hook) {
         pthread_mutex_lock(&j->hook->mu);
-        if (j->hook->job) *completed = eddy__job_last_checkpoint(j->hook->job, restored);
+        if (j->hook->job) eddy__job_checkpoint_stats(j->hook->job, out);
+        else *out = j->hook->final_ck;
         pthread_mutex_unlock(&j->hook->mu);
     }
+}
+
+static int64_t ms_or_none(int64_t ns, bool have) { return have ? ns / 1000000 : -1; }
+
+eddy_status eddy_job_checkpoint_stats(eddy_job *job, eddy_checkpoint_stats *out) {
+    if (!out) return EDDY_E_MISUSE;
+    memset(out, 0, sizeof *out);
+    if (!job) return EDDY_E_MISUSE;
+    JobCheckpointStats st;
+    eddy__api_job_ck_stats(job, &st);
+    bool have = st.completed > 0;
+    out->completed = st.completed;
+    out->failed = st.failed;
+    out->in_progress = st.in_progress ? 1 : 0;
+    out->last_id = have ? st.last_id : -1;
+    out->last_trigger_time = have ? st.last_trigger_ms : -1;
+    out->last_duration_ms = ms_or_none(st.last_duration_ns, have);
+    out->last_size = have ? (int64_t)st.last_bytes : -1;
+    out->last_alignment_ms = ms_or_none(st.last_alignment_ns, have);
+    out->restores = st.restores;
+    out->restored_id = st.restores ? st.restored_id : -1;
+    out->last_restore_time = st.restores ? st.restore_ms : -1;
+    out->restarts = eddy_job_restarts(job);
+    return EDDY_OK;
 }
 
 /* ---- a listing for clients (SHOW JOBS) ------------------------------------------------------- */

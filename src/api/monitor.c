@@ -57,7 +57,8 @@ typedef struct MonJob {
     char *name, *error;
     int64_t start_ms, end_ms; /* end: when a terminal state was first seen (0: not yet) */
     eddy_job_state state;
-    int64_t ck_completed, ck_restored;
+    JobCheckpointStats ck; /* its checkpoint figures */
+    int64_t restarts;
     MonOp *ops;
     size_t nops;
     char *plan; /* its operators as Flink's JobPlanInfo nodes (JSON), once the job was built */
@@ -179,7 +180,8 @@ static void refresh(MonJob *j) {
     const char *e = eddy_job_error(j->h);
     if (e && !j->error) j->error = eddy__strdup(e);
     if (eddy_job_state_terminal(j->state) && !j->end_ms) j->end_ms = now_ms();
-    eddy__api_job_checkpoints(j->h, &j->ck_completed, &j->ck_restored);
+    eddy__api_job_ck_stats(j->h, &j->ck);
+    j->restarts = eddy_job_restarts(j->h);
     Collect c = {0};
     eddy_job_metrics(j->h, collect_cb, &c);
     if (c.failed || c.ops.len == 0) {
@@ -355,22 +357,41 @@ static void prom_job_labels(Buf *b, const MonJob *j, bool filter) {
  * ends). Holds mu. */
 static void prom_text(Monitor *m, Buf *b) {
     for (size_t i = 0; i < m->jobs.len; i++) refresh(m->jobs.items[i]);
-    static const char *const job_metrics[] = {"uptime", "numRestarts", "numberOfCompletedCheckpoints",
-                                              "lastCompletedCheckpointId"};
+    static const char *const job_metrics[] = {"uptime",
+                                              "numRestarts",
+                                              "numberOfCompletedCheckpoints",
+                                              "numberOfFailedCheckpoints",
+                                              "numberOfInProgressCheckpoints",
+                                              "totalNumberOfCheckpoints",
+                                              "lastCompletedCheckpointId",
+                                              "lastCheckpointDuration",
+                                              "lastCheckpointSize",
+                                              "lastCheckpointRestoreTimestamp"};
     for (size_t k = 0; k < ED_ARRAY_LEN(job_metrics); k++) {
         bool head = false;
         for (size_t i = 0; i < m->jobs.len; i++) {
             const MonJob *j = m->jobs.items[i];
             if (!j->h || j->state != EDDY_JOB_RUNNING) continue;
             if (!head) prom_family(b, "jobmanager_job", job_metrics[k]), head = true;
-            double v = k == 0   ? (double)(now_ms() - j->start_ms)
-                       : k == 1 ? 0
-                       : k == 2 ? (double)(j->ck_completed - j->ck_restored)
-                                : (double)(j->ck_completed ? j->ck_completed : -1);
+            const JobCheckpointStats *ck = &j->ck;
+            bool any = ck->completed > 0;
+            int64_t v;
+            switch (k) {
+            case 0: v = now_ms() - j->start_ms; break;
+            case 1: v = j->restarts; break;
+            case 2: v = ck->completed; break;
+            case 3: v = ck->failed; break;
+            case 4: v = ck->in_progress; break;
+            case 5: v = ck->completed + ck->failed + ck->in_progress; break;
+            case 6: v = any ? ck->last_id : -1; break;
+            case 7: v = any ? ck->last_duration_ns / 1000000 : -1; break;
+            case 8: v = any ? (int64_t)ck->last_bytes : -1; break;
+            default: v = ck->restores ? ck->restore_ms : -1; break;
+            }
             eddy__buf_printf(b, "flink_jobmanager_job_%s{", job_metrics[k]);
             prom_job_labels(b, j, m->filter_labels);
             eddy__buf_puts(b, "} ");
-            put_java_double(b, v);
+            put_java_double(b, (double)v);
             eddy__buf_putc(b, '\n');
         }
     }
@@ -508,8 +529,8 @@ static void json_job(Buf *b, const MonJob *j) {
                      "\"duration\":%lld,\"now\":%lld,\"checkpoints\":{\"completed\":%lld,\"restored-from\":%lld},"
                      "\"vertices\":[",
                      state_name(j->state), (long long)j->start_ms, (long long)(j->end_ms ? j->end_ms : -1),
-                     (long long)duration_of(j, now), (long long)now, (long long)(j->ck_completed - j->ck_restored),
-                     (long long)j->ck_restored);
+                     (long long)duration_of(j, now), (long long)now, (long long)j->ck.completed,
+                     (long long)(j->ck.restores ? j->ck.restored_id : 0));
     size_t nv = 0;
     for (size_t t = 0; t < j->nops; t++) {
         if (!first_of(j, t, true)) continue;
@@ -551,6 +572,67 @@ static void json_plan(Buf *b, const MonJob *j) {
     eddy__buf_putc(b, '{');
     json_plan_body(b, j);
     eddy__buf_putc(b, '}');
+}
+
+/* One completed checkpoint as Flink's CompletedCheckpointStatistics
+ * (the figures eddy has; the per-task details are not kept). */
+static void json_ck_entry(Buf *b, const JobCheckpointRec *r) {
+    eddy__buf_printf(b,
+                     "{\"className\":\"completed\",\"id\":%lld,\"status\":\"COMPLETED\",\"is_savepoint\":false,"
+                     "\"trigger_timestamp\":%lld,\"latest_ack_timestamp\":%lld,\"checkpointed_size\":%llu,"
+                     "\"state_size\":%llu,\"end_to_end_duration\":%lld,\"alignment_duration\":%lld,"
+                     "\"checkpoint_type\":\"CHECKPOINT\",\"discarded\":false}",
+                     (long long)r->id, (long long)r->trigger_ms, (long long)(r->trigger_ms + r->duration_ns / 1000000),
+                     (unsigned long long)r->bytes, (unsigned long long)r->bytes, (long long)(r->duration_ns / 1000000),
+                     (long long)(r->alignment_ns / 1000000));
+}
+
+/* min / max / avg of one figure over the kept history (Flink's
+ * StatsSummary; no percentiles). */
+static void json_ck_summary(Buf *b, const char *name, const JobCheckpointStats *ck, int what) {
+    int64_t mn = 0, mx = 0, sum = 0;
+    for (int i = 0; i < ck->hist_len; i++) {
+        const JobCheckpointRec *r = &ck->hist[i];
+        int64_t v = what == 0 ? (int64_t)r->bytes : what == 1 ? r->duration_ns / 1000000 : r->alignment_ns / 1000000;
+        if (!i || v < mn) mn = v;
+        if (!i || v > mx) mx = v;
+        sum += v;
+    }
+    eddy__buf_printf(b, "\"%s\":{\"min\":%lld,\"max\":%lld,\"avg\":%lld}", name, (long long)mn, (long long)mx,
+                     (long long)(ck->hist_len ? sum / ck->hist_len : 0));
+}
+
+/* Flink's CheckpointingStatistics: counts, a summary of the recent ones,
+ * the latest completed and the restore, the history (newest first). */
+static void json_checkpoints(Buf *b, const MonJob *j) {
+    const JobCheckpointStats *ck = &j->ck;
+    eddy__buf_printf(b,
+                     "{\"counts\":{\"restored\":%lld,\"total\":%lld,\"in_progress\":%lld,\"completed\":%lld,"
+                     "\"failed\":%lld},\"summary\":{",
+                     (long long)ck->restores, (long long)(ck->completed + ck->failed + ck->in_progress),
+                     (long long)ck->in_progress, (long long)ck->completed, (long long)ck->failed);
+    json_ck_summary(b, "checkpointed_size", ck, 0);
+    eddy__buf_putc(b, ',');
+    json_ck_summary(b, "state_size", ck, 0);
+    eddy__buf_putc(b, ',');
+    json_ck_summary(b, "end_to_end_duration", ck, 1);
+    eddy__buf_putc(b, ',');
+    json_ck_summary(b, "alignment_duration", ck, 2);
+    eddy__buf_puts(b, "},\"latest\":{\"completed\":");
+    int newest = (ck->hist_next + JOB_CK_HISTORY - 1) % JOB_CK_HISTORY;
+    if (ck->hist_len) json_ck_entry(b, &ck->hist[newest]);
+    else eddy__buf_puts(b, "null");
+    eddy__buf_puts(b, ",\"savepoint\":null,\"failed\":null,\"restored\":");
+    if (ck->restores)
+        eddy__buf_printf(b, "{\"id\":%lld,\"restore_timestamp\":%lld,\"is_savepoint\":false}",
+                         (long long)ck->restored_id, (long long)ck->restore_ms);
+    else eddy__buf_puts(b, "null");
+    eddy__buf_puts(b, "},\"history\":[");
+    for (int i = 0; i < ck->hist_len; i++) {
+        if (i) eddy__buf_putc(b, ',');
+        json_ck_entry(b, &ck->hist[(newest - i + JOB_CK_HISTORY) % JOB_CK_HISTORY]);
+    }
+    eddy__buf_puts(b, "]}");
 }
 
 static void json_exceptions(Buf *b, const MonJob *j) {
@@ -656,6 +738,7 @@ static enum MHD_Result web_handler(void *cls, struct MHD_Connection *c, const ch
         else if (!slash) json_job(&b, j);
         else if (!strcmp(slash, "/exceptions")) json_exceptions(&b, j);
         else if (!strcmp(slash, "/plan")) json_plan(&b, j);
+        else if (!strcmp(slash, "/checkpoints")) json_checkpoints(&b, j);
         else found = false;
     } else found = false;
     pthread_mutex_unlock(&m->mu);

@@ -65,6 +65,7 @@ struct Task {
     int64_t ck_id;    /* the last checkpoint this task took part in */
     int64_t ck_notified; /* the last completed checkpoint its operators were told of */
     int64_t align_id; /* the checkpoint being aligned (0: none) */
+    int64_t align_begin_ns; /* when its first barrier came */
     int nended;
     int rr;
     int64_t cur_wm;
@@ -155,6 +156,8 @@ struct Job {
     int64_t ck_next_ns;  /* eddy__mono_ns() of the next trigger */
     CkptWriter *ck_w;
     int64_t ck_begin_ns; /* when the pending checkpoint was triggered */
+    int64_t ck_trigger_ms; /* the same, wall clock */
+    int64_t ck_align_ns;   /* its longest alignment so far */
     JobCheckpointStats ck_stats;
     Checkpoint *restore;
     Buf restore_report;
@@ -850,13 +853,21 @@ static eddy_status ck_ack(Task *t, int64_t id) {
     eddy_status rc = eddy__ckpt_complete(done, job->cfg.checkpoint_retained, &t->err);
     pthread_mutex_lock(&job->ck_mu);
     job->ck_pending = false;
+    JobCheckpointStats *st = &job->ck_stats;
     if (!rc) {
         job->ck_completed = id;
-        job->ck_stats.completed++;
-        job->ck_stats.last_id = id;
-        job->ck_stats.last_duration_ns = eddy__mono_ns() - job->ck_begin_ns;
-        job->ck_stats.last_bytes = bytes;
-        job->ck_stats.total_duration_ns += job->ck_stats.last_duration_ns;
+        st->completed++;
+        st->last_id = id;
+        st->last_duration_ns = eddy__mono_ns() - job->ck_begin_ns;
+        st->last_bytes = bytes;
+        st->last_alignment_ns = job->ck_align_ns;
+        st->last_trigger_ms = job->ck_trigger_ms;
+        st->total_duration_ns += st->last_duration_ns;
+        st->hist[st->hist_next] = (JobCheckpointRec){id, job->ck_trigger_ms, st->last_duration_ns, job->ck_align_ns, bytes};
+        st->hist_next = (st->hist_next + 1) % JOB_CK_HISTORY;
+        if (st->hist_len < JOB_CK_HISTORY) st->hist_len++;
+    } else {
+        st->failed++;
     }
     job->ck_next_ns = eddy__mono_ns() + job->cfg.checkpoint_interval_ms * 1000000;
     pthread_mutex_unlock(&job->ck_mu);
@@ -977,6 +988,8 @@ static eddy_status source_barrier(Task *t, bool finishing) {
         rc = eddy__ckpt_begin(job->cfg.checkpoint_dir, job->job_id, nid, &job->ck_w, &t->err);
         if (!rc) {
             job->ck_begin_ns = eddy__mono_ns();
+            job->ck_trigger_ms = eddy__wall_ms();
+            job->ck_align_ns = 0;
             job->ck_triggered = nid;
             job->ck_pending = true;
             job->ck_is_sp = false;
@@ -997,6 +1010,12 @@ static eddy_status try_align(Task *t) {
     int64_t id = t->align_id;
     for (int i = 0; i < t->nin; i++) t->in_barrier[i] = false;
     t->align_id = 0;
+    if (t->nin > 1) {
+        int64_t took = eddy__mono_ns() - t->align_begin_ns;
+        pthread_mutex_lock(&t->job->ck_mu);
+        if (t->job->ck_triggered == id && took > t->job->ck_align_ns) t->job->ck_align_ns = took;
+        pthread_mutex_unlock(&t->job->ck_mu);
+    }
     return task_checkpoint(t, id);
 }
 
@@ -1007,6 +1026,7 @@ static eddy_status try_align(Task *t) {
  * rule of eddy__op_block_input. */
 static eddy_status on_barrier(Task *t, int i, int64_t id) {
     if (id <= t->ck_id) return EDDY_OK;
+    if (t->align_id != id) t->align_begin_ns = eddy__mono_ns();
     t->align_id = id;
     t->in_barrier[i] = true;
     return try_align(t);
@@ -1751,7 +1771,12 @@ static eddy_status checkpoint_setup(Job *job, EdErr *err) {
     eddy_status rc = eddy__ckpt_load_fallback(eddy__ckpt_local_path(cfg->restore_path), &job->restore,
                                               &job->restore_report, err);
     if (!rc) rc = check_restore(job, err);
-    if (!rc) job->ck_triggered = job->ck_restored = job->restore->id;
+    if (!rc) {
+        job->ck_triggered = job->ck_restored = job->restore->id;
+        job->ck_stats.restores = 1;
+        job->ck_stats.restored_id = job->restore->id;
+        job->ck_stats.restore_ms = eddy__wall_ms();
+    }
     return rc;
 }
 
@@ -1768,6 +1793,7 @@ int64_t eddy__job_last_checkpoint(Job *job, int64_t *restored_from) {
 void eddy__job_checkpoint_stats(Job *job, JobCheckpointStats *out) {
     pthread_mutex_lock(&job->ck_mu);
     *out = job->ck_stats;
+    out->in_progress = job->ck_pending && !job->ck_is_sp;
     pthread_mutex_unlock(&job->ck_mu);
 }
 
@@ -1918,6 +1944,7 @@ static void job_failover(Job *job) {
     pthread_mutex_lock(&job->ck_mu);
     eddy__ckpt_abort(job->ck_w);
     job->ck_w = NULL;
+    if (job->ck_pending && !job->ck_is_sp) job->ck_stats.failed++;
     if (job->ck_is_sp && !job->sp_done) {
         job->sp_rc = eddy__err(&job->sp_err, EDDY_E_RUNTIME, "The savepoint of job %s was aborted: a task failed.",
                                job->job_id);
@@ -1941,6 +1968,11 @@ static void job_failover(Job *job) {
     }
     pthread_mutex_lock(&job->ck_mu);
     job->ck_restored = id;
+    if (id) {
+        job->ck_stats.restores++;
+        job->ck_stats.restored_id = id;
+        job->ck_stats.restore_ms = eddy__wall_ms();
+    }
     pthread_mutex_unlock(&job->ck_mu);
     pthread_mutex_lock(&job->mu);
     for (int i = 0; i < job->ntasks; i++) {

@@ -159,15 +159,32 @@ const char *eddy__job_id(const Job *job);
  * NULL). Thread-safe. */
 int64_t eddy__job_last_checkpoint(Job *job, int64_t *restored_from);
 /* What the job's checkpoints cost so far (savepoints not counted): the
- * completed ones, the last one's id, duration (trigger at the first source
- * to its _metadata written) and bytes (state parts and source positions),
- * and the time tasks spent stopped for them, serializing their operators'
- * state (snapshot_ns) and writing + fsyncing the part files (write_ns),
- * summed over the tasks (savepoints included). Thread-safe. */
+ * completed ones, the failed ones (their writing failed, or a task failure
+ * abandoned them), whether one is in progress, the last completed one's id,
+ * trigger time (wall clock, ms), duration (trigger at the first source to
+ * its _metadata written), bytes (state parts and source positions) and
+ * alignment (the longest time a multi-input task held inputs blocked for it,
+ * first barrier to last), and the time tasks spent stopped for them,
+ * serializing their operators' state (snapshot_ns) and writing + fsyncing
+ * the part files (write_ns), summed over the tasks (savepoints included).
+ * restores counts the job's starts from a checkpoint or savepoint (the
+ * initial one and each restart's), restored_id / restore_ms the last one.
+ * The ring holds the last JOB_CK_HISTORY completed checkpoints, newest at
+ * (hist_next - 1) % JOB_CK_HISTORY. Thread-safe. */
+#define JOB_CK_HISTORY 10
+typedef struct JobCheckpointRec {
+    int64_t id, trigger_ms, duration_ns, alignment_ns;
+    uint64_t bytes;
+} JobCheckpointRec;
 typedef struct JobCheckpointStats {
-    int64_t completed, last_id, last_duration_ns, total_duration_ns;
+    int64_t completed, failed, last_id, last_duration_ns, total_duration_ns;
     uint64_t last_bytes;
+    int64_t last_alignment_ns, last_trigger_ms;
+    bool in_progress;
+    int64_t restores, restored_id, restore_ms;
     int64_t snapshot_ns, write_ns;
+    JobCheckpointRec hist[JOB_CK_HISTORY];
+    int hist_next, hist_len;
 } JobCheckpointStats;
 void eddy__job_checkpoint_stats(Job *job, JobCheckpointStats *out);
 /* The checkpoints eddy__job_create skipped because they were damaged

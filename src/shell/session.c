@@ -47,6 +47,7 @@ struct Shell {
         int64_t start_ms;
         eddy_result *r; /* still running (one of jobs), or NULL */
         eddy_job_state last; /* its state when r was freed */
+        eddy_checkpoint_stats ck; /* its checkpoint figures then */
     } *recs;
     size_t nrecs, recs_cap;
     /* The column width option and its deprecated name are one option: the
@@ -377,6 +378,7 @@ static void record_job(Shell *sh, eddy_result *r, bool keep) {
     rec->start_ms = eddy_job_start_time(j);
     rec->r = keep ? r : NULL;
     rec->last = eddy_job_status(j);
+    eddy_job_checkpoint_stats(j, &rec->ck);
 }
 
 /* r (a running INSERT's result) is about to be freed: keep its state. */
@@ -384,6 +386,7 @@ static void forget_result(Shell *sh, eddy_result *r) {
     for (size_t i = 0; i < sh->nrecs; i++)
         if (sh->recs[i].r == r) {
             sh->recs[i].last = eddy_job_status(eddy_result_job(r));
+            eddy_job_checkpoint_stats(eddy_result_job(r), &sh->recs[i].ck);
             sh->recs[i].r = NULL;
         }
 }
@@ -626,12 +629,19 @@ static eddy_job_state rec_state(struct JobRec *rec) {
 }
 
 /* The session's jobs (all, or the one with id) as Flink's table: job id,
- * job name, status, start time (local time, ms). */
-static bool print_jobs(Shell *sh, const char *id) {
-    static const char *const names[] = {"job id", "job name", "status", "start time"};
+ * job name, status, start time (local time, ms); extended (DESCRIBE JOB
+ * ... EXTENDED, eddy's) adds the restarts and the checkpoint figures. */
+enum { JOB_COLS = 4, JOB_XCOLS = 12 };
+static bool print_jobs(Shell *sh, const char *id, bool extended) {
+    static const char *const names[JOB_XCOLS] = {"job id",          "job name",        "status",
+                                                 "start time",      "restarts",        "restored from",
+                                                 "checkpoints",     "failed checkpoints", "last checkpoint",
+                                                 "duration (ms)",   "size (bytes)",    "alignment (ms)"};
+    size_t ncols = extended ? JOB_XCOLS : JOB_COLS, cap = sh->nrecs ? sh->nrecs : 1;
+    char (*times)[32] = eddy__shell_xrealloc(NULL, cap * sizeof *times);
+    char (*figs)[JOB_XCOLS - JOB_COLS][24] = eddy__shell_xrealloc(NULL, cap * sizeof *figs);
+    const char **cells = eddy__shell_xrealloc(NULL, cap * ncols * sizeof *cells);
     size_t n = 0;
-    char (*times)[32] = eddy__shell_xrealloc(NULL, (sh->nrecs ? sh->nrecs : 1) * sizeof *times);
-    const char **cells = eddy__shell_xrealloc(NULL, (sh->nrecs ? sh->nrecs : 1) * 4 * sizeof *cells);
     for (size_t i = 0; i < sh->nrecs; i++) {
         struct JobRec *rec = &sh->recs[i];
         if (id && strcmp(rec->id, id)) continue;
@@ -640,10 +650,23 @@ static bool print_jobs(Shell *sh, const char *id) {
         localtime_r(&secs, &tm);
         size_t k = strftime(times[n], sizeof times[n], "%Y-%m-%d %H:%M:%S", &tm);
         snprintf(times[n] + k, sizeof times[n] - k, ".%03d", (int)(rec->start_ms % 1000));
-        cells[n * 4] = rec->id;
-        cells[n * 4 + 1] = rec->name;
-        cells[n * 4 + 2] = eddy_job_status_name(rec_state(rec));
-        cells[n * 4 + 3] = times[n];
+        const char **row = cells + n * ncols;
+        row[0] = rec->id;
+        row[1] = rec->name;
+        row[2] = eddy_job_status_name(rec_state(rec));
+        row[3] = times[n];
+        if (extended) {
+            if (rec->r) eddy_job_checkpoint_stats(eddy_result_job(rec->r), &rec->ck);
+            const eddy_checkpoint_stats *c = &rec->ck;
+            int64_t v[JOB_XCOLS - JOB_COLS] = {c->restarts, c->restored_id,      c->completed,        c->failed,
+                                               c->last_id,  c->last_duration_ms, c->last_size,        c->last_alignment_ms};
+            for (int f = 0; f < JOB_XCOLS - JOB_COLS; f++) {
+                /* -1: nothing yet (no checkpoint, no restore) */
+                if (v[f] < 0) snprintf(figs[n][f], sizeof figs[n][f], "-");
+                else snprintf(figs[n][f], sizeof figs[n][f], "%lld", (long long)v[f]);
+                row[JOB_COLS + f] = figs[n][f];
+            }
+        }
         n++;
     }
     bool ok;
@@ -653,7 +676,7 @@ static bool print_jobs(Shell *sh, const char *id) {
         ok = fail(sh, b.s);
         eddy__shell_sb_free(&b);
     } else {
-        eddy_result *r = eddy_tenv_listing_result(sh->tenv, 4, names, n, cells);
+        eddy_result *r = eddy_tenv_listing_result(sh->tenv, ncols, names, n, cells);
         eddy_print_options o = {.abi_version = EDDY_PRINT_OPTIONS_VERSION, .style = EDDY_PRINT_CLIENT};
         ok = r && eddy_result_print_with(r, sh->out, &o) == EDDY_OK;
         fflush(sh->out);
@@ -661,6 +684,7 @@ static bool print_jobs(Shell *sh, const char *id) {
         if (!ok) fail_env(sh);
     }
     free(times);
+    free(figs);
     free(cells);
     return ok;
 }
@@ -767,11 +791,23 @@ bool eddy__shell_run(Shell *sh, const char *sql) {
         return begin_set(sh);
     if (nw == 1 && exact && !strcmp(w[0], "END")) return end_set(sh);
     if (sh->in_set) return add_to_set(sh, sql, w[0]);
-    if (nw == 2 && exact && !strcmp(w[0], "SHOW") && !strcmp(w[1], "JOBS")) return print_jobs(sh, NULL);
+    if (nw == 2 && exact && !strcmp(w[0], "SHOW") && !strcmp(w[1], "JOBS")) return print_jobs(sh, NULL, false);
     if (nw >= 2 && (!strcmp(w[0], "DESCRIBE") || !strcmp(w[0], "DESC")) && !strcmp(w[1], "JOB")) {
         char id[128];
         if (!job_id_arg(sql, id, sizeof id)) return fail(sh, "DESCRIBE JOB needs a job id: DESCRIBE JOB '<job id>'.");
-        return print_jobs(sh, id);
+        /* eddy's EXTENDED: a word after the quoted id */
+        const char *after = strchr(strchr(sql, '\'') + 1, '\'') + 1;
+        while (*after == ' ' || *after == '\t' || *after == '\n' || *after == '\r') after++;
+        size_t wl = strcspn(after, " \t\r\n;");
+        bool extended = wl == 8 && !strncasecmp(after, "EXTENDED", 8);
+        if (wl && !extended) {
+            StrBuf b = {0};
+            eddy__shell_sb_printf(&b, "DESCRIBE JOB takes a job id and optionally EXTENDED, not '%.*s'.", (int)wl, after);
+            bool r = fail(sh, b.s);
+            eddy__shell_sb_free(&b);
+            return r;
+        }
+        return print_jobs(sh, id, extended);
     }
     if (nw >= 2 && !strcmp(w[0], "STOP") && !strcmp(w[1], "JOB")) return stop_job(sh, sql);
     bool is_insert = !strcmp(w[0], "INSERT") || (!strcmp(w[0], "EXECUTE") && strcmp(w[1], "PLAN"));

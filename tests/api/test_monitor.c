@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "fs_check.h"
 
 #define PROM_FACTORY "org.apache.flink.metrics.prometheus.PrometheusReporterFactory"
 
@@ -224,6 +225,71 @@ TEST(test_rest_api) {
     eddy_env_free(env);
 }
 
+/* A job with checkpoints: Flink's checkpoint metrics on the Prometheus
+ * endpoint and its CheckpointingStatistics at /jobs/<id>/checkpoints,
+ * agreeing with eddy_job_checkpoint_stats. */
+TEST(test_checkpoint_metrics) {
+    char *dir = tmpdir();
+    eddy_env *env = new_env(1);
+    eddy_tenv *t = eddy_tenv_new(env);
+    exec_ok(t, "SET 'rest.port' = '0'");
+    exec_ok(t, "SET 'metrics.reporter.prom.port' = '0'");
+    exec_ok(t, "SET 'metrics.reporter.prom.factory.class' = '" PROM_FACTORY "'");
+    exec_ok(t, "SET 'execution.checkpointing.interval' = '30 ms'");
+    char set_dir[4200];
+    snprintf(set_dir, sizeof set_dir, "SET 'execution.checkpointing.dir' = '%s'", dir);
+    exec_ok(t, set_dir);
+    int rest = eddy_env_rest_port(env), prom = eddy_env_prometheus_port(env);
+    ASSERT_TRUE(rest > 0 && prom > 0);
+    exec_ok(t, "CREATE TABLE g (x BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '500', "
+               "'fields.x.kind' = 'sequence', 'fields.x.start' = '1', 'fields.x.end' = '100000')");
+    exec_ok(t, "CREATE TABLE snk (x BIGINT, n BIGINT) WITH ('connector' = 'blackhole')");
+    eddy_result *r = eddy_tenv_execute_sql(t, "INSERT INTO snk SELECT x % 10, COUNT(*) FROM g GROUP BY x % 10");
+    ASSERT_TRUE(r != NULL);
+    eddy_job *job = eddy_result_job(r);
+    eddy_checkpoint_stats ck = {0};
+    for (int i = 0; i < 200 && ck.completed < 3; i++) {
+        sleep_ms(50);
+        eddy_job_checkpoint_stats(job, &ck);
+    }
+    ASSERT_TRUE(ck.completed >= 3);
+    ASSERT_TRUE(ck.last_size > 0);
+    int status;
+    char *m = http_get(prom, "/metrics", &status);
+    ASSERT_TRUE(m && status == 200);
+    char label[64];
+    snprintf(label, sizeof label, "job_id=\"%s\"", eddy_job_id(job));
+    double done = prom_value(m, "flink_jobmanager_job_numberOfCompletedCheckpoints", label);
+    double last = prom_value(m, "flink_jobmanager_job_lastCompletedCheckpointId", label);
+    ASSERT_TRUE(done >= 3);
+    ASSERT_TRUE(last >= done); /* ids count from 1, none restored */
+    ASSERT_TRUE(prom_value(m, "flink_jobmanager_job_lastCheckpointSize", label) > 0);
+    ASSERT_TRUE(prom_value(m, "flink_jobmanager_job_lastCheckpointDuration", label) >= 0);
+    ASSERT_TRUE(prom_value(m, "flink_jobmanager_job_totalNumberOfCheckpoints", label) >= done);
+    ASSERT_TRUE(prom_value(m, "flink_jobmanager_job_numberOfFailedCheckpoints", label) == 0);
+    ASSERT_TRUE(prom_value(m, "flink_jobmanager_job_numRestarts", label) == 0);
+    ASSERT_STR_CONTAINS(m, "# TYPE flink_jobmanager_job_lastCheckpointRestoreTimestamp gauge\n");
+    ASSERT_STR_CONTAINS(m, "flink_jobmanager_job_lastCheckpointRestoreTimestamp{");
+    ASSERT_TRUE(prom_value(m, "flink_jobmanager_job_lastCheckpointRestoreTimestamp", label) == -1);
+    free(m);
+    char path[128];
+    snprintf(path, sizeof path, "/jobs/%s/checkpoints", eddy_job_id(job));
+    char *js = http_get(rest, path, &status);
+    ASSERT_TRUE(js && status == 200);
+    ASSERT_STR_CONTAINS(js, "{\"counts\":{\"restored\":0,\"total\":");
+    ASSERT_STR_CONTAINS(js, "\"failed\":0},\"summary\":{\"checkpointed_size\":{\"min\":");
+    ASSERT_STR_CONTAINS(js, "\"latest\":{\"completed\":{\"className\":\"completed\",\"id\":");
+    ASSERT_STR_CONTAINS(js, "\"savepoint\":null,\"failed\":null,\"restored\":null},\"history\":[{");
+    ASSERT_STR_CONTAINS(js, "\"status\":\"COMPLETED\",\"is_savepoint\":false,");
+    free(js);
+    eddy_job_cancel(job);
+    eddy_job_wait(job, -1);
+    eddy_result_free(r);
+    eddy_env_free(env);
+    rmtree(dir);
+    free(dir);
+}
+
 TEST(test_option_errors) {
     eddy_env *env = new_env(1);
     eddy_env_set_option(env, "metrics.reporter.prom.port", "nine");
@@ -294,6 +360,7 @@ int main(void) {
     RUN(test_metrics_off);
     RUN(test_prometheus_scrape_grows);
     RUN(test_rest_api);
+    RUN(test_checkpoint_metrics);
     RUN(test_option_errors);
     return test_report();
 }

@@ -17,6 +17,12 @@ size_t __sanitizer_get_current_allocated_bytes(void);
 
 #include "fs_check.h"
 
+static int64_t now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 static const char *DDL =
     "CREATE TABLE src (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '4000', "
     "'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '2000')";
@@ -242,6 +248,40 @@ static char *committed_ids(const char *dir) {
     return l.text;
 }
 
+/* A job without checkpoints reports none (Flink's -1s), and the call
+ * refuses NULLs. */
+TEST(checkpoint_stats_without_checkpoints) {
+    Flaky f = {0};
+    eddy_env *env;
+    eddy_tenv *t = new_tenv(&env, &f, NULL);
+    eddy_result *r = eddy_tenv_execute_sql(t, "SELECT flaky(id) FROM src");
+    ASSERT_TRUE(r != NULL);
+    eddy_job *job = eddy_result_job(r);
+    char *rows = iter_lines(eddy_result_collect(r));
+    free(rows);
+    eddy_checkpoint_stats ck;
+    memset(&ck, 0x5a, sizeof ck);
+    ASSERT_EQ_INT(eddy_job_checkpoint_stats(job, &ck), EDDY_OK);
+    ASSERT_EQ_INT(ck.completed, 0);
+    ASSERT_EQ_INT(ck.failed, 0);
+    ASSERT_EQ_INT(ck.in_progress, 0);
+    ASSERT_EQ_INT(ck.last_id, -1);
+    ASSERT_EQ_INT(ck.last_trigger_time, -1);
+    ASSERT_EQ_INT(ck.last_duration_ms, -1);
+    ASSERT_EQ_INT(ck.last_size, -1);
+    ASSERT_EQ_INT(ck.last_alignment_ms, -1);
+    ASSERT_EQ_INT(ck.restores, 0);
+    ASSERT_EQ_INT(ck.restored_id, -1);
+    ASSERT_EQ_INT(ck.last_restore_time, -1);
+    ASSERT_EQ_INT(ck.restarts, 0);
+    ASSERT_EQ_INT(ck.reserved[7], 0);
+    ASSERT_EQ_INT(eddy_job_checkpoint_stats(NULL, &ck), EDDY_E_MISUSE);
+    ASSERT_EQ_INT(ck.completed, 0);
+    ASSERT_EQ_INT(eddy_job_checkpoint_stats(job, NULL), EDDY_E_MISUSE);
+    eddy_result_free(r);
+    eddy_env_free(env);
+}
+
 /* The two-phase-commit filesystem sink across an in-process restart: the
  * job fails after checkpoints completed (and published their files), comes
  * back from the latest one, which drops what the failed attempt staged
@@ -263,6 +303,19 @@ TEST(filesystem_sink_restart_exactly_once) {
     eddy_job *job = eddy_result_job(r);
     ASSERT_EQ_INT(eddy_result_await(r), EDDY_OK);
     ASSERT_EQ_INT(eddy_job_restarts(job), 1);
+    /* the checkpoint figures (Flink's job metrics) tell the same story */
+    eddy_checkpoint_stats ck;
+    ASSERT_EQ_INT(eddy_job_checkpoint_stats(job, &ck), EDDY_OK);
+    ASSERT_TRUE(ck.completed >= 1);
+    ASSERT_EQ_INT(ck.in_progress, 0);
+    ASSERT_EQ_INT(ck.restarts, 1);
+    ASSERT_EQ_INT(ck.restores, 1);
+    ASSERT_TRUE(ck.restored_id >= 1 && ck.restored_id <= ck.last_id);
+    ASSERT_TRUE(ck.last_restore_time >= eddy_job_start_time(job) && ck.last_restore_time <= now_ms());
+    ASSERT_TRUE(ck.last_trigger_time >= eddy_job_start_time(job) && ck.last_trigger_time <= now_ms());
+    ASSERT_TRUE(ck.last_duration_ms >= 0 && ck.last_duration_ms < 60000);
+    ASSERT_TRUE(ck.last_size > 0);           /* the source's position at least */
+    ASSERT_EQ_INT(ck.last_alignment_ms, 0);  /* no task with two inputs */
     eddy_result_free(r);
     long calls = atomic_load(&f.calls);
     ASSERT_TRUE(calls > 2000 && calls < 3000); /* resumed from a checkpoint */
@@ -578,6 +631,7 @@ int main(void) {
     RUN(attempts_run_out);
     RUN(failure_rate);
     RUN(filesystem_sink_restart_exactly_once);
+    RUN(checkpoint_stats_without_checkpoints);
     RUN(no_checkpoints);
     RUN(option_errors);
     RUN(cancel_during_delay);

@@ -162,6 +162,12 @@ int main(int argc, char **argv) {
     snprintf(stmt, sizeof stmt, "DESCRIBE JOB '%s';\r", job_id);
     type(stmt);
     expect("the job runs", "RUNNING", 20);
+    snprintf(stmt, sizeof stmt, "DESCRIBE JOB '%s' EXTENDED;\r", job_id);
+    type(stmt);
+    expect("DESCRIBE JOB EXTENDED's columns", "| restarts | restored from | checkpoints | failed checkpoints |", 20);
+    expect("no checkpoints, no restarts", "|        0 |             - |           0 |                  0 |", 20);
+    type("DESCRIBE JOB 'x' EXTRA;\r");
+    expect("DESCRIBE JOB's bad word", "DESCRIBE JOB takes a job id and optionally EXTENDED, not 'EXTRA'.", 20);
     snprintf(stmt, sizeof stmt, "STOP JOB '%s';\r", job_id);
     type(stmt);
     expect("STOP JOB succeeds", "[INFO] Execute statement succeeded.", 20);
