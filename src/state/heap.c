@@ -820,6 +820,12 @@ static void heap_stats(StateBackendImpl *be, StateStats *out) {
     out->overhead_bytes = total > used ? total - used : 0;
 }
 
+static void heap_prefetch(BackendState *s, const StateKey *k, StateNs ns, int stage) {
+    uint64_t h = entry_hash(k, ns);
+    if (stage == 0) eddy__hindex_prefetch_slot(&s->ix, h);
+    else eddy__hindex_prefetch_rec(&s->ix, h);
+}
+
 const StateBackendVtab eddy__state_heap_vtab = {
     .version = STATE_BACKEND_V1,
     .name = "heap",
@@ -842,4 +848,5 @@ const StateBackendVtab eddy__state_heap_vtab = {
     .clear = heap_clear,
     .stats = heap_stats,
     .map_ref = heap_map_ref,
+    .prefetch = heap_prefetch,
 };

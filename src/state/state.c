@@ -619,6 +619,10 @@ eddy_status eddy__state_list_add(State *s, const StateKey *k, StateNs ns, const 
     return be->vt->list_append(s->bs, k, ns, be->tmp1.data, (uint32_t)be->tmp1.len);
 }
 
+void eddy__state_prefetch(State *s, const StateKey *k, StateNs ns, int stage) {
+    if (s->be->vt->prefetch) s->be->vt->prefetch(s->bs, k, ns, stage);
+}
+
 eddy_status eddy__state_list_get(State *s, const StateKey *k, StateNs ns, const void **blob, uint32_t *len,
                                  bool *found) {
     if (s->d.kind != STATE_LIST) return wrong_kind(s, "list_get");

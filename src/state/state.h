@@ -450,6 +450,10 @@ typedef struct StateBackendVtab {
      * another length (then created, or resized, zero-filled). */
     eddy_status (*map_ref)(BackendState *s, const StateKey *k, StateNs ns, const void *ukey, uint32_t uklen,
                            uint32_t len, void **val, bool *found);
+    /* Optional (NULL: no hints): a hint that (k, ns) is looked up soon --
+     * stage 0 fetches the index line of its hash, stage 1 (issued later, once
+     * that line is in) the entry it names. No effect on contents, no error. */
+    void (*prefetch)(BackendState *s, const StateKey *k, StateNs ns, int stage);
     /* members above are valid for version 1 */
 } StateBackendVtab;
 
@@ -532,6 +536,10 @@ eddy_status eddy__state_slots(State *s, const KeyBatch *kb, const uint32_t *rows
  * incremental TTL cleanup the batch earned. */
 eddy_status eddy__state_flush(State *s);
 
+/* A hint that (k, ns) of s is read or written soon (see the vtable's
+ * prefetch): operators that walk a batch of keys issue stage 0 some rows
+ * ahead and stage 1 fewer rows ahead. Free when the backend has no hints. */
+void eddy__state_prefetch(State *s, const StateKey *k, StateNs ns, int stage);
 /* LIST: appends an element. */
 eddy_status eddy__state_list_add(State *s, const StateKey *k, StateNs ns, const void *elem, uint32_t len);
 /* LIST: the elements of (k, ns) as a blob of framed elements (read them with

@@ -208,7 +208,17 @@ void eddy__vec_set_str(Vector *v, uint32_t i, const char *p, size_t n) {
 
 void eddy__vec_set_str_owned(Vector *v, uint32_t i, const char *p, size_t n) {
     vec_set_valid(v, i);
-    sv_fill(&VEC_DATA(v, StrView)[i], p, n);
+    StrView *sv = &VEC_DATA(v, StrView)[i];
+    if (n <= STRV_INLINE) {
+        sv_fill(sv, p, n);
+        return;
+    }
+    /* the bytes are not touched: a referenced string nobody reads (a
+     * generator's table, a column the query drops) costs no cache miss; the
+     * prefix is informational only */
+    sv->len = (uint32_t)n;
+    memset(sv->u.ext.prefix, 0, sizeof sv->u.ext.prefix);
+    sv->u.ext.ptr = p;
 }
 
 char *eddy__vec_str_reserve(Vector *v, uint32_t i, size_t n) {

@@ -40,7 +40,7 @@ typedef struct StrView {
     union {
         char inl[12];
         struct {
-            char prefix[4];
+            char prefix[4]; /* informational only: nothing reads it, may be zeros */
             const char *ptr;
         } __attribute__((packed)) ext;
     } u;
