@@ -1994,16 +1994,38 @@ EDDY_API eddy_stream *eddy_windowed_aggregate(eddy_windowed_stream *ws, const ed
 /* process(ProcessWindowFunction): called once per firing with the window's
  * context and all its elements; emits zero or more rows of out_type
  * (eddy_out_emit per row). The context and the elements are borrowed for
- * the call. */
+ * the call. clear (version 2, may be NULL) is ProcessWindowFunction.clear:
+ * called once per window when it is cleaned up (event time: the watermark
+ * passes its end plus the allowed lateness; processing time: the clock
+ * passes its end), to clear what the function keeps in the window's state
+ * (eddy_window_ctx_window_state); it emits nothing. Version 1 (no clear) is
+ * still accepted. */
 typedef struct eddy_window_ctx eddy_window_ctx;
 typedef struct eddy_window_elements eddy_window_elements;
 typedef struct eddy_process_window_fn {
     uint32_t abi_version; /* EDDY_PROCESS_WINDOW_FN_VERSION */
     eddy_status (*process)(void *ctx, eddy_window_ctx *wc, eddy_window_elements *elements, eddy_out *out);
+    /* version 2 */
+    eddy_status (*clear)(void *ctx, eddy_window_ctx *wc);
 } eddy_process_window_fn;
-#define EDDY_PROCESS_WINDOW_FN_VERSION 1
+#define EDDY_PROCESS_WINDOW_FN_VERSION 2
 EDDY_API eddy_stream *eddy_windowed_process(eddy_windowed_stream *ws, const eddy_process_window_fn *fn,
                                             const char *out_type, void *ctx, void (*ctx_free)(void *));
+/* reduce(ReduceFunction, ProcessWindowFunction) and
+ * aggregate(AggregateFunction, ProcessWindowFunction): the window is folded
+ * incrementally as with eddy_windowed_reduce / eddy_windowed_aggregate (one
+ * running value per key and window, or the elements when there is an
+ * evictor), and when it fires the process function gets the one result --
+ * the reduced element, or get_result's row of agg_result_type -- as its only
+ * element (timestamp: the window's max timestamp), with the window's
+ * context; it emits rows of out_type. One ctx for both functions. Errors
+ * as the two calls they combine. */
+EDDY_API eddy_stream *eddy_windowed_reduce_process(eddy_windowed_stream *ws, eddy_reduce_fn reduce,
+                                                   const eddy_process_window_fn *fn, const char *out_type, void *ctx,
+                                                   void (*ctx_free)(void *));
+EDDY_API eddy_stream *eddy_windowed_aggregate_process(eddy_windowed_stream *ws, const eddy_window_aggregate_fn *agg,
+                                                      const char *agg_result_type, const eddy_process_window_fn *fn,
+                                                      const char *out_type, void *ctx, void (*ctx_free)(void *));
 /* The key (as a row, like eddy_keyed_ctx_current_key; NULL for windowAll), the window's start,
  * end and max timestamp (end - 1), the operator's watermark and the clock. */
 EDDY_API const eddy_row *eddy_window_ctx_key(eddy_window_ctx *wc);
@@ -2012,6 +2034,18 @@ EDDY_API int64_t eddy_window_ctx_end(eddy_window_ctx *wc);
 EDDY_API int64_t eddy_window_ctx_max_timestamp(eddy_window_ctx *wc);
 EDDY_API int64_t eddy_window_ctx_current_watermark(eddy_window_ctx *wc);
 EDDY_API int64_t eddy_window_ctx_current_processing_time(eddy_window_ctx *wc);
+/* Context.windowState() and Context.globalState(): state stores of the
+ * current key for the process function, used with the keyed state calls
+ * (eddy_keyed_ctx_value_state / list_state / map_state on the returned
+ * context, then the eddy_*_state calls): window_state's values belong to
+ * the window being processed or cleared (each window of the key has its
+ * own), global_state's to the key across its windows. Valid during process
+ * and clear only (elsewhere the state calls are EDDY_E_MISUSE); they have no
+ * timers (EDDY_E_MISUSE). Session windows refuse per-window state as Flink
+ * does: window_state returns NULL and the job fails with "Per-window state
+ * is not allowed when using merging windows.". NULL wc: NULL. */
+EDDY_API eddy_keyed_ctx *eddy_window_ctx_window_state(eddy_window_ctx *wc);
+EDDY_API eddy_keyed_ctx *eddy_window_ctx_global_state(eddy_window_ctx *wc);
 /* The elements in arrival order: *row is the next (borrowed until the next
  * call) and EDDY_ROW, or NULL and EDDY_DONE after the last. One pass. */
 EDDY_API eddy_status eddy_window_elements_next(eddy_window_elements *it, const eddy_row **row);

@@ -159,7 +159,7 @@ static Handle *get_handle(eddy_keyed_ctx *kc, const char *name, StateKind kind, 
     const Type *vt = parse_type(kc, name, value_type);
     const Type *kt = kind == STATE_MAP ? parse_type(kc, name, key_type) : NULL;
     if (!vt || (kind == STATE_MAP && !kt)) return NULL;
-    StateDesc d = {.name = name, .kind = kind, .key_type = kc->plan->key_type, .value_type = vt, .map_key_type = kt};
+    StateDesc d = {.name = name, .kind = kind, .key_type = kc->plan ? kc->plan->key_type : kc->store_key_type, .value_type = vt, .map_key_type = kt};
     State *st;
     /* a name of another kind, or with another type, is refused here */
     eddy_status rc = eddy__state_register(kc->be, &d, &st);
@@ -226,7 +226,7 @@ eddy_status eddy_value_state_value(eddy_value_state *s, const eddy_row **out) {
     const void *v;
     uint32_t len;
     bool found;
-    if ((rc = kc_check(h->kc, eddy__state_get(h->st, &h->kc->key, STATE_NO_NS, &v, &len, &found)))) return rc;
+    if ((rc = kc_check(h->kc, eddy__state_get(h->st, &h->kc->key, h->kc->ns, &v, &len, &found)))) return rc;
     *out = NULL;
     if (!found) return EDDY_OK;
     if (!(*out = slot_decode(&h->val, v, len))) return decode_fail(h);
@@ -245,7 +245,7 @@ eddy_status eddy_value_state_update(eddy_value_state *s) {
     if (rc) return rc;
     if (!slot_encode(&h->val, &h->enc)) return encode_fail(h);
     h->val.out.open = false;
-    return kc_check(h->kc, eddy__state_put(h->st, &h->kc->key, STATE_NO_NS, h->enc.data, (uint32_t)h->enc.len));
+    return kc_check(h->kc, eddy__state_put(h->st, &h->kc->key, h->kc->ns, h->enc.data, (uint32_t)h->enc.len));
 }
 
 /* Builds a value of the slot from row (one field, or all when field is
@@ -281,7 +281,7 @@ eddy_status eddy_value_state_clear(eddy_value_state *s) {
     Handle *h = s ? &s->h : NULL;
     eddy_status rc = keyed_call(h, "clear()");
     if (rc) return rc;
-    return kc_check(h->kc, eddy__state_remove(h->st, &h->kc->key, STATE_NO_NS, NULL));
+    return kc_check(h->kc, eddy__state_remove(h->st, &h->kc->key, h->kc->ns, NULL));
 }
 
 /* ---- list state --------------------------------------------------------------------- */
@@ -296,7 +296,7 @@ eddy_status eddy_list_state_next(eddy_list_state *s, size_t *cursor, const eddy_
         const void *blob;
         uint32_t len;
         bool found;
-        if ((rc = kc_check(h->kc, eddy__state_list_get(h->st, &h->kc->key, STATE_NO_NS, &blob, &len, &found))))
+        if ((rc = kc_check(h->kc, eddy__state_list_get(h->st, &h->kc->key, h->kc->ns, &blob, &len, &found))))
             return rc;
         h->list.len = 0;
         if (found) eddy__buf_put(&h->list, blob, len);
@@ -326,7 +326,7 @@ eddy_status eddy_list_state_add(eddy_list_state *s) {
     if (rc) return rc;
     if (!slot_encode(&h->val, &h->enc)) return encode_fail(h);
     h->val.out.open = false;
-    return kc_check(h->kc, eddy__state_list_add(h->st, &h->kc->key, STATE_NO_NS, h->enc.data, (uint32_t)h->enc.len));
+    return kc_check(h->kc, eddy__state_list_add(h->st, &h->kc->key, h->kc->ns, h->enc.data, (uint32_t)h->enc.len));
 }
 
 eddy_status eddy_list_state_add_from(eddy_list_state *s, const eddy_row *row, size_t field) {
@@ -340,7 +340,7 @@ eddy_status eddy_list_state_clear(eddy_list_state *s) {
     Handle *h = s ? &s->h : NULL;
     eddy_status rc = keyed_call(h, "clear()");
     if (rc) return rc;
-    return kc_check(h->kc, eddy__state_remove(h->st, &h->kc->key, STATE_NO_NS, NULL));
+    return kc_check(h->kc, eddy__state_remove(h->st, &h->kc->key, h->kc->ns, NULL));
 }
 
 /* ---- map state ---------------------------------------------------------------------- */
@@ -370,7 +370,7 @@ eddy_status eddy_map_state_get(eddy_map_state *s, const eddy_row **out) {
     const void *v;
     uint32_t len;
     bool found;
-    if ((rc = kc_check(h->kc, eddy__state_map_get(h->st, &h->kc->key, STATE_NO_NS, h->kenc.data, (uint32_t)h->kenc.len,
+    if ((rc = kc_check(h->kc, eddy__state_map_get(h->st, &h->kc->key, h->kc->ns, h->kenc.data, (uint32_t)h->kenc.len,
                                                   &v, &len, &found))))
         return rc;
     *out = NULL;
@@ -382,7 +382,7 @@ eddy_status eddy_map_state_contains(eddy_map_state *s, bool *out) {
     Handle *h = s ? &s->h : NULL;
     eddy_status rc = keyed_call(h, "contains()");
     if (rc || (rc = map_key(h))) return rc;
-    return kc_check(h->kc, eddy__state_map_contains(h->st, &h->kc->key, STATE_NO_NS, h->kenc.data,
+    return kc_check(h->kc, eddy__state_map_contains(h->st, &h->kc->key, h->kc->ns, h->kenc.data,
                                                     (uint32_t)h->kenc.len, out));
 }
 
@@ -392,7 +392,7 @@ eddy_status eddy_map_state_put(eddy_map_state *s) {
     if (rc || (rc = map_key(h))) return rc;
     if (!slot_encode(&h->val, &h->enc)) return encode_fail(h);
     h->val.out.open = false;
-    return kc_check(h->kc, eddy__state_map_put(h->st, &h->kc->key, STATE_NO_NS, h->kenc.data, (uint32_t)h->kenc.len,
+    return kc_check(h->kc, eddy__state_map_put(h->st, &h->kc->key, h->kc->ns, h->kenc.data, (uint32_t)h->kenc.len,
                                                h->enc.data, (uint32_t)h->enc.len));
 }
 
@@ -400,7 +400,7 @@ eddy_status eddy_map_state_remove(eddy_map_state *s) {
     Handle *h = s ? &s->h : NULL;
     eddy_status rc = keyed_call(h, "remove()");
     if (rc || (rc = map_key(h))) return rc;
-    return kc_check(h->kc, eddy__state_map_remove(h->st, &h->kc->key, STATE_NO_NS, h->kenc.data,
+    return kc_check(h->kc, eddy__state_map_remove(h->st, &h->kc->key, h->kc->ns, h->kenc.data,
                                                   (uint32_t)h->kenc.len, NULL));
 }
 
@@ -408,7 +408,7 @@ eddy_status eddy_map_state_is_empty(eddy_map_state *s, bool *out) {
     Handle *h = s ? &s->h : NULL;
     eddy_status rc = keyed_call(h, "isEmpty()");
     if (rc) return rc;
-    return kc_check(h->kc, eddy__state_map_is_empty(h->st, &h->kc->key, STATE_NO_NS, out));
+    return kc_check(h->kc, eddy__state_map_is_empty(h->st, &h->kc->key, h->kc->ns, out));
 }
 
 eddy_status eddy_map_state_next(eddy_map_state *s, size_t *cursor, const eddy_row **key, const eddy_row **value) {
@@ -420,7 +420,7 @@ eddy_status eddy_map_state_next(eddy_map_state *s, size_t *cursor, const eddy_ro
     if (*cursor == 0 || !h->it) {
         if (h->it) eddy__state_iter_close(h->it);
         h->it = NULL;
-        if ((rc = kc_check(h->kc, eddy__state_iter_map(h->st, &h->kc->key, STATE_NO_NS, &h->it)))) return rc;
+        if ((rc = kc_check(h->kc, eddy__state_iter_map(h->st, &h->kc->key, h->kc->ns, &h->it)))) return rc;
     }
     StateEntry e;
     bool has;
@@ -441,7 +441,7 @@ eddy_status eddy_map_state_clear(eddy_map_state *s) {
     Handle *h = s ? &s->h : NULL;
     eddy_status rc = keyed_call(h, "clear()");
     if (rc) return rc;
-    return kc_check(h->kc, eddy__state_remove(h->st, &h->kc->key, STATE_NO_NS, NULL));
+    return kc_check(h->kc, eddy__state_remove(h->st, &h->kc->key, h->kc->ns, NULL));
 }
 
 /* ---- the context ------------------------------------------------------------------------ */
@@ -469,6 +469,8 @@ void *eddy_keyed_ctx_local(eddy_keyed_ctx *kc) { return kc ? kc->local : NULL; }
 
 static eddy_status timer_call(eddy_keyed_ctx *kc, TimeDomain d, int64_t ts, bool reg) {
     if (!kc) return EDDY_E_MISUSE;
+    if (!kc->plan)
+        return kc_fail(kc, EDDY_E_MISUSE, "A window function's state store has no timers (a trigger sets them).");
     if (kc->phase != KC_ELEMENT && kc->phase != KC_TIMER)
         return kc_fail(kc, EDDY_E_MISUSE, "Timers need a current key (register them in process_element or on_timer).");
     TimerService *ts_svc;

@@ -345,8 +345,10 @@ eddy_stream *eddy_windowed_reduce(eddy_windowed_stream *ws, eddy_reduce_fn fn, v
     return eddy__api_adopt_ctx(ws ? ws->ks->env : NULL, r != NULL, ctx_free, ctx) ? r : NULL;
 }
 
-static eddy_stream *win_aggregate(eddy_windowed_stream *ws, const eddy_window_aggregate_fn *fn, const char *out_type,
-                                  void *ctx) {
+/* Checks an aggregate function and puts it into the plan; its result type,
+ * or NULL (the error on the env). */
+static const Type *agg_setup(eddy_windowed_stream *ws, const eddy_window_aggregate_fn *fn, const char *out_type,
+                             void *ctx) {
     if (!ws_ok(ws)) return NULL;
     eddy_env *env = ws->ks->env;
     if (!fn || !fn->create_accumulator || !fn->add || !fn->get_result)
@@ -371,7 +373,14 @@ static eddy_stream *win_aggregate(eddy_windowed_stream *ws, const eddy_window_ag
            fn->abi_version == 1 ? offsetof(eddy_window_aggregate_fn, merge) : sizeof(eddy_window_aggregate_fn));
     ws->plan.acc_type = acc;
     ws->plan.ctx = ctx;
-    return window_node(ws, t, "AggregateFunction");
+    return t;
+}
+
+static eddy_stream *win_aggregate(eddy_windowed_stream *ws, const eddy_window_aggregate_fn *fn, const char *out_type,
+                                  void *ctx) {
+    if (!ws_ok(ws)) return NULL;
+    const Type *t = agg_setup(ws, fn, out_type, ctx);
+    return t ? window_node(ws, t, "AggregateFunction") : NULL;
 }
 
 eddy_stream *eddy_windowed_aggregate(eddy_windowed_stream *ws, const eddy_window_aggregate_fn *fn, const char *out_type,
@@ -380,19 +389,28 @@ eddy_stream *eddy_windowed_aggregate(eddy_windowed_stream *ws, const eddy_window
     return eddy__api_adopt_ctx(ws ? ws->ks->env : NULL, r != NULL, ctx_free, ctx) ? r : NULL;
 }
 
+/* Checks a process window function and copies it into the plan (version 1
+ * ends before clear). */
+static bool take_process(eddy_windowed_stream *ws, const eddy_process_window_fn *fn) {
+    eddy_env *env = ws->ks->env;
+    if (!fn || !fn->process) return eddy__api_err(env, EDDY_E_MISUSE, "process: the function or its process is NULL."), false;
+    if (fn->abi_version != 1 && fn->abi_version != EDDY_PROCESS_WINDOW_FN_VERSION)
+        return eddy__api_err(env, EDDY_E_MISUSE, "process: unknown eddy_process_window_fn abi_version %u (this eddy has %d).",
+                             fn->abi_version, EDDY_PROCESS_WINDOW_FN_VERSION),
+               false;
+    memset(&ws->plan.process, 0, sizeof ws->plan.process);
+    memcpy(&ws->plan.process, fn, fn->abi_version == 1 ? offsetof(eddy_process_window_fn, clear) : sizeof *fn);
+    return true;
+}
+
 static eddy_stream *win_process(eddy_windowed_stream *ws, const eddy_process_window_fn *fn, const char *out_type,
                                 void *ctx) {
     if (!ws_ok(ws)) return NULL;
     eddy_env *env = ws->ks->env;
-    if (!fn || !fn->process) return eddy__api_err(env, EDDY_E_MISUSE, "process: the function or its process is NULL."), NULL;
-    if (fn->abi_version != EDDY_PROCESS_WINDOW_FN_VERSION)
-        return eddy__api_err(env, EDDY_E_MISUSE, "process: unknown eddy_process_window_fn abi_version %u (this eddy has %d).",
-                             fn->abi_version, EDDY_PROCESS_WINDOW_FN_VERSION),
-               NULL;
+    if (!take_process(ws, fn)) return NULL;
     const Type *t = eddy__api_type(env, out_type);
     if (!t) return NULL;
     ws->plan.fn_kind = WF_PROCESS;
-    ws->plan.process = *fn;
     ws->plan.ctx = ctx;
     return window_node(ws, t, "ProcessWindowFunction");
 }
@@ -400,5 +418,43 @@ static eddy_stream *win_process(eddy_windowed_stream *ws, const eddy_process_win
 eddy_stream *eddy_windowed_process(eddy_windowed_stream *ws, const eddy_process_window_fn *fn, const char *out_type,
                                    void *ctx, void (*ctx_free)(void *)) {
     eddy_stream *r = win_process(ws, fn, out_type, ctx);
+    return eddy__api_adopt_ctx(ws ? ws->ks->env : NULL, r != NULL, ctx_free, ctx) ? r : NULL;
+}
+
+/* reduce(f, process) / aggregate(f, process): the fold as above, then the
+ * process function over its one result. */
+eddy_stream *eddy_windowed_reduce_process(eddy_windowed_stream *ws, eddy_reduce_fn reduce,
+                                          const eddy_process_window_fn *fn, const char *out_type, void *ctx,
+                                          void (*ctx_free)(void *)) {
+    eddy_stream *r = NULL;
+    if (ws_ok(ws) && take_process(ws, fn)) {
+        const Type *t = eddy__api_type(ws->ks->env, out_type);
+        if (t && !reduce) eddy__api_err(ws->ks->env, EDDY_E_MISUSE, "reduce: the function is NULL.");
+        else if (t) {
+            ws->plan.fn_kind = WF_REDUCE;
+            ws->plan.reduce = reduce;
+            ws->plan.then_process = true;
+            ws->plan.pre_type = ws->plan.in_type;
+            ws->plan.ctx = ctx;
+            r = window_node(ws, t, "ReduceFunction, ProcessWindowFunction");
+        }
+    }
+    return eddy__api_adopt_ctx(ws ? ws->ks->env : NULL, r != NULL, ctx_free, ctx) ? r : NULL;
+}
+
+eddy_stream *eddy_windowed_aggregate_process(eddy_windowed_stream *ws, const eddy_window_aggregate_fn *agg,
+                                             const char *agg_result_type, const eddy_process_window_fn *fn,
+                                             const char *out_type, void *ctx, void (*ctx_free)(void *)) {
+    eddy_stream *r = NULL;
+    if (ws_ok(ws) && take_process(ws, fn)) {
+        const Type *t = eddy__api_type(ws->ks->env, out_type);
+        /* the aggregate's result type is the process function's element */
+        const Type *pre = t ? agg_setup(ws, agg, agg_result_type, ctx) : NULL;
+        if (pre) {
+            ws->plan.then_process = true;
+            ws->plan.pre_type = pre;
+            r = window_node(ws, t, "AggregateFunction, ProcessWindowFunction");
+        }
+    }
     return eddy__api_adopt_ctx(ws ? ws->ks->env : NULL, r != NULL, ctx_free, ctx) ? r : NULL;
 }

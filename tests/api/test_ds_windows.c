@@ -934,12 +934,176 @@ TEST(a_failing_window_function_fails_the_job) {
     eddy_env_free(env);
 }
 
+/* ---- reduce / aggregate with a process window function; its state -------------------- */
+
+TEST(reduce_then_process_gets_the_one_reduced_element) {
+    eddy_env *env = new_env(1);
+    Script s = {.env = env, .ev = flink_input, .n = NFLINK};
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_tumbling_event_time_windows(3000, 0));
+    ASSERT_TEXT(with_ts(eddy_windowed_reduce_process(ws, sum_v, &describe_fn, "STRING", NULL, NULL)),
+                "key1 [0, 3000) max=2999 n=1 wm=2999: 3@2999\n"
+                "key2 [0, 3000) max=2999 n=1 wm=2999: 3@2999\n"
+                "key2 [3000, 6000) max=5999 n=1 wm=5999: 2@5999\n");
+    eddy_env_free(env);
+}
+
+/* "key [start, end): result@element timestamp" over an aggregate's DOUBLE */
+static eddy_status label_avg(void *ctx, eddy_window_ctx *wc, eddy_window_elements *els, eddy_out *out) {
+    (void)ctx;
+    const eddy_row *r;
+    eddy_status st = eddy_window_elements_next(els, &r);
+    if (st != EDDY_ROW) return st;
+    char key[64], line[128];
+    double avg;
+    eddy_row_field_to_string(eddy_window_ctx_key(wc), 0, key, sizeof key);
+    eddy_row_get_double(r, 0, &avg);
+    snprintf(line, sizeof line, "%s [%lld, %lld): %.2f ts=%lld n=%zu", key, (long long)eddy_window_ctx_start(wc),
+             (long long)eddy_window_ctx_end(wc), avg, (long long)eddy_window_elements_timestamp(els),
+             eddy_window_elements_count(els));
+    if (eddy_window_elements_next(els, &r) != EDDY_DONE) return EDDY_E_UDF;
+    eddy_out_set_cstring(out, 0, line);
+    return eddy_out_emit(out);
+}
+static const eddy_process_window_fn label_avg_fn = {EDDY_PROCESS_WINDOW_FN_VERSION, label_avg, NULL};
+
+TEST(aggregate_then_process_gets_the_result_with_the_window) {
+    eddy_env *env = new_env(1);
+    static const Ev ev[] = {R("a", 1, 0),   R("a", 2, 10),  R("b", 10, 20), R("a", 6, 120),
+                            R("b", 20, 50), W(99),          R("a", 9, 150), W(199)};
+    Script s = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_tumbling_event_time_windows(100, 0));
+    ASSERT_TEXT(with_ts(eddy_windowed_aggregate_process(ws, &avg_fn, "DOUBLE", &label_avg_fn, "STRING", NULL, NULL)),
+                "a [0, 100): 1.50 ts=99 n=1@99\n"
+                "b [0, 100): 15.00 ts=99 n=1@99\n"
+                "a [100, 200): 7.50 ts=199 n=1@199\n");
+    /* with an evictor the elements are kept and folded at the firing: the same result */
+    Script s2 = {.env = env, .ev = ev, .n = sizeof ev / sizeof ev[0]};
+    ws = eddy_windowed_count_evictor(eddy_keyed_window(keyed(&s2), eddy_tumbling_event_time_windows(100, 0)), 100);
+    ASSERT_TEXT(with_ts(eddy_windowed_aggregate_process(ws, &avg_fn, "DOUBLE", &label_avg_fn, "STRING", NULL, NULL)),
+                "a [0, 100): 1.50 ts=99 n=1@99\n"
+                "b [0, 100): 15.00 ts=99 n=1@99\n"
+                "a [100, 200): 7.50 ts=199 n=1@199\n");
+    eddy_env_free(env);
+}
+
+/* Context.windowState / globalState: firings per window, per key overall;
+ * clear (when the window is cleaned up) logs and clears the window's. */
+typedef struct FireLog {
+    char text[512];
+} FireLog;
+
+static int64_t bump(eddy_value_state *st) {
+    const eddy_row *v;
+    int64_t n = 0;
+    if (eddy_value_state_value(st, &v) != EDDY_OK) return -1;
+    if (v) eddy_row_get_long(v, 0, &n);
+    eddy_out_set_long(eddy_value_state_new_value(st), 0, n + 1);
+    return eddy_value_state_update(st) == EDDY_OK ? n + 1 : -1;
+}
+
+static eddy_status count_fires(void *ctx, eddy_window_ctx *wc, eddy_window_elements *els, eddy_out *out) {
+    (void)ctx;
+    int64_t fires = bump(eddy_keyed_ctx_value_state(eddy_window_ctx_window_state(wc), "fires", "BIGINT"));
+    int64_t total = bump(eddy_keyed_ctx_value_state(eddy_window_ctx_global_state(wc), "total", "BIGINT"));
+    if (fires < 0 || total < 0) return EDDY_E_UDF;
+    int sum = 0;
+    const eddy_row *r;
+    while (eddy_window_elements_next(els, &r) == EDDY_ROW) {
+        int32_t v;
+        eddy_row_get_int(r, 1, &v);
+        sum += v;
+    }
+    char line[128], key[32];
+    eddy_row_field_to_string(eddy_window_ctx_key(wc), 0, key, sizeof key);
+    snprintf(line, sizeof line, "%s [%lld, %lld) fire#%lld total#%lld sum=%d", key, (long long)eddy_window_ctx_start(wc),
+             (long long)eddy_window_ctx_end(wc), (long long)fires, (long long)total, sum);
+    eddy_out_set_cstring(out, 0, line);
+    return eddy_out_emit(out);
+}
+
+static eddy_status clear_fires(void *ctx, eddy_window_ctx *wc) {
+    FireLog *log = ctx;
+    eddy_value_state *st = eddy_keyed_ctx_value_state(eddy_window_ctx_window_state(wc), "fires", "BIGINT");
+    const eddy_row *v;
+    int64_t n = -1;
+    if (eddy_value_state_value(st, &v) != EDDY_OK) return EDDY_E_UDF;
+    if (v) eddy_row_get_long(v, 0, &n);
+    size_t len = strlen(log->text);
+    snprintf(log->text + len, sizeof log->text - len, "clear [%lld, %lld) fires=%lld\n",
+             (long long)eddy_window_ctx_start(wc), (long long)eddy_window_ctx_end(wc), (long long)n);
+    return eddy_value_state_clear(st);
+}
+static const eddy_process_window_fn count_fires_fn = {EDDY_PROCESS_WINDOW_FN_VERSION, count_fires, clear_fires};
+
+TEST(per_window_and_global_state_of_a_process_window_function) {
+    eddy_env *env = new_env(1);
+    Script s = {.env = env, .ev = late_input, .n = sizeof late_input / sizeof late_input[0]};
+    FireLog log = {{0}};
+    eddy_windowed_stream *ws =
+        eddy_windowed_allowed_lateness(eddy_keyed_window(keyed(&s), eddy_tumbling_event_time_windows(1000, 0)), 500);
+    /* a late firing of [0, 1000) is its second (window state), the key's
+     * second overall (global state); [1000, 2000) starts at one again */
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &count_fires_fn, "STRING", &log, NULL)),
+                "a [0, 1000) fire#1 total#1 sum=1@999\n"
+                "a [0, 1000) fire#2 total#2 sum=3@999\n"
+                "a [1000, 2000) fire#1 total#3 sum=8@1999\n");
+    ASSERT_STR_EQ(log.text, "clear [0, 1000) fires=2\n"
+                            "clear [1000, 2000) fires=1\n");
+    eddy_env_free(env);
+}
+
+/* the stores have no timers; sessions refuse per-window state; a version 1
+ * function (no clear) still runs */
+static eddy_status timer_in_store(void *ctx, eddy_window_ctx *wc, eddy_window_elements *els, eddy_out *out) {
+    (void)ctx, (void)els, (void)out;
+    return eddy_keyed_ctx_register_event_timer(eddy_window_ctx_global_state(wc), 5);
+}
+static eddy_status window_state_in_session(void *ctx, eddy_window_ctx *wc, eddy_window_elements *els, eddy_out *out) {
+    (void)ctx, (void)els, (void)out;
+    return eddy_window_ctx_window_state(wc) ? EDDY_OK : EDDY_E_UNSUPPORTED;
+}
+
+TEST(window_state_store_errors) {
+    eddy_env *env = new_env(1);
+    Script s = {.env = env, .ev = flink_input, .n = NFLINK};
+    static const eddy_process_window_fn t = {EDDY_PROCESS_WINDOW_FN_VERSION, timer_in_store, NULL};
+    eddy_windowed_stream *ws = eddy_keyed_window(keyed(&s), eddy_tumbling_event_time_windows(3000, 0));
+    ASSERT_TEXT(collect_stream(eddy_windowed_process(ws, &t, "STRING", NULL, NULL)),
+                "ERROR: A window function's state store has no timers (a trigger sets them).");
+    Script s2 = {.env = env, .ev = session_input, .n = NSESSION};
+    static const eddy_process_window_fn w = {EDDY_PROCESS_WINDOW_FN_VERSION, window_state_in_session, NULL};
+    ws = eddy_keyed_window(keyed(&s2), eddy_event_time_session_windows(3000));
+    ASSERT_TEXT(collect_stream(eddy_windowed_process(ws, &w, "STRING", NULL, NULL)),
+                "ERROR: Per-window state is not allowed when using merging windows.");
+    Script s3 = {.env = env, .ev = flink_input, .n = NFLINK};
+    eddy_process_window_fn v1 = describe_fn;
+    v1.abi_version = 1;
+    v1.clear = clear_fires; /* not read: version 1 has no clear */
+    ws = eddy_keyed_window(keyed(&s3), eddy_tumbling_event_time_windows(3000, 1000));
+    ASSERT_TEXT(with_ts(eddy_windowed_process(ws, &v1, "STRING", NULL, NULL)),
+                "key1 [-2000, 1000) max=999 n=3 wm=999: 1 1 1@999\n"
+                "key2 [1000, 4000) max=3999 n=5 wm=3999: 1 1 1 1 1@3999\n");
+    /* misuse: NULL functions */
+    Script s4 = {.env = env, .ev = flink_input, .n = NFLINK};
+    ws = eddy_keyed_window(keyed(&s4), eddy_tumbling_event_time_windows(3000, 0));
+    ASSERT_TRUE(eddy_windowed_reduce_process(ws, NULL, &describe_fn, "STRING", NULL, NULL) == NULL);
+    ASSERT_STR_EQ(eddy_env_errmsg(env), "reduce: the function is NULL.");
+    eddy_env_clear_error(env);
+    ASSERT_TRUE(eddy_windowed_aggregate_process(ws, &avg_fn, "DOUBLE", NULL, "STRING", NULL, NULL) == NULL);
+    ASSERT_STR_EQ(eddy_env_errmsg(env), "process: the function or its process is NULL.");
+    eddy_env_free(env);
+}
+
 int main(void) {
     RUN(tumbling_event_time_reduce_as_flink_window_operator_test);
     RUN(sliding_event_time_reduce_as_flink_window_operator_test);
     RUN(process_window_function_sees_key_window_and_elements_with_an_offset);
     RUN(aggregate_function_average_per_tumbling_window);
     RUN(aggregate_function_of_abi_version_1_still_runs);
+    RUN(reduce_then_process_gets_the_one_reduced_element);
+    RUN(aggregate_then_process_gets_the_result_with_the_window);
+    RUN(per_window_and_global_state_of_a_process_window_function);
+    RUN(window_state_store_errors);
     RUN(event_time_session_windows_as_flink_window_operator_test);
     RUN(an_element_bridging_two_sessions_merges_them_and_their_contents);
     RUN(late_elements_join_an_open_session_or_go_to_the_side_output);

@@ -100,6 +100,11 @@ struct eddy_keyed_ctx {
     KctxHandle *handles;
     Arena *arena;      /* the task's: types of the handles */
     bool failed;       /* a ctx call failed: the job fails after the callback */
+    /* A window function's state store (eddy_window_ctx_window_state /
+     * global_state): plan NULL, the key type here, the state read and
+     * written in namespace ns (the window's, or none); no timers. */
+    const Type *store_key_type;
+    StateNs ns;
 };
 
 /* ---- sinks --------------------------------------------------------------------- */

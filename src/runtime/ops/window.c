@@ -64,6 +64,7 @@ struct eddy_window_elements {
     uint32_t pos;
     size_t count;
     Slot *slot;
+    const Type *type; /* the elements' (NULL: the input's) */
     uint8_t *drop; /* a custom evictor's: the elements it evicts, else NULL */
     size_t seen;   /* elements returned so far */
 };
@@ -100,6 +101,11 @@ typedef struct WinState {
     Buf key_copy, enc, blob, kept;
     Arena scratch;
     eddy_window_ctx wc;
+    eddy_keyed_ctx wstore, gstore; /* the process function's per-window and global state */
+    int64_t wstore_nsb[2];
+    Slot pre;           /* then_process: the reduce / aggregate result it gets */
+    eddy_out pre_out;   /* builds an aggregate's result there */
+    Buf pre_blob;       /* the same as a one-element contents list */
     eddy_row cur;       /* the element (custom triggers, gap extractors) */
     int64_t cur_ts;     /* its time (event or processing) */
     StateKey key;
@@ -175,7 +181,15 @@ eddy_status eddy_window_elements_next(eddy_window_elements *it, const eddy_row *
         *row = NULL;
         return EDDY_DONE;
     }
-    eddy_status rc = decode_elem(it->op, it->slot, el, len);
+    eddy_status rc;
+    if (it->type) {
+        int64_t ts;
+        if (len < 8) return corrupt(it->op);
+        memcpy(&ts, el, 8);
+        rc = decode_row(it->op, it->slot, it->type, (const char *)el + 8, len - 8, ts);
+    } else {
+        rc = decode_elem(it->op, it->slot, el, len);
+    }
     if (rc) return rc;
     it->seen++;
     *row = &it->slot->row;
@@ -204,6 +218,26 @@ int64_t eddy_window_ctx_current_watermark(eddy_window_ctx *wc) { return wc ? wc-
 int64_t eddy_window_ctx_current_processing_time(eddy_window_ctx *wc) {
     return wc ? eddy__clock_now(eddy__op_clock(wc->op)) : 0;
 }
+
+/* The process function's state stores, usable while it runs (process or
+ * clear); Flink refuses per-window state for merging windows. */
+eddy_keyed_ctx *eddy_window_ctx_window_state(eddy_window_ctx *wc) {
+    if (!wc) return NULL;
+    const WindowPlan *p = wc->op->plan;
+    WinState *s = wc->op->state;
+    if (p->assign == WA_SESSION) {
+        eddy__op_fail(wc->op, EDDY_E_UNSUPPORTED, "Per-window state is not allowed when using merging windows.");
+        s->wstore.failed = true;
+        return NULL;
+    }
+    return &s->wstore;
+}
+
+eddy_keyed_ctx *eddy_window_ctx_global_state(eddy_window_ctx *wc) {
+    return wc ? &((WinState *)wc->op->state)->gstore : NULL;
+}
+
+
 
 /* Starts building a value of acc_out's type into the build slot. */
 static eddy_status build_begin(WinState *s) {
@@ -242,11 +276,71 @@ static eddy_status user_done(Op *op, WinState *s, eddy_status rc, const Type *t)
 
 static const Type *acc_type(const WindowPlan *p) { return p->fn_kind == WF_AGGREGATE ? p->acc_type : p->in_type; }
 
+/* Runs the process function (process, or clear when it is NULL) for window
+ * w of the current key with elements it; its state stores are live for the
+ * call. */
+static eddy_status call_process(Op *op, Win w, eddy_window_elements *it) {
+    const WindowPlan *p = op->plan;
+    WinState *s = op->state;
+    s->wc.start = w.start;
+    s->wc.end = w.end;
+    eddy_keyed_ctx *st[2] = {&s->wstore, &s->gstore};
+    for (int i = 0; i < 2; i++) {
+        st[i]->phase = KC_ELEMENT;
+        st[i]->key = s->key;
+        st[i]->key_row = s->wc.key_row;
+        st[i]->failed = false;
+    }
+    s->wstore.ns = win_ns(s->wstore_nsb, w.start, w.end);
+    eddy_status rc;
+    if (it) {
+        s->out.single = false;
+        s->out.default_ts = win_max(w.end);
+        if ((rc = eddy__out_begin(&s->out))) return rc;
+        rc = p->process.process(p->ctx, &s->wc, it, &s->out);
+        eddy__out_discard(&s->out);
+        if (!rc && s->out.failed) rc = EDDY_E_UDF;
+    } else {
+        rc = p->process.clear(p->ctx, &s->wc);
+    }
+    bool store_failed = s->wstore.failed || s->gstore.failed;
+    for (int i = 0; i < 2; i++) st[i]->phase = KC_CLOSE;
+    eddy__arena_reset(&s->scratch);
+    if (!rc && store_failed) return EDDY_E_UDF; /* the message is on the job */
+    return rc ? fn_failed(op, rc) : EDDY_OK;
+}
+
 /* Emits the result of the accumulator in s->acc (reduce: the row itself;
  * aggregate: get_result), stamped w.max. */
 static eddy_status emit_acc(Op *op, Win w) {
     const WindowPlan *p = op->plan;
     WinState *s = op->state;
+    if (p->then_process) {
+        /* the one result, as the function's only element */
+        Batch *src = s->acc.b;
+        if (p->fn_kind == WF_AGGREGATE) {
+            slot_reset(&s->pre);
+            s->pre_out.batch = s->pre.b;
+            s->pre_out.row = 0;
+            s->pre_out.open = false;
+            eddy_status rc = eddy__out_begin(&s->pre_out);
+            if (!rc) rc = p->agg.get_result(p->ctx, &s->acc.row, &s->pre_out);
+            if (rc) return fn_failed(op, rc);
+            eddy__out_seal(&s->pre_out);
+            if (s->pre_out.failed) return fn_failed(op, EDDY_E_UDF);
+            src = s->pre.b;
+        }
+        int64_t ts = win_max(w.end);
+        s->pre_blob.len = 0;
+        eddy__buf_put(&s->pre_blob, "\0\0\0\0", 4); /* the element's length, below */
+        eddy__buf_put(&s->pre_blob, &ts, 8);
+        eddy__serde_write(&s->pre_blob, src->cols, src->ncols, 0);
+        if (s->pre_blob.failed || s->pre_blob.len - 4 > UINT32_MAX) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        uint32_t elen = (uint32_t)(s->pre_blob.len - 4);
+        memcpy(s->pre_blob.data, &elen, 4);
+        eddy_window_elements it = {op, &s->pre_blob, 0, 1, &s->pre, p->pre_type, NULL, 0};
+        return call_process(op, w, &it);
+    }
     s->out.default_ts = win_max(w.end);
     eddy_status rc = eddy__out_begin(&s->out);
     if (rc) return rc;
@@ -278,14 +372,8 @@ static eddy_status emit_window(Op *op, Win w, size_t count) {
     const void *el;
     uint32_t len, pos = 0;
     if (p->fn_kind == WF_PROCESS) {
-        eddy_window_elements it = {op, &s->blob, 0, count, &s->elem, NULL, 0};
-        s->out.single = false;
-        if ((rc = eddy__out_begin(&s->out))) return rc;
-        rc = p->process.process(p->ctx, &s->wc, &it, &s->out);
-        eddy__out_discard(&s->out);
-        if (!rc && s->out.failed) rc = EDDY_E_UDF;
-        eddy__arena_reset(&s->scratch);
-        return rc ? fn_failed(op, rc) : EDDY_OK;
+        eddy_window_elements it = {op, &s->blob, 0, count, &s->elem, NULL, NULL, 0};
+        return call_process(op, w, &it);
     }
     /* reduce / aggregate with an evictor: fold the elements kept */
     const Type *acc_t = acc_type(p);
@@ -470,7 +558,7 @@ static eddy_status evict(Op *op, Win w, StateNs ns, size_t *count, bool after) {
         break;
     }
     case WE_CUSTOM: {
-        eddy_window_elements it = {op, &s->blob, 0, *count, &s->elem, drop, 0};
+        eddy_window_elements it = {op, &s->blob, 0, *count, &s->elem, NULL, drop, 0};
         s->wc.start = w.start;
         s->wc.end = w.end;
         rc = (after ? p->custom_evictor.evict_after : p->custom_evictor.evict_before)(p->evict_ctx, &s->wc, &it);
@@ -965,6 +1053,28 @@ static eddy_status win_open(Op *op) {
     eddy_status rc = eddy__op_state(op, &be);
     if (rc) return rc;
     const Type *kt = p->key->nkeys == 1 ? p->key->types[0] : NULL;
+    eddy__buf_init(&s->pre_blob);
+    if (p->then_process) {
+        int pre_n = eddy__type_column_count(p->pre_type);
+        const Type **pre_cols = eddy__arena_alloc(op->arena, sizeof(Type *) * (size_t)(pre_n + 1));
+        if (!pre_cols) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        for (int c = 0; c < pre_n; c++) pre_cols[c] = eddy__type_column_type(p->pre_type, c);
+        if (!slot_init(&s->pre, pre_n, pre_cols)) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        eddy__out_init(&s->pre_out, p->pre_type, pre_n, pre_cols, 1, NULL, NULL, err);
+        s->pre_out.single = true;
+        s->pre_out.who = s->who;
+    }
+    if (p->fn_kind == WF_PROCESS || p->then_process) {
+        /* the function's state stores: keyed like the window's own state */
+        eddy_keyed_ctx *st[2] = {&s->wstore, &s->gstore};
+        for (int i = 0; i < 2; i++) {
+            st[i]->op = op;
+            st[i]->be = be;
+            st[i]->phase = KC_CLOSE;
+            st[i]->arena = op->arena;
+            st[i]->store_key_type = kt;
+        }
+    }
     if (p->fn_kind != WF_PROCESS && p->evictor == WE_NONE) {
         /* incremental: one running value per (key, window) */
         StateDesc d = {.key_type = kt, .value_type = acc_t, .fn_ctx = op};
@@ -1000,7 +1110,17 @@ static void win_close(Op *op) {
     eddy__out_free(&s->out);
     if (((const WindowPlan *)op->plan)->late_side) eddy__out_free(&s->late);
     s->acc_out.batch = NULL;
-    Slot *slots[] = {&s->elem, &s->last, &s->acc, &s->acc2, &s->build};
+    for (int i = 0; i < 2; i++) {
+        eddy_keyed_ctx *st = i ? &s->gstore : &s->wstore;
+        for (KctxHandle *h = st->handles, *next; h; h = next) {
+            next = h->next;
+            h->free(h);
+        }
+        st->handles = NULL;
+    }
+    s->pre_out.batch = NULL;
+    eddy__buf_free(&s->pre_blob);
+    Slot *slots[] = {&s->elem, &s->last, &s->acc, &s->acc2, &s->build, &s->pre};
     for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++)
         if (slots[i]->b) eddy__batch_release(slots[i]->b);
     if (s->timer_key) eddy__batch_release(s->timer_key);
@@ -1170,6 +1290,8 @@ static eddy_status win_on_timer(Op *op, const Timer *t) {
     if ((r & TR_FIRE) && (rc = fire(op, w, sw))) return rc;
     if ((r & TR_PURGE) && (rc = purge(s, sw))) return rc;
     bool cleanup = (d == TIME_EVENT) == p->event_time && cleanup_time(p, w.end) == time;
+    /* ProcessWindowFunction.clear: the window's state goes */
+    if (cleanup && p->process.abi_version >= 2 && p->process.clear && (rc = call_process(op, w, NULL))) return rc;
     if (cleanup && !(rc = purge(s, sw)) && !(rc = trig_clear(op, w)) && s->merging) {
         set_retire(s, w);
         rc = set_store(op);

@@ -43,7 +43,9 @@ typedef struct WindowPlan {
     eddy_reduce_fn reduce;
     eddy_window_aggregate_fn agg;
     const Type *acc_type;
-    eddy_process_window_fn process;
+    eddy_process_window_fn process; /* WF_PROCESS, or after a reduce / aggregate (then_process) */
+    bool then_process; /* reduce(f, process) / aggregate(f, process): the function gets the one result */
+    const Type *pre_type; /* then: the element it gets (reduce: in_type; aggregate: get_result's type) */
     void *ctx;
 } WindowPlan;
 
