@@ -1505,6 +1505,23 @@ typedef struct eddy_table_function {
  * handle, name, eval or result_type, or another abi_version. The struct is
  * copied; its ctx and ctx_free follow the rule at the top. */
 EDDY_API eddy_status eddy_tenv_create_table_function(eddy_tenv *tenv, const char *name, const eddy_table_function *f);
+/* Table.createTemporalTableFunction(timeAttribute, primaryKey), registered
+ * as a temporary system function `name`: LATERAL TABLE(name(l.t)) in SQL
+ * (FROM l, LATERAL TABLE(Rates(l.t)) WHERE ..., or JOIN ... ON) and
+ * eddy_table_join_lateral(l, "Rates(t)", condition) join each row of l with
+ * the version of history (an append-only table of changes: a row per key
+ * and time) valid at l.t, as a FOR SYSTEM_TIME AS OF temporal join does --
+ * the latest row of its key with time_attribute <= l.t; the condition must
+ * equate primary_key with a column of l. Inner joins only. time_attribute
+ * must be a rowtime attribute of history and l.t one of l (processing time
+ * is not supported yet). Errors (on the env): an unknown field ("Cannot
+ * resolve field [x], input field list:[...]."), a time attribute that is
+ * not one ("Non rowtime timeAttribute [x] used to create
+ * TemporalTableFunction"), a name in use (EDDY_E_VALIDATION); NULLs or a
+ * table of another tenv (EDDY_E_MISUSE). The table must outlive the tenv's
+ * use of the function. */
+EDDY_API eddy_status eddy_tenv_create_temporal_table_function(eddy_tenv *tenv, const char *name, eddy_table *history,
+                                                              const char *time_attribute, const char *primary_key);
 
 /* ---- statement sets ------------------------------------------------------------- */
 

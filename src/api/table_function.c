@@ -100,3 +100,55 @@ eddy_status eddy_tenv_create_table_function(eddy_tenv *tenv, const char *name, c
     }
     return rc;
 }
+
+/* Table.createTemporalTableFunction(timeAttribute, primaryKey) registered
+ * as createTemporarySystemFunction(name, ...) does. */
+eddy_status eddy_tenv_create_temporal_table_function(eddy_tenv *tenv, const char *name, eddy_table *history,
+                                                     const char *time_attribute, const char *primary_key) {
+    if (!tenv) return EDDY_E_MISUSE;
+    eddy_env *env = tenv->env;
+    if (env->err.code) return env->err.code;
+    if (!name || !*name || !history || !time_attribute || !primary_key)
+        return eddy__api_err(env, EDDY_E_MISUSE,
+                             "create_temporal_table_function: the name, table, time attribute and primary key are "
+                             "required.");
+    if (history->tenv != tenv)
+        return eddy__api_err(env, EDDY_E_MISUSE,
+                             "create_temporal_table_function: the table belongs to another table environment.");
+    if (eddy__api_table_function_lookup(tenv, name) || eddy__api_function_lookup(tenv, name, 0))
+        return eddy__api_err(env, EDDY_E_VALIDATION,
+                             "Could not register temporary system function. A function named '%s' does already exist.",
+                             name);
+    const Rel *h = history->rel;
+    int cols[2] = {-1, -1};
+    const char *want[2] = {time_attribute, primary_key};
+    for (int k = 0; k < 2; k++) {
+        for (int i = 0; i < h->ncols && cols[k] < 0; i++)
+            if (!strcmp(h->names[i], want[k])) cols[k] = i;
+        if (cols[k] < 0) {
+            Buf b;
+            eddy__buf_init(&b);
+            for (int i = 0; i < h->ncols; i++) eddy__buf_printf(&b, "%s%s", i ? ", " : "", h->names[i]);
+            eddy__api_err(env, EDDY_E_VALIDATION, "Cannot resolve field [%s], input field list:[%s].", want[k],
+                          eddy__buf_cstr(&b));
+            eddy__buf_free(&b);
+            return env->err.code;
+        }
+    }
+    if (!h->types[cols[0]]->timeattr)
+        return eddy__api_err(env, EDDY_E_VALIDATION,
+                             "Non rowtime timeAttribute [%s] used to create TemporalTableFunction", time_attribute);
+    Arena *a = &env->arena;
+    TableFunc *tf = eddy__arena_alloc(a, sizeof *tf);
+    if (!tf) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
+    memset(tf, 0, sizeof *tf);
+    tf->name = eddy__arena_strdup(a, name);
+    tf->ncols = h->ncols;
+    tf->names = h->names;
+    tf->types = h->types;
+    tf->temporal = history->rel;
+    tf->temporal_time = cols[0];
+    tf->temporal_key = cols[1];
+    if (!tf->name || !ed_vec_push(&tenv->table_functions, tf)) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
+    return EDDY_OK;
+}

@@ -67,6 +67,11 @@ static eddy_status bind_function(Binder *b, const Scope *sc, const AstExpr *call
                                  Expr ***args_out) {
     const char *name = call->u.call.name;
     const TableFunc *tf = b->be->table_functions ? b->be->table_functions(b->be->functions_ctx, name) : NULL;
+    if (tf && tf->temporal)
+        return eddy__bind_err(b, &call->pos, EDDY_E_VALIDATION,
+                              "The temporal table function '%s' can only be joined: l JOIN LATERAL TABLE(%s(l.time)) "
+                              "ON <key equality>, or FROM l, LATERAL TABLE(%s(l.time)) WHERE ...",
+                              name, name, name);
     if (!tf) {
         /* an unknown name gets the binder's "No match found for function
          * signature"; a scalar function cannot give rows */

@@ -446,6 +446,62 @@ static eddy_status bind_condition(Binder *b, const Scope *sc, const AstExpr *e, 
     return EDDY_OK;
 }
 
+static eddy_status temporal_join(Binder *b, const From *l, const AstExpr *as_of, Rel *j);
+
+/* l JOIN LATERAL TABLE(ttf(l.t)) [ON cond] with a temporal table function:
+ * the join of l with the function's table FOR SYSTEM_TIME AS OF l.t
+ * (temporal_join), the condition the ON clause's or, for a comma join, the
+ * WHERE clause's (filter_into_join moves it in). */
+static eddy_status bind_temporal_function(Binder *b, const AstTableRef *t, const TableFunc *tf, const From *l,
+                                          From *out) {
+    const AstTableRef *rt = t->u.join.right;
+    const AstExpr *call = rt->u.function.call;
+    if (t->u.join.type != AST_JOIN_INNER && t->u.join.type != AST_JOIN_CROSS && t->u.join.type != AST_JOIN_COMMA)
+        return eddy__bind_unsupported(b, &t->pos, "temporal table function joins other than INNER joins");
+    if (call->u.call.nargs != 1)
+        return eddy__bind_err(b, &call->pos, EDDY_E_VALIDATION,
+                              "The temporal table function '%s' takes one argument, the time attribute of the left "
+                              "table, but was called with %d.",
+                              tf->name, call->u.call.nargs);
+    if (rt->ncol_aliases)
+        return eddy__bind_unsupported(b, &rt->pos, "column aliases of a temporal table function");
+    Scope lsc = {l->ntables, l->tables, l->rel->ncols};
+    Expr *time;
+    eddy_status rc = eddy__bind_scalar(b, &lsc, call->u.call.args[0], &time);
+    if (rc) return rc;
+    if (time->kind == EX_COLUMN && time->type->timeattr == TA_PROCTIME)
+        return eddy__bind_unsupported(b, &call->pos, "processing-time temporal table function joins");
+    if (tf->temporal->types[tf->temporal_time]->timeattr != TA_ROWTIME)
+        return eddy__bind_err(b, &call->pos, EDDY_E_VALIDATION,
+                              "Non rowtime timeAttribute [%s] used to create TemporalTableFunction",
+                              tf->temporal->names[tf->temporal_time]);
+    From r;
+    if ((rc = from_single(b, tf->temporal, rt->alias ? rt->alias->name : NULL, &r))) return rc;
+    int n = l->ntables + 1;
+    ScopeTable *tables = eddy__arena_alloc(b->a, sizeof(ScopeTable) * (size_t)n);
+    if (!tables) return NOMEM(b);
+    for (int i = 0; i < l->ntables; i++) {
+        tables[i] = l->tables[i];
+        if (rt->alias && l->tables[i].alias && !strcmp(rt->alias->name, l->tables[i].alias))
+            return eddy__bind_err(b, &rt->alias->pos, EDDY_E_VALIDATION, "Duplicate relation name '%s' in FROM clause",
+                                  rt->alias->name);
+    }
+    tables[l->ntables] = r.tables[0];
+    tables[l->ntables].offset = l->rel->ncols;
+    Scope sc = {n, tables, l->rel->ncols + r.rel->ncols};
+    Expr *cond = NULL;
+    const AstExpr *on = t->u.join.on;
+    if (on && !(on->kind == AST_LITERAL && on->u.lit.lit_kind == AST_LIT_TRUE) &&
+        (rc = bind_condition(b, &sc, on, "ON", &cond)))
+        return rc;
+    if ((rc = eddy__bind_join_rel(b, JOIN_INNER, l->rel, r.rel, cond, &out->rel))) return rc;
+    if ((rc = temporal_join(b, l, call->u.call.args[0], out->rel))) return rc;
+    out->rel->temporal_key = l->rel->ncols + tf->temporal_key;
+    out->ntables = n;
+    out->tables = tables;
+    return EDDY_OK;
+}
+
 /* l JOIN UNNEST(..) / LATERAL TABLE(f(..)): a Correlate over l; an INNER
  * join's ON condition filters it, a LEFT join's must be TRUE. */
 static eddy_status bind_lateral(Binder *b, const AstTableRef *t, const From *l, From *out) {
@@ -658,6 +714,11 @@ static eddy_status bind_join(Binder *b, const AstTableRef *t, From *out) {
     eddy_status rc;
     if ((rc = bind_tref(b, t->u.join.left, &l))) return rc;
     const AstTableRef *rt = t->u.join.right;
+    if (rt->kind == AST_TREF_FUNCTION && !is_window_tvf(rt) && rt->u.function.call->kind == AST_CALL &&
+        b->be->table_functions) {
+        const TableFunc *tf = b->be->table_functions(b->be->functions_ctx, rt->u.function.call->u.call.name);
+        if (tf && tf->temporal) return bind_temporal_function(b, t, tf, &l, out);
+    }
     if (rt->kind == AST_TREF_UNNEST || (rt->kind == AST_TREF_FUNCTION && !is_window_tvf(rt)))
         return bind_lateral(b, t, &l, out);
     const AstExpr *as_of = rt->kind == AST_TREF_TABLE ? rt->u.table.system_time : NULL;

@@ -1465,7 +1465,18 @@ static PhysNode *build_join(Build *b, const Rel *r) {
     if (!ok || !lk || !rk) return NOMEM();
     if (b->streaming) {
         PhysNodeKind kind = PK_JOIN;
-        if (r->feature && !strncmp(r->feature, "temporal joins", 14)) kind = PK_TEMPORAL_JOIN;
+        if (r->feature && !strncmp(r->feature, "temporal joins", 14)) {
+            kind = PK_TEMPORAL_JOIN;
+            /* a temporal table function's versions are by its primary key */
+            bool has_pk = !r->temporal_key;
+            for (int i = 0; i < nk && !has_pk; i++) has_pk = rk[i] == r->temporal_key - nl;
+            if (!has_pk)
+                return eddy__err(b->err, EDDY_E_VALIDATION,
+                                 "The join condition of a temporal table function join must equate its primary key "
+                                 "'%s' with a column of the left table.",
+                                 r->in[1]->names[r->temporal_key - nl]),
+                       (PhysNode *)NULL;
+        }
         else if (interval) kind = PK_INTERVAL_JOIN;
         else if (window_keys_l && window_keys_r && (over_window_tvf(r->in[0]) || over_window_agg(r->in[0])) &&
                  (over_window_tvf(r->in[1]) || over_window_agg(r->in[1])))

@@ -117,6 +117,13 @@ typedef struct TableFunc {
     const Type *row;        /* ROW of those columns: what the callback fills */
     eddy_table_fn eval;
     void *ctx;
+    /* A temporal table function (Table.createTemporalTableFunction): not
+     * called but joined -- LATERAL TABLE(f(l.time)) is l joined with the
+     * version of `temporal` (a table's plan) valid at l.time, versions by
+     * column temporal_key, their time column temporal_time. NULL: a C
+     * function. */
+    struct Rel *temporal;
+    int temporal_time, temporal_key;
 } TableFunc;
 
 typedef struct Rel Rel;
@@ -164,6 +171,7 @@ struct Rel {
     /* REL_JOIN (cond: the ON condition over left + right columns, NULL = true) */
     JoinType join;
     int as_of;              /* REL_JOIN, temporal: the left column FOR SYSTEM_TIME AS OF names */
+    int temporal_key;       /* REL_JOIN of a temporal table function: its primary key column (0: none) */
     /* REL_SORT (REL_RANK: the ORDER BY keys) */
     int nkeys;
     const int *keys;        /* input columns */

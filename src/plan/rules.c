@@ -466,11 +466,18 @@ static Rel *join_like(RuleCtx *cx, const Rel *j, Rel *l, Rel *r, const bool *kee
     n->feature = j->feature;
     n->digest = j->digest;
     n->changelog = j->changelog;
+    n->as_of = j->as_of;
+    n->temporal_key = j->temporal_key;
     return n;
 }
 
 static Rel *filter_into_join(RuleCtx *cx, const Rel *r) {
-    if (r->kind != REL_CALC || !r->cond || !regular_join(r->in[0]) || r->in[0]->join != JOIN_INNER) return NULL;
+    if (r->kind != REL_CALC || !r->cond || r->in[0]->kind != REL_JOIN) return NULL;
+    /* a temporal table function's join (FROM l, LATERAL TABLE(f(l.t))
+     * WHERE ...) takes the conditions over both sides; the others stay
+     * above (a filter of the versions would change which one is valid) */
+    bool ttf = r->in[0]->temporal_key > 0;
+    if ((!regular_join(r->in[0]) && !ttf) || r->in[0]->join != JOIN_INNER) return NULL;
     const Rel *j = r->in[0];
     int nl = j->in[0]->ncols, n = j->ncols;
     ExprVec cs = {0};
@@ -493,7 +500,7 @@ static Rel *filter_into_join(RuleCtx *cx, const Rel *r) {
             left = left || (used[k] && k < nl);
             right = right || (used[k] && k >= nl);
         }
-        if (!eddy__expr_deterministic(c) || eddy__expr_has_subquery(c)) {
+        if (!eddy__expr_deterministic(c) || eddy__expr_has_subquery(c) || (ttf && !(left && right))) {
             rest = and2(cx, rest, c);
             ok = rest != NULL;
             continue;
