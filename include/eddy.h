@@ -1513,8 +1513,11 @@ EDDY_API eddy_status eddy_tenv_create_table_function(eddy_tenv *tenv, const char
  * and time) valid at l.t, as a FOR SYSTEM_TIME AS OF temporal join does --
  * the latest row of its key with time_attribute <= l.t; the condition must
  * equate primary_key with a column of l. Inner joins only. time_attribute
- * must be a rowtime attribute of history and l.t one of l (processing time
- * is not supported yet). Errors (on the env): an unknown field ("Cannot
+ * is a rowtime attribute of history (l.t then a rowtime of l: each row of l
+ * waits for the watermark to pass its time) or a proctime one (l.t a
+ * proctime of l: each row of l joins the latest row of its key when it
+ * arrives, as Flink's processing-time join). Errors (on the env): an
+ * unknown field ("Cannot
  * resolve field [x], input field list:[...]."), a time attribute that is
  * not one ("Non rowtime timeAttribute [x] used to create
  * TemporalTableFunction"), a name in use (EDDY_E_VALIDATION); NULLs or a

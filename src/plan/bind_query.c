@@ -469,12 +469,15 @@ static eddy_status bind_temporal_function(Binder *b, const AstTableRef *t, const
     Expr *time;
     eddy_status rc = eddy__bind_scalar(b, &lsc, call->u.call.args[0], &time);
     if (rc) return rc;
-    if (time->kind == EX_COLUMN && time->type->timeattr == TA_PROCTIME)
-        return eddy__bind_unsupported(b, &call->pos, "processing-time temporal table function joins");
-    if (tf->temporal->types[tf->temporal_time]->timeattr != TA_ROWTIME)
+    /* the function's time attribute says which join it is: by event time
+     * (a rowtime of the left table's), or by processing time (its proctime) */
+    TimeAttr fta = (TimeAttr)tf->temporal->types[tf->temporal_time]->timeattr;
+    if (time->kind == EX_COLUMN && time->type->timeattr && time->type->timeattr != fta)
         return eddy__bind_err(b, &call->pos, EDDY_E_VALIDATION,
-                              "Non rowtime timeAttribute [%s] used to create TemporalTableFunction",
-                              tf->temporal->names[tf->temporal_time]);
+                              "The temporal table function '%s' is defined on a %s attribute; it must be called with "
+                              "a %s attribute of the left table.",
+                              tf->name, fta == TA_ROWTIME ? "rowtime" : "proctime",
+                              fta == TA_ROWTIME ? "rowtime" : "proctime");
     From r;
     if ((rc = from_single(b, tf->temporal, rt->alias ? rt->alias->name : NULL, &r))) return rc;
     int n = l->ntables + 1;

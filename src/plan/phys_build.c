@@ -1424,7 +1424,7 @@ static PhysNode *build_lookup_join(Build *b, const Rel *r) {
 }
 
 static PhysNode *build_join(Build *b, const Rel *r) {
-    if (r->feature && !strncmp(r->feature, "temporal joins", 14) && r->as_of >= 0 &&
+    if (r->feature && !strncmp(r->feature, "temporal joins", 14) && r->as_of >= 0 && !r->temporal_key &&
         r->in[0]->types[r->as_of]->timeattr == TA_PROCTIME)
         return build_lookup_join(b, r);
     bool semi = r->join == JOIN_SEMI || r->join == JOIN_ANTI;

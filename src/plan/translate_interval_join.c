@@ -155,6 +155,20 @@ void eddy__temporal_where_text(Buf *b, const PhysNode *n, const char *const *fie
     if (nc > MAX_CONJ) nc = MAX_CONJ;
     bool infix = st == XS_INFIX;
     eddy__buf_puts(b, infix ? "(" : "AND(");
+    if (n->rel && n->rel->temporal_key) {
+        /* a temporal table function's: its condition first, by its key */
+        int pk = n->rel->temporal_key - nl;
+        eddy__buf_printf(b, "__TEMPORAL_JOIN_CONDITION(%s, ", fields[n->rel->as_of]);
+        if (rt >= 0) eddy__buf_printf(b, "%s, ", fields[nl + rt]);
+        names_list(b, "__TEMPORAL_JOIN_CONDITION_PRIMARY_KEY", fields, nl, 1, &pk);
+        eddy__buf_puts(b, ")");
+        for (int i = 0; i < nc; i++) {
+            eddy__buf_puts(b, infix ? " AND " : ", ");
+            eddy__plan_expr_text(b, cs[i], fields, st);
+        }
+        eddy__buf_puts(b, ")");
+        return;
+    }
     for (int i = 0; i < nc; i++) {
         eddy__plan_expr_text(b, cs[i], fields, st);
         eddy__buf_puts(b, infix ? " AND " : ", ");
@@ -303,10 +317,12 @@ eddy_status eddy__translate_temporal_join(TranslateCtx *cx, const PhysNode *p, c
     int nl = p->in[0]->ncols, nk = p->njk;
     if (nk == 0) return eddy__err(err, EDDY_E_TABLE, "Currently the join key in Temporal Table Join can not be empty.");
     if (!r || r->as_of < 0 || r->as_of >= nl) return eddy__err(err, EDDY_E_INTERNAL, "a temporal join without its time");
-    if (r->in[0]->types[r->as_of]->timeattr != TA_ROWTIME)
+    /* a processing-time temporal table function's join: the latest version */
+    bool proctime = r->temporal_key && r->in[0]->types[r->as_of]->timeattr == TA_PROCTIME;
+    if (r->in[0]->types[r->as_of]->timeattr != TA_ROWTIME && !proctime)
         return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: processing-time temporal joins (lookup joins)");
-    int rtime = version_time(r);
-    if (rtime < 0)
+    int rtime = proctime ? -1 : version_time(r);
+    if (rtime < 0 && !proctime)
         return eddy__err(err, EDDY_E_TABLE,
                          "Event-Time Temporal Table Join requires both primary key and row time attribute in "
                          "versioned table, but no row time attribute can be found.");
@@ -317,6 +333,7 @@ eddy_status eddy__translate_temporal_join(TranslateCtx *cx, const PhysNode *p, c
     jp->type = p->join;
     jp->ltime = r->as_of;
     jp->rtime = rtime;
+    jp->proctime = proctime;
     jp->nkeys = nk;
     jp->ncols[0] = nl;
     jp->ncols[1] = p->in[1]->ncols;

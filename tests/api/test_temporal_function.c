@@ -7,6 +7,9 @@
  * documentation (orders priced at the rate valid at their time); and the
  * errors.
  */
+#include <stdatomic.h>
+#include <time.h>
+
 #include "check.h"
 
 static eddy_env *env;
@@ -122,9 +125,95 @@ TEST(temporal_table_function_errors) {
     eddy_env_free(env);
 }
 
+/* ---- processing time: the latest rate when the order arrives ----------------------------- */
+
+/* Two sources taking turns: rates v1, then orders 1-2, then a new Euro rate,
+ * then orders 3-4; each waits until the other's rows went past the join's
+ * input (seen by a map before it) plus 300 ms. */
+typedef struct Turns {
+    atomic_int rates_sent, orders_sent;
+    int rpos, opos;
+} Turns;
+
+static void pause_ms(int ms) {
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+static eddy_status rate_source(void *ctx, int subtask, int parallelism, eddy_out *out) {
+    (void)subtask, (void)parallelism;
+    Turns *t = ctx;
+    static const char *const cur[] = {"Euro", "Yen", "Euro"};
+    static const int rate[] = {114, 1, 116};
+    if (t->rpos == 3) return EDDY_DONE;
+    if (t->rpos == 2 && atomic_load(&t->orders_sent) < 2) return EDDY_OK; /* the update after orders 1-2 */
+    if (t->rpos == 2) pause_ms(300);
+    eddy_out_set_cstring(out, 0, cur[t->rpos]);
+    eddy_out_set_int(out, 1, rate[t->rpos]);
+    t->rpos++;
+    eddy_status rc = eddy_out_emit(out);
+    if (!rc) atomic_fetch_add(&t->rates_sent, 1);
+    return rc ? rc : eddy_source_emit_watermark(out, INT64_MIN + 1); /* send it now */
+}
+
+static eddy_status order_source(void *ctx, int subtask, int parallelism, eddy_out *out) {
+    (void)subtask, (void)parallelism;
+    Turns *t = ctx;
+    static const char *const cur[] = {"Euro", "Yen", "Euro", "Pounds"};
+    static const int amount[] = {2, 50, 3, 7};
+    if (t->opos == 4) return EDDY_DONE;
+    int need = t->opos < 2 ? 2 : 3;
+    if (atomic_load(&t->rates_sent) < need) return EDDY_OK;
+    if (t->opos == 0 || t->opos == 2) pause_ms(300);
+    eddy_out_set_int(out, 0, amount[t->opos]);
+    eddy_out_set_cstring(out, 1, cur[t->opos]);
+    t->opos++;
+    eddy_status rc = eddy_out_emit(out);
+    if (!rc) atomic_fetch_add(&t->orders_sent, 1);
+    return rc ? rc : eddy_source_emit_watermark(out, INT64_MIN + 1);
+}
+
+static eddy_table *with_proctime(eddy_stream *s, const char *name) {
+    eddy_schema *sc = eddy_schema_new(env);
+    eddy_schema_column_by_expression(sc, name, "PROCTIME()");
+    return eddy_tenv_from_datastream(tenv, s, sc);
+}
+
+TEST(processing_time_join_takes_the_latest_version_on_arrival) {
+    env = new_env(1);
+    tenv = eddy_tenv_new_in_mode(env, EDDY_STREAMING);
+    Turns t = {0};
+    eddy_table *r = with_proctime(eddy_from_source(env, "ROW<r_currency STRING, r_rate INT>", false, rate_source, &t, NULL),
+                                  "r_proctime");
+    eddy_table *o = with_proctime(eddy_from_source(env, "ROW<o_amount INT, o_currency STRING>", false, order_source, &t, NULL),
+                                  "o_proctime");
+    eddy_tenv_create_temporary_view(tenv, "Orders", o);
+    ASSERT_EQ_INT(eddy_tenv_create_temporal_table_function(tenv, "Rates", r, "r_proctime", "r_currency"), EDDY_OK);
+    /* Euro at 114, then 116; Pounds never had a rate: no row (inner join) */
+    ASSERT_TEXT(query("SELECT o_amount, o_currency, r_rate FROM Orders, LATERAL TABLE (Rates(o_proctime)) "
+                      "WHERE r_currency = o_currency"),
+                "+I[2, Euro, 114]\n+I[50, Yen, 1]\n+I[3, Euro, 116]\n");
+    /* Flink's plan: the function's condition on its key, then the others */
+    char *plan = text_or_error(env, eddy_table_explain(eddy_tenv_sql_query(tenv, "SELECT o_amount, r_rate FROM Orders, "
+                                                                               "LATERAL TABLE (Rates(o_proctime)) WHERE "
+                                                                               "r_currency = o_currency"), 0));
+    ASSERT_STR_CONTAINS(plan, "TemporalJoin(joinType=[InnerJoin], where=[AND(__TEMPORAL_JOIN_CONDITION(o_proctime, "
+                              "__TEMPORAL_JOIN_CONDITION_PRIMARY_KEY(r_currency)), =(r_currency, o_currency))]");
+    free(plan);
+    /* a rowtime argument for a proctime function */
+    eddy_table *ro = stamped("ROW<o_amount INT, o_currency STRING, o_t BIGINT>", "(1, 'Euro', 1)", "o_rowtime");
+    eddy_tenv_create_temporary_view(tenv, "RowtimeOrders", ro);
+    ASSERT_TEXT(query("SELECT * FROM RowtimeOrders, LATERAL TABLE (Rates(o_rowtime)) WHERE r_currency = o_currency"),
+                "ERROR: SQL validation failed. From line 1, column 45 to line 1, column 60: The temporal table function "
+                "'Rates' is defined on a proctime attribute; it must be called with a proctime attribute of the left "
+                "table.");
+    eddy_env_free(env);
+}
+
 int main(void) {
     RUN(sql_comma_join_prices_each_order_at_the_rate_of_its_time);
     RUN(table_api_join_lateral_with_the_function);
     RUN(temporal_table_function_errors);
+    RUN(processing_time_join_takes_the_latest_version_on_arrival);
     return test_report();
 }

@@ -46,6 +46,7 @@ extern const OpVtab eddy__op_interval_join;
 typedef struct TemporalJoinPlan {
     JoinType type;           /* inner or left */
     int ltime, rtime;        /* the left row's time (AS OF), the version's rowtime */
+    bool proctime;           /* processing time (a temporal table function's): the latest version, no waiting */
     int nkeys;
     const KeySpec *key[2];
     const int *kcols[2];

@@ -2,7 +2,10 @@
  * temporal_join.c -- the event-time temporal join (PK_TEMPORAL_JOIN):
  * `l [LEFT] JOIN v FOR SYSTEM_TIME AS OF l.t ON l.k = v.k`, each left row
  * joined with the version of v valid at its time, as Flink's
- * TemporalRowTimeJoinOperator runs it.
+ * TemporalRowTimeJoinOperator runs it. (A processing-time temporal table
+ * function's join, plan.proctime, is Flink's TemporalProcessTimeJoinOperator
+ * instead: "right" VALUE state keeps each key's latest right row, a left row
+ * joins it on arrival; proctime_push.)
  *
  * Both inputs arrive hash-partitioned by the equi-join keys. Per key, in
  * keyed state:
@@ -43,6 +46,7 @@ typedef struct Stored {
 
 typedef struct TJRun {
     State *left, *next, *versions, *timer;
+    State *latest; /* processing time: the right side's latest row per key */
     KeyBatch kb;
     Vector *zero;
     PairEval pe;
@@ -66,6 +70,10 @@ static eddy_status tj_open(Op *op) {
     if (!rc) rc = pair_eval_open(op, &s->pe, p->residual, p->pair_types, p->ncols[0] + p->ncols[1], 1, p->tz);
     if (rc) return rc;
     const Type *bigint = eddy__type_basic(TY_BIGINT, false), *bytes = eddy__type_bytes(false);
+    if (p->proctime) {
+        StateDesc d = {.name = "right", .kind = STATE_VALUE, .key_type = p->key_type, .value_type = bytes};
+        return eddy__state_register(be, &d, &s->latest);
+    }
     StateDesc d[4] = {
         {.name = "left-rows", .kind = STATE_MAP, .key_type = p->key_type, .map_key_type = bigint, .value_type = bytes},
         {.name = "next-index", .kind = STATE_VALUE, .key_type = p->key_type, .value_type = bigint},
@@ -118,11 +126,53 @@ static int64_t row_time(const Vector *v, uint32_t r, bool *null) {
     return *null ? 0 : VEC_DATA(v, Ts)[vidx(v, r)].ms;
 }
 
+static eddy_status emit(Op *op, TJRun *s, const Stored *l, const Stored *v);
+static eddy_status residual(Op *op, TJRun *s, const char *l, uint32_t llen, const char *v, uint32_t vlen, bool *ok);
+
+/* Processing time (Flink's TemporalProcessTimeJoinOperator): a right row
+ * becomes its key's latest (a retraction removes it); a left row joins the
+ * latest right row of its key now, or (LEFT join) NULLs. */
+static eddy_status proctime_push(Op *op, int in, Batch *b) {
+    const TemporalJoinPlan *p = op->plan;
+    TJRun *s = op->state;
+    eddy_status rc = EDDY_OK;
+    for (uint32_t i = 0; i < b->count && !rc; i++) {
+        uint32_t r = batch_row(b, i);
+        StateKey k = eddy__key_batch_key(&s->kb, i);
+        uint8_t kind = batch_kind(b, r);
+        s->mbuf.len = 0;
+        eddy__serde_write(&s->mbuf, b->cols, p->ncols[in], r);
+        if (s->mbuf.failed || s->mbuf.len > UINT32_MAX) return OOM(op);
+        if (in) {
+            bool acc = kind == RK_INSERT || kind == RK_UPDATE_AFTER;
+            rc = acc ? eddy__state_put(s->latest, &k, STATE_NO_NS, s->mbuf.data, (uint32_t)s->mbuf.len)
+                     : eddy__state_remove(s->latest, &k, STATE_NO_NS, NULL);
+            continue;
+        }
+        Stored l = {.kind = kind, .off = 0, .len = (uint32_t)s->mbuf.len}, v = {0};
+        const void *val;
+        uint32_t vlen;
+        bool found, ok = false;
+        if ((rc = eddy__state_get(s->latest, &k, STATE_NO_NS, &val, &vlen, &found))) break;
+        if (found) {
+            v.off = (uint32_t)s->mbuf.len;
+            v.len = vlen;
+            eddy__buf_put(&s->mbuf, val, vlen);
+            if (s->mbuf.failed) return OOM(op);
+            rc = residual(op, s, s->mbuf.data, l.len, s->mbuf.data + v.off, v.len, &ok);
+        }
+        if (!rc && ok) rc = emit(op, s, &l, &v);
+        else if (!rc && p->type == JOIN_LEFT) rc = emit(op, s, &l, NULL);
+    }
+    return rc ? rc : eddy__out_flush(&s->out);
+}
+
 static eddy_status tj_push(Op *op, int input, Batch *b) {
     const TemporalJoinPlan *p = op->plan;
     TJRun *s = op->state;
     int in = input ? 1 : 0;
     eddy_status rc = p->nkeys ? ops_key_spec_batch(op, &s->kb, p->key[in], b) : ops_key_batch(op, &s->kb, &s->zero, b, 0, NULL);
+    if (!rc && p->proctime) return proctime_push(op, in, b);
     uint64_t late = 0;
     for (uint32_t i = 0; i < b->count && !rc; i++) {
         uint32_t r = batch_row(b, i);
