@@ -11,7 +11,10 @@
 #include <librdkafka/rdkafka.h>
 #include <librdkafka/rdkafka_mock.h>
 
-#include "check.h"
+#include <stdatomic.h>
+#include <time.h>
+
+#include "fs_check.h"
 
 static rd_kafka_t *mock_rk;
 static rd_kafka_mock_cluster_t *mock;
@@ -555,6 +558,218 @@ TEST(unreachable_cluster) {
     eddy_env_free(env);
 }
 
+/* ---- exactly-once (Kafka transactions) ------------------------------------------------
+ *
+ * What the mock cluster of librdkafka 2.0 can show: it runs the
+ * transaction protocol (InitProducerId with epochs per transactional id,
+ * AddPartitionsToTxn, EndTxn, injected errors), but it keeps no
+ * transaction state for readers -- its Fetch answers ignore the isolation
+ * level, give the log end as the last stable offset and list no aborted
+ * transactions, and EndTxn writes no markers. A read_committed consumer
+ * of the mock therefore sees open and aborted records too, so these tests
+ * check what goes through the protocol (commits, their ids, their
+ * failures, the rows of a restarted job) and not what a real broker would
+ * hide. */
+
+typedef struct Flaky {
+    atomic_long calls;
+    long fail_at; /* the call that fails (1-based; 0: none) */
+} Flaky;
+
+static eddy_status flaky_eval(void *ctx, const eddy_row *args, eddy_out *out) {
+    Flaky *f = ctx;
+    long n = atomic_fetch_add(&f->calls, 1) + 1;
+    if (n == f->fail_at) return eddy_out_error(out, "flaky failed on call %ld", n);
+    int64_t v;
+    eddy_row_get_long(args, 0, &v);
+    return eddy_out_set_long(out, 0, v);
+}
+
+static void set(eddy_tenv *t, const char *k, const char *v) {
+    if (eddy_tenv_set_option(t, k, v) != EDDY_OK) fprintf(stderr, "SET %s: %s\n", k, eddy_env_errmsg(eddy_tenv_env(t)));
+}
+
+/* A streaming env with checkpoints every 20 ms in dir, the datagen table
+ * src (ids 1..n, 2000 a second), the exactly-once Kafka table eo on topic
+ * `topic` and the function flaky. */
+static void eo_env(eddy_tenv **out, eddy_env **env, const char *dir, const char *topic, long n, Flaky *f) {
+    eddy_tenv *t = *out = tenv(env, 1, EDDY_STREAMING);
+    set(t, "execution.checkpointing.interval", "20 ms");
+    set(t, "execution.checkpointing.dir", dir);
+    EXEC(t, SQL("CREATE TABLE src (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '2000', "
+                "'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '%ld')",
+                n));
+    EXEC(t, SQL("CREATE TABLE eo (id BIGINT) WITH ('connector' = 'kafka', 'topic' = '%s', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'json', 'sink.delivery-guarantee' = "
+                "'exactly-once', 'sink.transactional-id-prefix' = 'eo', 'scan.startup.mode' = 'earliest-offset', "
+                "'scan.bounded.mode' = 'latest-offset', 'properties.isolation.level' = 'read_committed')",
+                topic, boot));
+    eddy_scalar_function fn = {EDDY_SCALAR_FUNCTION_VERSION, "BIGINT", "BIGINT", flaky_eval, f, NULL, true};
+    eddy_tenv_create_function(t, "flaky", &fn);
+}
+
+/* The query over table `rd` (topic's JSON ids, read_committed) in BATCH mode. */
+static char *read_back(const char *topic, const char *query) {
+    eddy_env *env;
+    eddy_tenv *t = tenv(&env, 1, EDDY_BATCH);
+    free(exec_sql(t, SQL("CREATE TABLE rd (id BIGINT) WITH ('connector' = 'kafka', 'topic' = '%s', "
+                         "'properties.bootstrap.servers' = '%s', 'format' = 'json', 'scan.startup.mode' = "
+                         "'earliest-offset', 'scan.bounded.mode' = 'latest-offset', 'properties.isolation.level' = "
+                         "'read_committed')",
+                         topic, boot)));
+    char *text = exec_sql(t, query);
+    eddy_env_free(env);
+    return text;
+}
+
+/* "+I[1]" .. "+I[n]", sorted as text */
+static char *ids(long n) {
+    Lines l = lines_empty();
+    char buf[32];
+    for (long i = 1; i <= n; i++) {
+        snprintf(buf, sizeof buf, "+I[%ld]", i);
+        lines_add(&l, buf);
+    }
+    return sorted_lines(l.text);
+}
+
+TEST(exactly_once_sink) {
+    rd_kafka_mock_topic_create(mock, "eo1", 2, 1);
+    rd_kafka_mock_topic_create(mock, "eo2", 1, 1);
+    rd_kafka_mock_topic_create(mock, "eo3", 1, 1);
+    char *dir = tmpdir();
+    /* a bounded job: transactions prepared at the barriers, committed when
+     * their checkpoints complete, the last one with the job's end */
+    Flaky f = {0};
+    eddy_env *env;
+    eddy_tenv *t;
+    eo_env(&t, &env, dir, "eo1", 300, &f);
+    ASSERT_TEXT(insert(t, "INSERT INTO eo SELECT flaky(id) FROM src"), "OK");
+    char *want = ids(300);
+    ASSERT_TEXT(sorted_lines(read_back("eo1", "SELECT * FROM rd")), want);
+    eddy_env_free(env);
+    /* a failure after writing: the job restarts from its latest completed
+     * checkpoint; the rows of the failed attempt's open transaction are
+     * aborted (its producer closes it, and the restarted run begins by
+     * initializing the ids it may have used), the run goes on with the
+     * transaction after the restored checkpoint. The mock keeps aborted
+     * records readable: every row is there, and no more than the rows the
+     * failed attempt had not committed come twice. */
+    Flaky g = {.fail_at = 200};
+    eo_env(&t, &env, dir, "eo2", 300, &g);
+    set(t, "restart-strategy.type", "fixed-delay");
+    set(t, "restart-strategy.fixed-delay.delay", "10 ms");
+    ASSERT_TEXT(insert(t, "INSERT INTO eo SELECT flaky(id) FROM src"), "OK");
+    char *got = read_back("eo2", "SELECT COUNT(DISTINCT id), MIN(id), MAX(id), COUNT(*) >= 300, COUNT(*) < 500 FROM rd");
+    ASSERT_TEXT(got, "+I[300, 1, 300, true, true]\n");
+    /* restored from a checkpoint, not from the start */
+    long calls = atomic_load(&g.calls);
+    ASSERT_TRUE(calls > 300 && calls < 500);
+    eddy_env_free(env);
+    /* a commit the coordinator refuses fails the job, naming the
+     * transaction: <prefix>-<subtask>-<checkpoint>, Flink's ids. (EndTxn
+     * is ApiKey 26.) */
+    Flaky h = {0};
+    eo_env(&t, &env, dir, "eo3", 300, &h);
+    set(t, "restart-strategy.type", "none");
+    rd_kafka_mock_push_request_errors(mock, 26, 1, RD_KAFKA_RESP_ERR_PRODUCER_FENCED);
+    got = insert(t, "INSERT INTO eo SELECT flaky(id) FROM src");
+    ASSERT_STR_CONTAINS(got, "ERROR: Failed to commit the Kafka transaction 'eo-0-");
+    ASSERT_STR_CONTAINS(got, "': Failed to end transaction: Local: This instance has been fenced by a newer instance");
+    free(got);
+    eddy_env_free(env);
+    /* BATCH mode: one transaction per subtask, committed at the end */
+    t = tenv(&env, 2, EDDY_BATCH);
+    rd_kafka_mock_topic_create(mock, "eob", 3, 1);
+    EXEC(t, SQL("CREATE TABLE eob (id INT) WITH ('connector' = 'kafka', 'topic' = 'eob', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'json', 'sink.delivery-guarantee' = "
+                "'exactly-once', 'sink.transactional-id-prefix' = 'eob', 'scan.startup.mode' = 'earliest-offset', "
+                "'scan.bounded.mode' = 'latest-offset')",
+                boot));
+    ASSERT_TEXT(insert(t, "INSERT INTO eob VALUES (1), (2), (3)"), "OK");
+    ASSERT_TEXT(sorted_lines(exec_sql(t, "SELECT * FROM eob")), "+I[1]\n+I[2]\n+I[3]\n");
+    eddy_env_free(env);
+    /* streaming without checkpoints: nothing would ever commit */
+    t = tenv(&env, 1, EDDY_STREAMING);
+    EXEC(t, SQL("CREATE TABLE eon (id INT) WITH ('connector' = 'kafka', 'topic' = 'eob', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'json', 'sink.delivery-guarantee' = "
+                "'exactly-once', 'sink.transactional-id-prefix' = 'eon')",
+                boot));
+    ASSERT_TEXT(insert(t, "INSERT INTO eon VALUES (1)"),
+                "ERROR: 'sink.delivery-guarantee' = 'exactly-once' of table default_catalog.default_database.eon "
+                "needs checkpointing: its Kafka transactions are committed when a checkpoint completes (set "
+                "'execution.checkpointing.interval')");
+    eddy_env_free(env);
+    free(want);
+    rmtree(dir);
+    free(dir);
+}
+
+/* The next n rows of it, sorted. */
+static char *read_rows(eddy_iter *it, int n) {
+    Lines l = lines_empty();
+    const eddy_row *row;
+    char buf[256];
+    for (int i = 0; i < n && eddy_iter_next(it, &row) == EDDY_ROW; i++) {
+        eddy_row_to_string(row, buf, sizeof buf);
+        lines_add(&l, buf);
+    }
+    return sorted_lines(l.text);
+}
+
+/* scan.topic-partition-discovery.interval: partitions that appear while
+ * the job runs are read from their earliest offset. (The mock cluster of
+ * librdkafka 2.0 cannot add partitions to a topic -- it has no
+ * CreatePartitions handler -- so the new partitions here are those of a
+ * new topic matching the pattern; the source treats both alike.) */
+TEST(partition_discovery) {
+    rd_kafka_mock_topic_create(mock, "disc-a", 2, 1);
+    Msg m[] = {{0, NULL, "a0", 1, NULL, NULL}, {1, NULL, "a1", 2, NULL, NULL}};
+    produce("disc-a", m, 2);
+    eddy_env *env;
+    eddy_tenv *t = tenv(&env, 2, EDDY_STREAMING);
+    EXEC(t, SQL("CREATE TABLE disc (v STRING, `topic` STRING METADATA VIRTUAL) WITH ('connector' = 'kafka', "
+                "'topic-pattern' = 'disc-.*', 'properties.bootstrap.servers' = '%s', 'format' = 'raw', "
+                "'scan.startup.mode' = 'latest-offset', 'scan.topic-partition-discovery.interval' = '50 ms')",
+                boot));
+    eddy_result *r = eddy_table_execute(eddy_tenv_sql_query(t, "SELECT * FROM disc"));
+    eddy_iter *it = eddy_result_collect(r);
+    /* latest-offset: a0 and a1 are not read; the new topic's partitions
+     * are, from their start, whatever the startup mode */
+    struct timespec ts = {0, 200 * 1000000};
+    nanosleep(&ts, NULL);
+    rd_kafka_mock_topic_create(mock, "disc-b", 3, 1);
+    Msg b[] = {{0, NULL, "b0", 1, NULL, NULL}, {1, NULL, "b1", 2, NULL, NULL}, {2, NULL, "b2", 3, NULL, NULL},
+               {2, NULL, "b3", 4, NULL, NULL}};
+    produce("disc-b", b, 4);
+    ASSERT_TEXT(read_rows(it, 4), "+I[b0, disc-b]\n+I[b1, disc-b]\n+I[b2, disc-b]\n+I[b3, disc-b]\n");
+    eddy_iter_free(it);
+    eddy_result_free(r);
+    /* '0' turns it off: a topic made while the job runs is not read */
+    EXEC(t, SQL("CREATE TABLE nodisc (v STRING, `topic` STRING METADATA VIRTUAL) WITH ('connector' = 'kafka', "
+                "'topic-pattern' = 'nodisc-.*', 'properties.bootstrap.servers' = '%s', 'format' = 'raw', "
+                "'scan.startup.mode' = 'earliest-offset', 'scan.topic-partition-discovery.interval' = '0')",
+                boot));
+    rd_kafka_mock_topic_create(mock, "nodisc-a", 1, 1);
+    r = eddy_table_execute(eddy_tenv_sql_query(t, "SELECT * FROM nodisc"));
+    it = eddy_result_collect(r);
+    nanosleep(&ts, NULL);
+    rd_kafka_mock_topic_create(mock, "nodisc-b", 1, 1);
+    produce("nodisc-b", b, 1);
+    nanosleep(&ts, NULL);
+    produce("nodisc-a", m, 1);
+    ASSERT_TEXT(read_rows(it, 1), "+I[a0, nodisc-a]\n");
+    eddy_iter_free(it);
+    eddy_result_free(r);
+    EXEC(t, SQL("CREATE TABLE baddisc (v STRING) WITH ('connector' = 'kafka', 'topic' = 'disc-a', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'raw', 'scan.topic-partition-discovery.interval' "
+                "= 'often')",
+                boot));
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM baddisc"),
+                "ERROR: Could not parse value 'often' for key 'scan.topic-partition-discovery.interval'.");
+    eddy_env_free(env);
+}
+
 int main(void) {
     mock_start();
     RUN(earliest_bounded_both_modes);
@@ -569,6 +784,8 @@ int main(void) {
     RUN(sink_metadata);
     RUN(per_partition_watermarks);
     RUN(unreachable_cluster);
+    RUN(exactly_once_sink);
+    RUN(partition_discovery);
     mock_stop();
     return test_report();
 }
