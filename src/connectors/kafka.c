@@ -605,6 +605,7 @@ typedef struct KPart {
     const char *topic;
     int32_t partition;
     int64_t start, stop; /* stop: first offset not read (INT64_MAX: unbounded) */
+    int64_t next;        /* the offset after the last message handled (the checkpoint position) */
     bool done;
     uint64_t skipped, nulled;
     int64_t first_offset;
@@ -795,6 +796,7 @@ static eddy_status resolve_offsets(Op *op, KSource *s) {
         }
         }
         kp->done = kp->start >= kp->stop;
+        kp->next = kp->start;
         if (!kp->done) s->live++;
     }
     rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new(n);
@@ -1002,6 +1004,7 @@ static eddy_status on_message(Op *op, KSource *s, const rd_kafka_message_t *m) {
     const KafkaPlan *p = op->plan;
     KPart *kp = find_part(s, rd_kafka_topic_name(m->rkt), m->partition);
     if (!kp || kp->done) return EDDY_OK;
+    kp->next = m->offset + 1;
     if (m->offset >= kp->stop) {
         part_done(s, kp);
         return EDDY_OK;
@@ -1117,6 +1120,25 @@ static bool fatal_consumer_error(rd_kafka_resp_err_t e) {
            e == RD_KAFKA_RESP_ERR__UNKNOWN_TOPIC || e == RD_KAFKA_RESP_ERR_GROUP_AUTHORIZATION_FAILED;
 }
 
+/* Adds a partition to read from `start` (an offset or librdkafka's
+ * logical BEGINNING) to `stop` (the name is kept); false: out of memory. */
+static bool add_part(KSource *s, const char *name, int32_t pid, int64_t start, int64_t stop) {
+    if (s->nparts == s->capparts) {
+        int cap = s->capparts ? 2 * s->capparts : 8;
+        KPart *np = eddy__realloc(s->parts, sizeof(KPart) * (size_t)cap);
+        if (!np) return false;
+        s->parts = np;
+        s->capparts = cap;
+    }
+    KPart *kp = &s->parts[s->nparts++];
+    *kp = (KPart){.topic = name, .partition = pid, .start = start, .next = start, .stop = stop, .wm = INT64_MIN,
+                  .last_row_ms = eddy__mono_ns() / 1000000};
+    eddy__buf_init(&kp->first_reason);
+    kp->done = start >= 0 && start >= stop;
+    if (!kp->done) s->live++;
+    return true;
+}
+
 /* Partition discovery (scan.topic-partition-discovery.interval): the
  * partitions of the subscribed topics (a pattern's: of every matching
  * topic, new ones too) that this reader would be dealt and does not read
@@ -1129,7 +1151,6 @@ static eddy_status discover(Op *op, KSource *s) {
     if (rd_kafka_metadata(s->rk, 1, NULL, &md, META_TIMEOUT_MS)) return EDDY_OK;
     rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new(4);
     eddy_status rc = EDDY_OK;
-    int64_t now = eddy__mono_ns() / 1000000;
     for (int i = 0; !rc && i < md->topic_cnt; i++) {
         const struct rd_kafka_metadata_topic *tp = &md->topics[i];
         if (tp->err || !topic_wanted(p, tp->topic)) continue;
@@ -1138,20 +1159,10 @@ static eddy_status discover(Op *op, KSource *s) {
             int32_t pid = tp->partitions[j].id;
             if (!mine(op, tp->topic, pid) || find_part(s, tp->topic, pid)) continue;
             if (!name) name = eddy__arena_printf(&s->a, "%s", tp->topic);
-            if (s->nparts == s->capparts) {
-                int cap = s->capparts ? 2 * s->capparts : 8;
-                KPart *np = name ? eddy__realloc(s->parts, sizeof(KPart) * (size_t)cap) : NULL;
-                if (np) s->parts = np, s->capparts = cap;
-            }
-            if (!name || s->nparts == s->capparts) {
+            if (!name || !add_part(s, name, pid, RD_KAFKA_OFFSET_BEGINNING, INT64_MAX)) {
                 rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
                 break;
             }
-            KPart *kp = &s->parts[s->nparts++];
-            *kp = (KPart){.topic = name, .partition = pid, .start = RD_KAFKA_OFFSET_BEGINNING, .stop = INT64_MAX,
-                          .wm = INT64_MIN, .last_row_ms = now};
-            eddy__buf_init(&kp->first_reason);
-            s->live++;
             rd_kafka_topic_partition_list_add(l, name, pid)->offset = RD_KAFKA_OFFSET_BEGINNING;
         }
     }
@@ -1242,8 +1253,98 @@ static void ksource_close(Op *op) {
     eddy__free(s);
 }
 
-const OpVtab eddy__op_kafka_source = {
-    .name = "Source: KafkaSource", .open = ksource_open, .produce = ksource_produce, .close = ksource_close};
+/* Checkpoints: the position is, per partition read, the offset after the
+ * last message handled and the stop offset (a restored bounded read ends
+ * where the first run would have): u32 count, then i32 partition, i64
+ * next, i64 stop, u16 topic length, topic. Messages are handled whole
+ * within a produce call and its rows emitted before it returns, so
+ * nothing is buffered between two calls. */
+static eddy_status ksource_position(Op *op, Buf *out) {
+    KSource *s = op->state;
+    uint32_t n = (uint32_t)s->nparts;
+    eddy__buf_put(out, &n, sizeof n);
+    for (int i = 0; i < s->nparts; i++) {
+        const KPart *kp = &s->parts[i];
+        uint16_t tl = (uint16_t)strlen(kp->topic);
+        eddy__buf_put(out, &kp->partition, sizeof kp->partition);
+        eddy__buf_put(out, &kp->next, sizeof kp->next);
+        eddy__buf_put(out, &kp->stop, sizeof kp->stop);
+        eddy__buf_put(out, &tl, sizeof tl);
+        eddy__buf_put(out, kp->topic, tl);
+    }
+    return out->failed ? eddy__op_fail(op, EDDY_E_NOMEM, "out of memory") : EDDY_OK;
+}
+
+/* Restored: each partition of the position goes on from its offset (one
+ * this run did not list is added); a partition of this run the position
+ * does not have is new since the checkpoint and read from its earliest
+ * offset, as discovered ones are. */
+static eddy_status ksource_seek(Op *op, const void *pos, size_t len) {
+    KSource *s = op->state;
+    const unsigned char *b = pos, *end = b + len;
+    uint32_t n = 0;
+    bool ok = len >= sizeof n;
+    if (ok) memcpy(&n, b, sizeof n), b += sizeof n;
+    bool *seen = eddy__calloc((size_t)s->nparts + n + 1, sizeof(bool));
+    if (!seen) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    for (uint32_t i = 0; ok && i < n; i++) {
+        int32_t part;
+        int64_t next, stop;
+        uint16_t tl;
+        ok = end - b >= (ptrdiff_t)(sizeof part + 2 * sizeof next + sizeof tl);
+        if (!ok) break;
+        memcpy(&part, b, sizeof part), b += sizeof part;
+        memcpy(&next, b, sizeof next), b += sizeof next;
+        memcpy(&stop, b, sizeof stop), b += sizeof stop;
+        memcpy(&tl, b, sizeof tl), b += sizeof tl;
+        ok = end - b >= tl;
+        const char *topic = ok ? eddy__arena_printf(&s->a, "%.*s", (int)tl, (const char *)b) : NULL;
+        b += ok ? tl : 0;
+        if (ok && !topic) {
+            eddy__free(seen);
+            return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        }
+        KPart *kp = ok ? find_part(s, topic, part) : NULL;
+        if (ok && !kp) {
+            if (!add_part(s, topic, part, next, stop)) {
+                eddy__free(seen);
+                return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+            }
+            kp = &s->parts[s->nparts - 1];
+        }
+        if (kp) {
+            kp->start = kp->next = next;
+            kp->stop = stop;
+            seen[kp - s->parts] = true;
+        }
+    }
+    if (!ok || b != end) {
+        eddy__free(seen);
+        return eddy__op_fail(op, EDDY_E_RUNTIME, "The position of source '%s' in the checkpoint is not valid.",
+                             op->node->name);
+    }
+    s->live = 0;
+    rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new(s->nparts + 1);
+    for (int i = 0; i < s->nparts; i++) {
+        KPart *kp = &s->parts[i];
+        if (!seen[i]) kp->start = kp->next = RD_KAFKA_OFFSET_BEGINNING;
+        kp->done = kp->start >= 0 && kp->start >= kp->stop;
+        if (kp->done) continue;
+        s->live++;
+        rd_kafka_topic_partition_list_add(l, kp->topic, kp->partition)->offset = kp->start;
+    }
+    eddy__free(seen);
+    rd_kafka_resp_err_t e = rd_kafka_assign(s->rk, l);
+    rd_kafka_topic_partition_list_destroy(l);
+    return e ? kfail(op, "Failed to assign the Kafka partitions", e) : EDDY_OK;
+}
+
+const OpVtab eddy__op_kafka_source = {.name = "Source: KafkaSource",
+                                      .open = ksource_open,
+                                      .produce = ksource_produce,
+                                      .position = ksource_position,
+                                      .seek = ksource_seek,
+                                      .close = ksource_close};
 
 /* ---- the sink ------------------------------------------------------------------------ */
 
