@@ -14,12 +14,19 @@
  * columns are filled. A null value is skipped by 'kafka' and is a -D of
  * its key for 'upsert-kafka' (the planner puts ChangelogNormalize behind
  * upsert sources). With properties.group.id set, the consumed offsets are
- * committed to the group when a bounded read ends.
+ * committed to the group when a bounded read ends. An unbounded source
+ * discovers new partitions (scan.topic-partition-discovery.interval) and
+ * reads them from their earliest offset; checkpoints hold each partition's
+ * next offset.
  *
  * Sink: one producer per subtask; the value (and key) formats encode each
  * row without its line end; sink.partitioner picks the partition; the
- * producer is flushed at the end of input and a failed delivery fails the
- * job. 'upsert-kafka' writes -D and -U as tombstones (null values).
+ * producer is flushed at checkpoint barriers (at-least-once) and at the end
+ * of input, and a failed delivery fails the job. 'upsert-kafka' writes -D
+ * and -U as tombstones (null values). exactly-once: two-phase commit on
+ * Kafka transactions, one transactional producer per subtask and
+ * checkpoint (<prefix>-<subtask>-<checkpoint>), prepared at the barrier,
+ * committed when the checkpoint completes (src/connectors/README.md).
  */
 #include <regex.h>
 #include <pthread.h>
@@ -728,6 +735,17 @@ static eddy_status committed(Op *op, KSource *s, int64_t *off) {
     return e ? kfail(op, "Failed to fetch the committed offsets", e) : EDDY_OK;
 }
 
+/* Assigns the partitions with something to read, each from its start. */
+static eddy_status assign_parts(Op *op, KSource *s) {
+    rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new(s->nparts + 1);
+    for (int i = 0; i < s->nparts; i++)
+        if (!s->parts[i].done)
+            rd_kafka_topic_partition_list_add(l, s->parts[i].topic, s->parts[i].partition)->offset = s->parts[i].start;
+    rd_kafka_resp_err_t e = rd_kafka_assign(s->rk, l);
+    rd_kafka_topic_partition_list_destroy(l);
+    return e ? kfail(op, "Failed to assign the Kafka partitions", e) : EDDY_OK;
+}
+
 /* Resolves every partition's start and stop offsets and assigns the ones
  * with something to read. */
 static eddy_status resolve_offsets(Op *op, KSource *s) {
@@ -799,13 +817,7 @@ static eddy_status resolve_offsets(Op *op, KSource *s) {
         kp->next = kp->start;
         if (!kp->done) s->live++;
     }
-    rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new(n);
-    for (int i = 0; i < n; i++)
-        if (!s->parts[i].done)
-            rd_kafka_topic_partition_list_add(l, s->parts[i].topic, s->parts[i].partition)->offset = s->parts[i].start;
-    rd_kafka_resp_err_t e = rd_kafka_assign(s->rk, l);
-    rd_kafka_topic_partition_list_destroy(l);
-    return e ? kfail(op, "Failed to assign the Kafka partitions", e) : EDDY_OK;
+    return assign_parts(op, s);
 }
 
 /* ---- per-partition watermarks ---------------------------------------------------- */
@@ -1324,19 +1336,14 @@ static eddy_status ksource_seek(Op *op, const void *pos, size_t len) {
                              op->node->name);
     }
     s->live = 0;
-    rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new(s->nparts + 1);
     for (int i = 0; i < s->nparts; i++) {
         KPart *kp = &s->parts[i];
         if (!seen[i]) kp->start = kp->next = RD_KAFKA_OFFSET_BEGINNING;
         kp->done = kp->start >= 0 && kp->start >= kp->stop;
-        if (kp->done) continue;
-        s->live++;
-        rd_kafka_topic_partition_list_add(l, kp->topic, kp->partition)->offset = kp->start;
+        s->live += !kp->done;
     }
     eddy__free(seen);
-    rd_kafka_resp_err_t e = rd_kafka_assign(s->rk, l);
-    rd_kafka_topic_partition_list_destroy(l);
-    return e ? kfail(op, "Failed to assign the Kafka partitions", e) : EDDY_OK;
+    return assign_parts(op, s);
 }
 
 const OpVtab eddy__op_kafka_source = {.name = "Source: KafkaSource",

@@ -693,6 +693,12 @@ TEST(exactly_once_sink) {
                 boot));
     ASSERT_TEXT(insert(t, "INSERT INTO eob VALUES (1), (2), (3)"), "OK");
     ASSERT_TEXT(sorted_lines(exec_sql(t, "SELECT * FROM eob")), "+I[1]\n+I[2]\n+I[3]\n");
+    /* a transactional id the cluster refuses (InitProducerId is ApiKey 22) */
+    rd_kafka_mock_push_request_errors(mock, 22, 1, RD_KAFKA_RESP_ERR_TRANSACTIONAL_ID_AUTHORIZATION_FAILED);
+    got = insert(t, "INSERT INTO eob /*+ OPTIONS('sink.parallelism' = '1') */ VALUES (4)");
+    ASSERT_STR_CONTAINS(got, "ERROR: Could not initialize the Kafka transactions of 'eob-0-");
+    ASSERT_STR_CONTAINS(got, "Transactional Id authorization failed");
+    free(got);
     eddy_env_free(env);
     /* streaming without checkpoints: nothing would ever commit */
     t = tenv(&env, 1, EDDY_STREAMING);
