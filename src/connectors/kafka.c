@@ -1476,20 +1476,24 @@ static eddy_status new_producer(Op *op, KSink *s, const char *txn_id, rd_kafka_t
     return EDDY_OK;
 }
 
-/* The partition count of the sink's topic (fixed and round-robin need it). */
+/* The partition count of the sink's topic (fixed and round-robin need it).
+ * Asked of every new producer: a producer without the topic's metadata
+ * holds its first records until a metadata refresh (about a second), which
+ * would delay each transaction's flush. */
 static eddy_status topic_partitions(Op *op, KSink *s) {
     const KafkaPlan *p = op->plan;
-    if (p->partitioner == KP_DEFAULT || s->npart > 0) return EDDY_OK;
     rd_kafka_topic_t *t = rd_kafka_topic_new(s->rk, p->topics[0], NULL);
     const struct rd_kafka_metadata *md;
-    rd_kafka_resp_err_t e = t ? rd_kafka_metadata(s->rk, 0, t, &md, META_TIMEOUT_MS) : RD_KAFKA_RESP_ERR__FAIL;
+    /* the default partitioner needs no count: waiting longer than the refresh would gain nothing */
+    int timeout = p->partitioner == KP_DEFAULT ? 1000 : META_TIMEOUT_MS;
+    rd_kafka_resp_err_t e = t ? rd_kafka_metadata(s->rk, 0, t, &md, timeout) : RD_KAFKA_RESP_ERR__FAIL;
     if (t) rd_kafka_topic_destroy(t);
     if (!e) {
         if (md->topic_cnt == 1 && !md->topics[0].err) s->npart = md->topics[0].partition_cnt;
         else e = md->topic_cnt == 1 ? md->topics[0].err : RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART;
         rd_kafka_metadata_destroy(md);
     }
-    if (e || s->npart <= 0)
+    if ((e || s->npart <= 0) && p->partitioner != KP_DEFAULT)
         return eddy__op_fail(op, EDDY_E_IO, "Failed to get metadata for topics [%s]: %s", p->topics[0],
                              rd_kafka_err2str(e ? e : RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART));
     return EDDY_OK;

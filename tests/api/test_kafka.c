@@ -11,7 +11,10 @@
 #include <librdkafka/rdkafka.h>
 #include <librdkafka/rdkafka_mock.h>
 
+#include <dirent.h>
+#include <dlfcn.h>
 #include <stdatomic.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "fs_check.h"
@@ -696,7 +699,7 @@ TEST(exactly_once_sink) {
     /* a transactional id the cluster refuses (InitProducerId is ApiKey 22) */
     rd_kafka_mock_push_request_errors(mock, 22, 1, RD_KAFKA_RESP_ERR_TRANSACTIONAL_ID_AUTHORIZATION_FAILED);
     got = insert(t, "INSERT INTO eob /*+ OPTIONS('sink.parallelism' = '1') */ VALUES (4)");
-    ASSERT_STR_CONTAINS(got, "ERROR: Could not initialize the Kafka transactions of 'eob-0-");
+    ASSERT_STR_CONTAINS(got, "ERROR: Could not initialize the Kafka transactions of 'eob-");
     ASSERT_STR_CONTAINS(got, "Transactional Id authorization failed");
     free(got);
     eddy_env_free(env);
@@ -765,6 +768,125 @@ TEST(kafka_to_kafka_restart) {
     long calls = atomic_load(&f.calls);
     ASSERT_TRUE(calls > 300 && calls < 500);
     eddy_env_free(env);
+    rmtree(dir);
+    free(dir);
+}
+
+/* The first completed checkpoint under dir/<job id>/ (NULL after 10 s). */
+static char *first_checkpoint(const char *dir) {
+    for (int tries = 0; tries < 1000; tries++) {
+        DIR *d = opendir(dir);
+        struct dirent *e;
+        char *found = NULL;
+        while (!found && d && (e = readdir(d))) {
+            if (e->d_name[0] == '.') continue;
+            char job[2048];
+            snprintf(job, sizeof job, "%s/%s", dir, e->d_name);
+            DIR *j = opendir(job);
+            struct dirent *c;
+            while (!found && j && (c = readdir(j))) {
+                char meta[4096];
+                snprintf(meta, sizeof meta, "%s/%s/_metadata", job, c->d_name);
+                struct stat st;
+                if (!strncmp(c->d_name, "chk-", 4) && stat(meta, &st) == 0) {
+                    found = malloc(4096);
+                    snprintf(found, 4096, "%s/%s", job, c->d_name);
+                }
+            }
+            if (j) closedir(j);
+        }
+        if (d) closedir(d);
+        if (found) return found;
+        nanosleep(&(struct timespec){0, 10 * 1000000}, NULL);
+    }
+    return NULL;
+}
+
+/* A checkpoint whose source position is not the Kafka source's (a
+ * datagen source at the same place of the same graph) fails the restore. */
+TEST(kafka_source_bad_position) {
+    rd_kafka_mock_topic_create(mock, "badpos", 1, 1);
+    char *dir = tmpdir();
+    eddy_env *env;
+    eddy_tenv *t = tenv(&env, 1, EDDY_STREAMING);
+    set(t, "execution.checkpointing.interval", "20 ms");
+    set(t, "execution.checkpointing.dir", dir);
+    EXEC(t, "CREATE TABLE gen (v STRING) WITH ('connector' = 'datagen', 'rows-per-second' = '100')");
+    EXEC(t, "CREATE TABLE bh (v STRING) WITH ('connector' = 'blackhole')");
+    eddy_result *r = eddy_tenv_execute_sql(t, "INSERT INTO bh SELECT v FROM gen");
+    char *chk = first_checkpoint(dir);
+    eddy_job_cancel(eddy_result_job(r));
+    eddy_result_await(r);
+    eddy_result_free(r);
+    eddy_env_free(env);
+    ASSERT_TRUE(chk != NULL);
+    t = tenv(&env, 1, EDDY_STREAMING);
+    set(t, "execution.checkpointing.interval", "20 ms");
+    set(t, "execution.checkpointing.dir", dir);
+    set(t, "execution.state-recovery.path", chk);
+    set(t, "restart-strategy.type", "none");
+    EXEC(t, SQL("CREATE TABLE gen (v STRING) WITH ('connector' = 'kafka', 'topic' = 'badpos', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'raw', 'scan.startup.mode' = 'earliest-offset')",
+                boot));
+    EXEC(t, "CREATE TABLE bh (v STRING) WITH ('connector' = 'blackhole')");
+    ASSERT_TEXT(insert(t, "INSERT INTO bh SELECT v FROM gen"),
+                "ERROR: The position of source 'KafkaSource' in the checkpoint is not valid.");
+    eddy_env_free(env);
+    free(chk);
+    rmtree(dir);
+    free(dir);
+}
+
+/* When commits happen: the interceptor plugin tests/kafka_probe notes each
+ * EndTxn request with whether the checkpoint its transactional id names
+ * had completed when it went out. Each transaction but the last is
+ * committed after its checkpoint completed; the last one at the job's end
+ * (the mock cluster cannot show read_committed visibility itself, see
+ * above). */
+TEST(exactly_once_commits_after_checkpoints) {
+    void *probe = dlopen(KAFKA_PROBE, RTLD_NOW);
+    ASSERT_TRUE(probe != NULL);
+    char *(*take)(void) = (char *(*)(void))dlsym(probe, "txn_probe_take");
+    ASSERT_TRUE(take != NULL);
+    free(take());
+    rd_kafka_mock_topic_create(mock, "eop", 1, 1);
+    char *dir = tmpdir();
+    setenv("EDDY_PROBE_CKPT_DIR", dir, 1);
+    eddy_env *env;
+    eddy_tenv *t = tenv(&env, 1, EDDY_STREAMING);
+    set(t, "execution.checkpointing.interval", "20 ms");
+    set(t, "execution.checkpointing.dir", dir);
+    set(t, "execution.checkpointing.num-retained", "1000");
+    set(t, "restart-strategy.type", "none");
+    EXEC(t, "CREATE TABLE src (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '500', "
+            "'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '300')");
+    EXEC(t, SQL("CREATE TABLE eop (id BIGINT) WITH ('connector' = 'kafka', 'topic' = 'eop', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'json', 'sink.delivery-guarantee' = "
+                "'exactly-once', 'sink.transactional-id-prefix' = 'eop', 'properties.plugin.library.paths' = '%s')",
+                boot, KAFKA_PROBE));
+    ASSERT_TEXT(insert(t, "INSERT INTO eop SELECT id FROM src"), "OK");
+    eddy_env_free(env);
+    char *log = take();
+    int n = 0, after = 0;
+    long last = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(log, "\n", &save); line; line = strtok_r(NULL, "\n", &save), n++) {
+        long ck;
+        int done;
+        ASSERT_TRUE(sscanf(line, "eop-0-%ld %d", &ck, &done) == 2);
+        ASSERT_TRUE(ck > last); /* in checkpoint order, each once */
+        last = ck;
+        after += done == 1;
+    }
+    /* several checkpoints' transactions, all but the last committed after
+     * their checkpoint (the last one may be too, when a checkpoint came
+     * after the last row) */
+    ASSERT_TRUE(n >= 3);
+    ASSERT_TRUE(after >= n - 1);
+    free(log);
+    unsetenv("EDDY_PROBE_CKPT_DIR");
+    dlclose(probe);
+    ASSERT_TEXT(read_back("eop", "SELECT COUNT(*), COUNT(DISTINCT id) FROM rd"), "+I[300, 300]\n");
     rmtree(dir);
     free(dir);
 }
@@ -849,8 +971,10 @@ int main(void) {
     RUN(per_partition_watermarks);
     RUN(unreachable_cluster);
     RUN(exactly_once_sink);
+    RUN(exactly_once_commits_after_checkpoints);
     RUN(partition_discovery);
     RUN(kafka_to_kafka_restart);
+    RUN(kafka_source_bad_position);
     mock_stop();
     return test_report();
 }
