@@ -14,12 +14,19 @@
  * columns are filled. A null value is skipped by 'kafka' and is a -D of
  * its key for 'upsert-kafka' (the planner puts ChangelogNormalize behind
  * upsert sources). With properties.group.id set, the consumed offsets are
- * committed to the group when a bounded read ends.
+ * committed to the group when a bounded read ends. An unbounded source
+ * discovers new partitions (scan.topic-partition-discovery.interval) and
+ * reads them from their earliest offset; checkpoints hold each partition's
+ * next offset.
  *
  * Sink: one producer per subtask; the value (and key) formats encode each
  * row without its line end; sink.partitioner picks the partition; the
- * producer is flushed at the end of input and a failed delivery fails the
- * job. 'upsert-kafka' writes -D and -U as tombstones (null values).
+ * producer is flushed at checkpoint barriers (at-least-once) and at the end
+ * of input, and a failed delivery fails the job. 'upsert-kafka' writes -D
+ * and -U as tombstones (null values). exactly-once: two-phase commit on
+ * Kafka transactions, one transactional producer per subtask and
+ * checkpoint (<prefix>-<subtask>-<checkpoint>), prepared at the barrier,
+ * committed when the checkpoint completes (src/connectors/README.md).
  */
 #include <regex.h>
 #include <pthread.h>
@@ -134,8 +141,11 @@ typedef struct KafkaPlan {
     const Expr *watermark;
     int64_t idle_ms;
     const TimeZone *tz;
+    int64_t discovery_ms;     /* scan.topic-partition-discovery.interval (0: off) */
     /* sink */
     Partitioner partitioner;
+    bool flush_on_checkpoint; /* at-least-once: a barrier waits for every delivery */
+    const char *txn_prefix;   /* exactly-once: sink.transactional-id-prefix (NULL: no transactions) */
 } KafkaPlan;
 
 /* ---- options --------------------------------------------------------------------- */
@@ -463,7 +473,7 @@ static BoundMode parse_bound(const char *v, bool *ok) {
     return BD_UNBOUNDED;
 }
 
-extern const OpVtab eddy__op_kafka_source, eddy__op_kafka_sink;
+extern const OpVtab eddy__op_kafka_source, eddy__op_kafka_sink, eddy__op_kafka_txn_sink;
 
 static eddy_status kafka_source(const ConnectorCtx *cx, SourceSpec *out, EdErr *err) {
     const TableDef *t = cx->def;
@@ -528,10 +538,11 @@ static eddy_status kafka_source(const ConnectorCtx *cx, SourceSpec *out, EdErr *
     }
     if (p->reset && strcmp(p->reset, "none") && strcmp(p->reset, "earliest") && strcmp(p->reset, "latest"))
         return eddy__err(err, EDDY_E_VALIDATION, "%s can not be set to %s.", "auto.offset.reset", p->reset);
-    if (opt(t, "scan.topic-partition-discovery.interval"))
-        return eddy__err(err, EDDY_E_UNSUPPORTED,
-                         "not supported yet: 'scan.topic-partition-discovery.interval' (partitions are listed once, "
-                         "when the source opens)");
+    /* Flink's default: every 5 minutes; 0 (or less) turns it off, and a
+     * bounded source never discovers (KafkaSourceBuilder sets -1 then) */
+    if ((rc = eddy__option_duration_ms(t, "scan.topic-partition-discovery.interval", 5 * 60000, &p->discovery_ms, err)))
+        return rc;
+    if (p->discovery_ms < 0 || p->bound != BD_UNBOUNDED) p->discovery_ms = 0;
     int64_t par = 0;
     if ((rc = eddy__option_long(t, "scan.parallelism", 0, &par, err))) return rc;
     /* the watermark pushed into the source (SupportsWatermarkPushDown):
@@ -601,6 +612,7 @@ typedef struct KPart {
     const char *topic;
     int32_t partition;
     int64_t start, stop; /* stop: first offset not read (INT64_MAX: unbounded) */
+    int64_t next;        /* the offset after the last message handled (the checkpoint position) */
     bool done;
     uint64_t skipped, nulled;
     int64_t first_offset;
@@ -627,6 +639,8 @@ typedef struct KSource {
     int64_t emitted;     /* the last watermark emitted */
     bool wm_idle;        /* every partition idle: the source said so */
     int64_t now_ms;      /* monotonic ms at this produce call */
+    int64_t discover_at; /* monotonic ms of the next partition discovery */
+    int capparts;
 } KSource;
 
 static eddy_status kfail(Op *op, const char *what, rd_kafka_resp_err_t e) {
@@ -652,6 +666,12 @@ static int cmp_parts(const void *x, const void *y) {
     return c ? c : (a->partition > b->partition) - (a->partition < b->partition);
 }
 
+/* Whether partition pid of topic goes to this reader (Flink's KafkaSourceEnumerator). */
+static bool mine(const Op *op, const char *topic, int32_t pid) {
+    int start = (int)(((uint32_t)java_hash(topic) * 31u & 0x7FFFFFFFu) % (uint32_t)op->parallelism);
+    return (start + pid) % op->parallelism == op->subtask;
+}
+
 /* The partitions of this subtask, from the cluster's metadata. */
 static eddy_status list_partitions(Op *op, KSource *s) {
     const KafkaPlan *p = op->plan;
@@ -673,10 +693,9 @@ static eddy_status list_partitions(Op *op, KSource *s) {
         if (tp->err || !topic_wanted(p, tp->topic)) continue;
         const char *name = eddy__arena_printf(&s->a, "%s", tp->topic);
         if (!name) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-        int start = (int)(((uint32_t)java_hash(tp->topic) * 31u & 0x7FFFFFFFu) % (uint32_t)op->parallelism);
         for (int j = 0; !rc && j < tp->partition_cnt; j++) {
             int32_t pid = tp->partitions[j].id;
-            if ((start + pid) % op->parallelism != op->subtask) continue;
+            if (!mine(op, tp->topic, pid)) continue;
             KPart kp = {.topic = name, .partition = pid};
             eddy__buf_init(&kp.first_reason);
             if (!ed_vec_push(&parts, kp)) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
@@ -686,6 +705,7 @@ static eddy_status list_partitions(Op *op, KSource *s) {
     if (parts.len) qsort(parts.items, parts.len, sizeof(KPart), cmp_parts);
     s->parts = parts.items;
     s->nparts = (int)parts.len;
+    s->capparts = (int)parts.cap;
     return rc;
 }
 
@@ -713,6 +733,17 @@ static eddy_status committed(Op *op, KSource *s, int64_t *off) {
     for (int i = 0; !e && i < s->nparts; i++) off[i] = l->elems[i].offset;
     rd_kafka_topic_partition_list_destroy(l);
     return e ? kfail(op, "Failed to fetch the committed offsets", e) : EDDY_OK;
+}
+
+/* Assigns the partitions with something to read, each from its start. */
+static eddy_status assign_parts(Op *op, KSource *s) {
+    rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new(s->nparts + 1);
+    for (int i = 0; i < s->nparts; i++)
+        if (!s->parts[i].done)
+            rd_kafka_topic_partition_list_add(l, s->parts[i].topic, s->parts[i].partition)->offset = s->parts[i].start;
+    rd_kafka_resp_err_t e = rd_kafka_assign(s->rk, l);
+    rd_kafka_topic_partition_list_destroy(l);
+    return e ? kfail(op, "Failed to assign the Kafka partitions", e) : EDDY_OK;
 }
 
 /* Resolves every partition's start and stop offsets and assigns the ones
@@ -783,15 +814,10 @@ static eddy_status resolve_offsets(Op *op, KSource *s) {
         }
         }
         kp->done = kp->start >= kp->stop;
+        kp->next = kp->start;
         if (!kp->done) s->live++;
     }
-    rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new(n);
-    for (int i = 0; i < n; i++)
-        if (!s->parts[i].done)
-            rd_kafka_topic_partition_list_add(l, s->parts[i].topic, s->parts[i].partition)->offset = s->parts[i].start;
-    rd_kafka_resp_err_t e = rd_kafka_assign(s->rk, l);
-    rd_kafka_topic_partition_list_destroy(l);
-    return e ? kfail(op, "Failed to assign the Kafka partitions", e) : EDDY_OK;
+    return assign_parts(op, s);
 }
 
 /* ---- per-partition watermarks ---------------------------------------------------- */
@@ -873,7 +899,11 @@ static eddy_status ksource_open(Op *op) {
     if (!conf) return EDDY_E_VALIDATION;
     char group[512];
     snprintf(group, sizeof group, "KafkaSource-%s", p->table);
+    /* the Java client's isolation.level (read_uncommitted), which Flink's
+     * KafkaSource keeps unless the table sets one; librdkafka's own default
+     * is read_committed */
     bool ok = (has_prop(p, "group.id") || conf_set(conf, "group.id", group)) &&
+              (has_prop(p, "isolation.level") || conf_set(conf, "isolation.level", "read_uncommitted")) &&
               conf_set(conf, "enable.auto.commit", "false") && conf_set(conf, "enable.partition.eof", "true");
     char why[512];
     if (!ok || !(s->rk = rd_kafka_new(RD_KAFKA_CONSUMER, conf, why, sizeof why))) {
@@ -885,6 +915,7 @@ static eddy_status ksource_open(Op *op) {
     eddy_status rc = list_partitions(op, s);
     if (!rc) rc = resolve_offsets(op, s);
     if (!rc) rc = wm_open(op, s);
+    s->discover_at = eddy__mono_ns() / 1000000 + p->discovery_ms;
     return rc;
 }
 
@@ -985,6 +1016,7 @@ static eddy_status on_message(Op *op, KSource *s, const rd_kafka_message_t *m) {
     const KafkaPlan *p = op->plan;
     KPart *kp = find_part(s, rd_kafka_topic_name(m->rkt), m->partition);
     if (!kp || kp->done) return EDDY_OK;
+    kp->next = m->offset + 1;
     if (m->offset >= kp->stop) {
         part_done(s, kp);
         return EDDY_OK;
@@ -1100,9 +1132,74 @@ static bool fatal_consumer_error(rd_kafka_resp_err_t e) {
            e == RD_KAFKA_RESP_ERR__UNKNOWN_TOPIC || e == RD_KAFKA_RESP_ERR_GROUP_AUTHORIZATION_FAILED;
 }
 
+/* Adds a partition to read from `start` (an offset or librdkafka's
+ * logical BEGINNING) to `stop` (the name is kept); false: out of memory. */
+static bool add_part(KSource *s, const char *name, int32_t pid, int64_t start, int64_t stop) {
+    if (s->nparts == s->capparts) {
+        int cap = s->capparts ? 2 * s->capparts : 8;
+        KPart *np = eddy__realloc(s->parts, sizeof(KPart) * (size_t)cap);
+        if (!np) return false;
+        s->parts = np;
+        s->capparts = cap;
+    }
+    KPart *kp = &s->parts[s->nparts++];
+    *kp = (KPart){.topic = name, .partition = pid, .start = start, .next = start, .stop = stop, .wm = INT64_MIN,
+                  .last_row_ms = eddy__mono_ns() / 1000000};
+    eddy__buf_init(&kp->first_reason);
+    kp->done = start >= 0 && start >= stop;
+    if (!kp->done) s->live++;
+    return true;
+}
+
+/* Partition discovery (scan.topic-partition-discovery.interval): the
+ * partitions of the subscribed topics (a pattern's: of every matching
+ * topic, new ones too) that this reader would be dealt and does not read
+ * yet are added and read from their earliest offset, as Flink's
+ * enumerator does for partitions it discovers while the job runs. A
+ * failed metadata request is tried again at the next interval. */
+static eddy_status discover(Op *op, KSource *s) {
+    const KafkaPlan *p = op->plan;
+    const struct rd_kafka_metadata *md;
+    if (rd_kafka_metadata(s->rk, 1, NULL, &md, META_TIMEOUT_MS)) return EDDY_OK;
+    rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new(4);
+    eddy_status rc = EDDY_OK;
+    for (int i = 0; !rc && i < md->topic_cnt; i++) {
+        const struct rd_kafka_metadata_topic *tp = &md->topics[i];
+        if (tp->err || !topic_wanted(p, tp->topic)) continue;
+        const char *name = NULL;
+        for (int j = 0; !rc && j < tp->partition_cnt; j++) {
+            int32_t pid = tp->partitions[j].id;
+            if (!mine(op, tp->topic, pid) || find_part(s, tp->topic, pid)) continue;
+            if (!name) name = eddy__arena_printf(&s->a, "%s", tp->topic);
+            if (!name || !add_part(s, name, pid, RD_KAFKA_OFFSET_BEGINNING, INT64_MAX)) {
+                rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+                break;
+            }
+            rd_kafka_topic_partition_list_add(l, name, pid)->offset = RD_KAFKA_OFFSET_BEGINNING;
+        }
+    }
+    rd_kafka_metadata_destroy(md);
+    if (!rc && l->cnt) {
+        rd_kafka_error_t *e = rd_kafka_incremental_assign(s->rk, l);
+        if (e) {
+            rc = eddy__op_fail(op, EDDY_E_IO, "Failed to assign the discovered Kafka partitions: %s",
+                               rd_kafka_error_string(e));
+            rd_kafka_error_destroy(e);
+        }
+        s->idle_sent = false;
+    }
+    rd_kafka_topic_partition_list_destroy(l);
+    return rc;
+}
+
 static eddy_status ksource_produce(Op *op) {
     const KafkaPlan *p = op->plan;
     KSource *s = op->state;
+    if (p->discovery_ms > 0 && eddy__mono_ns() / 1000000 >= s->discover_at) {
+        s->discover_at = eddy__mono_ns() / 1000000 + p->discovery_ms;
+        eddy_status rc = discover(op, s);
+        if (rc) return rc;
+    }
     if (s->live == 0) {
         if (p->bound != BD_UNBOUNDED) return ksource_end(op, s);
         if (!s->idle_sent) {
@@ -1168,8 +1265,93 @@ static void ksource_close(Op *op) {
     eddy__free(s);
 }
 
-const OpVtab eddy__op_kafka_source = {
-    .name = "Source: KafkaSource", .open = ksource_open, .produce = ksource_produce, .close = ksource_close};
+/* Checkpoints: the position is, per partition read, the offset after the
+ * last message handled and the stop offset (a restored bounded read ends
+ * where the first run would have): u32 count, then i32 partition, i64
+ * next, i64 stop, u16 topic length, topic. Messages are handled whole
+ * within a produce call and its rows emitted before it returns, so
+ * nothing is buffered between two calls. */
+static eddy_status ksource_position(Op *op, Buf *out) {
+    KSource *s = op->state;
+    uint32_t n = (uint32_t)s->nparts;
+    eddy__buf_put(out, &n, sizeof n);
+    for (int i = 0; i < s->nparts; i++) {
+        const KPart *kp = &s->parts[i];
+        uint16_t tl = (uint16_t)strlen(kp->topic);
+        eddy__buf_put(out, &kp->partition, sizeof kp->partition);
+        eddy__buf_put(out, &kp->next, sizeof kp->next);
+        eddy__buf_put(out, &kp->stop, sizeof kp->stop);
+        eddy__buf_put(out, &tl, sizeof tl);
+        eddy__buf_put(out, kp->topic, tl);
+    }
+    return out->failed ? eddy__op_fail(op, EDDY_E_NOMEM, "out of memory") : EDDY_OK;
+}
+
+/* Restored: each partition of the position goes on from its offset (one
+ * this run did not list is added); a partition of this run the position
+ * does not have is new since the checkpoint and read from its earliest
+ * offset, as discovered ones are. */
+static eddy_status ksource_seek(Op *op, const void *pos, size_t len) {
+    KSource *s = op->state;
+    const unsigned char *b = pos, *end = b + len;
+    uint32_t n = 0;
+    bool ok = len >= sizeof n;
+    if (ok) memcpy(&n, b, sizeof n), b += sizeof n;
+    bool *seen = eddy__calloc((size_t)s->nparts + n + 1, sizeof(bool));
+    if (!seen) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    for (uint32_t i = 0; ok && i < n; i++) {
+        int32_t part;
+        int64_t next, stop;
+        uint16_t tl;
+        ok = end - b >= (ptrdiff_t)(sizeof part + 2 * sizeof next + sizeof tl);
+        if (!ok) break;
+        memcpy(&part, b, sizeof part), b += sizeof part;
+        memcpy(&next, b, sizeof next), b += sizeof next;
+        memcpy(&stop, b, sizeof stop), b += sizeof stop;
+        memcpy(&tl, b, sizeof tl), b += sizeof tl;
+        ok = end - b >= tl;
+        const char *topic = ok ? eddy__arena_printf(&s->a, "%.*s", (int)tl, (const char *)b) : NULL;
+        b += ok ? tl : 0;
+        if (ok && !topic) {
+            eddy__free(seen);
+            return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        }
+        KPart *kp = ok ? find_part(s, topic, part) : NULL;
+        if (ok && !kp) {
+            if (!add_part(s, topic, part, next, stop)) {
+                eddy__free(seen);
+                return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+            }
+            kp = &s->parts[s->nparts - 1];
+        }
+        if (kp) {
+            kp->start = kp->next = next;
+            kp->stop = stop;
+            seen[kp - s->parts] = true;
+        }
+    }
+    if (!ok || b != end) {
+        eddy__free(seen);
+        return eddy__op_fail(op, EDDY_E_RUNTIME, "The position of source '%s' in the checkpoint is not valid.",
+                             op->node->name);
+    }
+    s->live = 0;
+    for (int i = 0; i < s->nparts; i++) {
+        KPart *kp = &s->parts[i];
+        if (!seen[i]) kp->start = kp->next = RD_KAFKA_OFFSET_BEGINNING;
+        kp->done = kp->start >= 0 && kp->start >= kp->stop;
+        s->live += !kp->done;
+    }
+    eddy__free(seen);
+    return assign_parts(op, s);
+}
+
+const OpVtab eddy__op_kafka_source = {.name = "Source: KafkaSource",
+                                      .open = ksource_open,
+                                      .produce = ksource_produce,
+                                      .position = ksource_position,
+                                      .seek = ksource_seek,
+                                      .close = ksource_close};
 
 /* ---- the sink ------------------------------------------------------------------------ */
 
@@ -1197,10 +1379,9 @@ static eddy_status kafka_sink(const ConnectorCtx *cx, SinkSpec *out, EdErr *err)
         if (!opt(t, "sink.transactional-id-prefix"))
             return eddy__err(err, EDDY_E_VALIDATION,
                              "sink.transactional-id-prefix must be specified when using DeliveryGuarantee.EXACTLY_ONCE.");
-        return eddy__err(err, EDDY_E_UNSUPPORTED,
-                         "not supported yet: 'sink.delivery-guarantee' = 'exactly-once' (Kafka transactions commit "
-                         "on checkpoints, which eddy does not have yet); use 'at-least-once'");
+        p->txn_prefix = opt(t, "sink.transactional-id-prefix");
     }
+    p->flush_on_checkpoint = !dg || !strcmp(dg, "at-least-once");
     int64_t par = 0;
     if ((rc = eddy__option_long(t, "sink.parallelism", 0, &par, err))) return rc;
     /* the metadata it writes: after the physical columns */
@@ -1210,7 +1391,7 @@ static eddy_status kafka_sink(const ConnectorCtx *cx, SinkSpec *out, EdErr *err)
     p->nphys = cx->nphys;
     p->nmeta = cx->nmeta;
     p->meta = meta;
-    out->vt = &eddy__op_kafka_sink;
+    out->vt = p->txn_prefix ? &eddy__op_kafka_txn_sink : &eddy__op_kafka_sink;
     out->plan = p;
     out->parallelism = (int)par;
     out->accepts = p->upsert ? CL_INSERT | CL_UPDATE_AFTER | CL_DELETE : p->changelog ? p->value.fp.vt->changelog : CL_INSERT;
@@ -1218,8 +1399,16 @@ static eddy_status kafka_sink(const ConnectorCtx *cx, SinkSpec *out, EdErr *err)
     return EDDY_OK;
 }
 
-typedef struct KSink {
+/* A transaction of the exactly-once sink, flushed at the barrier of
+ * checkpoint `ckpt` and committed when that checkpoint completes. */
+typedef struct KTxn {
     rd_kafka_t *rk;
+    int64_t ckpt;
+    char id[320];
+} KTxn;
+
+typedef struct KSink {
+    rd_kafka_t *rk; /* the producer written to (exactly-once: the open transaction's, NULL until one is needed) */
     int32_t npart;
     uint32_t rr;
     Buf key, val;
@@ -1229,6 +1418,17 @@ typedef struct KSink {
      * on this subtask's thread inside rd_kafka_poll / flush) */
     rd_kafka_resp_err_t failed;
     char failed_msg[256];
+    /* exactly-once: the open transaction is <prefix>-<subtask>-<next_ckpt>
+     * (Flink's TransactionalIdFactory), the checkpoint its barrier will
+     * prepare it for */
+    char cur_id[320];
+    bool cur_dirty;   /* records written in the open transaction */
+    int64_t next_ckpt;
+    int64_t restored; /* the checkpoint restored from (0: none) */
+    bool cleaned;     /* the transactions an earlier run left open are aborted */
+    bool committed;   /* the job finished and committed everything */
+    ED_VEC(KTxn) prepared;
+    OpListState *ck;  /* the checkpoint id, for a restore */
 } KSink;
 
 static void on_delivery(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque) {
@@ -1239,6 +1439,67 @@ static void on_delivery(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaqu
         snprintf(s->failed_msg, sizeof s->failed_msg, "%s", rd_kafka_err2str(m->err));
     }
 }
+
+/* A producer with the table's properties; with txn_id a transactional one
+ * (its transactions initialized: whatever a producer of that id left open
+ * is aborted by the coordinator). */
+static eddy_status new_producer(Op *op, KSink *s, const char *txn_id, rd_kafka_t **out) {
+    const KafkaPlan *p = op->plan;
+    *out = NULL;
+    rd_kafka_conf_t *conf = make_conf(op, p);
+    if (!conf) return EDDY_E_VALIDATION;
+    /* the Java client's default partitioner: murmur2 of the key */
+    if (!has_prop(p, "partitioner")) conf_set(conf, "partitioner", "murmur2_random");
+    /* Flink's KafkaSink sets a transaction timeout of 1 h unless the table has one */
+    if (txn_id && ((!has_prop(p, "transaction.timeout.ms") && !conf_set(conf, "transaction.timeout.ms", "3600000")) ||
+                   !conf_set(conf, "transactional.id", txn_id))) {
+        rd_kafka_conf_destroy(conf);
+        return eddy__op_fail(op, EDDY_E_VALIDATION, "Could not configure the Kafka transactional id '%s'", txn_id);
+    }
+    rd_kafka_conf_set_dr_msg_cb(conf, on_delivery);
+    rd_kafka_conf_set_opaque(conf, s);
+    char why[512];
+    rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, why, sizeof why);
+    if (!rk) {
+        rd_kafka_conf_destroy(conf);
+        return eddy__op_fail(op, EDDY_E_IO, "Could not create the Kafka producer: %s", why);
+    }
+    rd_kafka_error_t *e = txn_id ? rd_kafka_init_transactions(rk, META_TIMEOUT_MS) : NULL;
+    if (e) {
+        eddy__op_fail(op, EDDY_E_IO, "Could not initialize the Kafka transactions of '%s': %s", txn_id,
+                      rd_kafka_error_string(e));
+        rd_kafka_error_destroy(e);
+        rd_kafka_destroy(rk);
+        return EDDY_E_IO;
+    }
+    *out = rk;
+    return EDDY_OK;
+}
+
+/* The partition count of the sink's topic (fixed and round-robin need it).
+ * Asked of every new producer: a producer without the topic's metadata
+ * holds its first records until a metadata refresh (about a second), which
+ * would delay each transaction's flush. */
+static eddy_status topic_partitions(Op *op, KSink *s) {
+    const KafkaPlan *p = op->plan;
+    rd_kafka_topic_t *t = rd_kafka_topic_new(s->rk, p->topics[0], NULL);
+    const struct rd_kafka_metadata *md;
+    /* the default partitioner needs no count: waiting longer than the refresh would gain nothing */
+    int timeout = p->partitioner == KP_DEFAULT ? 1000 : META_TIMEOUT_MS;
+    rd_kafka_resp_err_t e = t ? rd_kafka_metadata(s->rk, 0, t, &md, timeout) : RD_KAFKA_RESP_ERR__FAIL;
+    if (t) rd_kafka_topic_destroy(t);
+    if (!e) {
+        if (md->topic_cnt == 1 && !md->topics[0].err) s->npart = md->topics[0].partition_cnt;
+        else e = md->topic_cnt == 1 ? md->topics[0].err : RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART;
+        rd_kafka_metadata_destroy(md);
+    }
+    if ((e || s->npart <= 0) && p->partitioner != KP_DEFAULT)
+        return eddy__op_fail(op, EDDY_E_IO, "Failed to get metadata for topics [%s]: %s", p->topics[0],
+                             rd_kafka_err2str(e ? e : RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART));
+    return EDDY_OK;
+}
+
+#define TXN_STATE "kafka-sink-transactions"
 
 static eddy_status ksink_open(Op *op) {
     const KafkaPlan *p = op->plan;
@@ -1251,36 +1512,127 @@ static eddy_status ksink_open(Op *op) {
     s->kvecs = eddy__calloc((size_t)p->key.ncols + 1, sizeof(Vector *));
     s->vvecs = eddy__calloc((size_t)p->value.ncols + 1, sizeof(Vector *));
     if (!s->kvecs || !s->vvecs) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-    rd_kafka_conf_t *conf = make_conf(op, p);
-    if (!conf) return EDDY_E_VALIDATION;
-    /* the Java client's default partitioner: murmur2 of the key */
-    if (!has_prop(p, "partitioner")) conf_set(conf, "partitioner", "murmur2_random");
-    rd_kafka_conf_set_dr_msg_cb(conf, on_delivery);
-    rd_kafka_conf_set_opaque(conf, s);
-    char why[512];
-    if (!(s->rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, why, sizeof why))) {
-        rd_kafka_conf_destroy(conf);
-        return eddy__op_fail(op, EDDY_E_IO, "Could not create the Kafka producer: %s", why);
+    if (p->txn_prefix) {
+        /* transactions are committed by checkpoints (or, in BATCH mode, by
+         * the end of the job): the producers come when a transaction begins */
+        if (!op->batch_mode && eddy__op_checkpoint_interval(op) <= 0)
+            return eddy__op_fail(op, EDDY_E_VALIDATION,
+                                 "'sink.delivery-guarantee' = 'exactly-once' of table %s needs checkpointing: its "
+                                 "Kafka transactions are committed when a checkpoint completes (set "
+                                 "'execution.checkpointing.interval')",
+                                 p->table);
+        s->next_ckpt = 1;
+        StateBackend *be;
+        eddy_status rc = eddy__op_state(op, &be);
+        return rc ? rc : eddy__state_op_list(be, TXN_STATE, NULL, &s->ck);
     }
-    if (p->partitioner != KP_DEFAULT) {
-        rd_kafka_topic_t *t = rd_kafka_topic_new(s->rk, p->topics[0], NULL);
-        const struct rd_kafka_metadata *md;
-        rd_kafka_resp_err_t e = t ? rd_kafka_metadata(s->rk, 0, t, &md, META_TIMEOUT_MS) : RD_KAFKA_RESP_ERR__FAIL;
-        if (t) rd_kafka_topic_destroy(t);
-        if (!e) {
-            if (md->topic_cnt == 1 && !md->topics[0].err) s->npart = md->topics[0].partition_cnt;
-            else e = md->topic_cnt == 1 ? md->topics[0].err : RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART;
-            rd_kafka_metadata_destroy(md);
-        }
-        if (e || s->npart <= 0)
-            return eddy__op_fail(op, EDDY_E_IO, "Failed to get metadata for topics [%s]: %s", p->topics[0],
-                                 rd_kafka_err2str(e ? e : RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART));
-    }
-    return EDDY_OK;
+    eddy_status rc = new_producer(op, s, NULL, &s->rk);
+    return rc ? rc : topic_partitions(op, s);
 }
 
 static eddy_status delivery_error(Op *op, KSink *s) {
     return eddy__op_fail(op, EDDY_E_IO, "Failed to send data to Kafka: %s", s->failed_msg);
+}
+
+/* Waits until every record of producer rk is delivered (or one failed). */
+static eddy_status flush_all(Op *op, KSink *s, rd_kafka_t *rk) {
+    while (rk && rd_kafka_outq_len(rk) > 0 && !s->failed) {
+        rd_kafka_flush(rk, 200);
+        if (eddy__op_cancelled(op)) return EDDY_E_CANCELLED;
+    }
+    return s->failed ? delivery_error(op, s) : EDDY_OK;
+}
+
+static eddy_status txn_fail(Op *op, const char *what, const char *id, rd_kafka_error_t *e) {
+    eddy_status rc = eddy__op_fail(op, EDDY_E_IO, "Failed to %s the Kafka transaction '%s': %s", what, id,
+                                   rd_kafka_error_string(e));
+    rd_kafka_error_destroy(e);
+    return rc;
+}
+
+static void txn_name(Op *op, int64_t ckpt, char *buf, size_t n) {
+    const KafkaPlan *p = op->plan;
+    snprintf(buf, n, "%s-%d-%lld", p->txn_prefix, op->subtask, (long long)ckpt);
+}
+
+/* Once per run: aborts the transactions an earlier run of this subtask
+ * may have left open -- those of the checkpoint restored (committed
+ * already, unless that run died between the checkpoint and its commit)
+ * and of the two after it (one checkpoint is pending at a time, so a run
+ * passes at most two barriers after its last completed checkpoint). A
+ * producer initializing a transactional id aborts its open transaction;
+ * `skip`: the one about to begin (initialized then). */
+static eddy_status txn_clean(Op *op, KSink *s, int64_t skip) {
+    if (s->cleaned) return EDDY_OK;
+    s->cleaned = true;
+    for (int64_t c = s->restored > 0 ? s->restored : 1; c <= s->restored + 2; c++) {
+        if (c == skip) continue;
+        char id[320];
+        txn_name(op, c, id, sizeof id);
+        rd_kafka_t *rk;
+        eddy_status rc = new_producer(op, s, id, &rk);
+        if (rc) return rc;
+        rd_kafka_destroy(rk);
+    }
+    return EDDY_OK;
+}
+
+/* The open transaction (begun when the first record needs it). */
+static eddy_status txn_begin(Op *op, KSink *s) {
+    if (s->rk) return EDDY_OK;
+    eddy_status rc = txn_clean(op, s, s->next_ckpt);
+    if (rc) return rc;
+    txn_name(op, s->next_ckpt, s->cur_id, sizeof s->cur_id);
+    if ((rc = new_producer(op, s, s->cur_id, &s->rk))) return rc;
+    rd_kafka_error_t *e = rd_kafka_begin_transaction(s->rk);
+    if (e) return txn_fail(op, "begin", s->cur_id, e);
+    s->cur_dirty = false;
+    return topic_partitions(op, s);
+}
+
+/* Commits a flushed transaction and frees its producer; a failure is
+ * recorded on op (NULL: close, which records nothing). */
+static eddy_status txn_commit(Op *op, KTxn *t) {
+    eddy_status rc = EDDY_OK;
+    for (int tries = 0;; tries++) {
+        rd_kafka_error_t *e = rd_kafka_commit_transaction(t->rk, 6 * META_TIMEOUT_MS);
+        if (!e) break;
+        if (rd_kafka_error_is_retriable(e) && tries < 5 && !(op && eddy__op_cancelled(op))) {
+            rd_kafka_error_destroy(e);
+            continue;
+        }
+        if (op) {
+            rc = txn_fail(op, "commit", t->id, e);
+        } else {
+            rd_kafka_error_destroy(e);
+            rc = EDDY_E_IO;
+        }
+        break;
+    }
+    rd_kafka_destroy(t->rk);
+    t->rk = NULL;
+    return rc;
+}
+
+/* Aborts (best effort: the coordinator aborts it too when the next
+ * producer of its id starts, or after the timeout) and frees a producer. */
+static void txn_abort(rd_kafka_t *rk) {
+    rd_kafka_error_t *e = rd_kafka_abort_transaction(rk, META_TIMEOUT_MS);
+    if (e) rd_kafka_error_destroy(e);
+    rd_kafka_destroy(rk);
+}
+
+/* Commits the prepared transactions of checkpoints up to `upto`, oldest first. */
+static eddy_status txn_commit_upto(Op *op, KSink *s, int64_t upto) {
+    size_t keep = 0;
+    eddy_status rc = EDDY_OK;
+    for (size_t i = 0; i < s->prepared.len; i++) {
+        KTxn *t = &s->prepared.items[i];
+        if (!rc && t->ckpt <= upto) rc = txn_commit(op, t);
+        if (t->rk) s->prepared.items[keep++] = *t;
+    }
+    s->prepared.len = keep;
+    return rc;
 }
 
 /* The record's bytes without the line end the formats add. */
@@ -1320,6 +1672,9 @@ static eddy_status ksink_push(Op *op, int input, Batch *b) {
     const KafkaPlan *p = op->plan;
     KSink *s = op->state;
     EdErr *err = eddy__op_err(op);
+    eddy_status brc = p->txn_prefix ? txn_begin(op, s) : EDDY_OK;
+    if (brc) return brc;
+    if (p->txn_prefix && b->count) s->cur_dirty = true;
     for (int i = 0; i < p->value.ncols; i++) s->vvecs[i] = b->cols[p->value.cols[i]];
     for (int i = 0; i < p->key.ncols; i++) s->kvecs[i] = b->cols[p->key.cols[i]];
     for (uint32_t i = 0; i < b->count; i++) {
@@ -1367,20 +1722,102 @@ static eddy_status ksink_push(Op *op, int input, Batch *b) {
     return s->failed ? delivery_error(op, s) : EDDY_OK;
 }
 
-/* End of input: every record is delivered (or the job fails). */
-static eddy_status ksink_finish(Op *op) {
+/* Checkpoint `ckpt`'s barrier: at-least-once waits for every delivery
+ * (Flink's KafkaWriter flushes then); exactly-once also prepares the open
+ * transaction for the checkpoint (Flink's prepareCommit: flushed, committed
+ * when the checkpoint completes) and notes the checkpoint in the state. */
+static eddy_status ksink_snapshot(Op *op, int64_t ckpt) {
+    const KafkaPlan *p = op->plan;
     KSink *s = op->state;
-    while (rd_kafka_outq_len(s->rk) > 0 && !s->failed) {
-        rd_kafka_flush(s->rk, 200);
-        if (eddy__op_cancelled(op)) return EDDY_E_CANCELLED;
+    if (!p->txn_prefix) return p->flush_on_checkpoint ? flush_all(op, s, s->rk) : EDDY_OK;
+    eddy_status rc = txn_clean(op, s, 0);
+    if (!rc) rc = flush_all(op, s, s->rk);
+    if (rc) return rc;
+    if (s->rk && s->cur_dirty) {
+        KTxn t = {s->rk, ckpt, ""};
+        memcpy(t.id, s->cur_id, sizeof t.id);
+        if (!ed_vec_push(&s->prepared, t)) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    } else if (s->rk) {
+        txn_abort(s->rk); /* nothing written: nothing to commit */
     }
-    return s->failed ? delivery_error(op, s) : EDDY_OK;
+    s->rk = NULL;
+    s->next_ckpt = ckpt + 1;
+    eddy__state_op_list_clear(s->ck);
+    return eddy__state_op_list_add(s->ck, &ckpt, sizeof ckpt);
+}
+
+/* Restored from a checkpoint: the next transaction belongs to the one after it. */
+static eddy_status ksink_restore(Op *op) {
+    KSink *s = op->state;
+    uint32_t n = eddy__state_op_list_count(s->ck);
+    for (uint32_t i = 0; i < n; i++) {
+        const void *e;
+        uint32_t len;
+        int64_t c;
+        eddy__state_op_list_at(s->ck, i, &e, &len);
+        if (len != sizeof c)
+            return eddy__op_fail(op, EDDY_E_RUNTIME, "The state of the Kafka sink '%s' in the checkpoint is not valid.",
+                                 op->node->name);
+        memcpy(&c, e, sizeof c);
+        if (c > s->restored) s->restored = c;
+    }
+    s->next_ckpt = s->restored + 1;
+    return EDDY_OK;
+}
+
+static eddy_status ksink_checkpoint_complete(Op *op, int64_t ckpt) {
+    KSink *s = op->state;
+    return txn_commit_upto(op, s, ckpt);
+}
+
+/* End of input: every record is delivered (or the job fails); exactly-once
+ * commits with the job (ksink_commit). */
+static eddy_status ksink_finish(Op *op) {
+    const KafkaPlan *p = op->plan;
+    KSink *s = op->state;
+    eddy_status rc = p->txn_prefix ? txn_clean(op, s, 0) : EDDY_OK;
+    return rc ? rc : flush_all(op, s, s->rk);
+}
+
+/* The job finished: every instance's transactions are committed, the
+ * prepared ones first (Flink commits the last one with the final
+ * checkpoint at the end of a bounded input). A cancelled job commits
+ * nothing here: close commits what completed checkpoints cover. */
+static eddy_status ksink_commit(Op *const *ops, int n, CommitKind kind) {
+    if (kind != COMMIT_FINISHED) return EDDY_OK;
+    for (int i = 0; i < n; i++) {
+        KSink *s = ops[i]->state;
+        if (!s) continue;
+        eddy_status rc = txn_commit_upto(ops[i], s, INT64_MAX);
+        if (!rc && s->rk && s->cur_dirty) {
+            KTxn t = {s->rk, 0, ""};
+            memcpy(t.id, s->cur_id, sizeof t.id);
+            s->rk = NULL;
+            rc = txn_commit(ops[i], &t);
+        }
+        if (rc) return rc;
+        s->committed = true;
+    }
+    return EDDY_OK;
 }
 
 static void ksink_close(Op *op) {
+    const KafkaPlan *p = op->plan;
     KSink *s = op->state;
     if (!s) return;
-    if (s->rk) {
+    if (p->txn_prefix) {
+        /* a failed or cancelled run: the transactions of completed
+         * checkpoints are committed (a restart restores the latest of
+         * them, which needs its output), the others aborted */
+        int64_t upto = s->committed ? 0 : eddy__op_checkpoint_completed(op);
+        for (size_t i = 0; i < s->prepared.len; i++) {
+            KTxn *t = &s->prepared.items[i];
+            if (t->ckpt <= upto) txn_commit(NULL, t);
+            else txn_abort(t->rk);
+        }
+        ed_vec_free(&s->prepared);
+        if (s->rk) txn_abort(s->rk);
+    } else if (s->rk) {
         rd_kafka_purge(s->rk, RD_KAFKA_PURGE_F_QUEUE | RD_KAFKA_PURGE_F_INFLIGHT);
         rd_kafka_flush(s->rk, 1000);
         rd_kafka_destroy(s->rk);
@@ -1393,8 +1830,23 @@ static void ksink_close(Op *op) {
     eddy__free(s);
 }
 
-const OpVtab eddy__op_kafka_sink = {
-    .name = "Sink: Kafka", .open = ksink_open, .push_batch = ksink_push, .finish = ksink_finish, .close = ksink_close};
+const OpVtab eddy__op_kafka_sink = {.name = "Sink: Kafka",
+                                    .open = ksink_open,
+                                    .push_batch = ksink_push,
+                                    .finish = ksink_finish,
+                                    .snapshot = ksink_snapshot,
+                                    .close = ksink_close};
+
+/* exactly-once: two-phase commit on Kafka transactions */
+const OpVtab eddy__op_kafka_txn_sink = {.name = "Sink: Kafka",
+                                        .open = ksink_open,
+                                        .push_batch = ksink_push,
+                                        .finish = ksink_finish,
+                                        .snapshot = ksink_snapshot,
+                                        .restore = ksink_restore,
+                                        .checkpoint_complete = ksink_checkpoint_complete,
+                                        .commit = ksink_commit,
+                                        .close = ksink_close};
 
 /* The value format's readable metadata, as a table names it: each key
  * prefixed 'value.' (Flink's KafkaDynamicSource). The prefixed lists are

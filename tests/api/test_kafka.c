@@ -11,7 +11,13 @@
 #include <librdkafka/rdkafka.h>
 #include <librdkafka/rdkafka_mock.h>
 
-#include "check.h"
+#include <dirent.h>
+#include <dlfcn.h>
+#include <stdatomic.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "fs_check.h"
 
 static rd_kafka_t *mock_rk;
 static rd_kafka_mock_cluster_t *mock;
@@ -555,6 +561,438 @@ TEST(unreachable_cluster) {
     eddy_env_free(env);
 }
 
+/* ---- exactly-once (Kafka transactions) ------------------------------------------------
+ *
+ * What the mock cluster of librdkafka 2.0 can show: it runs the
+ * transaction protocol (InitProducerId with epochs per transactional id,
+ * AddPartitionsToTxn, EndTxn, injected errors), but it keeps no
+ * transaction state for readers -- its Fetch answers ignore the isolation
+ * level, give the log end as the last stable offset and list no aborted
+ * transactions, and EndTxn writes no markers. A read_committed consumer
+ * of the mock therefore sees open and aborted records too, so these tests
+ * check what goes through the protocol (commits, their ids, their
+ * failures, the rows of a restarted job) and not what a real broker would
+ * hide. */
+
+typedef struct Flaky {
+    atomic_long calls;
+    long fail_at; /* the call that fails (1-based; 0: none) */
+    long sleep_us; /* each call takes that long */
+    long pause_ms; /* the failing call waits that long first */
+} Flaky;
+
+static eddy_status flaky_eval(void *ctx, const eddy_row *args, eddy_out *out) {
+    Flaky *f = ctx;
+    long n = atomic_fetch_add(&f->calls, 1) + 1;
+    if (n == f->fail_at) {
+        struct timespec ts = {f->pause_ms / 1000, f->pause_ms % 1000 * 1000000};
+        if (f->pause_ms) nanosleep(&ts, NULL);
+        return eddy_out_error(out, "flaky failed on call %ld", n);
+    }
+    if (f->sleep_us) {
+        struct timespec ts = {0, f->sleep_us * 1000};
+        nanosleep(&ts, NULL);
+    }
+    int64_t v;
+    eddy_row_get_long(args, 0, &v);
+    return eddy_out_set_long(out, 0, v);
+}
+
+static void set(eddy_tenv *t, const char *k, const char *v) {
+    if (eddy_tenv_set_option(t, k, v) != EDDY_OK) fprintf(stderr, "SET %s: %s\n", k, eddy_env_errmsg(eddy_tenv_env(t)));
+}
+
+/* A streaming env with checkpoints every 20 ms in dir, the datagen table
+ * src (ids 1..n, 2000 a second), the exactly-once Kafka table eo on topic
+ * `topic` and the function flaky. */
+static void eo_env(eddy_tenv **out, eddy_env **env, const char *dir, const char *topic, long n, Flaky *f) {
+    eddy_tenv *t = *out = tenv(env, 1, EDDY_STREAMING);
+    set(t, "execution.checkpointing.interval", "20 ms");
+    set(t, "execution.checkpointing.dir", dir);
+    EXEC(t, SQL("CREATE TABLE src (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '2000', "
+                "'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '%ld')",
+                n));
+    EXEC(t, SQL("CREATE TABLE eo (id BIGINT) WITH ('connector' = 'kafka', 'topic' = '%s', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'json', 'sink.delivery-guarantee' = "
+                "'exactly-once', 'sink.transactional-id-prefix' = 'eo', 'scan.startup.mode' = 'earliest-offset', "
+                "'scan.bounded.mode' = 'latest-offset', 'properties.isolation.level' = 'read_committed')",
+                topic, boot));
+    eddy_scalar_function fn = {EDDY_SCALAR_FUNCTION_VERSION, "BIGINT", "BIGINT", flaky_eval, f, NULL, true};
+    eddy_tenv_create_function(t, "flaky", &fn);
+}
+
+/* The query over table `rd` (topic's JSON ids, read_committed) in BATCH mode. */
+static char *read_back(const char *topic, const char *query) {
+    eddy_env *env;
+    eddy_tenv *t = tenv(&env, 1, EDDY_BATCH);
+    free(exec_sql(t, SQL("CREATE TABLE rd (id BIGINT) WITH ('connector' = 'kafka', 'topic' = '%s', "
+                         "'properties.bootstrap.servers' = '%s', 'format' = 'json', 'scan.startup.mode' = "
+                         "'earliest-offset', 'scan.bounded.mode' = 'latest-offset', 'properties.isolation.level' = "
+                         "'read_committed')",
+                         topic, boot)));
+    char *text = exec_sql(t, query);
+    eddy_env_free(env);
+    return text;
+}
+
+/* "+I[1]" .. "+I[n]", sorted as text */
+static char *ids(long n) {
+    Lines l = lines_empty();
+    char buf[32];
+    for (long i = 1; i <= n; i++) {
+        snprintf(buf, sizeof buf, "+I[%ld]", i);
+        lines_add(&l, buf);
+    }
+    return sorted_lines(l.text);
+}
+
+TEST(exactly_once_sink) {
+    rd_kafka_mock_topic_create(mock, "eo1", 2, 1);
+    rd_kafka_mock_topic_create(mock, "eo3", 1, 1);
+    char *dir = tmpdir();
+    /* a bounded job: transactions prepared at the barriers, committed when
+     * their checkpoints complete, the last one with the job's end */
+    Flaky f = {0};
+    eddy_env *env;
+    eddy_tenv *t;
+    eo_env(&t, &env, dir, "eo1", 300, &f);
+    ASSERT_TEXT(insert(t, "INSERT INTO eo SELECT flaky(id) FROM src"), "OK");
+    char *want = ids(300);
+    ASSERT_TEXT(sorted_lines(read_back("eo1", "SELECT * FROM rd")), want);
+    eddy_env_free(env);
+    /* a commit the coordinator refuses fails the job, naming the
+     * transaction: <prefix>-<subtask>-<checkpoint>, Flink's ids. (EndTxn
+     * is ApiKey 26.) */
+    Flaky h = {0};
+    eo_env(&t, &env, dir, "eo3", 300, &h);
+    set(t, "restart-strategy.type", "none");
+    rd_kafka_mock_push_request_errors(mock, 26, 1, RD_KAFKA_RESP_ERR_PRODUCER_FENCED);
+    char *got = insert(t, "INSERT INTO eo SELECT flaky(id) FROM src");
+    ASSERT_STR_CONTAINS(got, "ERROR: Failed to commit the Kafka transaction 'eo-0-");
+    ASSERT_STR_CONTAINS(got, "': Failed to end transaction: Local: This instance has been fenced by a newer instance");
+    free(got);
+    eddy_env_free(env);
+    /* BATCH mode: one transaction per subtask, committed at the end */
+    t = tenv(&env, 2, EDDY_BATCH);
+    rd_kafka_mock_topic_create(mock, "eob", 3, 1);
+    EXEC(t, SQL("CREATE TABLE eob (id INT) WITH ('connector' = 'kafka', 'topic' = 'eob', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'json', 'sink.delivery-guarantee' = "
+                "'exactly-once', 'sink.transactional-id-prefix' = 'eob', 'scan.startup.mode' = 'earliest-offset', "
+                "'scan.bounded.mode' = 'latest-offset')",
+                boot));
+    ASSERT_TEXT(insert(t, "INSERT INTO eob VALUES (1), (2), (3)"), "OK");
+    ASSERT_TEXT(sorted_lines(exec_sql(t, "SELECT * FROM eob")), "+I[1]\n+I[2]\n+I[3]\n");
+    /* a transactional id the cluster refuses (InitProducerId is ApiKey 22) */
+    rd_kafka_mock_push_request_errors(mock, 22, 1, RD_KAFKA_RESP_ERR_TRANSACTIONAL_ID_AUTHORIZATION_FAILED);
+    got = insert(t, "INSERT INTO eob /*+ OPTIONS('sink.parallelism' = '1') */ VALUES (4)");
+    ASSERT_STR_CONTAINS(got, "ERROR: Could not initialize the Kafka transactions of 'eob-");
+    ASSERT_STR_CONTAINS(got, "Transactional Id authorization failed");
+    free(got);
+    eddy_env_free(env);
+    /* streaming without checkpoints: nothing would ever commit */
+    t = tenv(&env, 1, EDDY_STREAMING);
+    EXEC(t, SQL("CREATE TABLE eon (id INT) WITH ('connector' = 'kafka', 'topic' = 'eob', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'json', 'sink.delivery-guarantee' = "
+                "'exactly-once', 'sink.transactional-id-prefix' = 'eon')",
+                boot));
+    ASSERT_TEXT(insert(t, "INSERT INTO eon VALUES (1)"),
+                "ERROR: 'sink.delivery-guarantee' = 'exactly-once' of table default_catalog.default_database.eon "
+                "needs checkpointing: its Kafka transactions are committed when a checkpoint completes (set "
+                "'execution.checkpointing.interval')");
+    eddy_env_free(env);
+    free(want);
+    rmtree(dir);
+    free(dir);
+}
+
+/* Kafka to Kafka with checkpoints: the source's position (each
+ * partition's next offset) is part of the checkpoint, so a restarted job
+ * reads on from the restored offsets. Batches of 10 rows and a slow
+ * function give the job several checkpoints before the failure. */
+TEST(kafka_to_kafka_restart) {
+    rd_kafka_mock_topic_create(mock, "kin", 2, 1);
+    rd_kafka_mock_topic_create(mock, "kout", 2, 1);
+    Msg m[300];
+    char vals[300][16];
+    for (int i = 0; i < 300; i++) {
+        snprintf(vals[i], sizeof vals[i], "%d", i + 1);
+        m[i] = (Msg){i % 2, NULL, vals[i], 1000 + i, NULL, NULL};
+    }
+    produce("kin", m, 300);
+    char *dir = tmpdir();
+    eddy_config cfg = {.abi_version = EDDY_CONFIG_VERSION, .parallelism = 1, .batch_size = 10};
+    eddy_env *env = eddy_env_new(&cfg);
+    eddy_tenv *t = eddy_tenv_new_in_mode(env, EDDY_STREAMING);
+    set(t, "execution.checkpointing.interval", "20 ms");
+    set(t, "execution.checkpointing.dir", dir);
+    set(t, "restart-strategy.type", "fixed-delay");
+    set(t, "restart-strategy.fixed-delay.delay", "10 ms");
+    Flaky f = {.fail_at = 200, .sleep_us = 500};
+    eddy_scalar_function fn = {EDDY_SCALAR_FUNCTION_VERSION, "BIGINT", "BIGINT", flaky_eval, &f, NULL, true};
+    eddy_tenv_create_function(t, "flaky", &fn);
+    EXEC(t, SQL("CREATE TABLE kin (v STRING) WITH ('connector' = 'kafka', 'topic' = 'kin', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'raw', 'scan.startup.mode' = 'earliest-offset', "
+                "'scan.bounded.mode' = 'latest-offset')",
+                boot));
+    EXEC(t, SQL("CREATE TABLE kout (id BIGINT) WITH ('connector' = 'kafka', 'topic' = 'kout', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'json', 'sink.delivery-guarantee' = "
+                "'exactly-once', 'sink.transactional-id-prefix' = 'k2k')",
+                boot));
+    eddy_result *r = eddy_tenv_execute_sql(t, "INSERT INTO kout SELECT flaky(CAST(v AS BIGINT)) FROM kin");
+    ASSERT_TRUE(r != NULL);
+    eddy_job *job = eddy_result_job(r);
+    eddy_status st = eddy_result_await(r);
+    if (st) fprintf(stderr, "kafka_to_kafka_restart: %s\n", eddy_env_errmsg(env));
+    ASSERT_EQ_INT(st, EDDY_OK);
+    ASSERT_EQ_INT(eddy_job_restarts(job), 1);
+    eddy_result_free(r);
+    /* every row arrived (the aborted ones of the failed attempt too: the mock shows them) */
+    ASSERT_TEXT(read_back("kout", "SELECT COUNT(DISTINCT id), MIN(id), MAX(id), COUNT(*) >= 300, COUNT(*) < 500 FROM rd"),
+                "+I[300, 1, 300, true, true]\n");
+    /* restored from the checkpoint's offsets: fewer calls than the
+     * 199 + 1 + 300 of a restart from the start */
+    long calls = atomic_load(&f.calls);
+    ASSERT_TRUE(calls > 300 && calls < 500);
+    eddy_env_free(env);
+    rmtree(dir);
+    free(dir);
+}
+
+/* The first completed checkpoint under dir/<job id>/ (NULL after 10 s). */
+static char *first_checkpoint(const char *dir) {
+    for (int tries = 0; tries < 1000; tries++) {
+        DIR *d = opendir(dir);
+        struct dirent *e;
+        char *found = NULL;
+        while (!found && d && (e = readdir(d))) {
+            if (e->d_name[0] == '.') continue;
+            char job[2048];
+            snprintf(job, sizeof job, "%s/%s", dir, e->d_name);
+            DIR *j = opendir(job);
+            struct dirent *c;
+            while (!found && j && (c = readdir(j))) {
+                char meta[4096];
+                snprintf(meta, sizeof meta, "%s/%s/_metadata", job, c->d_name);
+                struct stat st;
+                if (!strncmp(c->d_name, "chk-", 4) && stat(meta, &st) == 0) {
+                    found = malloc(4096);
+                    snprintf(found, 4096, "%s/%s", job, c->d_name);
+                }
+            }
+            if (j) closedir(j);
+        }
+        if (d) closedir(d);
+        if (found) return found;
+        nanosleep(&(struct timespec){0, 10 * 1000000}, NULL);
+    }
+    return NULL;
+}
+
+/* A checkpoint whose source position is not the Kafka source's (a
+ * datagen source at the same place of the same graph) fails the restore. */
+TEST(kafka_source_bad_position) {
+    rd_kafka_mock_topic_create(mock, "badpos", 1, 1);
+    char *dir = tmpdir();
+    eddy_env *env;
+    eddy_tenv *t = tenv(&env, 1, EDDY_STREAMING);
+    set(t, "execution.checkpointing.interval", "20 ms");
+    set(t, "execution.checkpointing.dir", dir);
+    EXEC(t, "CREATE TABLE gen (v STRING) WITH ('connector' = 'datagen', 'rows-per-second' = '100')");
+    EXEC(t, "CREATE TABLE bh (v STRING) WITH ('connector' = 'blackhole')");
+    eddy_result *r = eddy_tenv_execute_sql(t, "INSERT INTO bh SELECT v FROM gen");
+    char *chk = first_checkpoint(dir);
+    eddy_job_cancel(eddy_result_job(r));
+    eddy_result_await(r);
+    eddy_result_free(r);
+    eddy_env_free(env);
+    ASSERT_TRUE(chk != NULL);
+    t = tenv(&env, 1, EDDY_STREAMING);
+    set(t, "execution.checkpointing.interval", "20 ms");
+    set(t, "execution.checkpointing.dir", dir);
+    set(t, "execution.state-recovery.path", chk);
+    set(t, "restart-strategy.type", "none");
+    EXEC(t, SQL("CREATE TABLE gen (v STRING) WITH ('connector' = 'kafka', 'topic' = 'badpos', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'raw', 'scan.startup.mode' = 'earliest-offset')",
+                boot));
+    EXEC(t, "CREATE TABLE bh (v STRING) WITH ('connector' = 'blackhole')");
+    ASSERT_TEXT(insert(t, "INSERT INTO bh SELECT v FROM gen"),
+                "ERROR: The position of source 'KafkaSource' in the checkpoint is not valid.");
+    eddy_env_free(env);
+    free(chk);
+    rmtree(dir);
+    free(dir);
+}
+
+/* What the interceptor plugin tests/kafka_probe noted: the
+ * EndTxn requests of the producers of a table that loads it, with whether
+ * the checkpoint each transactional id names had completed when its
+ * request went out, and whether it committed or aborted. Checks that each
+ * transaction committed once, after its checkpoint completed -- but the
+ * last, committed at the job's end -- and counts the commits and aborts. */
+static void check_probe(char *log, const char *prefix, int *commits, int *aborts) {
+    enum { MAXT = 512 };
+    static long send_ck[MAXT];
+    static int send_done[MAXT], committed[MAXT];
+    int nsend = 0;
+    *commits = *aborts = 0;
+    long last_commit = 0, pending_late = 0;
+    char *save = NULL, pat_send[64], pat_end[64];
+    snprintf(pat_send, sizeof pat_send, "send %s-0-%%ld %%d", prefix);
+    snprintf(pat_end, sizeof pat_end, "end %s-0-%%ld %%6s", prefix);
+    for (char *line = strtok_r(log, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        long ck;
+        int done;
+        char kind[8];
+        if (sscanf(line, pat_send, &ck, &done) == 2) {
+            if (nsend < MAXT) send_ck[nsend] = ck, send_done[nsend] = done, committed[nsend++] = 0;
+            continue;
+        }
+        ASSERT_TRUE(sscanf(line, pat_end, &ck, kind) == 2);
+        int k = nsend - 1;
+        while (k >= 0 && send_ck[k] != ck) k--;
+        ASSERT_TRUE(k >= 0); /* its request was seen */
+        if (strcmp(kind, "commit")) {
+            ++*aborts;
+            continue;
+        }
+        ++*commits;
+        for (int i = 0; i < nsend; i++) ASSERT_TRUE(send_ck[i] != ck || !committed[i]); /* once */
+        committed[k] = 1;
+        /* a commit before its checkpoint completed may only be the
+         * job's last: nothing commits after it */
+        ASSERT_TRUE(pending_late == 0);
+        if (!send_done[k]) pending_late = ck;
+        ASSERT_TRUE(ck > last_commit);
+        last_commit = ck;
+    }
+}
+
+/* When commits happen, as the interceptor plugin tests/kafka_probe sees
+ * them (the mock cluster cannot show read_committed visibility itself, see
+ * above): a job that runs through commits each checkpoint's transaction
+ * after the checkpoint completed, the last at its end; a job that fails
+ * commits only what completed checkpoints cover and aborts the rest, then
+ * goes on from the restored checkpoint with every row written. */
+TEST(exactly_once_commits_after_checkpoints) {
+    void *probe = dlopen(KAFKA_PROBE, RTLD_NOW);
+    ASSERT_TRUE(probe != NULL);
+    char *(*take)(void) = (char *(*)(void))dlsym(probe, "txn_probe_take");
+    ASSERT_TRUE(take != NULL);
+    free(take());
+    rd_kafka_mock_topic_create(mock, "eop", 1, 1);
+    rd_kafka_mock_topic_create(mock, "eof", 1, 1);
+    char *dir = tmpdir();
+    setenv("EDDY_PROBE_CKPT_DIR", dir, 1);
+    for (int failing = 0; failing < 2; failing++) {
+        const char *topic = failing ? "eof" : "eop";
+        /* a row a batch: the failing call's batch holds no other row */
+        eddy_config cfg = {.abi_version = EDDY_CONFIG_VERSION, .parallelism = 1, .batch_size = 1};
+        eddy_env *env = eddy_env_new(&cfg);
+        eddy_tenv *t = eddy_tenv_new_in_mode(env, EDDY_STREAMING);
+        set(t, "execution.checkpointing.interval", "20 ms");
+        set(t, "execution.checkpointing.dir", dir);
+        set(t, "execution.checkpointing.num-retained", "1000");
+        set(t, "restart-strategy.type", failing ? "fixed-delay" : "none");
+        set(t, "restart-strategy.fixed-delay.delay", "10 ms");
+        /* the failing call waits for the records before it to reach the
+         * cluster, in the transaction the failure leaves open */
+        Flaky f = {.fail_at = failing ? 200 : 0, .pause_ms = 300};
+        eddy_scalar_function fn = {EDDY_SCALAR_FUNCTION_VERSION, "BIGINT", "BIGINT", flaky_eval, &f, NULL, true};
+        eddy_tenv_create_function(t, "flaky", &fn);
+        EXEC(t, "CREATE TABLE src (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '500', "
+                "'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '300')");
+        EXEC(t, SQL("CREATE TABLE sink (id BIGINT) WITH ('connector' = 'kafka', 'topic' = '%s', "
+                    "'properties.bootstrap.servers' = '%s', 'format' = 'json', 'sink.delivery-guarantee' = "
+                    "'exactly-once', 'sink.transactional-id-prefix' = '%s', 'properties.plugin.library.paths' = "
+                    "'%s', 'properties.debug' = 'eos')",
+                    topic, boot, topic, KAFKA_PROBE));
+        ASSERT_TEXT(insert(t, "INSERT INTO sink SELECT flaky(id) FROM src"), "OK");
+        eddy_env_free(env);
+        char *log = take();
+        int commits, aborts;
+        check_probe(log, topic, &commits, &aborts);
+        free(log);
+        ASSERT_TRUE(commits >= 3); /* several checkpoints' transactions */
+        /* the failing job restarted from a checkpoint (200 + 300 - its rows
+         * calls) and aborted what its failed attempt wrote after it -- unless
+         * that checkpoint had every row before the failing one (301 calls) */
+        long calls = atomic_load(&f.calls);
+        if (failing) ASSERT_TRUE(calls > 300 && calls < 500 && (aborts >= 1 || calls == 301));
+        else ASSERT_TRUE(calls == 300 && aborts == 0);
+        char *got = read_back(topic, "SELECT COUNT(DISTINCT id), MIN(id), MAX(id) FROM rd");
+        ASSERT_TEXT(got, "+I[300, 1, 300]\n");
+    }
+    unsetenv("EDDY_PROBE_CKPT_DIR");
+    dlclose(probe);
+    rmtree(dir);
+    free(dir);
+}
+
+/* The next n rows of it, sorted. */
+static char *read_rows(eddy_iter *it, int n) {
+    Lines l = lines_empty();
+    const eddy_row *row;
+    char buf[256];
+    for (int i = 0; i < n && eddy_iter_next(it, &row) == EDDY_ROW; i++) {
+        eddy_row_to_string(row, buf, sizeof buf);
+        lines_add(&l, buf);
+    }
+    return sorted_lines(l.text);
+}
+
+/* scan.topic-partition-discovery.interval: partitions that appear while
+ * the job runs are read from their earliest offset. (The mock cluster of
+ * librdkafka 2.0 cannot add partitions to a topic -- it has no
+ * CreatePartitions handler -- so the new partitions here are those of a
+ * new topic matching the pattern; the source treats both alike.) */
+TEST(partition_discovery) {
+    rd_kafka_mock_topic_create(mock, "disc-a", 2, 1);
+    Msg m[] = {{0, NULL, "a0", 1, NULL, NULL}, {1, NULL, "a1", 2, NULL, NULL}};
+    produce("disc-a", m, 2);
+    eddy_env *env;
+    eddy_tenv *t = tenv(&env, 2, EDDY_STREAMING);
+    EXEC(t, SQL("CREATE TABLE disc (v STRING, `topic` STRING METADATA VIRTUAL) WITH ('connector' = 'kafka', "
+                "'topic-pattern' = 'disc-.*', 'properties.bootstrap.servers' = '%s', 'format' = 'raw', "
+                "'scan.startup.mode' = 'latest-offset', 'scan.topic-partition-discovery.interval' = '50 ms')",
+                boot));
+    eddy_result *r = eddy_table_execute(eddy_tenv_sql_query(t, "SELECT * FROM disc"));
+    eddy_iter *it = eddy_result_collect(r);
+    /* latest-offset: a0 and a1 are not read; the new topic's partitions
+     * are, from their start, whatever the startup mode */
+    struct timespec ts = {0, 200 * 1000000};
+    nanosleep(&ts, NULL);
+    rd_kafka_mock_topic_create(mock, "disc-b", 3, 1);
+    Msg b[] = {{0, NULL, "b0", 1, NULL, NULL}, {1, NULL, "b1", 2, NULL, NULL}, {2, NULL, "b2", 3, NULL, NULL},
+               {2, NULL, "b3", 4, NULL, NULL}};
+    produce("disc-b", b, 4);
+    ASSERT_TEXT(read_rows(it, 4), "+I[b0, disc-b]\n+I[b1, disc-b]\n+I[b2, disc-b]\n+I[b3, disc-b]\n");
+    eddy_iter_free(it);
+    eddy_result_free(r);
+    /* '0' turns it off: a topic made while the job runs is not read */
+    EXEC(t, SQL("CREATE TABLE nodisc (v STRING, `topic` STRING METADATA VIRTUAL) WITH ('connector' = 'kafka', "
+                "'topic-pattern' = 'nodisc-.*', 'properties.bootstrap.servers' = '%s', 'format' = 'raw', "
+                "'scan.startup.mode' = 'earliest-offset', 'scan.topic-partition-discovery.interval' = '0')",
+                boot));
+    rd_kafka_mock_topic_create(mock, "nodisc-a", 1, 1);
+    r = eddy_table_execute(eddy_tenv_sql_query(t, "SELECT * FROM nodisc"));
+    it = eddy_result_collect(r);
+    nanosleep(&ts, NULL);
+    rd_kafka_mock_topic_create(mock, "nodisc-b", 1, 1);
+    produce("nodisc-b", b, 1);
+    nanosleep(&ts, NULL);
+    produce("nodisc-a", m, 1);
+    ASSERT_TEXT(read_rows(it, 1), "+I[a0, nodisc-a]\n");
+    eddy_iter_free(it);
+    eddy_result_free(r);
+    EXEC(t, SQL("CREATE TABLE baddisc (v STRING) WITH ('connector' = 'kafka', 'topic' = 'disc-a', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'raw', 'scan.topic-partition-discovery.interval' "
+                "= 'often')",
+                boot));
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM baddisc"),
+                "ERROR: Could not parse value 'often' for key 'scan.topic-partition-discovery.interval'.");
+    eddy_env_free(env);
+}
+
 int main(void) {
     mock_start();
     RUN(earliest_bounded_both_modes);
@@ -569,6 +1007,11 @@ int main(void) {
     RUN(sink_metadata);
     RUN(per_partition_watermarks);
     RUN(unreachable_cluster);
+    RUN(exactly_once_sink);
+    RUN(exactly_once_commits_after_checkpoints);
+    RUN(partition_discovery);
+    RUN(kafka_to_kafka_restart);
+    RUN(kafka_source_bad_position);
     mock_stop();
     return test_report();
 }
