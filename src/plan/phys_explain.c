@@ -331,13 +331,38 @@ static void digest_terms(Buf *b, const PhysNode *n) {
     }
 }
 
+static void and_list(const Expr *e, const Expr **out, int *n, int cap);
+static const Expr *and_of(Arena *a, const Expr **in, int n);
+
+/* Whether e is `l = r` of left column l and right column r (either way round). */
+static bool equals_cols(const Expr *e, int l, int r) {
+    if (e->kind != EX_CALL || !e->fn || strcmp(e->fn->name, "=") || e->nargs != 2) return false;
+    const Expr *x = e->args[0], *y = e->args[1];
+    return x->kind == EX_COLUMN && y->kind == EX_COLUMN &&
+           ((x->index == l && y->index == r) || (x->index == r && y->index == l));
+}
+
+/* A window join's condition as Flink prints it: without the equalities of
+ * the two window_starts and the two window_ends (NULL: none is left). */
+static const Expr *window_join_rest(Arena *a, const PhysNode *n) {
+    const Expr *cs[64];
+    int nc = 0, m = 0, nl = n->in[0]->ncols;
+    and_list(n->join_cond, cs, &nc, 64);
+    for (int i = 0; i < nc; i++)
+        if (!equals_cols(cs[i], n->win_start[0], nl + n->win_start[1]) &&
+            !equals_cols(cs[i], n->win_end[0], nl + n->win_end[1]))
+            cs[m++] = cs[i];
+    return m ? and_of(a, cs, m) : NULL;
+}
+
 static void join_terms(Buf *b, Arena *a, const PhysNode *n, ExprStyle st) {
     const char **fields = join_fields(a, n);
     eddy__buf_printf(b, "joinType=[%s], ", join_type(n->join));
     if (n->kind == PK_INTERVAL_JOIN) eddy__interval_bounds_text(b, n);
     eddy__buf_puts(b, "where=[");
+    const Expr *cond = n->kind == PK_WINDOW_JOIN ? window_join_rest(a, n) : n->join_cond;
     if (n->kind == PK_TEMPORAL_JOIN && fields) eddy__temporal_where_text(b, n, fields, st);
-    else if (n->join_cond && fields) eddy__plan_expr_text(b, n->join_cond, fields, st);
+    else if (cond && fields) eddy__plan_expr_text(b, cond, fields, st);
     else eddy__buf_puts(b, "true");
     eddy__buf_puts(b, "], select=[");
     eddy__explain_names(b, n->ncols, n->names);

@@ -403,7 +403,7 @@ LogicalProject(supplier_id=[$0], num=[$1], starttime=[$2])
 
 == Optimized Physical Plan ==
 Calc(select=[supplier_id, num, starttime])
-+- WindowJoin(leftWindow=[TUMBLE(win_start=[starttime], win_end=[endtime], size=[10 min])], rightWindow=[TUMBLE(win_start=[starttime], win_end=[endtime], size=[10 min])], joinType=[InnerJoin], where=[AND(=(starttime, starttime0), =(endtime, endtime0), >=(num, maxn))], select=[supplier_id, num, starttime, endtime, maxn, starttime0, endtime0])
++- WindowJoin(leftWindow=[TUMBLE(win_start=[starttime], win_end=[endtime], size=[10 min])], rightWindow=[TUMBLE(win_start=[starttime], win_end=[endtime], size=[10 min])], joinType=[InnerJoin], where=[>=(num, maxn)], select=[supplier_id, num, starttime, endtime, maxn, starttime0, endtime0])
    :- Exchange(distribution=[single])
    :  +- Calc(select=[supplier_id, num, window_start AS starttime, window_end AS endtime])
    :     +- WindowAggregate(groupBy=[supplier_id], window=[TUMBLE(time_col=[bidtime], size=[10 min])], select=[supplier_id, COUNT(*) AS num, start('w$) AS window_start, end('w$) AS window_end])
@@ -424,7 +424,7 @@ Calc(select=[supplier_id, num, starttime])
 
 == Optimized Execution Plan ==
 Calc(select=[supplier_id, num, starttime])
-+- WindowJoin(leftWindow=[TUMBLE(win_start=[starttime], win_end=[endtime], size=[10 min])], rightWindow=[TUMBLE(win_start=[starttime], win_end=[endtime], size=[10 min])], joinType=[InnerJoin], where=[((starttime = starttime0) AND (endtime = endtime0) AND (num >= maxn))], select=[supplier_id, num, starttime, endtime, maxn, starttime0, endtime0])
++- WindowJoin(leftWindow=[TUMBLE(win_start=[starttime], win_end=[endtime], size=[10 min])], rightWindow=[TUMBLE(win_start=[starttime], win_end=[endtime], size=[10 min])], joinType=[InnerJoin], where=[(num >= maxn)], select=[supplier_id, num, starttime, endtime, maxn, starttime0, endtime0])
    :- Exchange(distribution=[single])
    :  +- Calc(select=[supplier_id, num, window_start AS starttime, window_end AS endtime])
    :     +- WindowAggregate(groupBy=[supplier_id], window=[TUMBLE(time_col=[bidtime], size=[10 min])], select=[supplier_id, COUNT(*) AS num, start('w$) AS window_start, end('w$) AS window_end])(reuse_id=[1])
