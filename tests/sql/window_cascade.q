@@ -440,6 +440,99 @@ Calc(select=[supplier_id, num, starttime])
                   +- Reused(reference_id=[1])
 !ok
 
+# Nexmark q5 as the benchmark runs it (bench/nexmark/q5.sql): the hot
+# auctions of each HOP window, a window join of two window aggregations
+CREATE TABLE bid_q5_files (auction BIGINT, dateTime TIMESTAMP(3)) WITH ('connector' = 'filesystem', 'path' = '$VAR_BATCH_PATH', 'format' = 'csv');
+[INFO] Execute statement succeeded.
+!info
+
+INSERT INTO bid_q5_files VALUES (1, TIMESTAMP '2020-04-15 08:00:01'), (1, TIMESTAMP '2020-04-15 08:00:02'), (2, TIMESTAMP '2020-04-15 08:00:03'), (1, TIMESTAMP '2020-04-15 08:00:05'), (2, TIMESTAMP '2020-04-15 08:00:06'), (2, TIMESTAMP '2020-04-15 08:00:07'), (3, TIMESTAMP '2020-04-15 08:00:09'), (3, TIMESTAMP '2020-04-15 08:00:11'), (3, TIMESTAMP '2020-04-15 08:00:12'), (2, TIMESTAMP '2020-04-15 08:00:13');
+[INFO] Complete execution of the SQL update statement.
+!info
+
+CREATE TABLE bid (auction BIGINT, dateTime TIMESTAMP(3), WATERMARK FOR dateTime AS dateTime - INTERVAL '4' SECOND) WITH ('connector' = 'filesystem', 'path' = '$VAR_BATCH_PATH', 'format' = 'csv');
+[INFO] Execute statement succeeded.
+!info
+
+SELECT AuctionBids.auction, AuctionBids.num FROM (SELECT auction, count(*) AS num, window_start AS starttime, window_end AS endtime FROM TABLE(HOP(TABLE bid, DESCRIPTOR(dateTime), INTERVAL '2' SECOND, INTERVAL '10' SECOND)) GROUP BY auction, window_start, window_end) AS AuctionBids JOIN (SELECT max(CountBids.num) AS maxn, CountBids.starttime, CountBids.endtime FROM (SELECT count(*) AS num, window_start AS starttime, window_end AS endtime FROM TABLE(HOP(TABLE bid, DESCRIPTOR(dateTime), INTERVAL '2' SECOND, INTERVAL '10' SECOND)) GROUP BY auction, window_start, window_end) AS CountBids GROUP BY CountBids.starttime, CountBids.endtime) AS MaxBids ON AuctionBids.starttime = MaxBids.starttime AND AuctionBids.endtime = MaxBids.endtime AND AuctionBids.num >= MaxBids.maxn;
++----+----------------------+----------------------+
+| op |              auction |                  num |
++----+----------------------+----------------------+
+| +I |                    1 |                    1 |
+| +I |                    1 |                    2 |
+| +I |                    1 |                    3 |
+| +I |                    1 |                    3 |
+| +I |                    2 |                    3 |
+| +I |                    1 |                    3 |
+| +I |                    2 |                    3 |
+| +I |                    2 |                    3 |
+| +I |                    2 |                    3 |
+| +I |                    3 |                    3 |
+| +I |                    2 |                    3 |
+| +I |                    3 |                    3 |
+| +I |                    3 |                    3 |
+| +I |                    3 |                    2 |
+| +I |                    3 |                    1 |
+| +I |                    2 |                    1 |
++----+----------------------+----------------------+
+Received a total of 16 rows
+!ok
+
+EXPLAIN SELECT AuctionBids.auction, AuctionBids.num FROM (SELECT auction, count(*) AS num, window_start AS starttime, window_end AS endtime FROM TABLE(HOP(TABLE bid, DESCRIPTOR(dateTime), INTERVAL '2' SECOND, INTERVAL '10' SECOND)) GROUP BY auction, window_start, window_end) AS AuctionBids JOIN (SELECT max(CountBids.num) AS maxn, CountBids.starttime, CountBids.endtime FROM (SELECT count(*) AS num, window_start AS starttime, window_end AS endtime FROM TABLE(HOP(TABLE bid, DESCRIPTOR(dateTime), INTERVAL '2' SECOND, INTERVAL '10' SECOND)) GROUP BY auction, window_start, window_end) AS CountBids GROUP BY CountBids.starttime, CountBids.endtime) AS MaxBids ON AuctionBids.starttime = MaxBids.starttime AND AuctionBids.endtime = MaxBids.endtime AND AuctionBids.num >= MaxBids.maxn;
+== Abstract Syntax Tree ==
+LogicalProject(auction=[$0], num=[$1])
++- LogicalJoin(condition=[AND(=($2, $5), =($3, $6), >=($1, $4))], joinType=[inner])
+   :- LogicalProject(auction=[$0], num=[$3], starttime=[$1], endtime=[$2])
+   :  +- LogicalAggregate(group=[{0, 1, 2}], num=[COUNT()])
+   :     +- LogicalProject(auction=[$0], window_start=[$2], window_end=[$3])
+   :        +- LogicalTableFunctionScan(rowType=[RecordType(BIGINT auction, TIMESTAMP(3) dateTime, TIMESTAMP(3) window_start, TIMESTAMP(3) window_end, TIMESTAMP(3) *ROWTIME* window_time)])
+   :           +- LogicalWatermarkAssigner(rowtime=[dateTime], watermark=[-($1, 4000:INTERVAL SECOND)])
+   :              +- LogicalTableScan(table=[[default_catalog, default_database, bid]])
+   +- LogicalProject(maxn=[$2], starttime=[$0], endtime=[$1])
+      +- LogicalAggregate(group=[{0, 1}], maxn=[MAX($2)])
+         +- LogicalProject(starttime=[$1], endtime=[$2], num=[$3])
+            +- LogicalAggregate(group=[{0, 1, 2}], num=[COUNT()])
+               +- LogicalProject(auction=[$0], window_start=[$2], window_end=[$3])
+                  +- LogicalTableFunctionScan(rowType=[RecordType(BIGINT auction, TIMESTAMP(3) dateTime, TIMESTAMP(3) window_start, TIMESTAMP(3) window_end, TIMESTAMP(3) *ROWTIME* window_time)])
+                     +- LogicalWatermarkAssigner(rowtime=[dateTime], watermark=[-($1, 4000:INTERVAL SECOND)])
+                        +- LogicalTableScan(table=[[default_catalog, default_database, bid]])
+
+== Optimized Physical Plan ==
+Calc(select=[auction, num])
++- WindowJoin(leftWindow=[HOP(win_start=[starttime], win_end=[endtime], size=[10 s], slide=[2 s])], rightWindow=[HOP(win_start=[starttime], win_end=[endtime], size=[10 s], slide=[2 s])], joinType=[InnerJoin], where=[>=(num, maxn)], select=[auction, num, starttime, endtime, maxn, starttime0, endtime0])
+   :- Exchange(distribution=[single])
+   :  +- Calc(select=[auction, num, window_start AS starttime, window_end AS endtime])
+   :     +- WindowAggregate(groupBy=[auction], window=[HOP(time_col=[dateTime], size=[10 s], slide=[2 s])], select=[auction, COUNT(*) AS num, start('w$) AS window_start, end('w$) AS window_end])
+   :        +- Exchange(distribution=[hash[auction]])
+   :           +- WatermarkAssigner(rowtime=[dateTime], watermark=[-(dateTime, 4000:INTERVAL SECOND)])
+   :              +- TableSourceScan(table=[[default_catalog, default_database, bid]], fields=[auction, dateTime])
+   +- Exchange(distribution=[single])
+      +- Calc(select=[maxn, starttime, endtime])
+         +- WindowAggregate(window=[HOP(win_start=[starttime], win_end=[endtime], size=[10 s], slide=[2 s])], select=[MAX(num) AS maxn, start('w$) AS starttime, end('w$) AS endtime])
+            +- Exchange(distribution=[single])
+               +- Calc(select=[window_start AS starttime, window_end AS endtime, num])
+                  +- WindowAggregate(groupBy=[auction], window=[HOP(time_col=[dateTime], size=[10 s], slide=[2 s])], select=[auction, COUNT(*) AS num, start('w$) AS window_start, end('w$) AS window_end])
+                     +- Exchange(distribution=[hash[auction]])
+                        +- WatermarkAssigner(rowtime=[dateTime], watermark=[-(dateTime, 4000:INTERVAL SECOND)])
+                           +- TableSourceScan(table=[[default_catalog, default_database, bid]], fields=[auction, dateTime])
+
+== Optimized Execution Plan ==
+Calc(select=[auction, num])
++- WindowJoin(leftWindow=[HOP(win_start=[starttime], win_end=[endtime], size=[10 s], slide=[2 s])], rightWindow=[HOP(win_start=[starttime], win_end=[endtime], size=[10 s], slide=[2 s])], joinType=[InnerJoin], where=[(num >= maxn)], select=[auction, num, starttime, endtime, maxn, starttime0, endtime0])
+   :- Exchange(distribution=[single])
+   :  +- Calc(select=[auction, num, window_start AS starttime, window_end AS endtime])
+   :     +- WindowAggregate(groupBy=[auction], window=[HOP(time_col=[dateTime], size=[10 s], slide=[2 s])], select=[auction, COUNT(*) AS num, start('w$) AS window_start, end('w$) AS window_end])(reuse_id=[1])
+   :        +- Exchange(distribution=[hash[auction]])
+   :           +- WatermarkAssigner(rowtime=[dateTime], watermark=[(dateTime - 4000:INTERVAL SECOND)])
+   :              +- TableSourceScan(table=[[default_catalog, default_database, bid]], fields=[auction, dateTime])
+   +- Exchange(distribution=[single])
+      +- Calc(select=[maxn, starttime, endtime])
+         +- WindowAggregate(window=[HOP(win_start=[starttime], win_end=[endtime], size=[10 s], slide=[2 s])], select=[MAX(num) AS maxn, start('w$) AS starttime, end('w$) AS endtime])
+            +- Exchange(distribution=[single])
+               +- Calc(select=[window_start AS starttime, window_end AS endtime, num])
+                  +- Reused(reference_id=[1])
+!ok
+
 # ==========================================================================
 # processing time: the relax form of a cascaded window stays a
 # GroupAggregate (Flink's testInvalidRelaxFormCascadeProctimeWindow)
@@ -557,4 +650,28 @@ SELECT ws, we, supplier_id, price FROM (SELECT *, ROW_NUMBER() OVER (PARTITION B
 | 2020-04-15 08:10:00.000 | 2020-04-15 08:20:00.000 |   supplier5 |  6.00 |
 +-------------------------+-------------------------+-------------+-------+
 8 rows in set
+!ok
+
+SELECT AuctionBids.auction, AuctionBids.num FROM (SELECT auction, count(*) AS num, window_start AS starttime, window_end AS endtime FROM TABLE(HOP(TABLE bid, DESCRIPTOR(dateTime), INTERVAL '2' SECOND, INTERVAL '10' SECOND)) GROUP BY auction, window_start, window_end) AS AuctionBids JOIN (SELECT max(CountBids.num) AS maxn, CountBids.starttime, CountBids.endtime FROM (SELECT count(*) AS num, window_start AS starttime, window_end AS endtime FROM TABLE(HOP(TABLE bid, DESCRIPTOR(dateTime), INTERVAL '2' SECOND, INTERVAL '10' SECOND)) GROUP BY auction, window_start, window_end) AS CountBids GROUP BY CountBids.starttime, CountBids.endtime) AS MaxBids ON AuctionBids.starttime = MaxBids.starttime AND AuctionBids.endtime = MaxBids.endtime AND AuctionBids.num >= MaxBids.maxn;
++---------+-----+
+| auction | num |
++---------+-----+
+|       1 |   1 |
+|       1 |   2 |
+|       1 |   3 |
+|       1 |   3 |
+|       2 |   3 |
+|       1 |   3 |
+|       2 |   3 |
+|       2 |   3 |
+|       2 |   3 |
+|       3 |   3 |
+|       2 |   3 |
+|       3 |   3 |
+|       3 |   3 |
+|       3 |   2 |
+|       3 |   1 |
+|       2 |   1 |
++---------+-----+
+16 rows in set
 !ok
