@@ -769,13 +769,24 @@ static bool fuse_window_tvf(Build *b, const Rel *r, PhysNode *in, int na, const 
     int *pos = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(nsrc + 1)); /* input column -> new column */
     if (!ex || !nm || !pos) return nomem_false(b);
     used[w->time_col] = true;
+    /* a projection below the function (a view's select list over a window
+     * aggregation, say) merges into the new Calc, its columns in the order
+     * of that projection's input, as Flink's Calc merge has them */
+    PhysNode *base = src;
+    bool compose = plain && src->kind == PK_CALC && !src->cond && src->nin == 1;
+    for (int c = 0; compose && c < nsrc; c++) compose = src->exprs[c]->kind == EX_COLUMN;
+    if (compose) base = (PhysNode *)src->in[0];
+    const Expr *cond = in->cond;
+    if (compose && cond && !(cond = eddy__expr_subst(b->a, in->cond, src->exprs, nsrc))) return nomem_false(b);
     if (plain) {
-        for (int c = 0; c < nsrc; c++) {
-            if (!used[c]) continue;
-            pos[c] = n2;
-            nm[n2] = src->names[c];
-            if (!(ex[n2++] = eddy__expr_column(b->a, c, src->types[c]))) return nomem_false(b);
-        }
+        for (int k = 0; k < (compose ? base->ncols : nsrc); k++)
+            for (int c = compose ? 0 : k; c < (compose ? nsrc : k + 1); c++) {
+                int bc = compose ? src->exprs[c]->index : c;
+                if (!used[c] || bc != k) continue;
+                pos[c] = n2;
+                nm[n2] = src->names[c];
+                if (!(ex[n2++] = eddy__expr_column(b->a, bc, base->types[bc]))) return nomem_false(b);
+            }
         for (int j = 0; j < in->ncols; j++)
             if (map[j] == 0) map[j] = pos[in->exprs[j]->index];
     } else {
@@ -789,9 +800,9 @@ static bool fuse_window_tvf(Build *b, const Rel *r, PhysNode *in, int na, const 
         nm[n2] = src->names[w->time_col];
         if (!(ex[n2++] = eddy__expr_column(b->a, w->time_col, src->types[w->time_col]))) return nomem_false(b);
     }
-    bool identity = !in->cond && n2 == nsrc;
+    bool identity = !cond && n2 == base->ncols;
     for (int i = 0; identity && i < n2; i++) identity = ex[i]->kind == EX_COLUMN && ex[i]->index == i;
-    PhysNode *c2 = identity ? src : calc(b, src, n2, nm, ex, in->cond, in->rel);
+    PhysNode *c2 = identity ? base : calc(b, base, n2, nm, ex, cond, in->rel);
     /* keys without the window, calls over the new Calc */
     int *g2 = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(r->ngroup + 1));
     PhysAgg *a2 = eddy__arena_alloc(b->a, sizeof(PhysAgg) * (size_t)(na + 1));

@@ -203,6 +203,67 @@ Calc(select=[ws, we, wt, total])
                      +- TableSourceScan(table=[[default_catalog, default_database, Bid]], fields=[bidtime, price, item, supplier_id])
 !ok
 
+# a window TVF over a window aggregation's window_time (Flink's "Cascading
+# Window Aggregation"): 20-minute windows of the 10-minute ones, the
+# projection of the view merged into the Calc the aggregation reads
+CREATE VIEW supplier_rt AS SELECT supplier_id, window_time AS rt, price FROM supplier_win;
+[INFO] Execute statement succeeded.
+!info
+
+SELECT window_start, window_end, SUM(price) AS total, COUNT(DISTINCT supplier_id) AS suppliers FROM TABLE(TUMBLE(TABLE supplier_rt, DESCRIPTOR(rt), INTERVAL '20' MINUTES)) GROUP BY window_start, window_end;
++----+-------------------------+-------------------------+------------------------------------------+----------------------+
+| op |            window_start |              window_end |                                    total |            suppliers |
++----+-------------------------+-------------------------+------------------------------------------+----------------------+
+| +I | 2020-04-15 08:00:00.000 | 2020-04-15 08:20:00.000 |                                    29.00 |                    5 |
++----+-------------------------+-------------------------+------------------------------------------+----------------------+
+Received a total of 1 row
+!ok
+
+# Flink's WindowAggregateTest.testTumble_CascadingWindow (one phase): the
+# plan above the source as Flink's (eddy's scan projects no columns)
+CREATE TABLE MyTable (a INT, b BIGINT, c STRING, d DECIMAL(10, 3), e BIGINT, rowtime TIMESTAMP(3), WATERMARK FOR rowtime AS rowtime - INTERVAL '1' SECOND) WITH ('connector' = 'datagen');
+[INFO] Execute statement succeeded.
+!info
+
+CREATE VIEW window1 AS SELECT a, b, window_time AS rowtime, COUNT(*) AS cnt, SUM(d) AS sum_d, MAX(d) AS max_d FROM TABLE(TUMBLE(TABLE MyTable, DESCRIPTOR(rowtime), INTERVAL '5' MINUTE)) GROUP BY a, window_start, window_end, window_time, b;
+[INFO] Execute statement succeeded.
+!info
+
+EXPLAIN SELECT a, window_start, window_end, sum(cnt), sum(sum_d), max(max_d) FROM TABLE(TUMBLE(TABLE window1, DESCRIPTOR(rowtime), INTERVAL '10' MINUTE)) GROUP BY a, window_start, window_end;
+== Abstract Syntax Tree ==
+LogicalAggregate(group=[{0, 1, 2}], EXPR$3=[SUM($3)], EXPR$4=[SUM($4)], EXPR$5=[MAX($5)])
++- LogicalProject(a=[$0], window_start=[$6], window_end=[$7], cnt=[$3], sum_d=[$4], max_d=[$5])
+   +- LogicalTableFunctionScan(rowType=[RecordType(INTEGER a, BIGINT b, TIMESTAMP(3) rowtime, BIGINT cnt, DECIMAL(38, 3) sum_d, DECIMAL(10, 3) max_d, TIMESTAMP(3) window_start, TIMESTAMP(3) window_end, TIMESTAMP(3) *ROWTIME* window_time)])
+      +- LogicalProject(a=[$0], b=[$4], rowtime=[$3], cnt=[$5], sum_d=[$6], max_d=[$7])
+         +- LogicalAggregate(group=[{0, 1, 2, 3, 4}], cnt=[COUNT()], sum_d=[SUM($5)], max_d=[MAX($5)])
+            +- LogicalProject(a=[$0], window_start=[$6], window_end=[$7], window_time=[$8], b=[$1], d=[$3])
+               +- LogicalTableFunctionScan(rowType=[RecordType(INTEGER a, BIGINT b, VARCHAR(2147483647) c, DECIMAL(10, 3) d, BIGINT e, TIMESTAMP(3) rowtime, TIMESTAMP(3) window_start, TIMESTAMP(3) window_end, TIMESTAMP(3) *ROWTIME* window_time)])
+                  +- LogicalWatermarkAssigner(rowtime=[rowtime], watermark=[-($5, 1000:INTERVAL SECOND)])
+                     +- LogicalTableScan(table=[[default_catalog, default_database, MyTable]])
+
+== Optimized Physical Plan ==
+Calc(select=[a, window_start, window_end, EXPR$3, EXPR$4, EXPR$5])
++- WindowAggregate(groupBy=[a], window=[TUMBLE(time_col=[rowtime], size=[10 min])], select=[a, SUM(cnt) AS EXPR$3, SUM(sum_d) AS EXPR$4, MAX(max_d) AS EXPR$5, start('w$) AS window_start, end('w$) AS window_end])
+   +- Exchange(distribution=[hash[a]])
+      +- Calc(select=[a, cnt, sum_d, max_d, window_time AS rowtime])
+         +- WindowAggregate(groupBy=[a, b], window=[TUMBLE(time_col=[rowtime], size=[5 min])], select=[a, b, COUNT(*) AS cnt, SUM(d) AS sum_d, MAX(d) AS max_d, start('w$) AS window_start, end('w$) AS window_end, rowtime('w$) AS window_time])
+            +- Exchange(distribution=[hash[a, b]])
+               +- Calc(select=[a, b, d, rowtime])
+                  +- WatermarkAssigner(rowtime=[rowtime], watermark=[-(rowtime, 1000:INTERVAL SECOND)])
+                     +- TableSourceScan(table=[[default_catalog, default_database, MyTable]], fields=[a, b, c, d, e, rowtime])
+
+== Optimized Execution Plan ==
+Calc(select=[a, window_start, window_end, EXPR$3, EXPR$4, EXPR$5])
++- WindowAggregate(groupBy=[a], window=[TUMBLE(time_col=[rowtime], size=[10 min])], select=[a, SUM(cnt) AS EXPR$3, SUM(sum_d) AS EXPR$4, MAX(max_d) AS EXPR$5, start('w$) AS window_start, end('w$) AS window_end])
+   +- Exchange(distribution=[hash[a]])
+      +- Calc(select=[a, cnt, sum_d, max_d, window_time AS rowtime])
+         +- WindowAggregate(groupBy=[a, b], window=[TUMBLE(time_col=[rowtime], size=[5 min])], select=[a, b, COUNT(*) AS cnt, SUM(d) AS sum_d, MAX(d) AS max_d, start('w$) AS window_start, end('w$) AS window_end, rowtime('w$) AS window_time])
+            +- Exchange(distribution=[hash[a, b]])
+               +- Calc(select=[a, b, d, rowtime])
+                  +- WatermarkAssigner(rowtime=[rowtime], watermark=[(rowtime - 1000:INTERVAL SECOND)])
+                     +- TableSourceScan(table=[[default_catalog, default_database, MyTable]], fields=[a, b, c, d, e, rowtime])
+!ok
+
 # a window TVF the aggregation cannot merge (a filter on window_start,
 # Flink's testCantMergeWindowTVF_FilterOnWindowStart): its window attached
 SELECT window_start, window_end, COUNT(*) AS cnt, SUM(price) AS total FROM (SELECT * FROM TABLE(TUMBLE(TABLE Bid, DESCRIPTOR(bidtime), INTERVAL '10' MINUTES)) WHERE window_start >= TIMESTAMP '2020-04-15 08:10:00') GROUP BY window_start, window_end;
@@ -674,4 +735,13 @@ SELECT AuctionBids.auction, AuctionBids.num FROM (SELECT auction, count(*) AS nu
 |       2 |   1 |
 +---------+-----+
 16 rows in set
+!ok
+
+SELECT window_start, window_end, SUM(price) AS total, COUNT(DISTINCT supplier_id) AS suppliers FROM TABLE(TUMBLE(TABLE supplier_rt, DESCRIPTOR(rt), INTERVAL '20' MINUTES)) GROUP BY window_start, window_end;
++-------------------------+-------------------------+-------+-----------+
+|            window_start |              window_end | total | suppliers |
++-------------------------+-------------------------+-------+-----------+
+| 2020-04-15 08:00:00.000 | 2020-04-15 08:20:00.000 | 29.00 |         5 |
++-------------------------+-------------------------+-------+-----------+
+1 row in set
 !ok
