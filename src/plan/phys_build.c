@@ -1246,6 +1246,8 @@ static PhysNode *build_aggregate(Build *b, const Rel *r) {
         ng++;
     }
     PhysNode *g;
+    /* the window the binder found among the keys must be there in the physical input too */
+    tvf = tvf && eddy__phys_window_keys(in, ng, group, NULL, NULL, NULL);
     if (tvf && na == r->naggs) {
         if (!fuse_window_tvf(b, r, in, na, aggs, &g)) return NULL;
         if (g) return g;
@@ -1302,6 +1304,15 @@ static void flatten_and(const Expr *e, ExprList *out, bool *ok) {
 static bool interval_bounds(const Rel *j) {
     IntervalBounds wb;
     return j->join != JOIN_SEMI && j->join != JOIN_ANTI && eddy__interval_bounds(j->cond, j->in[0]->ncols, j->types, &wb, NULL);
+}
+
+/* A window join's window columns (wcol: eddy__rel_window_join's). */
+static PhysNode *window_join_cols(PhysNode *j, const int wcol[4]) {
+    j->win_start[0] = wcol[0];
+    j->win_start[1] = wcol[1];
+    j->win_end[0] = wcol[2];
+    j->win_end[1] = wcol[3];
+    return j;
 }
 
 static PhysNode *join_node(Build *b, PhysNodeKind kind, const Rel *r, PhysNode *l, PhysNode *rr, int nk, const int *lk,
@@ -1504,7 +1515,8 @@ static PhysNode *build_join(Build *b, const Rel *r) {
     flatten_and(r->cond, &cs, &ok);
     int *lk = eddy__arena_alloc(b->a, sizeof(int) * (cs.len + 1)), *rk = eddy__arena_alloc(b->a, sizeof(int) * (cs.len + 1));
     int nk = 0;
-    int wcol[4] = {-1, -1, -1, -1}; /* left start, right start, left end, right end */
+    int wcol[4]; /* left start, right start, left end, right end */
+    bool window = eddy__rel_window_join(r, wcol);
     for (size_t i = 0; ok && lk && rk && i < cs.len; i++) {
         const Expr *c = cs.items[i];
         bool eq = c->kind == EX_CALL && c->fn && c->nargs == 2 &&
@@ -1524,12 +1536,6 @@ static PhysNode *build_join(Build *b, const Rel *r) {
         lk[nk] = x;
         rk[nk] = y - nl;
         nk++;
-        /* window_start = window_start and window_end = window_end of windows on both sides */
-        int pl = eddy__rel_window_col(r->in[0], x, NULL), pr = eddy__rel_window_col(r->in[1], y - nl, NULL);
-        if (pl == pr && (pl == WP_START || pl == WP_END) && wcol[pl == WP_END ? 2 : 0] < 0) {
-            wcol[pl == WP_END ? 2 : 0] = x;
-            wcol[pl == WP_END ? 3 : 1] = y - nl;
-        }
     }
     bool interval = ok && b->streaming && interval_bounds(r);
     ed_vec_free(&cs);
@@ -1539,7 +1545,7 @@ static PhysNode *build_join(Build *b, const Rel *r) {
         PhysNodeKind kind = PK_JOIN;
         if (r->feature && !strncmp(r->feature, "temporal joins", 14)) kind = PK_TEMPORAL_JOIN;
         else if (interval) kind = PK_INTERVAL_JOIN;
-        else if (wcol[0] >= 0 && wcol[2] >= 0) kind = PK_WINDOW_JOIN;
+        else if (window) kind = PK_WINDOW_JOIN;
         if (kind == PK_WINDOW_JOIN) {
             /* keyed by the join keys but the window ones (the window is the state's namespace) */
             int m = 0;
@@ -1552,13 +1558,7 @@ static PhysNode *build_join(Build *b, const Rel *r) {
         }
         PhysNode *xl = exchange_keys(b, l, nk, lk), *xr = xl ? exchange_keys(b, rr, nk, rk) : NULL;
         PhysNode *j = xr ? join_node(b, kind, r, xl, xr, nk, lk, rk) : NULL;
-        if (j && kind == PK_WINDOW_JOIN) {
-            j->win_start[0] = wcol[0];
-            j->win_start[1] = wcol[1];
-            j->win_end[0] = wcol[2];
-            j->win_end[1] = wcol[3];
-        }
-        return j;
+        return j && kind == PK_WINDOW_JOIN ? window_join_cols(j, wcol) : j;
     }
     if (r->feature && !strncmp(r->feature, "temporal joins", 14))
         return eddy__err(b->err, EDDY_E_UNSUPPORTED, "not supported yet: temporal joins (FOR SYSTEM_TIME AS OF) in batch mode"),

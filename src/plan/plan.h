@@ -205,6 +205,11 @@ typedef struct WindowInfo {
 /* WP_START, WP_END or WP_ROWTIME (window_time) when column col of r is a
  * window property (*wi its window, may be NULL), else -1. */
 int eddy__rel_window_col(const Rel *r, int col, WindowInfo *wi);
+/* Whether join j's condition equates the window_start and the window_end
+ * of windows on its two sides (Flink's satisfyWindowJoin); wcol: the left
+ * start, right start, left end, right end columns (of each input), -1 when
+ * absent. */
+bool eddy__rel_window_join(const Rel *j, int wcol[4]);
 /* The window whose window_start and window_end are both among columns
  * cols[0..n) of in, or NULL. */
 const GroupWindow *eddy__rel_window_keys(const Rel *in, int n, const int *cols, WindowInfo *wi);

@@ -501,6 +501,73 @@ Calc(select=[supplier_id, num, starttime])
                   +- Reused(reference_id=[1])
 !ok
 
+# a window join keeps its sides' windows (not an outer join's NULL side):
+# a window aggregation over it
+SELECT ws, we, COUNT(*) AS n, SUM(p) AS total FROM (SELECT a.window_start AS ws, a.window_end AS we, a.supplier_id, a.price + b.price AS p FROM supplier_win a JOIN supplier_win b ON a.window_start = b.window_start AND a.window_end = b.window_end AND a.supplier_id = b.supplier_id) GROUP BY ws, we;
++----+-------------------------+-------------------------+----------------------+------------------------------------------+
+| op |                      ws |                      we |                    n |                                    total |
++----+-------------------------+-------------------------+----------------------+------------------------------------------+
+| +I | 2020-04-15 08:00:00.000 | 2020-04-15 08:10:00.000 |                    4 |                                    34.00 |
+| +I | 2020-04-15 08:10:00.000 | 2020-04-15 08:20:00.000 |                    4 |                                    24.00 |
++----+-------------------------+-------------------------+----------------------+------------------------------------------+
+Received a total of 2 rows
+!ok
+
+EXPLAIN SELECT ws, we, COUNT(*) AS n, SUM(p) AS total FROM (SELECT a.window_start AS ws, a.window_end AS we, a.supplier_id, a.price + b.price AS p FROM supplier_win a JOIN supplier_win b ON a.window_start = b.window_start AND a.window_end = b.window_end AND a.supplier_id = b.supplier_id) GROUP BY ws, we;
+== Abstract Syntax Tree ==
+LogicalAggregate(group=[{0, 1}], n=[COUNT()], total=[SUM($2)])
++- LogicalProject(ws=[$0], we=[$1], p=[+($4, $10)])
+   +- LogicalJoin(condition=[AND(=($0, $6), =($1, $7), =($3, $9))], joinType=[inner])
+      :- LogicalProject(window_start=[$1], window_end=[$2], window_time=[$3], supplier_id=[$0], price=[$4], cnt=[$5])
+      :  +- LogicalAggregate(group=[{0, 1, 2, 3}], price=[SUM($4)], cnt=[COUNT()])
+      :     +- LogicalProject(supplier_id=[$3], window_start=[$4], window_end=[$5], window_time=[$6], price=[$1])
+      :        +- LogicalTableFunctionScan(rowType=[RecordType(TIMESTAMP(3) bidtime, DECIMAL(10, 2) price, VARCHAR(2147483647) item, VARCHAR(2147483647) supplier_id, TIMESTAMP(3) window_start, TIMESTAMP(3) window_end, TIMESTAMP(3) *ROWTIME* window_time)])
+      :           +- LogicalWatermarkAssigner(rowtime=[bidtime], watermark=[-($0, 1000:INTERVAL SECOND)])
+      :              +- LogicalTableScan(table=[[default_catalog, default_database, Bid]])
+      +- LogicalProject(window_start=[$1], window_end=[$2], window_time=[$3], supplier_id=[$0], price=[$4], cnt=[$5])
+         +- LogicalAggregate(group=[{0, 1, 2, 3}], price=[SUM($4)], cnt=[COUNT()])
+            +- LogicalProject(supplier_id=[$3], window_start=[$4], window_end=[$5], window_time=[$6], price=[$1])
+               +- LogicalTableFunctionScan(rowType=[RecordType(TIMESTAMP(3) bidtime, DECIMAL(10, 2) price, VARCHAR(2147483647) item, VARCHAR(2147483647) supplier_id, TIMESTAMP(3) window_start, TIMESTAMP(3) window_end, TIMESTAMP(3) *ROWTIME* window_time)])
+                  +- LogicalWatermarkAssigner(rowtime=[bidtime], watermark=[-($0, 1000:INTERVAL SECOND)])
+                     +- LogicalTableScan(table=[[default_catalog, default_database, Bid]])
+
+== Optimized Physical Plan ==
+Calc(select=[ws, we, n, total])
++- WindowAggregate(window=[TUMBLE(win_start=[ws], win_end=[we], size=[10 min])], select=[COUNT(*) AS n, SUM(p) AS total, start('w$) AS ws, end('w$) AS we])
+   +- Exchange(distribution=[single])
+      +- Calc(select=[window_start AS ws, window_end AS we, +(price, price0) AS p])
+         +- WindowJoin(leftWindow=[TUMBLE(win_start=[window_start], win_end=[window_end], size=[10 min])], rightWindow=[TUMBLE(win_start=[window_start], win_end=[window_end], size=[10 min])], joinType=[InnerJoin], where=[=(supplier_id, supplier_id0)], select=[window_start, window_end, supplier_id, price, window_start0, window_end0, supplier_id0, price0])
+            :- Exchange(distribution=[hash[supplier_id]])
+            :  +- Calc(select=[window_start, window_end, supplier_id, price])
+            :     +- WindowAggregate(groupBy=[supplier_id], window=[TUMBLE(time_col=[bidtime], size=[10 min])], select=[supplier_id, SUM(price) AS price, start('w$) AS window_start, end('w$) AS window_end, rowtime('w$) AS window_time])
+            :        +- Exchange(distribution=[hash[supplier_id]])
+            :           +- Calc(select=[bidtime, price, supplier_id])
+            :              +- WatermarkAssigner(rowtime=[bidtime], watermark=[-(bidtime, 1000:INTERVAL SECOND)])
+            :                 +- TableSourceScan(table=[[default_catalog, default_database, Bid]], fields=[bidtime, price, item, supplier_id])
+            +- Exchange(distribution=[hash[supplier_id]])
+               +- Calc(select=[window_start, window_end, supplier_id, price])
+                  +- WindowAggregate(groupBy=[supplier_id], window=[TUMBLE(time_col=[bidtime], size=[10 min])], select=[supplier_id, SUM(price) AS price, start('w$) AS window_start, end('w$) AS window_end, rowtime('w$) AS window_time])
+                     +- Exchange(distribution=[hash[supplier_id]])
+                        +- Calc(select=[bidtime, price, supplier_id])
+                           +- WatermarkAssigner(rowtime=[bidtime], watermark=[-(bidtime, 1000:INTERVAL SECOND)])
+                              +- TableSourceScan(table=[[default_catalog, default_database, Bid]], fields=[bidtime, price, item, supplier_id])
+
+== Optimized Execution Plan ==
+Calc(select=[ws, we, n, total])
++- WindowAggregate(window=[TUMBLE(win_start=[ws], win_end=[we], size=[10 min])], select=[COUNT(*) AS n, SUM(p) AS total, start('w$) AS ws, end('w$) AS we])
+   +- Exchange(distribution=[single])
+      +- Calc(select=[window_start AS ws, window_end AS we, (price + price0) AS p])
+         +- WindowJoin(leftWindow=[TUMBLE(win_start=[window_start], win_end=[window_end], size=[10 min])], rightWindow=[TUMBLE(win_start=[window_start], win_end=[window_end], size=[10 min])], joinType=[InnerJoin], where=[(supplier_id = supplier_id0)], select=[window_start, window_end, supplier_id, price, window_start0, window_end0, supplier_id0, price0])
+            :- Exchange(distribution=[hash[supplier_id]])(reuse_id=[1])
+            :  +- Calc(select=[window_start, window_end, supplier_id, price])
+            :     +- WindowAggregate(groupBy=[supplier_id], window=[TUMBLE(time_col=[bidtime], size=[10 min])], select=[supplier_id, SUM(price) AS price, start('w$) AS window_start, end('w$) AS window_end, rowtime('w$) AS window_time])
+            :        +- Exchange(distribution=[hash[supplier_id]])
+            :           +- Calc(select=[bidtime, price, supplier_id])
+            :              +- WatermarkAssigner(rowtime=[bidtime], watermark=[(bidtime - 1000:INTERVAL SECOND)])
+            :                 +- TableSourceScan(table=[[default_catalog, default_database, Bid]], fields=[bidtime, price, item, supplier_id])
+            +- Reused(reference_id=[1])
+!ok
+
 # Nexmark q5 as the benchmark runs it (bench/nexmark/q5.sql): the hot
 # auctions of each HOP window, a window join of two window aggregations
 CREATE TABLE bid_q5_files (auction BIGINT, dateTime TIMESTAMP(3)) WITH ('connector' = 'filesystem', 'path' = '$VAR_BATCH_PATH', 'format' = 'csv');
@@ -744,4 +811,14 @@ SELECT window_start, window_end, SUM(price) AS total, COUNT(DISTINCT supplier_id
 | 2020-04-15 08:00:00.000 | 2020-04-15 08:20:00.000 | 29.00 |         5 |
 +-------------------------+-------------------------+-------+-----------+
 1 row in set
+!ok
+
+SELECT ws, we, COUNT(*) AS n, SUM(p) AS total FROM (SELECT a.window_start AS ws, a.window_end AS we, a.supplier_id, a.price + b.price AS p FROM supplier_win a JOIN supplier_win b ON a.window_start = b.window_start AND a.window_end = b.window_end AND a.supplier_id = b.supplier_id) GROUP BY ws, we;
++-------------------------+-------------------------+---+-------+
+|                      ws |                      we | n | total |
++-------------------------+-------------------------+---+-------+
+| 2020-04-15 08:00:00.000 | 2020-04-15 08:10:00.000 | 4 | 34.00 |
+| 2020-04-15 08:10:00.000 | 2020-04-15 08:20:00.000 | 4 | 24.00 |
++-------------------------+-------------------------+---+-------+
+2 rows in set
 !ok
