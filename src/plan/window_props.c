@@ -2,8 +2,9 @@
  * window_props.c -- window properties (Flink's RelWindowProperties): which
  * columns of a Rel or PhysNode are the window_start, window_end and
  * window_time of a window table function's windows, followed through
- * projections and renames, filters, ranks and window aggregations (whose
- * window keys stay window properties). The window operators are chosen
+ * projections and renames, filters, correlates, per-window ranks, window
+ * aggregations (whose window keys stay window properties) and window joins,
+ * as Flink's FlinkRelMdWindowProperties. The window operators are chosen
  * and planned from these properties, never from column names.
  */
 #include "plan/phys.h"
