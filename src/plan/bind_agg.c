@@ -367,20 +367,19 @@ static eddy_status grouping_call(Binder *b, AggCtx *c, const AstExpr *e, const c
 
 
 /* A grouping key's type as the aggregate outputs it: without time
- * attributes, except a window table function's window_time grouped beside
+ * attributes, except the window_time of a window grouped beside its
  * window_start and window_end (it stays a time attribute, for a later
  * window or interval join). */
 static const Type *key_out_type(Binder *b, const AggCtx *c, int k) {
     const Expr *g = c->gexpr[k];
-    const char *const *names = c->in.rel->names;
-    bool start = false, end = false;
-    for (int i = 0; i < c->ngroup; i++)
-        if (c->gexpr[i]->kind == EX_COLUMN) {
-            start = start || !strcmp(names[c->gexpr[i]->index], "window_start");
-            end = end || !strcmp(names[c->gexpr[i]->index], "window_end");
-        }
-    if (start && end && g->kind == EX_COLUMN && g->type->timeattr && !strcmp(names[g->index], "window_time"))
-        return g->type;
+    if (g->kind == EX_COLUMN && g->type->timeattr) {
+        int cols[64], n = 0;
+        for (int i = 0; i < c->ngroup && n < 64; i++)
+            if (c->gexpr[i]->kind == EX_COLUMN) cols[n++] = c->gexpr[i]->index;
+        WindowInfo wi;
+        const GroupWindow *w = eddy__rel_window_keys(c->in.rel, n, cols, NULL);
+        if (w && eddy__rel_window_col(c->in.rel, g->index, &wi) == WP_ROWTIME && wi.window == w) return g->type;
+    }
     return eddy__type_with_timeattr(b->a, g->type, TA_NONE);
 }
 
@@ -635,17 +634,14 @@ static const char *agg_name(Binder *b, const AggCtx *c, size_t k, const SelItem 
     return eddy__arena_printf(b->a, "$f%zu", (size_t)c->ngroup + k);
 }
 
-/* Whether an aggregate groups by the window_start and window_end columns of
- * a window table function below it (through projections and filters). */
-static bool window_tvf_keys(const Rel *agg) {
-    const Rel *in = agg->in[0];
-    bool start = false, end = false;
-    for (int k = 0; k < agg->ngroup; k++) {
-        start = start || !strcmp(in->names[agg->group[k]], "window_start");
-        end = end || !strcmp(in->names[agg->group[k]], "window_end");
-    }
-    while (start && end && (in->kind == REL_PROJECT || in->kind == REL_FILTER)) in = in->in[0];
-    return start && end && in->kind == REL_WINDOW_TVF;
+/* Whether an aggregate groups by the window_start and window_end of one
+ * window (window properties of its input): a window aggregation. Over the
+ * windows of a window aggregation or rank below (Flink's "relax form" of a
+ * cascaded window), processing-time windows stay a GroupAggregate. */
+static bool window_keys(const Rel *agg) {
+    WindowInfo wi;
+    if (!eddy__rel_window_keys(agg->in[0], agg->ngroup, agg->group, &wi)) return false;
+    return !(wi.derived && wi.time_type->timeattr == TA_PROCTIME);
 }
 
 static eddy_status build_aggregate(Binder *b, AggCtx *c, const SelItem *items, int nitems, Rel **out) {
@@ -727,8 +723,8 @@ static eddy_status build_aggregate(Binder *b, AggCtx *c, const SelItem *items, i
     }
     r->changelog = agg_changelog(b, in, c->win_fn != NULL);
     r->digest = agg_digest(b->a, r);
-    if (r->digest && window_tvf_keys(r)) {
-        /* GROUP BY window_start, window_end of a window TVF: a window
+    if (r->digest && !c->win_fn && window_keys(r)) {
+        /* GROUP BY the window_start, window_end of a window: a window
          * aggregation, which emits final rows only */
         r->changelog = in->changelog;
         r->feature = "window aggregations (GROUP BY window_start, window_end)";

@@ -144,6 +144,14 @@ struct PhysNode {
      * window_props is 3). NULL: the windows are input columns. */
     const GroupWindow *window;
     int window_props;
+    /* attached: a WindowAggregate over windows its input's rows carry (a
+     * cascaded window aggregation, or one over a window table function it
+     * could not merge): win_start[0] / win_end[0] are those input columns,
+     * `window` their window, the output as a merged one's. WindowRank,
+     * WindowDeduplicate: the same columns among the partition keys;
+     * WindowJoin: per input (0 left, 1 right), among the join keys. */
+    bool attached;
+    int win_start[2], win_end[2];
 
     /* joins: the equi-join keys (left columns, right columns) and the whole condition */
     JoinType join;
@@ -367,15 +375,22 @@ StreamNode *eddy__translate_node(TranslateCtx *cx, const PhysNode *p, NodeKind k
                                  const OpVtab *vt, const void *plan, int nin);
 /* Connects input i of dst to a translated input (its partitioning and key). */
 void eddy__translate_connect(StreamNode *dst, int i, const TransOut *in);
-/* The window that rows of `in` carry as window_start / window_end columns
- * (a window table function's or a window aggregation's, below Calcs and
- * exchanges), with the type of its time attribute; NULL when none
- * (translate_window_rank.c). */
-const GroupWindow *eddy__attached_window(const PhysNode *in, const Type **time_type);
-/* "TUMBLE(win_start=[ws], win_end=[we], size=[10 min])": such a window as
- * Flink's WindowRank / WindowDeduplicate / WindowJoin print it; ws NULL:
- * "TUMBLE(size=[10 min])", as Flink's window join errors name it. */
-void eddy__attached_window_text(Buf *b, const PhysNode *in, const char *ws, const char *we);
+/* Window properties of a PhysNode's columns (window_props.c), as
+ * eddy__rel_window_col: WP_START / WP_END / WP_ROWTIME or -1. */
+int eddy__phys_window_col(const PhysNode *n, int col, WindowInfo *wi);
+/* The window of the window_start / window_end among columns cols[0..n) of
+ * in (cols NULL: all of in's), *start / *end those columns (-1 when
+ * absent); NULL without a window_end, or when the two are of different
+ * windows. */
+const GroupWindow *eddy__phys_window_keys(const PhysNode *in, int n, const int *cols, int *start, int *end,
+                                          WindowInfo *wi);
+/* Whether column col of in is a window_start or window_end. */
+bool eddy__phys_is_window_col(const PhysNode *in, int col);
+/* "TUMBLE(win_start=[ws], win_end=[we], size=[10 min])": window w as
+ * Flink's WindowAggregate / WindowRank / WindowDeduplicate / WindowJoin print
+ * an attached window; ws NULL: "TUMBLE(size=[10 min])", as Flink's window
+ * join errors name it (translate_window_rank.c). */
+void eddy__attached_window_text(Buf *b, const GroupWindow *w, const char *ws, const char *we);
 /* An interval join's "windowBounds=[...], " (translate_interval_join.c). */
 void eddy__interval_bounds_text(Buf *b, const PhysNode *n);
 /* A temporal join's where=[...] text: its conjuncts and Flink's

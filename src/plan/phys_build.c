@@ -718,6 +718,10 @@ static bool session_keys(const Rel *tvf, const PhysNode *calc, const Rel *r, con
     return n == tvf->ngroup;
 }
 
+static PhysNode *window_agg_node(Build *b, const Rel *r, PhysNode *in, int ng2, const int *g2, int na,
+                                 const PhysAgg *a2, int np, const char *const *pn, const Type *const *pt,
+                                 const int *kmap, PhysNode **out);
+
 /* GROUP BY window_start, window_end over a Calc over a window table
  * function: the function merged into the WindowAggregate, which assigns
  * each row's windows itself (Flink's plan: the Calc below reads the TVF's
@@ -765,13 +769,24 @@ static bool fuse_window_tvf(Build *b, const Rel *r, PhysNode *in, int na, const 
     int *pos = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(nsrc + 1)); /* input column -> new column */
     if (!ex || !nm || !pos) return nomem_false(b);
     used[w->time_col] = true;
+    /* a projection below the function (a view's select list over a window
+     * aggregation, say) merges into the new Calc, its columns in the order
+     * of that projection's input, as Flink's Calc merge has them */
+    PhysNode *base = src;
+    bool compose = plain && src->kind == PK_CALC && !src->cond && src->nin == 1;
+    for (int c = 0; compose && c < nsrc; c++) compose = src->exprs[c]->kind == EX_COLUMN;
+    if (compose) base = (PhysNode *)src->in[0];
+    const Expr *cond = in->cond;
+    if (compose && cond && !(cond = eddy__expr_subst(b->a, in->cond, src->exprs, nsrc))) return nomem_false(b);
     if (plain) {
-        for (int c = 0; c < nsrc; c++) {
-            if (!used[c]) continue;
-            pos[c] = n2;
-            nm[n2] = src->names[c];
-            if (!(ex[n2++] = eddy__expr_column(b->a, c, src->types[c]))) return nomem_false(b);
-        }
+        for (int k = 0; k < (compose ? base->ncols : nsrc); k++)
+            for (int c = compose ? 0 : k; c < (compose ? nsrc : k + 1); c++) {
+                int bc = compose ? src->exprs[c]->index : c;
+                if (!used[c] || bc != k) continue;
+                pos[c] = n2;
+                nm[n2] = src->names[c];
+                if (!(ex[n2++] = eddy__expr_column(b->a, bc, base->types[bc]))) return nomem_false(b);
+            }
         for (int j = 0; j < in->ncols; j++)
             if (map[j] == 0) map[j] = pos[in->exprs[j]->index];
     } else {
@@ -785,9 +800,9 @@ static bool fuse_window_tvf(Build *b, const Rel *r, PhysNode *in, int na, const 
         nm[n2] = src->names[w->time_col];
         if (!(ex[n2++] = eddy__expr_column(b->a, w->time_col, src->types[w->time_col]))) return nomem_false(b);
     }
-    bool identity = !in->cond && n2 == nsrc;
+    bool identity = !cond && n2 == base->ncols;
     for (int i = 0; identity && i < n2; i++) identity = ex[i]->kind == EX_COLUMN && ex[i]->index == i;
-    PhysNode *c2 = identity ? src : calc(b, src, n2, nm, ex, in->cond, in->rel);
+    PhysNode *c2 = identity ? base : calc(b, base, n2, nm, ex, cond, in->rel);
     /* keys without the window, calls over the new Calc */
     int *g2 = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(r->ngroup + 1));
     PhysAgg *a2 = eddy__arena_alloc(b->a, sizeof(PhysAgg) * (size_t)(na + 1));
@@ -803,42 +818,109 @@ static bool fuse_window_tvf(Build *b, const Rel *r, PhysNode *in, int na, const 
         a2[i].call.args = args;
         if (aggs[i].call.filter >= 0) a2[i].call.filter = map[aggs[i].call.filter];
     }
-    PhysNode *x = exchange_keys(b, c2, ng2, g2);
+    int *kmap = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(r->ngroup + 1));
+    const char *pn[3];
+    const Type *pt[3];
+    if (!kmap) return nomem_false(b);
+    for (int k = 0; k < r->ngroup; k++) kmap[k] = map[r->group[k]];
     int np = has_time ? 3 : 2;
-    PhysNode *g = x ? new_node(b, PK_WINDOW_AGGREGATE, ng2 + na + np, 1, r) : NULL;
+    for (int p = 0; p < np; p++) {
+        pn[p] = tvf->names[nsrc + p];
+        pt[p] = tvf->types[nsrc + p];
+    }
+    PhysNode *g = window_agg_node(b, r, c2, ng2, g2, na, a2, np, pn, pt, kmap, out);
     if (!g) return false;
+    g->window = w;
+    g->rowtime = pos[w->time_col];
+    return true;
+}
+
+/* The WindowAggregate of r over in, keyed by in's columns g2 (the GROUP BY
+ * keys but the window), the calls a2, then np window properties named pn
+ * (types pt): exchanged by its keys; *out: a Calc over it back in the
+ * GROUP BY order, kmap[k] saying what GROUP BY key k is (>= 0: a key of the
+ * node, in order; -1 / -2 / -3: window_start / _end / _time). Returns the
+ * node (window, rowtime / attached left to the caller). */
+static PhysNode *window_agg_node(Build *b, const Rel *r, PhysNode *in, int ng2, const int *g2, int na,
+                                 const PhysAgg *a2, int np, const char *const *pn, const Type *const *pt,
+                                 const int *kmap, PhysNode **out) {
+    PhysNode *x = exchange_keys(b, in, ng2, g2);
+    PhysNode *g = x ? new_node(b, PK_WINDOW_AGGREGATE, ng2 + na + np, 1, r) : NULL;
+    if (!g) return NULL;
     g->in[0] = x;
     for (int k = 0; k < ng2; k++) {
-        ((const char **)g->names)[k] = c2->names[g2[k]];
-        ((const Type **)g->types)[k] = eddy__type_with_timeattr(b->a, c2->types[g2[k]], TA_NONE);
+        ((const char **)g->names)[k] = in->names[g2[k]];
+        ((const Type **)g->types)[k] = eddy__type_with_timeattr(b->a, in->types[g2[k]], TA_NONE);
     }
     for (int i = 0; i < na; i++) {
         ((const char **)g->names)[ng2 + i] = a2[i].call.name;
         ((const Type **)g->types)[ng2 + i] = a2[i].call.type;
     }
     for (int p = 0; p < np; p++) {
-        ((const char **)g->names)[ng2 + na + p] = tvf->names[nsrc + p];
-        ((const Type **)g->types)[ng2 + na + p] = tvf->types[nsrc + p];
+        ((const char **)g->names)[ng2 + na + p] = pn[p];
+        ((const Type **)g->types)[ng2 + na + p] = pt[p];
     }
     g->ngroup = ng2;
     g->group = g2;
     g->naggs = na;
     g->aggs = a2;
-    g->window = w;
     g->window_props = np;
-    g->rowtime = pos[w->time_col];
     g->feature = r->feature;
     /* back to the GROUP BY's order */
     const Expr **top = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(r->ncols + 1));
-    if (!top) return nomem_false(b);
+    if (!top) return NOMEM();
     for (int k = 0, kk = 0; k < r->ngroup; k++) {
-        int m = map[r->group[k]], col = m >= 0 ? kk++ : ng2 + na - m - 1;
-        if (!(top[k] = eddy__expr_column(b->a, col, g->types[col]))) return nomem_false(b);
+        int m = kmap[k], col = m >= 0 ? kk++ : ng2 + na - m - 1;
+        if (!(top[k] = eddy__expr_column(b->a, col, g->types[col]))) return NOMEM();
     }
     for (int i = 0; i < na; i++)
-        if (!(top[r->ngroup + i] = eddy__expr_column(b->a, ng2 + i, g->types[ng2 + i]))) return nomem_false(b);
+        if (!(top[r->ngroup + i] = eddy__expr_column(b->a, ng2 + i, g->types[ng2 + i]))) return NOMEM();
     *out = calc(b, g, r->ncols, r->names, top, NULL, NULL);
-    return *out != NULL;
+    return *out ? g : NULL;
+}
+
+/* GROUP BY the window_start, window_end (window_time) of windows the rows
+ * of `in` carry already (a window aggregation's output, a window table
+ * function the aggregate could not merge): a WindowAggregate reading the
+ * attached window from those columns (Flink's WindowAttachedWindowingStrategy,
+ * printed win_start=[..], win_end=[..]), keyed by the other keys. *out
+ * NULL: no such window, or a SESSION one (its windows stay keys). */
+static bool attached_window_agg(Build *b, const Rel *r, PhysNode *in, int ng, const int *group, int na,
+                                const PhysAgg *aggs, PhysNode **out) {
+    *out = NULL;
+    int ws, we;
+    WindowInfo wi;
+    const GroupWindow *w = eddy__phys_window_keys(in, ng, group, &ws, &we, &wi);
+    if (!w || ws < 0 || w->kind == WIN_SESSION || r->nsets || ng != r->ngroup) return true;
+    int *kmap = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(ng + 1));
+    int *g2 = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(ng + 1));
+    if (!kmap || !g2) return nomem_false(b);
+    int ng2 = 0, wt = -1;
+    const char *pn[3] = {NULL, NULL, NULL};
+    const Type *pt[3] = {NULL, NULL, NULL};
+    for (int k = 0; k < ng; k++) {
+        WindowInfo t;
+        int c = group[k], prop = eddy__phys_window_col(in, c, &t);
+        int slot = c == ws && !pn[0] ? 0 : c == we && !pn[1] ? 1 : prop == WP_ROWTIME && t.window == w && wt < 0 ? 2 : -1;
+        if (slot < 0) {
+            kmap[k] = ng2;
+            g2[ng2++] = c;
+            continue;
+        }
+        if (slot == 2) wt = c;
+        kmap[k] = -1 - slot;
+        pn[slot] = r->names[k];
+        pt[slot] = r->types[k];
+    }
+    int np = wt >= 0 ? 3 : 2;
+    PhysNode *g = window_agg_node(b, r, in, ng2, g2, na, aggs, np, pn, pt, kmap, out);
+    if (!g) return false;
+    g->window = w;
+    g->attached = true;
+    g->win_start[0] = ws;
+    g->win_end[0] = we;
+    g->rowtime = -1;
+    return true;
 }
 
 /* ---- the split of distinct aggregates ----------------------------------------------------------- */
@@ -1164,8 +1246,12 @@ static PhysNode *build_aggregate(Build *b, const Rel *r) {
         ng++;
     }
     PhysNode *g;
+    /* the window the binder found among the keys must be there in the physical input too */
+    tvf = tvf && eddy__phys_window_keys(in, ng, group, NULL, NULL, NULL);
     if (tvf && na == r->naggs) {
         if (!fuse_window_tvf(b, r, in, na, aggs, &g)) return NULL;
+        if (g) return g;
+        if (!attached_window_agg(b, r, in, ng, group, na, aggs, &g)) return NULL;
         if (g) return g;
     }
     bool distinct = false;
@@ -1220,21 +1306,14 @@ static bool interval_bounds(const Rel *j) {
     return j->join != JOIN_SEMI && j->join != JOIN_ANTI && eddy__interval_bounds(j->cond, j->in[0]->ncols, j->types, &wb, NULL);
 }
 
-/* Whether a Rel reads a window table function through projections and filters. */
-static bool over_window_tvf(const Rel *r) {
-    while (r->kind == REL_CALC || r->kind == REL_PROJECT || r->kind == REL_FILTER) r = r->in[0];
-    return r->kind == REL_WINDOW_TVF;
+/* A window join's window columns (wcol: eddy__rel_window_join's). */
+static PhysNode *window_join_cols(PhysNode *j, const int wcol[4]) {
+    j->win_start[0] = wcol[0];
+    j->win_start[1] = wcol[1];
+    j->win_end[0] = wcol[2];
+    j->win_end[1] = wcol[3];
+    return j;
 }
-
-/* Whether a Rel reads a window aggregation (GROUP BY window_start,
- * window_end, ... of a window table function) through projections and
- * filters. */
-static bool over_window_agg(const Rel *r) {
-    while (r->kind == REL_CALC || r->kind == REL_PROJECT || r->kind == REL_FILTER) r = r->in[0];
-    return r->kind == REL_AGGREGATE && !r->window && over_window_tvf(r->in[0]);
-}
-
-static bool named(const Rel *r, int col, const char *name) { return !strcmp(r->names[col], name); }
 
 static PhysNode *join_node(Build *b, PhysNodeKind kind, const Rel *r, PhysNode *l, PhysNode *rr, int nk, const int *lk,
                            const int *rk) {
@@ -1436,7 +1515,8 @@ static PhysNode *build_join(Build *b, const Rel *r) {
     flatten_and(r->cond, &cs, &ok);
     int *lk = eddy__arena_alloc(b->a, sizeof(int) * (cs.len + 1)), *rk = eddy__arena_alloc(b->a, sizeof(int) * (cs.len + 1));
     int nk = 0;
-    bool window_keys_l = false, window_keys_r = false;
+    int wcol[4]; /* left start, right start, left end, right end */
+    bool window = eddy__rel_window_join(r, wcol);
     for (size_t i = 0; ok && lk && rk && i < cs.len; i++) {
         const Expr *c = cs.items[i];
         bool eq = c->kind == EX_CALL && c->fn && c->nargs == 2 &&
@@ -1456,8 +1536,6 @@ static PhysNode *build_join(Build *b, const Rel *r) {
         lk[nk] = x;
         rk[nk] = y - nl;
         nk++;
-        if (named(r, x, "window_start") && named(r->in[1], y - nl, "window_start")) window_keys_l = true;
-        if (named(r, x, "window_end") && named(r->in[1], y - nl, "window_end")) window_keys_r = true;
     }
     bool interval = ok && b->streaming && interval_bounds(r);
     ed_vec_free(&cs);
@@ -1478,21 +1556,20 @@ static PhysNode *build_join(Build *b, const Rel *r) {
                        (PhysNode *)NULL;
         }
         else if (interval) kind = PK_INTERVAL_JOIN;
-        else if (window_keys_l && window_keys_r && (over_window_tvf(r->in[0]) || over_window_agg(r->in[0])) &&
-                 (over_window_tvf(r->in[1]) || over_window_agg(r->in[1])))
-            kind = PK_WINDOW_JOIN;
+        else if (window) kind = PK_WINDOW_JOIN;
         if (kind == PK_WINDOW_JOIN) {
             /* keyed by the join keys but the window ones (the window is the state's namespace) */
             int m = 0;
             for (int i = 0; i < nk; i++)
-                if (!(named(r, lk[i], "window_start") || named(r, lk[i], "window_end"))) {
+                if (!((lk[i] == wcol[0] && rk[i] == wcol[1]) || (lk[i] == wcol[2] && rk[i] == wcol[3]))) {
                     lk[m] = lk[i];
                     rk[m++] = rk[i];
                 }
             nk = m;
         }
         PhysNode *xl = exchange_keys(b, l, nk, lk), *xr = xl ? exchange_keys(b, rr, nk, rk) : NULL;
-        return xr ? join_node(b, kind, r, xl, xr, nk, lk, rk) : NULL;
+        PhysNode *j = xr ? join_node(b, kind, r, xl, xr, nk, lk, rk) : NULL;
+        return j && kind == PK_WINDOW_JOIN ? window_join_cols(j, wcol) : j;
     }
     if (r->feature && !strncmp(r->feature, "temporal joins", 14))
         return eddy__err(b->err, EDDY_E_UNSUPPORTED, "not supported yet: temporal joins (FOR SYSTEM_TIME AS OF) in batch mode"),
@@ -1540,22 +1617,15 @@ static PhysNode *build_join(Build *b, const Rel *r) {
 
 /* ---- ranks and sorts ----------------------------------------------------------------------- */
 
-static bool has_window_keys(const Rel *in, int n, const int *cols) {
-    bool s = false, e = false;
-    for (int i = 0; i < n; i++) {
-        s = s || named(in, cols[i], "window_start");
-        e = e || named(in, cols[i], "window_end");
-    }
-    return s && e && (over_window_tvf(in) || over_window_agg(in));
-}
-
 /* The partition keys of a window Top-N but window_start and window_end
  * (Flink's partitionBy of WindowRank, the keys it is exchanged by). */
 static int window_free_keys(Build *b, const Rel *in, int n, const int *cols, int **out) {
     int *k = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(n + 1));
     int m = 0;
-    for (int i = 0; k && i < n; i++)
-        if (!named(in, cols[i], "window_start") && !named(in, cols[i], "window_end")) k[m++] = cols[i];
+    for (int i = 0; k && i < n; i++) {
+        int p = eddy__rel_window_col(in, cols[i], NULL);
+        if (p != WP_START && p != WP_END) k[m++] = cols[i];
+    }
     *out = k;
     return k ? m : -1;
 }
@@ -1582,7 +1652,7 @@ static PhysNode *build_rank(Build *b, const Rel *r) {
     PhysNode *in = build(b, r->in[0]);
     if (!in) return NULL;
     const Rel *ir = r->in[0];
-    bool window = has_window_keys(ir, r->ngroup, r->group);
+    bool window = eddy__rel_window_keys(ir, r->ngroup, r->group, NULL) != NULL;
     TimeAttr tvf_time = window && r->nkeys == 1 ? tvf_time_col(ir, r->keys[0]) : TA_NONE;
     bool dedup = r->rank_fn == RANK_ROW_NUMBER && r->rank_start == 1 && r->rank_end == 1 && !r->output_rank &&
                  r->nkeys == 1 && (ir->types[r->keys[0]]->timeattr != TA_NONE || tvf_time != TA_NONE);
@@ -1628,6 +1698,8 @@ static PhysNode *build_rank(Build *b, const Rel *r) {
     k->output_rank = r->output_rank;
     k->global = true;
     k->strategy = RS_APPEND_FAST;
+    if (kind == PK_WINDOW_RANK || kind == PK_WINDOW_DEDUPLICATE)
+        eddy__phys_window_keys(in, r->ngroup, r->group, &k->win_start[0], &k->win_end[0], NULL);
     if (dedup) {
         k->keep_last = r->desc[0];
         k->on_rowtime = ir->types[r->keys[0]]->timeattr == TA_ROWTIME || tvf_time == TA_ROWTIME;

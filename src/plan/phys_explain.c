@@ -37,22 +37,29 @@ static void order_by(Buf *b, const PhysNode *n, const char *const *in_names) {
         eddy__buf_printf(b, "%s%s %s", i ? ", " : "", in_names[n->order[i]], n->desc[i] ? "DESC" : "ASC");
 }
 
-/* The partition keys of a window operator but window_start / window_end. */
+/* The partition keys of a window operator but its window_start / window_end. */
 static void window_free_cols(Buf *b, const PhysNode *n, const char *const *names) {
     bool first = true;
+    bool window = n->kind == PK_WINDOW_RANK || n->kind == PK_WINDOW_DEDUPLICATE;
     for (int i = 0; i < n->ngroup; i++) {
-        const char *c = names[n->group[i]];
-        if (n->kind != PK_RANK && n->kind != PK_BATCH_RANK && (!strcmp(c, "window_start") || !strcmp(c, "window_end")))
-            continue;
-        eddy__buf_printf(b, "%s%s", first ? "" : ", ", c);
+        if (window && (n->group[i] == n->win_start[0] || n->group[i] == n->win_end[0])) continue;
+        eddy__buf_printf(b, "%s%s", first ? "" : ", ", names[n->group[i]]);
         first = false;
     }
+}
+
+/* The attached window of input `side` of n, its columns as win_start / win_end. */
+static void side_window(Buf *b, const PhysNode *n, int side) {
+    const PhysNode *in = n->in[side];
+    WindowInfo wi;
+    if (eddy__phys_window_col(in, n->win_end[side], &wi) < 0) return;
+    eddy__attached_window_text(b, wi.window, in->names[n->win_start[side]], in->names[n->win_end[side]]);
 }
 
 /* "window=[TUMBLE(win_start=[..], win_end=[..], size=[..])], " of a window operator. */
 static void window_attached(Buf *b, const PhysNode *n) {
     eddy__buf_puts(b, "window=[");
-    eddy__attached_window_text(b, n->in[0], "window_start", "window_end");
+    side_window(b, n, 0);
     eddy__buf_puts(b, "], ");
 }
 
@@ -113,7 +120,7 @@ static void as(Buf *b, const char *f, const char *o) {
     if (strcmp(f, o)) eddy__buf_printf(b, " AS %s", o);
 }
 
-/* A WindowAggregate with its window table function merged in. */
+/* A WindowAggregate with its window table function merged in, or over an attached window. */
 static void window_agg_terms(Buf *b, const PhysNode *n) {
     const PhysNode *in = n->in[0];
     if (n->ngroup) {
@@ -126,7 +133,8 @@ static void window_agg_terms(Buf *b, const PhysNode *n) {
     const char *keys[64];
     int nk = n->window->kind == WIN_SESSION && n->ngroup <= 64 ? n->ngroup : 0;
     for (int k = 0; k < nk; k++) keys[k] = in->names[n->group[k]];
-    eddy__window_spec(b, n->window, in->names[n->rowtime], nk, keys);
+    if (n->attached) eddy__attached_window_text(b, n->window, in->names[n->win_start[0]], in->names[n->win_end[0]]);
+    else eddy__window_spec(b, n->window, in->names[n->rowtime], nk, keys);
     eddy__buf_puts(b, "], select=[");
     for (int k = 0; k < n->ngroup; k++) eddy__buf_printf(b, "%s%s", k ? ", " : "", in->names[n->group[k]]);
     for (int i = 0; i < n->naggs; i++) {
@@ -323,13 +331,38 @@ static void digest_terms(Buf *b, const PhysNode *n) {
     }
 }
 
+static void and_list(const Expr *e, const Expr **out, int *n, int cap);
+static const Expr *and_of(Arena *a, const Expr **in, int n);
+
+/* Whether e is `l = r` of left column l and right column r (either way round). */
+static bool equals_cols(const Expr *e, int l, int r) {
+    if (e->kind != EX_CALL || !e->fn || strcmp(e->fn->name, "=") || e->nargs != 2) return false;
+    const Expr *x = e->args[0], *y = e->args[1];
+    return x->kind == EX_COLUMN && y->kind == EX_COLUMN &&
+           ((x->index == l && y->index == r) || (x->index == r && y->index == l));
+}
+
+/* A window join's condition as Flink prints it: without the equalities of
+ * the two window_starts and the two window_ends (NULL: none is left). */
+static const Expr *window_join_rest(Arena *a, const PhysNode *n) {
+    const Expr *cs[64];
+    int nc = 0, m = 0, nl = n->in[0]->ncols;
+    and_list(n->join_cond, cs, &nc, 64);
+    for (int i = 0; i < nc; i++)
+        if (!equals_cols(cs[i], n->win_start[0], nl + n->win_start[1]) &&
+            !equals_cols(cs[i], n->win_end[0], nl + n->win_end[1]))
+            cs[m++] = cs[i];
+    return m ? and_of(a, cs, m) : NULL;
+}
+
 static void join_terms(Buf *b, Arena *a, const PhysNode *n, ExprStyle st) {
     const char **fields = join_fields(a, n);
     eddy__buf_printf(b, "joinType=[%s], ", join_type(n->join));
     if (n->kind == PK_INTERVAL_JOIN) eddy__interval_bounds_text(b, n);
     eddy__buf_puts(b, "where=[");
+    const Expr *cond = n->kind == PK_WINDOW_JOIN ? window_join_rest(a, n) : n->join_cond;
     if (n->kind == PK_TEMPORAL_JOIN && fields) eddy__temporal_where_text(b, n, fields, st);
-    else if (n->join_cond && fields) eddy__plan_expr_text(b, n->join_cond, fields, st);
+    else if (cond && fields) eddy__plan_expr_text(b, cond, fields, st);
     else eddy__buf_puts(b, "true");
     eddy__buf_puts(b, "], select=[");
     eddy__explain_names(b, n->ncols, n->names);
@@ -523,9 +556,9 @@ void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
         break;
     case PK_WINDOW_JOIN:
         eddy__buf_puts(b, "leftWindow=[");
-        eddy__attached_window_text(b, n->in[0], "window_start", "window_end");
+        side_window(b, n, 0);
         eddy__buf_puts(b, "], rightWindow=[");
-        eddy__attached_window_text(b, n->in[1], "window_start", "window_end");
+        side_window(b, n, 1);
         eddy__buf_puts(b, "], ");
         join_terms(b, &a, n, st);
         break;

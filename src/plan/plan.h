@@ -201,6 +201,27 @@ struct Rel {
     int cor;
 };
 
+/* Window properties (Flink's RelWindowProperties, window_props.c): the
+ * window a column's values are the window_start / window_end / window_time
+ * of, followed through projections (renames too), filters, sorts, ranks and
+ * window aggregations, never by name. */
+typedef struct WindowInfo {
+    const GroupWindow *window; /* the window table function's window */
+    const Type *time_type;     /* the type of its time attribute (rowtime / proctime, LTZ) */
+    bool derived;              /* the column passed a window aggregation or rank on its way up */
+} WindowInfo;
+/* WP_START, WP_END or WP_ROWTIME (window_time) when column col of r is a
+ * window property (*wi its window, may be NULL), else -1. */
+int eddy__rel_window_col(const Rel *r, int col, WindowInfo *wi);
+/* Whether join j's condition equates the window_start and the window_end
+ * of windows on its two sides (Flink's satisfyWindowJoin); wcol: the left
+ * start, right start, left end, right end columns (of each input), -1 when
+ * absent. */
+bool eddy__rel_window_join(const Rel *j, int wcol[4]);
+/* The window whose window_start and window_end are both among columns
+ * cols[0..n) of in, or NULL. */
+const GroupWindow *eddy__rel_window_keys(const Rel *in, int n, const int *cols, WindowInfo *wi);
+
 /* Rel constructors (arena a). */
 Rel *eddy__rel_new(Arena *a, RelKind kind, int ncols, int nin);
 /* A projection of `in` with the given expressions and names. */

@@ -124,31 +124,35 @@ eddy_status eddy__translate_window_tvf(TranslateCtx *cx, const PhysNode *p, cons
     return EDDY_OK;
 }
 
-/* The window table function below a window aggregation (through exchanges
- * and Calcs), or NULL. */
-static const PhysNode *tvf_below(const PhysNode *n) {
-    while (n && (n->kind == PK_EXCHANGE || n->kind == PK_CALC) && n->nin == 1) n = n->in[0];
-    return n && n->kind == PK_WINDOW_TABLE_FUNCTION ? n : NULL;
-}
-
-/* WindowAggregate (over a window table function: the window is a column)
- * and GroupWindowAggregate (GROUP BY TUMBLE / HOP (..): the operator
- * assigns the windows). */
+/* WindowAggregate (over a window table function merged into it, or over
+ * the windows its input's rows carry) and GroupWindowAggregate (GROUP BY
+ * TUMBLE / HOP (..): the operator assigns the windows). */
 eddy_status eddy__translate_window_aggregate(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
                                              EdErr *err) {
     const PhysNode *inp = p->in[0];
-    /* the windows this operator assigns: a group window's, or a merged window table function's */
+    /* the windows of this operator: a group window's, a merged window table function's, an attached one's */
     const GroupWindow *gw = p->kind == PK_GROUP_WINDOW_AGGREGATE ? p->rel->window : p->window;
     WinAggPlan *wp = eddy__arena_alloc(cx->a, sizeof *wp);
     if (!wp) return NOMEM();
     memset(wp, 0, sizeof *wp);
     const Type *tt = NULL;
+    WindowInfo wi;
     if (gw) {
-        int time_col = p->window ? p->rowtime : gw->time_col;
-        tt = inp->types[time_col];
-        if (!eddy__type_is_timestamp(tt))
-            return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: group windows over a %s time column",
-                             eddy__type_str(cx->a, tt));
+        int time_col = p->attached ? -1 : p->window ? p->rowtime : gw->time_col;
+        if (p->attached) {
+            /* the rows carry their window: its end is their window_end column */
+            if (eddy__phys_window_col(inp, p->win_end[0], &wi) != WP_END)
+                return eddy__err(err, EDDY_E_INTERNAL, "a window aggregation without its window_end");
+            tt = wi.time_type;
+            wp->wend_col = p->win_end[0];
+        } else {
+            tt = inp->types[time_col];
+            if (!eddy__type_is_timestamp(tt))
+                return eddy__err(err, EDDY_E_UNSUPPORTED, "not supported yet: group windows over a %s time column",
+                                 eddy__type_str(cx->a, tt));
+            wp->assign = true;
+            wp->time_col = time_col;
+        }
         int np = p->window ? p->window_props : gw->nprops;
         WinProp *props = eddy__arena_alloc(cx->a, sizeof(WinProp) * (size_t)(np + 1));
         if (!props) return NOMEM();
@@ -156,8 +160,6 @@ eddy_status eddy__translate_window_aggregate(TranslateCtx *cx, const PhysNode *p
             WindowProp wpr = p->window ? (WindowProp)i : gw->props[i]; /* merged: start, end, window_time */
             props[i] = wpr == WP_START ? WPROP_START : wpr == WP_END ? WPROP_END : wpr == WP_ROWTIME ? WPROP_ROWTIME : WPROP_PROCTIME;
         }
-        wp->assign = true;
-        wp->time_col = time_col;
         wp->kind = gw->kind == WIN_HOP ? WTVF_HOP : gw->kind == WIN_CUMULATE ? WTVF_CUMULATE : WTVF_TUMBLE;
         wp->size_ms = gw->size_ms;
         wp->slide_ms = gw->kind == WIN_TUMBLE ? gw->size_ms : gw->slide_ms;
@@ -165,12 +167,14 @@ eddy_status eddy__translate_window_aggregate(TranslateCtx *cx, const PhysNode *p
         wp->nprops = np;
         wp->props = props;
     } else {
+        /* SESSION windows among the keys */
         wp->wend_col = -1;
         for (int k = 0; k < p->ngroup; k++)
-            if (!strcmp(inp->names[p->group[k]], "window_end")) wp->wend_col = p->group[k];
+            if (eddy__phys_window_col(inp, p->group[k], &wi) == WP_END) {
+                wp->wend_col = p->group[k];
+                tt = wi.time_type;
+            }
         if (wp->wend_col < 0) return eddy__err(err, EDDY_E_INTERNAL, "a window aggregation without window_end");
-        const PhysNode *tvf = tvf_below(inp);
-        tt = tvf ? tvf->in[0]->types[tvf->rel->window->time_col] : NULL;
     }
     GroupAggPlan *gp;
     eddy_status rc = eddy__group_agg_plan(cx, p, &gp, err);

@@ -6,12 +6,6 @@
 
 #define NOMEM() eddy__err(err, EDDY_E_NOMEM, "out of memory")
 
-static int column(const PhysNode *n, const char *name) {
-    for (int i = 0; i < n->ncols; i++)
-        if (!strcmp(n->names[i], name)) return i;
-    return -1;
-}
-
 static bool same_window(const GroupWindow *a, const GroupWindow *b) {
     return a->kind == b->kind && a->size_ms == b->size_ms && a->slide_ms == b->slide_ms && a->offset_ms == b->offset_ms;
 }
@@ -20,15 +14,18 @@ eddy_status eddy__translate_window_join(TranslateCtx *cx, const PhysNode *p, con
                                         EdErr *err) {
     Arena *a = cx->a;
     const PhysNode *ins[2] = {p->in[0], p->in[1]};
-    const Type *tt[2] = {NULL, NULL};
-    const GroupWindow *w[2] = {eddy__attached_window(ins[0], &tt[0]), eddy__attached_window(ins[1], &tt[1])};
-    if (!w[0] || !w[1] || !tt[0] || !tt[1]) return eddy__err(err, EDDY_E_INTERNAL, "a window join without windows below");
+    WindowInfo wi[2];
+    for (int side = 0; side < 2; side++)
+        if (eddy__phys_window_col(ins[side], p->win_end[side], &wi[side]) != WP_END)
+            return eddy__err(err, EDDY_E_INTERNAL, "a window join without windows below");
+    const GroupWindow *w[2] = {wi[0].window, wi[1].window};
+    const Type *tt[2] = {wi[0].time_type, wi[1].time_type};
     if (!same_window(w[0], w[1])) {
         Buf l, r;
         eddy__buf_init(&l);
         eddy__buf_init(&r);
-        eddy__attached_window_text(&l, ins[0], NULL, NULL);
-        eddy__attached_window_text(&r, ins[1], NULL, NULL);
+        eddy__attached_window_text(&l, w[0], NULL, NULL);
+        eddy__attached_window_text(&r, w[1], NULL, NULL);
         eddy__err(err, EDDY_E_UNSUPPORTED,
                   "Currently, window join doesn't support different window table function of left and right inputs.\n"
                   "The left window table function is %s.\nThe right window table function is %s.",
@@ -52,8 +49,7 @@ eddy_status eddy__translate_window_join(TranslateCtx *cx, const PhysNode *p, con
     jp->pair_types = pt;
     for (int side = 0; side < 2; side++) {
         jp->ncols[side] = ins[side]->ncols;
-        jp->wend_col[side] = column(ins[side], "window_end");
-        if (jp->wend_col[side] < 0) return eddy__err(err, EDDY_E_INTERNAL, "a window join input without window_end");
+        jp->wend_col[side] = p->win_end[side];
         if (jp->nkeys && !(jp->key[side] = eddy__translate_key(cx, ins[side], jp->nkeys, side ? p->rkeys : p->lkeys)))
             return NOMEM();
     }

@@ -10,28 +10,7 @@
 
 #define NOMEM() eddy__err(err, EDDY_E_NOMEM, "out of memory")
 
-const GroupWindow *eddy__attached_window(const PhysNode *n, const Type **time_type) {
-    while (n) {
-        if ((n->kind == PK_EXCHANGE || n->kind == PK_CALC) && n->nin == 1) {
-            n = n->in[0];
-        } else if (n->kind == PK_WINDOW_TABLE_FUNCTION && n->rel && n->rel->window) {
-            if (time_type) *time_type = n->in[0]->types[n->rel->window->time_col];
-            return n->rel->window;
-        } else if (n->kind == PK_WINDOW_AGGREGATE && n->window) {
-            if (time_type) *time_type = n->in[0]->types[n->rowtime];
-            return n->window;
-        } else if (n->kind == PK_WINDOW_AGGREGATE && n->nin == 1) {
-            n = n->in[0]; /* the windows are its input's columns */
-        } else {
-            return NULL;
-        }
-    }
-    return NULL;
-}
-
-void eddy__attached_window_text(Buf *b, const PhysNode *in, const char *ws, const char *we) {
-    const GroupWindow *w = eddy__attached_window(in, NULL);
-    if (!w) return;
+void eddy__attached_window_text(Buf *b, const GroupWindow *w, const char *ws, const char *we) {
     Buf t;
     eddy__buf_init(&t);
     eddy__window_spec(&t, w, "\x01", 0, NULL);
@@ -45,12 +24,6 @@ void eddy__attached_window_text(Buf *b, const PhysNode *in, const char *ws, cons
     eddy__buf_free(&t);
 }
 
-static int column(const PhysNode *n, const char *name) {
-    for (int i = 0; i < n->ncols; i++)
-        if (!strcmp(n->names[i], name)) return i;
-    return -1;
-}
-
 eddy_status eddy__translate_window_rank(TranslateCtx *cx, const PhysNode *p, const TransOut *in, TransOut *out,
                                         EdErr *err) {
     bool dedup = p->kind == PK_WINDOW_DEDUPLICATE;
@@ -59,9 +32,10 @@ eddy_status eddy__translate_window_rank(TranslateCtx *cx, const PhysNode *p, con
                          "%s() function is not supported on Window TopN currently, only ROW_NUMBER() is supported.",
                          p->rank_fn == RANK_RANK ? "RANK" : "DENSE_RANK");
     const PhysNode *ip = p->in[0];
-    const Type *tt = NULL;
-    const GroupWindow *w = eddy__attached_window(ip, &tt);
-    if (!w || !tt) return eddy__err(err, EDDY_E_INTERNAL, "a window Top-N without a window below");
+    WindowInfo wi;
+    if (eddy__phys_window_col(ip, p->win_end[0], &wi) != WP_END)
+        return eddy__err(err, EDDY_E_INTERNAL, "a window Top-N without a window below");
+    const Type *tt = wi.time_type;
     if (tt->timeattr == TA_PROCTIME)
         return eddy__err(err, EDDY_E_UNSUPPORTED, dedup ? "Processing time Window Deduplication is not supported yet."
                                                         : "Processing time Window TopN is not supported yet.");
@@ -73,10 +47,8 @@ eddy_status eddy__translate_window_rank(TranslateCtx *cx, const PhysNode *p, con
     if (!rp || !keys || !nf) return NOMEM();
     memset(rp, 0, sizeof *rp);
     int nk = 0;
-    for (int i = 0; i < p->ngroup; i++) {
-        const char *name = ip->names[p->group[i]];
-        if (strcmp(name, "window_start") && strcmp(name, "window_end")) keys[nk++] = p->group[i];
-    }
+    for (int i = 0; i < p->ngroup; i++)
+        if (p->group[i] != p->win_start[0] && p->group[i] != p->win_end[0]) keys[nk++] = p->group[i];
     for (int i = 0; i < p->norder; i++) nf[i] = p->nulls_first ? p->nulls_first[i] : !p->desc[i];
     rp->nin = ip->ncols;
     rp->ngroup = nk;
@@ -89,10 +61,9 @@ eddy_status eddy__translate_window_rank(TranslateCtx *cx, const PhysNode *p, con
     rp->end = p->rank_end;
     rp->output_rank = p->output_rank;
     rp->new_first = dedup && p->keep_last;
-    rp->wend_col = column(ip, "window_end");
+    rp->wend_col = p->win_end[0];
     rp->ltz = tt->root == TY_TIMESTAMP_LTZ ? (cx->pe->tz ? cx->pe->tz : eddy__tz_utc()) : NULL;
     rp->name = dedup ? "WindowDeduplicate" : "WindowRank";
-    if (rp->wend_col < 0) return eddy__err(err, EDDY_E_INTERNAL, "a window Top-N without window_end");
     if (!(rp->key_type = ops_key_type(cx, ip, nk, keys))) return NOMEM();
     return ops_keyed_node(cx, p, rp->name, &eddy__op_window_rank, rp, nk, in, out, err);
 }

@@ -206,7 +206,7 @@ LogicalProject(L_Num=[$1], L_Id=[$2], R_Num=[$7], R_Id=[$8], window_start=[$3], 
 
 == Optimized Physical Plan ==
 Calc(select=[num AS L_Num, id AS L_Id, num0 AS R_Num, id0 AS R_Id, window_start, window_end])
-+- WindowJoin(leftWindow=[TUMBLE(win_start=[window_start], win_end=[window_end], size=[5 min])], rightWindow=[TUMBLE(win_start=[window_start], win_end=[window_end], size=[5 min])], joinType=[FullOuterJoin], where=[AND(=(num, num0), =(window_start, window_start0), =(window_end, window_end0))], select=[num, id, window_start, window_end, num0, id0, window_start0, window_end0])
++- WindowJoin(leftWindow=[TUMBLE(win_start=[window_start], win_end=[window_end], size=[5 min])], rightWindow=[TUMBLE(win_start=[window_start], win_end=[window_end], size=[5 min])], joinType=[FullOuterJoin], where=[=(num, num0)], select=[num, id, window_start, window_end, num0, id0, window_start0, window_end0])
    :- Exchange(distribution=[hash[num]])
    :  +- Calc(select=[num, id, window_start, window_end])
    :     +- WindowTableFunction(window=[TUMBLE(time_col=[row_time], size=[5 min])])
@@ -220,7 +220,7 @@ Calc(select=[num AS L_Num, id AS L_Id, num0 AS R_Num, id0 AS R_Id, window_start,
 
 == Optimized Execution Plan ==
 Calc(select=[num AS L_Num, id AS L_Id, num0 AS R_Num, id0 AS R_Id, window_start, window_end])
-+- WindowJoin(leftWindow=[TUMBLE(win_start=[window_start], win_end=[window_end], size=[5 min])], rightWindow=[TUMBLE(win_start=[window_start], win_end=[window_end], size=[5 min])], joinType=[FullOuterJoin], where=[((num = num0) AND (window_start = window_start0) AND (window_end = window_end0))], select=[num, id, window_start, window_end, num0, id0, window_start0, window_end0])
++- WindowJoin(leftWindow=[TUMBLE(win_start=[window_start], win_end=[window_end], size=[5 min])], rightWindow=[TUMBLE(win_start=[window_start], win_end=[window_end], size=[5 min])], joinType=[FullOuterJoin], where=[(num = num0)], select=[num, id, window_start, window_end, num0, id0, window_start0, window_end0])
    :- Exchange(distribution=[hash[num]])
    :  +- Calc(select=[num, id, window_start, window_end])
    :     +- WindowTableFunction(window=[TUMBLE(time_col=[row_time], size=[5 min])])
@@ -249,7 +249,7 @@ LogicalFilter(condition=[AND(=($cor0.num, $1), =($cor0.window_start, $3), =($cor
             +- LogicalTableScan(table=[[default_catalog, default_database, LeftTable]])
 
 == Optimized Physical Plan ==
-WindowJoin(leftWindow=[TUMBLE(win_start=[window_start], win_end=[window_end], size=[5 min])], rightWindow=[TUMBLE(win_start=[window_start], win_end=[window_end], size=[5 min])], joinType=[LeftSemiJoin], where=[AND(=(num, num0), =(window_start, window_start0), =(window_end, window_end0))], select=[row_time, num, id, window_start, window_end, window_time])
+WindowJoin(leftWindow=[TUMBLE(win_start=[window_start], win_end=[window_end], size=[5 min])], rightWindow=[TUMBLE(win_start=[window_start], win_end=[window_end], size=[5 min])], joinType=[LeftSemiJoin], where=[=(num, num0)], select=[row_time, num, id, window_start, window_end, window_time])
 :- Exchange(distribution=[hash[num]])
 :  +- WindowTableFunction(window=[TUMBLE(time_col=[row_time], size=[5 min])])
 :     +- WatermarkAssigner(rowtime=[row_time], watermark=[-(row_time, 1000:INTERVAL SECOND)])
@@ -261,7 +261,7 @@ WindowJoin(leftWindow=[TUMBLE(win_start=[window_start], win_end=[window_end], si
             +- TableSourceScan(table=[[default_catalog, default_database, RightTable]], fields=[row_time, num, id])
 
 == Optimized Execution Plan ==
-WindowJoin(leftWindow=[TUMBLE(win_start=[window_start], win_end=[window_end], size=[5 min])], rightWindow=[TUMBLE(win_start=[window_start], win_end=[window_end], size=[5 min])], joinType=[LeftSemiJoin], where=[((num = num0) AND (window_start = window_start0) AND (window_end = window_end0))], select=[row_time, num, id, window_start, window_end, window_time])
+WindowJoin(leftWindow=[TUMBLE(win_start=[window_start], win_end=[window_end], size=[5 min])], rightWindow=[TUMBLE(win_start=[window_start], win_end=[window_end], size=[5 min])], joinType=[LeftSemiJoin], where=[(num = num0)], select=[row_time, num, id, window_start, window_end, window_time])
 :- Exchange(distribution=[hash[num]])
 :  +- WindowTableFunction(window=[TUMBLE(time_col=[row_time], size=[5 min])])
 :     +- WatermarkAssigner(rowtime=[row_time], watermark=[(row_time - 1000:INTERVAL SECOND)])

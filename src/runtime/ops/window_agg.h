@@ -37,9 +37,12 @@ extern const OpVtab eddy__op_window_tvf;
  * dropped from that window (and reported with eddy__op_report_late when it
  * is in no open window at all).
  *
- * Over a window table function (assign false): the key is every GROUP BY
- * column (window_start and window_end among them), the window end read from
- * column wend_col; output: the keys, then the calls' values.
+ * Over windows the rows carry (assign false): the window end is read from
+ * column wend_col; the key is the GROUP BY columns but the window (an
+ * attached window: output the keys, the calls' values, then the nprops
+ * window properties, computed from the window end and kind / size / slide /
+ * offset) or every GROUP BY column (SESSION windows among the keys, nprops
+ * 0: the keys, then the calls' values).
  * Group windows and window TVFs merged into the aggregation (assign true):
  * the rows' windows are assigned here from the time column, the key is the
  * GROUP BY columns but the window; output: the keys, the calls' values,
@@ -51,10 +54,10 @@ typedef struct WinAggPlan {
     bool assign;
     int wend_col;              /* !assign: input column of window_end */
     int time_col;              /* assign: input column of the time attribute */
-    WinTvfKind kind;           /* assign */
+    WinTvfKind kind;           /* assign, and the properties' window start */
     int64_t size_ms, slide_ms; /* assign: size (CUMULATE: max size), slide (CUMULATE: step; TUMBLE: size) */
     int64_t offset_ms;         /* assign: the window starts' offset */
-    int nprops;                /* assign: the window properties after the calls */
+    int nprops;                /* the window properties after the calls */
     const WinProp *props;
     bool proctime;             /* processing-time windows */
     const TimeZone *ltz;       /* windows of a TIMESTAMP_LTZ: their bounds are this zone's wall clock */
