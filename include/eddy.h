@@ -1294,11 +1294,17 @@ typedef enum eddy_print_style {
     EDDY_PRINT_CLIENT,       /* the SQL client's tableau: streaming results end
                               * with "Received a total of N rows" */
     EDDY_PRINT_CHANGELOG,    /* one Row.toString line per change: "+I[a, 1]" */
-    EDDY_PRINT_TABLE         /* the result materialized, as the SQL client's 'table'
+    EDDY_PRINT_TABLE,        /* the result materialized, as the SQL client's 'table'
                               * result mode keeps it: +I / +U add a row, -U / -D
                               * remove the newest equal row; the final rows are
                               * printed at the end as a batch result ("N rows in
                               * set", widths from content, no op column) */
+    EDDY_PRINT_GATEWAY       /* as the SQL gateway hands results to its clients
+                              * (PrintStyle.tableauWithDataInferredColumnWidths):
+                              * every result printed at its end with widths from
+                              * the content, never cut; a streaming query gets the
+                              * op column; NULL prints as an empty cell; "N rows
+                              * in set" or "Empty set" */
 } eddy_print_style;
 
 typedef struct eddy_print_options {

@@ -394,7 +394,8 @@ static bool print_query(Shell *sh, eddy_result *r, int64_t started) {
     int width = int_option(sh, sh->width_key ? sh->width_key : WIDTH_KEY, 30);
     eddy_print_options o = {
         .abi_version = EDDY_PRINT_OPTIONS_VERSION,
-        .style = option_is(sh, "sql-client.execution.result-mode", "changelog") ? EDDY_PRINT_CHANGELOG
+        .style = sh->gateway                                                        ? EDDY_PRINT_GATEWAY
+                 : option_is(sh, "sql-client.execution.result-mode", "changelog") ? EDDY_PRINT_CHANGELOG
                  : option_is(sh, "sql-client.execution.result-mode", "table")   ? EDDY_PRINT_TABLE
                                                                                  : EDDY_PRINT_CLIENT,
         .max_column_width = width,
@@ -480,9 +481,18 @@ static bool report_job(Shell *sh, eddy_result *r, bool sync) {
         set_current(sh, NULL);
         warn_malformed(sh, r);
         record_job(sh, r, false);
+        if (st != EDDY_OK) {
+            eddy_result_free(r);
+            return fail_env(sh);
+        }
+        if (sh->gateway) {
+            /* the gateway answers an INSERT with its job's id, waited for or not */
+            fprintf(sh->out, "Job ID: %s\n", eddy_result_job_id(r));
+            fflush(sh->out);
+        } else {
+            info(sh, MSG_FINISHED);
+        }
         eddy_result_free(r);
-        if (st != EDDY_OK) return fail_env(sh);
-        info(sh, MSG_FINISHED);
         return true;
     }
     reap_jobs(sh);
@@ -492,9 +502,30 @@ static bool report_job(Shell *sh, eddy_result *r, bool sync) {
     }
     sh->jobs[sh->njobs++] = r;
     record_job(sh, r, true);
-    fprintf(sh->out, "%s\n%s\nJob ID: %s\n\n", MSG_SUBMITTING, MSG_SUBMITTED, eddy_result_job_id(r));
+    if (sh->gateway)
+        fprintf(sh->out, "Job ID: %s\n", eddy_result_job_id(r));
+    else
+        fprintf(sh->out, "%s\n%s\nJob ID: %s\n\n", MSG_SUBMITTING, MSG_SUBMITTED, eddy_result_job_id(r));
     fflush(sh->out);
     return true;
+}
+
+/* The gateway layout's answer to a statement the shell runs itself
+ * (BEGIN STATEMENT SET, an INSERT added to the set, an empty END): the
+ * "result | OK" table; the client's [INFO] line otherwise. */
+static bool executed(Shell *sh) {
+    if (!sh->gateway) {
+        info(sh, MSG_EXECUTED);
+        return true;
+    }
+    static const char *const col[] = {"result"};
+    static const char *const cell[] = {"OK"};
+    eddy_result *r = eddy_tenv_listing_result(sh->tenv, 1, col, 1, cell);
+    eddy_print_options o = {.abi_version = EDDY_PRINT_OPTIONS_VERSION, .style = EDDY_PRINT_GATEWAY};
+    bool ok = r && eddy_result_print_with(r, sh->out, &o) == EDDY_OK;
+    fflush(sh->out);
+    eddy_result_free(r);
+    return ok ? true : fail_env(sh);
 }
 
 /* A statement that succeeded without rows: the client's [INFO] line, or
@@ -590,16 +621,14 @@ static bool begin_set(Shell *sh) {
     if (!sh->set) return fail_env(sh);
     sh->in_set = true;
     sh->set_count = 0;
-    info(sh, MSG_EXECUTED);
-    return true;
+    return executed(sh);
 }
 
 static bool end_set(Shell *sh) {
     if (!sh->in_set) return fail(sh, MSG_NO_SET);
     sh->in_set = false;
     if (sh->set_count == 0) {
-        info(sh, MSG_EXECUTED);
-        return true;
+        return executed(sh);
     }
     bool sync = option_is(sh, "table.dml-sync", "true");
     sigset_t old;
@@ -615,8 +644,7 @@ static bool add_to_set(Shell *sh, const char *sql, const char *first_word) {
     if (strcmp(first_word, "INSERT")) return fail(sh, MSG_ONLY_INSERT);
     if (eddy_statement_set_add_insert_sql(sh->set, sql) != EDDY_OK) return fail_env(sh);
     sh->set_count++;
-    info(sh, MSG_EXECUTED);
-    return true;
+    return executed(sh);
 }
 
 /* ---- SHOW JOBS, DESCRIBE JOB, STOP JOB (Flink's job statements) ------------------------------------ */
