@@ -194,12 +194,51 @@ static bool is_path_var(const char *name) {
     return true;
 }
 
+/* abs (an absolute path) relative to the working directory, as Java's
+ * Path.relativize gives it ("../../tmp/x"); NULL when there is no working
+ * directory. The caller frees. */
+static char *relative_to_cwd(const char *abs) {
+    char cwd[4096];
+    if (!getcwd(cwd, sizeof cwd) || abs[0] != '/') return NULL;
+    /* the longest common prefix that ends at a component boundary */
+    size_t common = 0;
+    for (size_t i = 0;; i++) {
+        bool end_c = cwd[i] == 0 || cwd[i] == '/', end_a = abs[i] == 0 || abs[i] == '/';
+        if (end_c && end_a) common = i;
+        if (cwd[i] != abs[i] || !cwd[i]) break;
+    }
+    StrBuf b = {0};
+    eddy__shell_sb_put(&b, "", 0);
+    for (const char *p = cwd + common; *p; p++)
+        if (*p == '/' && p[1]) eddy__shell_sb_puts(&b, b.len ? "/.." : "..");
+    const char *rest = abs + common;
+    if (*rest == '/') rest++;
+    if (*rest) eddy__shell_sb_printf(&b, "%s%s", b.len ? "/" : "", rest);
+    return b.s;
+}
+
 static const char *var_value(Vars *v, const char *name) {
     for (int i = 0; i < v->n; i++)
         if (!strcmp(v->name[i], name)) return v->value[i];
     /* $VAR_X: the environment variable VAR_X, else X */
     const char *e = getenv(name);
     if (!e) e = getenv(name + 4);
+    size_t nl = strlen(name);
+    if (!e && nl > 14 && !strcmp(name + nl - 14, "_RELATIVE_PATH") && v->n < 16) {
+        /* VAR_X_RELATIVE_PATH: VAR_X_PATH relative to the working directory */
+        StrBuf target = {0};
+        eddy__shell_sb_printf(&target, "%.*s_PATH", (int)(nl - 14), name);
+        const char *abs = var_value(v, target.s);
+        char *rel = abs ? relative_to_cwd(abs) : NULL;
+        eddy__shell_sb_free(&target);
+        if (!rel || v->n == 16) {
+            free(rel);
+            return NULL;
+        }
+        v->name[v->n] = eddy__shell_xstrndup(name, nl);
+        v->value[v->n] = rel;
+        return v->value[v->n++];
+    }
     if (!e && v->ntmp < 16 && is_path_var(name)) {
         const char *base = getenv("TMPDIR");
         StrBuf t = {0};
