@@ -1104,21 +1104,26 @@ static eddy_result *catalog_stmt(SqlExec *x, const AstStmt *st) {
 
 /* ---- SHOW / DESCRIBE ------------------------------------------------------------------------------- */
 
-/* name | type | null | key | extras | watermark, filtered by sh's LIKE. */
+/* name | type | null | key | extras | watermark, and comment when a column
+ * has one (Flink's ShowColumnsOperation), filtered by sh's LIKE. */
 static eddy_result *columns_table(SqlExec *x, const struct AstShow *sh, const AstName *name, eddy_statement_kind kind) {
     const char *q = eddy__sqlx_qualify(x, name);
     if (!q) return NULL;
     const CatalogEntry *e = eddy__catalog_get(&x->tenv->catalog, q);
     if (!e) return fail(x, EDDY_E_VALIDATION, "Tables or views with the identifier '%s' doesn't exist.", q);
     const ResolvedSchema *s = e->table ? e->table->def.schema : e->schema;
-    const char *cols[] = {"name", "type", "null", "key", "extras", "watermark"};
-    const char **cells = eddy__arena_alloc(x->a, sizeof(char *) * 6 * (size_t)(s->ncols + 1));
+    const char *cols[] = {"name", "type", "null", "key", "extras", "watermark", "comment"};
+    int nc = 6;
+    for (int i = 0; i < s->ncols; i++)
+        if (s->cols[i].comment) nc = 7;
+    const char **cells = eddy__arena_alloc(x->a, sizeof(char *) * (size_t)nc * (size_t)(s->ncols + 1));
     if (!cells) return NOMEM(x);
     int n = 0;
     for (int i = 0; i < s->ncols; i++) {
         const SchemaCol *c = &s->cols[i];
         if (sh && !show_filter(sh, c->name)) continue;
-        const char **row = &cells[n++ * 6];
+        const char **row = &cells[n++ * nc];
+        if (nc == 7) row[6] = c->comment ? c->comment : "";
         row[0] = c->name;
         row[1] = eddy__type_str(x->a, eddy__type_with_nullable(x->a, c->type, true));
         row[2] = c->type->nullable ? "TRUE" : "FALSE";
@@ -1143,10 +1148,10 @@ static eddy_result *columns_table(SqlExec *x, const struct AstShow *sh, const As
         row[5] = "";
         for (int k = 0; e->table && k < s->nwm; k++)
             if (!strcmp(s->wm[k].column, c->name)) row[5] = s->wm[k].expr_text;
-        for (int k = 0; k < 6; k++)
+        for (int k = 0; k < nc; k++)
             if (!row[k]) return NOMEM(x);
     }
-    return string_table(x, kind, 6, cols, cells, n);
+    return string_table(x, kind, nc, cols, cells, n);
 }
 
 

