@@ -1368,7 +1368,7 @@ static eddy_result *show(SqlExec *x, const AstStmt *st) {
     }
     case AST_SHOW_CREATE_CATALOG: return show_create_catalog(x, sh);
     case AST_SHOW_MODULES: {
-        const char *cells[] = {"core", "true"};
+        const char *cells[] = {"core", "TRUE"}; /* a BOOLEAN column: the tableau prints TRUE */
         if (!sh->full) return name_list(x, NULL, "module name", cells, 1);
         const char *cols[] = {"module name", "used"};
         return string_table(x, EDDY_STMT_SHOW, 2, cols, cells, 1);
