@@ -5,6 +5,7 @@
  * Messages follow Flink's CatalogManager, SqlCreateTableConverter,
  * MergeTableLikeUtil and AlterSchemaConverter.
  */
+#include <ctype.h>
 #include <stdlib.h>
 
 #include "api/sql_int.h"
@@ -167,9 +168,9 @@ static const SchemaSpec *spec_of(SqlExec *x, const Parts *p) {
 }
 
 /* Resolves and registers (or replaces) a connector table. */
-static eddy_result *put_table(SqlExec *x, const char *q, const char *name, bool temporary, const Parts *parts,
-                              const Opts *opts, int npart, const char *const *pkeys, const char *comment, bool replace,
-                              bool if_not_exists, const TableEntry **out) {
+static eddy_result *put_table_mt(SqlExec *x, const char *q, const char *name, bool temporary, const Parts *parts,
+                                 const Opts *opts, int npart, const char *const *pkeys, const char *comment,
+                                 bool replace, bool if_not_exists, const TableEntry **out, const MaterializedDef *mt) {
     const SchemaSpec *spec = x->oom ? NULL : spec_of(x, parts);
     if (!spec) return NOMEM(x);
     BindEnv be;
@@ -179,10 +180,16 @@ static eddy_result *put_table(SqlExec *x, const char *q, const char *name, bool 
     if (eddy__plan_table_entry(&be, q, spec, (int)opts->len, opts->items, npart, pkeys, comment, &te, &err))
         return take(x, &err);
     CatalogEntry e = {.path = q, .name = name, .temporary = temporary, .schema = te->def.schema, .table = te,
-                      .comment = comment};
+                      .comment = comment, .mt = mt};
     if (eddy__catalog_add(&x->tenv->catalog, x->a, &e, replace, if_not_exists, NULL, &err)) return take(x, &err);
     if (out) *out = te;
     return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+}
+
+static eddy_result *put_table(SqlExec *x, const char *q, const char *name, bool temporary, const Parts *parts,
+                              const Opts *opts, int npart, const char *const *pkeys, const char *comment, bool replace,
+                              bool if_not_exists, const TableEntry **out) {
+    return put_table_mt(x, q, name, temporary, parts, opts, npart, pkeys, comment, replace, if_not_exists, out, NULL);
 }
 
 /* ---- CREATE TABLE ... LIKE -------------------------------------------------------------------------- */
@@ -335,6 +342,122 @@ static bool merge_like(SqlExec *x, const struct AstCreateTable *ct, Parts *parts
     return true;
 }
 
+/* ---- CREATE MATERIALIZED TABLE ------------------------------------------------------------------ */
+
+/* The freshness of ct (FRESHNESS as written, else the default of its
+ * refresh mode: 1 HOUR for FULL, 3 MINUTE otherwise) and the refresh mode
+ * (as written, else CONTINUOUS below 30 minutes of freshness), checked as
+ * Flink's MaterializedTableUtils and DefaultMaterializedTableEnricher check
+ * them; false with the error. */
+static bool mt_freshness(SqlExec *x, const struct AstCreateTable *ct, MaterializedDef *mt) {
+    if (!ct->freshness) {
+        mt->freshness = ct->refresh_mode == 2 ? "1" : "3";
+        mt->freshness_unit = ct->refresh_mode == 2 ? "HOUR" : "MINUTE";
+    } else {
+        const char *v = ct->freshness;
+        bool digits = *v != 0;
+        for (const char *c = *v == '-' ? v + 1 : v; *c; c++) digits = digits && isdigit((unsigned char)*c);
+        if (!digits || strlen(v) > 9) {
+            fail(x, EDDY_E_VALIDATION,
+                 "The freshness interval currently only supports positive integer type values. But was: %s", v);
+            return false;
+        }
+        if (atoi(v) <= 0) {
+            fail(x, EDDY_E_VALIDATION,
+                 "The freshness interval currently only supports positive integer type values. But was: %d", atoi(v));
+            return false;
+        }
+        switch (ct->freshness_unit) {
+        case AST_TU_SECOND: mt->freshness_unit = "SECOND"; break;
+        case AST_TU_MINUTE: mt->freshness_unit = "MINUTE"; break;
+        case AST_TU_HOUR: mt->freshness_unit = "HOUR"; break;
+        case AST_TU_DAY: mt->freshness_unit = "DAY"; break;
+        case AST_TU_WEEK: fail(x, EDDY_E_UNSUPPORTED, "not supported yet: a FRESHNESS in weeks"); return false;
+        default:
+            fail(x, EDDY_E_VALIDATION,
+                 "Materialized table freshness only supports SECOND, MINUTE, HOUR, DAY, WEEK as the time unit.");
+            return false;
+        }
+        mt->freshness = eddy__arena_printf(x->a, "%d", atoi(v));
+        if (!mt->freshness) {
+            NOMEM(x);
+            return false;
+        }
+    }
+    long n = atol(mt->freshness);
+    char u = mt->freshness_unit[0];
+    long secs = n * (u == 'S' ? 1 : u == 'M' ? 60 : u == 'H' ? 3600 : 86400);
+    bool full = ct->refresh_mode == 2 || (ct->refresh_mode == 0 && secs >= 30 * 60);
+    mt->refresh_mode = full ? "FULL" : "CONTINUOUS";
+    if (!full) return true;
+    /* a full refresh runs on a cron schedule: IntervalFreshness.validateFreshnessForCron */
+    long bound = u == 'S' || u == 'M' ? 60 : 24;
+    if (u == 'D') {
+        if (n > 1) {
+            fail(x, EDDY_E_VALIDATION, "In full refresh mode, freshness must be 1 when the time unit is DAY.");
+            return false;
+        }
+    } else if (n >= bound) {
+        fail(x, EDDY_E_VALIDATION, "In full refresh mode, freshness must be less than %ld when the time unit is %s.",
+             bound, mt->freshness_unit);
+        return false;
+    } else if (bound % n) {
+        fail(x, EDDY_E_VALIDATION,
+             "In full refresh mode, only freshness that are factors of %ld are currently supported when the time "
+             "unit is %s.",
+             bound, mt->freshness_unit);
+        return false;
+    }
+    return true;
+}
+
+/* CREATE MATERIALIZED TABLE: the table, with the query's columns, in the
+ * catalog. As in Flink's TableEnvironment (CreateMaterializedTableOperation),
+ * nothing runs: the refresh job is the SQL gateway's. */
+static eddy_result *create_materialized_table(SqlExec *x, const struct AstCreateTable *ct, const char *q, Opts *opts,
+                                              int npart, const char **pkeys) {
+    EdErr err = {0};
+    BindEnv be;
+    eddy__api_bind_env(x->tenv, &be);
+    be.sql = x->sql;
+    Rel *rel;
+    if (eddy__bind_query(&be, ct->as_query, &rel, &err)) {
+        eddy__api_sql_err(x->env, &err);
+        return NULL;
+    }
+    for (int k = 0; k < npart; k++) {
+        bool found = false;
+        for (int i = 0; i < rel->ncols && !found; i++) found = !strcmp(rel->names[i], pkeys[k]);
+        if (found) continue;
+        Buf b;
+        eddy__buf_init(&b);
+        for (int i = 0; i < rel->ncols; i++) eddy__buf_printf(&b, "%s'%s'", i ? ", " : "", rel->names[i]);
+        fail(x, EDDY_E_VALIDATION, "Partition column '%s' not defined in the query's schema. Available columns: [%s].",
+             pkeys[k], eddy__buf_cstr(&b));
+        eddy__buf_free(&b);
+        return NULL;
+    }
+    MaterializedDef *mt = eddy__arena_alloc(x->a, sizeof *mt);
+    if (!mt) return NOMEM(x);
+    if (!mt_freshness(x, ct, mt)) return NULL;
+    Buf b;
+    eddy__buf_init(&b);
+    eddy__sql_unparse_query(&b, ct->as_query);
+    mt->query = eddy__arena_strdup(x->a, eddy__buf_cstr(&b));
+    eddy__buf_free(&b);
+    if (!mt->query) return NOMEM(x);
+    Parts parts = {0};
+    for (int i = 0; i < rel->ncols; i++) {
+        SpecPart p = {.kind = SPEC_PHYSICAL, .name = rel->names[i],
+                      .type = eddy__type_with_timeattr(x->a, rel->types[i], TA_NONE)};
+        PUSH(&parts, p);
+    }
+    eddy_result *res =
+        put_table_mt(x, q, last_of(&ct->name), false, &parts, opts, npart, pkeys, ct->comment, false, false, NULL, mt);
+    ed_vec_free(&parts);
+    return res;
+}
+
 /* ---- CREATE TABLE -------------------------------------------------------------------------------- */
 
 static eddy_result *create_table(SqlExec *x, const AstStmt *st) {
@@ -354,6 +477,10 @@ static eddy_result *create_table(SqlExec *x, const AstStmt *st) {
     for (int i = 0; i < npart; i++) pkeys[i] = ct->partitioned_by[i]->name;
     eddy_result *res = NULL;
     if (ct->has_like && !merge_like(x, ct, &parts, &opts, &npart, &pkeys)) goto out;
+    if (ct->materialized) {
+        res = create_materialized_table(x, ct, q, &opts, npart, pkeys);
+        goto out;
+    }
     if (!ct->as_query) {
         res = put_table(x, q, last_of(&ct->name), ct->temporary, &parts, &opts, npart, pkeys, ct->comment,
                         ct->or_replace, ct->if_not_exists, NULL);
@@ -770,6 +897,21 @@ static eddy_result *drop_object(SqlExec *x, const AstStmt *st, bool view) {
     const char *q = eddy__sqlx_qualify(x, &st->u.drop.name);
     if (!q) return NULL;
     EdErr err = {0};
+    if (!view && !st->u.drop.temporary) {
+        /* DROP MATERIALIZED TABLE drops only materialized tables, DROP TABLE only the others
+         * (CatalogManager.dropTableInternal) */
+        const CatalogEntry *e = eddy__catalog_get(&x->tenv->catalog, q);
+        bool mt = st->u.drop.materialized;
+        if (e && !e->temporary && !e->is_view && (e->mt != NULL) != mt) {
+            if (st->u.drop.if_exists) return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+            return fail(x, EDDY_E_VALIDATION, "%s with identifier '%s' does not exist.", mt ? "Materialized Table" : "Table",
+                        q);
+        }
+        if (mt && (!e || e->temporary || e->is_view)) {
+            if (st->u.drop.if_exists) return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+            return fail(x, EDDY_E_VALIDATION, "Materialized Table with identifier '%s' does not exist.", q);
+        }
+    }
     if (eddy__catalog_drop(&x->tenv->catalog, q, view, st->u.drop.temporary, st->u.drop.if_exists, &err))
         return take(x, &err);
     return eddy__sqlx_ok(x, EDDY_STMT_DDL);
@@ -1160,7 +1302,8 @@ static eddy_result *show_create_table(SqlExec *x, const char *q, const CatalogEn
     const ResolvedSchema *s = te->def.schema;
     Buf b;
     eddy__buf_init(&b);
-    eddy__buf_printf(&b, "CREATE %sTABLE %s (\n", e->temporary ? "TEMPORARY " : "", quoted(x, q));
+    eddy__buf_printf(&b, "CREATE %s%sTABLE %s (\n", e->temporary ? "TEMPORARY " : "", e->mt ? "MATERIALIZED " : "",
+                     quoted(x, q));
     bool first = true;
     for (int i = 0; i < s->ncols; i++) {
         const SchemaCol *c = &s->cols[i];
@@ -1215,6 +1358,12 @@ static eddy_result *show_create_table(SqlExec *x, const char *q, const CatalogEn
     if (!with_block(&b, te->def.opts, (size_t)te->def.nopts)) {
         eddy__buf_free(&b);
         return NOMEM(x);
+    }
+    if (e->mt) {
+        /* ShowCreateUtil.buildShowCreateMaterializedTableRow: the start mode is
+         * materialized-table.default-start-mode's default */
+        eddy__buf_printf(&b, "START_MODE = FROM_BEGINNING\nFRESHNESS = INTERVAL '%s' %s\nREFRESH_MODE = %s\nAS %s\n",
+                         e->mt->freshness, e->mt->freshness_unit, e->mt->refresh_mode, e->mt->query);
     }
     return show_create_result(x, &b);
 }
@@ -1325,6 +1474,22 @@ static eddy_result *show(SqlExec *x, const AstStmt *st) {
     }
     case AST_SHOW_FUNCTIONS: return show_functions(x, sh);
     case AST_SHOW_COLUMNS: return columns_table(x, sh, &sh->name, EDDY_STMT_SHOW);
+    case AST_SHOW_CREATE_MATERIALIZED_TABLE: {
+        const char *q = eddy__sqlx_qualify(x, &sh->name);
+        if (!q) return NULL;
+        const CatalogEntry *e = eddy__catalog_get(c, q);
+        if (!e)
+            return fail(x, EDDY_E_VALIDATION,
+                        "Could not execute SHOW CREATE MATERIALIZED TABLE %s. Materialized table with identifier %s "
+                        "does not exist.",
+                        q, quoted(x, q));
+        if (!e->mt)
+            return fail(x, EDDY_E_TABLE,
+                        "SHOW CREATE MATERIALIZED TABLE is only supported for materialized tables, but %s is a %s. "
+                        "Please use SHOW CREATE %s instead.",
+                        quoted(x, q), e->is_view ? "view" : "table", e->is_view ? "VIEW" : "TABLE");
+        return show_create_table(x, q, e);
+    }
     case AST_SHOW_CREATE_TABLE:
     case AST_SHOW_CREATE_VIEW: {
         const char *q = eddy__sqlx_qualify(x, &sh->name);
@@ -1339,11 +1504,16 @@ static eddy_result *show(SqlExec *x, const AstStmt *st) {
                         "SHOW CREATE TABLE is only supported for tables, but %s is a view. Please use SHOW CREATE VIEW "
                         "instead.",
                         quoted(x, q));
+        if (!want_view && e->mt)
+            return fail(x, EDDY_E_TABLE,
+                        "SHOW CREATE TABLE is only supported for tables, but %s is a materialized table. Please use "
+                        "SHOW CREATE MATERIALIZED TABLE instead.",
+                        quoted(x, q));
         if (want_view && !e->is_view)
             return fail(x, EDDY_E_TABLE,
-                        "SHOW CREATE VIEW is only supported for views, but %s is a table. Please use SHOW CREATE TABLE "
+                        "SHOW CREATE VIEW is only supported for views, but %s is a %s. Please use SHOW CREATE %s "
                         "instead.",
-                        quoted(x, q));
+                        quoted(x, q), e->mt ? "materialized table" : "table", e->mt ? "MATERIALIZED TABLE" : "TABLE");
         if (!want_view && !e->table)
             return fail(x, EDDY_E_TABLE, "SHOW CREATE TABLE is not supported for %s: it is backed by a DataStream.",
                         quoted(x, q));

@@ -353,6 +353,15 @@ typedef struct TableEntry {
     const struct SchemaSpec *spec; /* as declared (CREATE TABLE ... LIKE copies it) */
 } TableEntry;
 
+/* What CREATE MATERIALIZED TABLE keeps with its table (Flink's
+ * CatalogMaterializedTable): the freshness, the refresh mode, the query. */
+typedef struct MaterializedDef {
+    const char *freshness;      /* the interval's value: "3" */
+    const char *freshness_unit; /* SECOND, MINUTE, HOUR or DAY */
+    const char *refresh_mode;   /* CONTINUOUS or FULL */
+    const char *query;          /* the defining query, as eddy prints it */
+} MaterializedDef;
+
 typedef struct CatalogEntry {
     const char *path;  /* fully qualified: default_catalog.default_database.name */
     const char *name;  /* the object name as registered */
@@ -366,6 +375,7 @@ typedef struct CatalogEntry {
     AstIdent *const *view_cols; /* CREATE VIEW v (a, b): the column names */
     int nview_cols;
     const char *comment;
+    const MaterializedDef *mt; /* a materialized table's definition; NULL for other tables */
     void *owner; /* the memory the entry lives in (set by the catalog: Catalog.owner) */
 } CatalogEntry;
 

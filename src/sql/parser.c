@@ -681,7 +681,12 @@ static AstStmt *show(SqlParser *p) {
         else return NULL;
         if (!eddy__sql_p_name(p, &s->u.show.name) || !show_like(p, s, true)) return NULL;
     } else if (eddy__sql_p_accept_kw(p, KW_CREATE)) {
-        if (eddy__sql_p_accept_kw(p, KW_TABLE)) s->u.show.what = AST_SHOW_CREATE_TABLE;
+        const Token *t = p_cur(p);
+        if (t->kind == TK_IDENT && t->kw == KW_NONE && eddy__sql_p_word_is(t, p, "MATERIALIZED") &&
+            p_is_kw(p, 1, KW_TABLE)) {
+            p->pos += 2;
+            s->u.show.what = AST_SHOW_CREATE_MATERIALIZED_TABLE;
+        } else if (eddy__sql_p_accept_kw(p, KW_TABLE)) s->u.show.what = AST_SHOW_CREATE_TABLE;
         else if (eddy__sql_p_accept_kw(p, KW_VIEW)) s->u.show.what = AST_SHOW_CREATE_VIEW;
         else if (eddy__sql_p_expect_kw(p, KW_CATALOG)) s->u.show.what = AST_SHOW_CREATE_CATALOG;
         else return NULL;

@@ -1053,6 +1053,8 @@ static void create_table(Up *u, const AstStmt *s) {
     const struct AstCreateTable *c = &s->u.create_table;
     if (c->replace) {
         puts_(u, "REPLACE TABLE ");
+    } else if (c->materialized) {
+        puts_(u, "CREATE MATERIALIZED TABLE ");
     } else {
         puts_(u, c->or_replace ? "CREATE OR REPLACE " : "CREATE ");
         temporary(u, c->temporary, false);
@@ -1093,6 +1095,13 @@ static void create_table(Up *u, const AstStmt *s) {
             puts_(u, "\n)");
         }
     }
+    if (c->freshness) {
+        puts_(u, "\nFRESHNESS = INTERVAL ");
+        cstring_lit(u, c->freshness);
+        eddy__buf_putc(u->b, ' ');
+        puts_(u, eddy__sql_time_unit_name(c->freshness_unit));
+    }
+    if (c->refresh_mode) puts_(u, c->refresh_mode == 1 ? "\nREFRESH_MODE = CONTINUOUS" : "\nREFRESH_MODE = FULL");
     if (c->as_query) {
         puts_(u, "\nAS ");
         query(u, c->as_query);
@@ -1169,6 +1178,7 @@ static void show(Up *u, const AstStmt *s) {
         [AST_SHOW_FUNCTIONS] = "FUNCTIONS",     [AST_SHOW_PROCEDURES] = "PROCEDURES",
         [AST_SHOW_COLUMNS] = "COLUMNS",         [AST_SHOW_CREATE_TABLE] = "CREATE TABLE",
         [AST_SHOW_CREATE_VIEW] = "CREATE VIEW", [AST_SHOW_CREATE_CATALOG] = "CREATE CATALOG",
+        [AST_SHOW_CREATE_MATERIALIZED_TABLE] = "CREATE MATERIALIZED TABLE",
         [AST_SHOW_MODULES] = "MODULES",         [AST_SHOW_JOBS] = "JOBS",
         [AST_SHOW_JARS] = "JARS",               [AST_SHOW_PARTITIONS] = "PARTITIONS",
     };
@@ -1248,6 +1258,7 @@ static void stmt(Up *u, const AstStmt *s) {
     case AST_STMT_DROP_DATABASE:
         puts_(u, "DROP ");
         temporary(u, s->u.drop.temporary, s->u.drop.system);
+        if (s->u.drop.materialized) puts_(u, "MATERIALIZED ");
         puts_(u, s->kind == AST_STMT_DROP_TABLE      ? "TABLE "
                  : s->kind == AST_STMT_DROP_VIEW     ? "VIEW "
                  : s->kind == AST_STMT_DROP_FUNCTION ? "FUNCTION "
