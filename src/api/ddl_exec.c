@@ -342,6 +342,40 @@ static bool merge_like(SqlExec *x, const struct AstCreateTable *ct, Parts *parts
     return true;
 }
 
+/* ---- the expanded query of a view or a materialized table -------------------------------------------- */
+
+static bool expand_table(void *ctx, const AstName *n, const char *path[3], const char *const **cols, int *ncols) {
+    SqlExec *x = ctx;
+    Catalog *c = &x->tenv->catalog;
+    if (n->nparts < 1 || n->nparts > 3) return false;
+    const char *q = eddy__catalog_qualify(x->a, c, n->parts, n->nparts);
+    const CatalogEntry *e = q ? eddy__catalog_get(c, q) : NULL;
+    if (!e || !e->schema) return false;
+    path[0] = n->nparts == 3 ? n->parts[0] : c->cur_catalog;
+    path[1] = n->nparts >= 2 ? n->parts[n->nparts - 2] : c->cur_database;
+    path[2] = n->parts[n->nparts - 1];
+    const char **names = eddy__arena_alloc(x->a, sizeof(char *) * (size_t)(e->schema->ncols + 1));
+    if (!names) return false;
+    for (int i = 0; i < e->schema->ncols; i++) names[i] = e->schema->cols[i].name;
+    *cols = names;
+    *ncols = e->schema->ncols;
+    return true;
+}
+
+/* query as Flink keeps it for a view or a materialized table (Calcite's
+ * expanded form: `c`.`db`.`t` AS `t`, `t`.`col`), or as written when eddy
+ * cannot expand it; NULL when out of memory. */
+static const char *expanded_query(SqlExec *x, const AstQuery *query, bool *expanded) {
+    SqlExpander xp = {expand_table, x};
+    Buf b;
+    eddy__buf_init(&b);
+    *expanded = eddy__sql_unparse_query_expanded(&b, query, &xp);
+    if (!*expanded) eddy__sql_unparse_query(&b, query);
+    const char *text = b.failed ? NULL : eddy__arena_strdup(x->a, eddy__buf_cstr(&b));
+    eddy__buf_free(&b);
+    return text;
+}
+
 /* ---- CREATE MATERIALIZED TABLE ------------------------------------------------------------------ */
 
 /* The freshness of ct (FRESHNESS as written, else the default of its
@@ -440,11 +474,8 @@ static eddy_result *create_materialized_table(SqlExec *x, const struct AstCreate
     MaterializedDef *mt = eddy__arena_alloc(x->a, sizeof *mt);
     if (!mt) return NOMEM(x);
     if (!mt_freshness(x, ct, mt)) return NULL;
-    Buf b;
-    eddy__buf_init(&b);
-    eddy__sql_unparse_query(&b, ct->as_query);
-    mt->query = eddy__arena_strdup(x->a, eddy__buf_cstr(&b));
-    eddy__buf_free(&b);
+    bool expanded;
+    mt->query = expanded_query(x, ct->as_query, &expanded);
     if (!mt->query) return NOMEM(x);
     Parts parts = {0};
     for (int i = 0; i < rel->ncols; i++) {
@@ -842,9 +873,13 @@ static eddy_result *create_view(SqlExec *x, const AstStmt *st) {
         if (!names) return NOMEM(x);
         for (int i = 0; i < nc; i++) names[i] = st->u.create_view.columns[i]->name;
     }
+    bool expanded;
+    const char *text = expanded_query(x, query, &expanded);
+    if (!text) return NOMEM(x);
     CatalogEntry e = {.path = q,
                       .name = last_of(name),
                       .is_view = true,
+                      .view_expanded = expanded ? text : NULL,
                       .temporary = st->u.create_view.temporary,
                       .schema = eddy__schema_of_columns(x->a, rel->ncols, names, rel->types),
                       .view_text = x->sql,
@@ -1383,7 +1418,8 @@ static eddy_result *show_create_view(SqlExec *x, const char *q, const CatalogEnt
         eddy__buf_putc(&b, '\n');
     }
     eddy__buf_puts(&b, "AS ");
-    eddy__sql_unparse_query(&b, e->view_query);
+    if (e->view_expanded) eddy__buf_puts(&b, e->view_expanded);
+    else eddy__sql_unparse_query(&b, e->view_query);
     eddy__buf_putc(&b, '\n');
     return show_create_result(x, &b);
 }

@@ -372,6 +372,7 @@ typedef struct CatalogEntry {
     const TableEntry *table; /* connector tables */
     const char *view_text;   /* CREATE VIEW's query as written, for SHOW CREATE VIEW */
     const AstQuery *view_query; /* its AST (positions into view_text): bound anew at each use */
+    const char *view_expanded;  /* the query as Flink expands it, for SHOW CREATE VIEW (NULL: not expandable) */
     AstIdent *const *view_cols; /* CREATE VIEW v (a, b): the column names */
     int nview_cols;
     const char *comment;
