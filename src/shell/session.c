@@ -330,8 +330,8 @@ static bool option_is(Shell *sh, const char *key, const char *value) {
     return v && !strcasecmp(v, value);
 }
 
-/* EXPLAIN: the SQL client prints the plan as it is, not as a table (so
- * does the gateway layout with SHOW CREATE's text). */
+/* EXPLAIN and SHOW CREATE in the gateway layout: the text as it is (the
+ * client prints both as its one-cell "result" table). */
 static bool print_plan(Shell *sh, eddy_result *r) {
     eddy_iter *it = eddy_result_collect(r);
     const eddy_row *row;
@@ -584,7 +584,7 @@ static bool execute(Shell *sh, const char *sql, bool is_insert) {
         return fail(sh, "A query cannot run from an init file (-i): it sets up the session only.");
     }
     if (kind == EDDY_STMT_QUERY) return print_query(sh, r, started);
-    if (kind == EDDY_STMT_EXPLAIN || (sh->gateway && is_show_create(r))) return print_plan(sh, r);
+    if (sh->gateway && (kind == EDDY_STMT_EXPLAIN || is_show_create(r))) return print_plan(sh, r);
     if (eddy_result_get_kind(r) == EDDY_RESULT_SUCCESS) return succeeded(sh, r);
     /* SHOW, DESCRIBE, EXPLAIN, SET; ...: the rows as a table */
     eddy_print_options o = {.abi_version = EDDY_PRINT_OPTIONS_VERSION, .style = EDDY_PRINT_CLIENT};
