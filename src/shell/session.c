@@ -510,6 +510,18 @@ static bool report_job(Shell *sh, eddy_result *r, bool sync) {
     return true;
 }
 
+/* A one-row, one-column table (name: the column's) printed in style. */
+static bool print_cell(Shell *sh, const char *name, const char *value, eddy_print_style style) {
+    const char *col[] = {name};
+    const char *cell[] = {value};
+    eddy_result *r = eddy_tenv_listing_result(sh->tenv, 1, col, 1, cell);
+    eddy_print_options o = {.abi_version = EDDY_PRINT_OPTIONS_VERSION, .style = style};
+    bool ok = r && eddy_result_print_with(r, sh->out, &o) == EDDY_OK;
+    fflush(sh->out);
+    eddy_result_free(r);
+    return ok ? true : fail_env(sh);
+}
+
 /* The gateway layout's answer to a statement the shell runs itself
  * (BEGIN STATEMENT SET, an INSERT added to the set, an empty END): the
  * "result | OK" table; the client's [INFO] line otherwise. */
@@ -518,14 +530,7 @@ static bool executed(Shell *sh) {
         info(sh, MSG_EXECUTED);
         return true;
     }
-    static const char *const col[] = {"result"};
-    static const char *const cell[] = {"OK"};
-    eddy_result *r = eddy_tenv_listing_result(sh->tenv, 1, col, 1, cell);
-    eddy_print_options o = {.abi_version = EDDY_PRINT_OPTIONS_VERSION, .style = EDDY_PRINT_GATEWAY};
-    bool ok = r && eddy_result_print_with(r, sh->out, &o) == EDDY_OK;
-    fflush(sh->out);
-    eddy_result_free(r);
-    return ok ? true : fail_env(sh);
+    return print_cell(sh, "result", "OK", EDDY_PRINT_GATEWAY);
 }
 
 /* A statement that succeeded without rows: the client's [INFO] line, or
@@ -718,14 +723,7 @@ static bool stop_with_savepoint(Shell *sh, struct JobRec *rec) {
         return false;
     }
     eddy_job_wait(j, -1);
-    static const char *const col[] = {"savepoint path"};
-    const char *cell[] = {path};
-    eddy_result *r = eddy_tenv_listing_result(sh->tenv, 1, col, 1, cell);
-    eddy_print_options o = {.abi_version = EDDY_PRINT_OPTIONS_VERSION, .style = EDDY_PRINT_CLIENT};
-    bool ok = r && eddy_result_print_with(r, sh->out, &o) == EDDY_OK;
-    fflush(sh->out);
-    eddy_result_free(r);
-    return ok ? true : fail_env(sh);
+    return print_cell(sh, "savepoint path", path, EDDY_PRINT_CLIENT);
 }
 
 static bool stop_job(Shell *sh, const char *sql) {
