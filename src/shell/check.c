@@ -16,7 +16,8 @@
  * own. A $VAR_X placeholder takes the value of the environment variable
  * VAR_X, else X; a $VAR_..._PATH placeholder (VAR_STREAMING_PATH,
  * VAR_BATCH_PATH2, VAR_BATCH_CTAS_PATH, ...) that neither names defaults to
- * a fresh temporary directory, as Flink's harness makes them. A mismatch
+ * a fresh temporary directory, as Flink's harness makes them, and
+ * VAR_X_RELATIVE_PATH to VAR_X_PATH relative to the working directory. A mismatch
  * prints a unified diff; the run ends with "N passed, N failed" (blocks).
  *
  * A file in the SQL gateway's result layout ('!output' blocks, none of
