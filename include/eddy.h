@@ -1324,8 +1324,13 @@ typedef struct eddy_print_options {
      * end of the print, " (0.12 seconds)", as the SQL client does under
      * sql-client.display.print-time-cost. */
     int64_t time_cost_since_ns;
+    /* (abi_version 3) With EDDY_PRINT_GATEWAY: true leaves out the op column
+     * of a streaming query (Flink's gateway tests print it only for a
+     * statement whose text begins with SELECT, not for EXECUTE SELECT or
+     * WITH ...). */
+    bool no_op_column;
 } eddy_print_options;
-#define EDDY_PRINT_OPTIONS_VERSION 2 /* 1 is still taken (without time_cost_since_ns) */
+#define EDDY_PRINT_OPTIONS_VERSION 3 /* 1 and 2 are still taken (without time_cost_since_ns / no_op_column) */
 
 /* Prints a result as opts say (NULL: as eddy_result_print). Consumes the
  * result like eddy_result_print. A DDL result prints the "result | OK"

@@ -380,7 +380,7 @@ static bool interrupted_now(const eddy_interrupt_flag *flag) {
 eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_options *opts) {
     if (!r) return EDDY_E_MISUSE;
     eddy_env *env = r->tenv->env;
-    if (opts && opts->abi_version != EDDY_PRINT_OPTIONS_VERSION && opts->abi_version != 1)
+    if (opts && (opts->abi_version < 1 || opts->abi_version > EDDY_PRINT_OPTIONS_VERSION))
         return eddy__api_err(env, EDDY_E_MISUSE, "print_with: unknown abi_version %u.", opts->abi_version);
     int64_t since = opts && opts->abi_version >= 2 ? opts->time_cost_since_ns : 0;
     if (r->consumed || !r->it)
@@ -394,7 +394,8 @@ eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_
     FILE *f = file ? file : stdout;
     r->consumed = true;
     eddy_iter *it = r->it;
-    bool op = r->streaming && style != EDDY_PRINT_CHANGELOG && style != EDDY_PRINT_TABLE;
+    bool op = r->streaming && style != EDDY_PRINT_CHANGELOG && style != EDDY_PRINT_TABLE &&
+              !(style == EDDY_PRINT_GATEWAY && opts->abi_version >= 3 && opts->no_op_column);
     int n = r->ncols + (op ? 1 : 0);
     char **names = eddy__calloc((size_t)(n ? n : 1), sizeof(char *));
     int *w = eddy__calloc((size_t)(n ? n : 1), sizeof(int));

@@ -2,9 +2,9 @@
 # (blocks end in '!output'): BEGIN STATEMENT SET, an INSERT added to the set and an empty END
 # print the "result | OK" table; an INSERT, CREATE TABLE AS and a non-empty END print the job's
 # id ("Job ID:", tagged !info), with table.dml-sync as without; a query prints all its rows at
-# the end with widths from the content, the op column in streaming mode, NULL as an empty
-# cell and "N rows in set". Blocks after Flink's begin_statement_set.q, insert.q and
-# repeated_dql.q (gateway).
+# the end with widths from the content, the op column in streaming mode (for a statement that
+# begins with SELECT), NULL as an empty cell and "N rows in set". Blocks after Flink's
+# begin_statement_set.q, insert.q and repeated_dql.q (gateway).
 
 SET 'table.dml-sync' = 'true';
 !output
@@ -115,6 +115,27 @@ SELECT id, str FROM StreamingTable WHERE id = 3;
 SELECT * FROM StreamingTable WHERE id > 5;
 !output
 Empty set
+!ok
+
+# Flink's gateway tests print the op column only for a statement that begins with SELECT
+EXECUTE SELECT id, str FROM StreamingTable WHERE id = 3;
+!output
++----+-----+
+| id | str |
++----+-----+
+|  3 |     |
++----+-----+
+1 row in set
+!ok
+
+WITH t AS (SELECT id FROM StreamingTable WHERE id = 3) SELECT * FROM t;
+!output
++----+
+| id |
++----+
+|  3 |
++----+
+1 row in set
 !ok
 
 SET 'table.dml-sync' = 'false';
