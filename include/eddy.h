@@ -1300,11 +1300,17 @@ typedef enum eddy_print_style {
     EDDY_PRINT_CLIENT,       /* the SQL client's tableau: streaming results end
                               * with "Received a total of N rows" */
     EDDY_PRINT_CHANGELOG,    /* one Row.toString line per change: "+I[a, 1]" */
-    EDDY_PRINT_TABLE         /* the result materialized, as the SQL client's 'table'
+    EDDY_PRINT_TABLE,        /* the result materialized, as the SQL client's 'table'
                               * result mode keeps it: +I / +U add a row, -U / -D
                               * remove the newest equal row; the final rows are
                               * printed at the end as a batch result ("N rows in
                               * set", widths from content, no op column) */
+    EDDY_PRINT_GATEWAY       /* as the SQL gateway hands results to its clients
+                              * (PrintStyle.tableauWithDataInferredColumnWidths):
+                              * every result printed at its end with widths from
+                              * the content, never cut; a streaming query gets the
+                              * op column; NULL prints as an empty cell; "N rows
+                              * in set" or "Empty set" */
 } eddy_print_style;
 
 typedef struct eddy_print_options {
@@ -1324,8 +1330,13 @@ typedef struct eddy_print_options {
      * end of the print, " (0.12 seconds)", as the SQL client does under
      * sql-client.display.print-time-cost. */
     int64_t time_cost_since_ns;
+    /* (abi_version 3) With EDDY_PRINT_GATEWAY: true leaves out the op column
+     * of a streaming query (Flink's gateway tests print it only for a
+     * statement whose text begins with SELECT, not for EXECUTE SELECT or
+     * WITH ...). */
+    bool no_op_column;
 } eddy_print_options;
-#define EDDY_PRINT_OPTIONS_VERSION 2 /* 1 is still taken (without time_cost_since_ns) */
+#define EDDY_PRINT_OPTIONS_VERSION 3 /* 1 and 2 are still taken (without time_cost_since_ns / no_op_column) */
 
 /* Prints a result as opts say (NULL: as eddy_result_print). Consumes the
  * result like eddy_result_print. A DDL result prints the "result | OK"

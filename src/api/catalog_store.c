@@ -43,7 +43,7 @@ static const char *store_option(eddy_tenv *tenv, const char *key) {
 static bool is_logged(eddy_tenv *tenv, const AstStmt *st) {
     switch (st->kind) {
     case AST_STMT_CREATE_TABLE: return !st->u.create_table.temporary && !st->u.create_table.as_query;
-    case AST_STMT_DROP_TABLE:
+    case AST_STMT_DROP_TABLE: return !st->u.drop.temporary && !st->u.drop.materialized;
     case AST_STMT_DROP_VIEW:
     case AST_STMT_DROP_FUNCTION: return !st->u.drop.temporary;
     case AST_STMT_CREATE_VIEW: return !st->u.create_view.temporary;

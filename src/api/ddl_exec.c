@@ -5,6 +5,7 @@
  * Messages follow Flink's CatalogManager, SqlCreateTableConverter,
  * MergeTableLikeUtil and AlterSchemaConverter.
  */
+#include <ctype.h>
 #include <stdlib.h>
 
 #include "api/sql_int.h"
@@ -167,9 +168,9 @@ static const SchemaSpec *spec_of(SqlExec *x, const Parts *p) {
 }
 
 /* Resolves and registers (or replaces) a connector table. */
-static eddy_result *put_table(SqlExec *x, const char *q, const char *name, bool temporary, const Parts *parts,
-                              const Opts *opts, int npart, const char *const *pkeys, const char *comment, bool replace,
-                              bool if_not_exists, const TableEntry **out) {
+static eddy_result *put_table_mt(SqlExec *x, const char *q, const char *name, bool temporary, const Parts *parts,
+                                 const Opts *opts, int npart, const char *const *pkeys, const char *comment,
+                                 bool replace, bool if_not_exists, const TableEntry **out, const MaterializedDef *mt) {
     const SchemaSpec *spec = x->oom ? NULL : spec_of(x, parts);
     if (!spec) return NOMEM(x);
     BindEnv be;
@@ -179,10 +180,16 @@ static eddy_result *put_table(SqlExec *x, const char *q, const char *name, bool 
     if (eddy__plan_table_entry(&be, q, spec, (int)opts->len, opts->items, npart, pkeys, comment, &te, &err))
         return take(x, &err);
     CatalogEntry e = {.path = q, .name = name, .temporary = temporary, .schema = te->def.schema, .table = te,
-                      .comment = comment};
+                      .comment = comment, .mt = mt};
     if (eddy__catalog_add(&x->tenv->catalog, x->a, &e, replace, if_not_exists, NULL, &err)) return take(x, &err);
     if (out) *out = te;
     return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+}
+
+static eddy_result *put_table(SqlExec *x, const char *q, const char *name, bool temporary, const Parts *parts,
+                              const Opts *opts, int npart, const char *const *pkeys, const char *comment, bool replace,
+                              bool if_not_exists, const TableEntry **out) {
+    return put_table_mt(x, q, name, temporary, parts, opts, npart, pkeys, comment, replace, if_not_exists, out, NULL);
 }
 
 /* ---- CREATE TABLE ... LIKE -------------------------------------------------------------------------- */
@@ -335,6 +342,153 @@ static bool merge_like(SqlExec *x, const struct AstCreateTable *ct, Parts *parts
     return true;
 }
 
+/* ---- the expanded query of a view or a materialized table -------------------------------------------- */
+
+static bool expand_table(void *ctx, const AstName *n, const char *path[3], const char *const **cols, int *ncols) {
+    SqlExec *x = ctx;
+    Catalog *c = &x->tenv->catalog;
+    if (n->nparts < 1 || n->nparts > 3) return false;
+    const char *q = eddy__catalog_qualify(x->a, c, n->parts, n->nparts);
+    const CatalogEntry *e = q ? eddy__catalog_get(c, q) : NULL;
+    if (!e || !e->schema) return false;
+    path[0] = n->nparts == 3 ? n->parts[0] : c->cur_catalog;
+    path[1] = n->nparts >= 2 ? n->parts[n->nparts - 2] : c->cur_database;
+    path[2] = n->parts[n->nparts - 1];
+    const char **names = eddy__arena_alloc(x->a, sizeof(char *) * (size_t)(e->schema->ncols + 1));
+    if (!names) return false;
+    for (int i = 0; i < e->schema->ncols; i++) names[i] = e->schema->cols[i].name;
+    *cols = names;
+    *ncols = e->schema->ncols;
+    return true;
+}
+
+/* query as Flink keeps it for a view or a materialized table (Calcite's
+ * expanded form: `c`.`db`.`t` AS `t`, `t`.`col`), or as written when eddy
+ * cannot expand it; NULL when out of memory. */
+static const char *expanded_query(SqlExec *x, const AstQuery *query, bool *expanded) {
+    SqlExpander xp = {expand_table, x};
+    Buf b;
+    eddy__buf_init(&b);
+    *expanded = eddy__sql_unparse_query_expanded(&b, query, &xp);
+    if (!*expanded) eddy__sql_unparse_query(&b, query);
+    const char *text = b.failed ? NULL : eddy__arena_strdup(x->a, eddy__buf_cstr(&b));
+    eddy__buf_free(&b);
+    return text;
+}
+
+/* ---- CREATE MATERIALIZED TABLE ------------------------------------------------------------------ */
+
+/* The freshness of ct (FRESHNESS as written, else the default of its
+ * refresh mode: 1 HOUR for FULL, 3 MINUTE otherwise) and the refresh mode
+ * (as written, else CONTINUOUS below 30 minutes of freshness), checked as
+ * Flink's MaterializedTableUtils and DefaultMaterializedTableEnricher check
+ * them; false with the error. */
+static bool mt_freshness(SqlExec *x, const struct AstCreateTable *ct, MaterializedDef *mt) {
+    if (!ct->freshness) {
+        mt->freshness = ct->refresh_mode == 2 ? "1" : "3";
+        mt->freshness_unit = ct->refresh_mode == 2 ? "HOUR" : "MINUTE";
+    } else {
+        const char *v = ct->freshness;
+        bool digits = *v != 0;
+        for (const char *c = *v == '-' ? v + 1 : v; *c; c++) digits = digits && isdigit((unsigned char)*c);
+        if (!digits || strlen(v) > 9) {
+            fail(x, EDDY_E_VALIDATION,
+                 "The freshness interval currently only supports positive integer type values. But was: %s", v);
+            return false;
+        }
+        if (atoi(v) <= 0) {
+            fail(x, EDDY_E_VALIDATION,
+                 "The freshness interval currently only supports positive integer type values. But was: %d", atoi(v));
+            return false;
+        }
+        switch (ct->freshness_unit) {
+        case AST_TU_SECOND: mt->freshness_unit = "SECOND"; break;
+        case AST_TU_MINUTE: mt->freshness_unit = "MINUTE"; break;
+        case AST_TU_HOUR: mt->freshness_unit = "HOUR"; break;
+        case AST_TU_DAY: mt->freshness_unit = "DAY"; break;
+        case AST_TU_WEEK: fail(x, EDDY_E_UNSUPPORTED, "not supported yet: a FRESHNESS in weeks"); return false;
+        default:
+            fail(x, EDDY_E_VALIDATION,
+                 "Materialized table freshness only supports SECOND, MINUTE, HOUR, DAY, WEEK as the time unit.");
+            return false;
+        }
+        mt->freshness = eddy__arena_printf(x->a, "%d", atoi(v));
+        if (!mt->freshness) {
+            NOMEM(x);
+            return false;
+        }
+    }
+    long n = atol(mt->freshness);
+    char u = mt->freshness_unit[0];
+    long secs = n * (u == 'S' ? 1 : u == 'M' ? 60 : u == 'H' ? 3600 : 86400);
+    bool full = ct->refresh_mode == 2 || (ct->refresh_mode == 0 && secs >= 30 * 60);
+    mt->refresh_mode = full ? "FULL" : "CONTINUOUS";
+    if (!full) return true;
+    /* a full refresh runs on a cron schedule: IntervalFreshness.validateFreshnessForCron */
+    long bound = u == 'S' || u == 'M' ? 60 : 24;
+    if (u == 'D') {
+        if (n > 1) {
+            fail(x, EDDY_E_VALIDATION, "In full refresh mode, freshness must be 1 when the time unit is DAY.");
+            return false;
+        }
+    } else if (n >= bound) {
+        fail(x, EDDY_E_VALIDATION, "In full refresh mode, freshness must be less than %ld when the time unit is %s.",
+             bound, mt->freshness_unit);
+        return false;
+    } else if (bound % n) {
+        fail(x, EDDY_E_VALIDATION,
+             "In full refresh mode, only freshness that are factors of %ld are currently supported when the time "
+             "unit is %s.",
+             bound, mt->freshness_unit);
+        return false;
+    }
+    return true;
+}
+
+/* CREATE MATERIALIZED TABLE: the table, with the query's columns, in the
+ * catalog. As in Flink's TableEnvironment (CreateMaterializedTableOperation),
+ * nothing runs: the refresh job is the SQL gateway's. */
+static eddy_result *create_materialized_table(SqlExec *x, const struct AstCreateTable *ct, const char *q, Opts *opts,
+                                              int npart, const char **pkeys) {
+    EdErr err = {0};
+    BindEnv be;
+    eddy__api_bind_env(x->tenv, &be);
+    be.sql = x->sql;
+    Rel *rel;
+    if (eddy__bind_query(&be, ct->as_query, &rel, &err)) {
+        eddy__api_sql_err(x->env, &err);
+        return NULL;
+    }
+    for (int k = 0; k < npart; k++) {
+        bool found = false;
+        for (int i = 0; i < rel->ncols && !found; i++) found = !strcmp(rel->names[i], pkeys[k]);
+        if (found) continue;
+        Buf b;
+        eddy__buf_init(&b);
+        for (int i = 0; i < rel->ncols; i++) eddy__buf_printf(&b, "%s'%s'", i ? ", " : "", rel->names[i]);
+        fail(x, EDDY_E_VALIDATION, "Partition column '%s' not defined in the query's schema. Available columns: [%s].",
+             pkeys[k], eddy__buf_cstr(&b));
+        eddy__buf_free(&b);
+        return NULL;
+    }
+    MaterializedDef *mt = eddy__arena_alloc(x->a, sizeof *mt);
+    if (!mt) return NOMEM(x);
+    if (!mt_freshness(x, ct, mt)) return NULL;
+    bool expanded;
+    mt->query = expanded_query(x, ct->as_query, &expanded);
+    if (!mt->query) return NOMEM(x);
+    Parts parts = {0};
+    for (int i = 0; i < rel->ncols; i++) {
+        SpecPart p = {.kind = SPEC_PHYSICAL, .name = rel->names[i],
+                      .type = eddy__type_with_timeattr(x->a, rel->types[i], TA_NONE)};
+        PUSH(&parts, p);
+    }
+    eddy_result *res =
+        put_table_mt(x, q, last_of(&ct->name), false, &parts, opts, npart, pkeys, ct->comment, false, false, NULL, mt);
+    ed_vec_free(&parts);
+    return res;
+}
+
 /* ---- CREATE TABLE -------------------------------------------------------------------------------- */
 
 static eddy_result *create_table(SqlExec *x, const AstStmt *st) {
@@ -354,6 +508,10 @@ static eddy_result *create_table(SqlExec *x, const AstStmt *st) {
     for (int i = 0; i < npart; i++) pkeys[i] = ct->partitioned_by[i]->name;
     eddy_result *res = NULL;
     if (ct->has_like && !merge_like(x, ct, &parts, &opts, &npart, &pkeys)) goto out;
+    if (ct->materialized) {
+        res = create_materialized_table(x, ct, q, &opts, npart, pkeys);
+        goto out;
+    }
     if (!ct->as_query) {
         res = put_table(x, q, last_of(&ct->name), ct->temporary, &parts, &opts, npart, pkeys, ct->comment,
                         ct->or_replace, ct->if_not_exists, NULL);
@@ -715,9 +873,13 @@ static eddy_result *create_view(SqlExec *x, const AstStmt *st) {
         if (!names) return NOMEM(x);
         for (int i = 0; i < nc; i++) names[i] = st->u.create_view.columns[i]->name;
     }
+    bool expanded;
+    const char *text = expanded_query(x, query, &expanded);
+    if (!text) return NOMEM(x);
     CatalogEntry e = {.path = q,
                       .name = last_of(name),
                       .is_view = true,
+                      .view_expanded = expanded ? text : NULL,
                       .temporary = st->u.create_view.temporary,
                       .schema = eddy__schema_of_columns(x->a, rel->ncols, names, rel->types),
                       .view_text = x->sql,
@@ -770,6 +932,21 @@ static eddy_result *drop_object(SqlExec *x, const AstStmt *st, bool view) {
     const char *q = eddy__sqlx_qualify(x, &st->u.drop.name);
     if (!q) return NULL;
     EdErr err = {0};
+    if (!view && !st->u.drop.temporary) {
+        /* DROP MATERIALIZED TABLE drops only materialized tables, DROP TABLE only the others
+         * (CatalogManager.dropTableInternal) */
+        const CatalogEntry *e = eddy__catalog_get(&x->tenv->catalog, q);
+        bool mt = st->u.drop.materialized;
+        if (e && !e->temporary && !e->is_view && (e->mt != NULL) != mt) {
+            if (st->u.drop.if_exists) return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+            return fail(x, EDDY_E_VALIDATION, "%s with identifier '%s' does not exist.", mt ? "Materialized Table" : "Table",
+                        q);
+        }
+        if (mt && (!e || e->temporary || e->is_view)) {
+            if (st->u.drop.if_exists) return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+            return fail(x, EDDY_E_VALIDATION, "Materialized Table with identifier '%s' does not exist.", q);
+        }
+    }
     if (eddy__catalog_drop(&x->tenv->catalog, q, view, st->u.drop.temporary, st->u.drop.if_exists, &err))
         return take(x, &err);
     return eddy__sqlx_ok(x, EDDY_STMT_DDL);
@@ -1104,21 +1281,26 @@ static eddy_result *catalog_stmt(SqlExec *x, const AstStmt *st) {
 
 /* ---- SHOW / DESCRIBE ------------------------------------------------------------------------------- */
 
-/* name | type | null | key | extras | watermark, filtered by sh's LIKE. */
+/* name | type | null | key | extras | watermark, and comment when a column
+ * has one (Flink's ShowColumnsOperation), filtered by sh's LIKE. */
 static eddy_result *columns_table(SqlExec *x, const struct AstShow *sh, const AstName *name, eddy_statement_kind kind) {
     const char *q = eddy__sqlx_qualify(x, name);
     if (!q) return NULL;
     const CatalogEntry *e = eddy__catalog_get(&x->tenv->catalog, q);
     if (!e) return fail(x, EDDY_E_VALIDATION, "Tables or views with the identifier '%s' doesn't exist.", q);
     const ResolvedSchema *s = e->table ? e->table->def.schema : e->schema;
-    const char *cols[] = {"name", "type", "null", "key", "extras", "watermark"};
-    const char **cells = eddy__arena_alloc(x->a, sizeof(char *) * 6 * (size_t)(s->ncols + 1));
+    const char *cols[] = {"name", "type", "null", "key", "extras", "watermark", "comment"};
+    int nc = 6;
+    for (int i = 0; i < s->ncols; i++)
+        if (s->cols[i].comment) nc = 7;
+    const char **cells = eddy__arena_alloc(x->a, sizeof(char *) * (size_t)nc * (size_t)(s->ncols + 1));
     if (!cells) return NOMEM(x);
     int n = 0;
     for (int i = 0; i < s->ncols; i++) {
         const SchemaCol *c = &s->cols[i];
         if (sh && !show_filter(sh, c->name)) continue;
-        const char **row = &cells[n++ * 6];
+        const char **row = &cells[n++ * nc];
+        if (nc == 7) row[6] = c->comment ? c->comment : "";
         row[0] = c->name;
         row[1] = eddy__type_str(x->a, eddy__type_with_nullable(x->a, c->type, true));
         row[2] = c->type->nullable ? "TRUE" : "FALSE";
@@ -1143,10 +1325,10 @@ static eddy_result *columns_table(SqlExec *x, const struct AstShow *sh, const As
         row[5] = "";
         for (int k = 0; e->table && k < s->nwm; k++)
             if (!strcmp(s->wm[k].column, c->name)) row[5] = s->wm[k].expr_text;
-        for (int k = 0; k < 6; k++)
+        for (int k = 0; k < nc; k++)
             if (!row[k]) return NOMEM(x);
     }
-    return string_table(x, kind, 6, cols, cells, n);
+    return string_table(x, kind, nc, cols, cells, n);
 }
 
 
@@ -1155,7 +1337,8 @@ static eddy_result *show_create_table(SqlExec *x, const char *q, const CatalogEn
     const ResolvedSchema *s = te->def.schema;
     Buf b;
     eddy__buf_init(&b);
-    eddy__buf_printf(&b, "CREATE %sTABLE %s (\n", e->temporary ? "TEMPORARY " : "", quoted(x, q));
+    eddy__buf_printf(&b, "CREATE %s%sTABLE %s (\n", e->temporary ? "TEMPORARY " : "", e->mt ? "MATERIALIZED " : "",
+                     quoted(x, q));
     bool first = true;
     for (int i = 0; i < s->ncols; i++) {
         const SchemaCol *c = &s->cols[i];
@@ -1211,6 +1394,12 @@ static eddy_result *show_create_table(SqlExec *x, const char *q, const CatalogEn
         eddy__buf_free(&b);
         return NOMEM(x);
     }
+    if (e->mt) {
+        /* ShowCreateUtil.buildShowCreateMaterializedTableRow: the start mode is
+         * materialized-table.default-start-mode's default */
+        eddy__buf_printf(&b, "START_MODE = FROM_BEGINNING\nFRESHNESS = INTERVAL '%s' %s\nREFRESH_MODE = %s\nAS %s\n",
+                         e->mt->freshness, e->mt->freshness_unit, e->mt->refresh_mode, e->mt->query);
+    }
     return show_create_result(x, &b);
 }
 
@@ -1229,7 +1418,8 @@ static eddy_result *show_create_view(SqlExec *x, const char *q, const CatalogEnt
         eddy__buf_putc(&b, '\n');
     }
     eddy__buf_puts(&b, "AS ");
-    eddy__sql_unparse_query(&b, e->view_query);
+    if (e->view_expanded) eddy__buf_puts(&b, e->view_expanded);
+    else eddy__sql_unparse_query(&b, e->view_query);
     eddy__buf_putc(&b, '\n');
     return show_create_result(x, &b);
 }
@@ -1320,6 +1510,22 @@ static eddy_result *show(SqlExec *x, const AstStmt *st) {
     }
     case AST_SHOW_FUNCTIONS: return show_functions(x, sh);
     case AST_SHOW_COLUMNS: return columns_table(x, sh, &sh->name, EDDY_STMT_SHOW);
+    case AST_SHOW_CREATE_MATERIALIZED_TABLE: {
+        const char *q = eddy__sqlx_qualify(x, &sh->name);
+        if (!q) return NULL;
+        const CatalogEntry *e = eddy__catalog_get(c, q);
+        if (!e)
+            return fail(x, EDDY_E_VALIDATION,
+                        "Could not execute SHOW CREATE MATERIALIZED TABLE %s. Materialized table with identifier %s "
+                        "does not exist.",
+                        q, quoted(x, q));
+        if (!e->mt)
+            return fail(x, EDDY_E_TABLE,
+                        "SHOW CREATE MATERIALIZED TABLE is only supported for materialized tables, but %s is a %s. "
+                        "Please use SHOW CREATE %s instead.",
+                        quoted(x, q), e->is_view ? "view" : "table", e->is_view ? "VIEW" : "TABLE");
+        return show_create_table(x, q, e);
+    }
     case AST_SHOW_CREATE_TABLE:
     case AST_SHOW_CREATE_VIEW: {
         const char *q = eddy__sqlx_qualify(x, &sh->name);
@@ -1334,11 +1540,16 @@ static eddy_result *show(SqlExec *x, const AstStmt *st) {
                         "SHOW CREATE TABLE is only supported for tables, but %s is a view. Please use SHOW CREATE VIEW "
                         "instead.",
                         quoted(x, q));
+        if (!want_view && e->mt)
+            return fail(x, EDDY_E_TABLE,
+                        "SHOW CREATE TABLE is only supported for tables, but %s is a materialized table. Please use "
+                        "SHOW CREATE MATERIALIZED TABLE instead.",
+                        quoted(x, q));
         if (want_view && !e->is_view)
             return fail(x, EDDY_E_TABLE,
-                        "SHOW CREATE VIEW is only supported for views, but %s is a table. Please use SHOW CREATE TABLE "
+                        "SHOW CREATE VIEW is only supported for views, but %s is a %s. Please use SHOW CREATE %s "
                         "instead.",
-                        quoted(x, q));
+                        quoted(x, q), e->mt ? "materialized table" : "table", e->mt ? "MATERIALIZED TABLE" : "TABLE");
         if (!want_view && !e->table)
             return fail(x, EDDY_E_TABLE, "SHOW CREATE TABLE is not supported for %s: it is backed by a DataStream.",
                         quoted(x, q));
@@ -1363,7 +1574,7 @@ static eddy_result *show(SqlExec *x, const AstStmt *st) {
     }
     case AST_SHOW_CREATE_CATALOG: return show_create_catalog(x, sh);
     case AST_SHOW_MODULES: {
-        const char *cells[] = {"core", "true"};
+        const char *cells[] = {"core", "TRUE"}; /* a BOOLEAN column: the tableau prints TRUE */
         if (!sh->full) return name_list(x, NULL, "module name", cells, 1);
         const char *cols[] = {"module name", "used"};
         return string_table(x, EDDY_STMT_SHOW, 2, cols, cells, 1);

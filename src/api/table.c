@@ -301,13 +301,13 @@ typedef struct Cells {
     ED_VEC(char *) cells; /* row-major, ncols per row (the op column included) */
 } Cells;
 
-static void row_cells(const eddy_result *r, const eddy_row *row, bool op, char **out) {
+static void row_cells(const eddy_result *r, const eddy_row *row, bool op, bool null_empty, char **out) {
     int k = 0;
     if (op) out[k++] = eddy__strdup(eddy_row_kind_short((eddy_row_kind)row->kind));
     for (int i = 0; i < r->ncols; i++) {
         const Vector *v = row->cols[i];
         if (vec_is_null(v, row->idx)) {
-            out[k++] = eddy__strdup("<NULL>");
+            out[k++] = eddy__strdup(null_empty ? "" : "<NULL>");
             continue;
         }
         Buf b;
@@ -380,20 +380,22 @@ static bool interrupted_now(const eddy_interrupt_flag *flag) {
 eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_options *opts) {
     if (!r) return EDDY_E_MISUSE;
     eddy_env *env = r->tenv->env;
-    if (opts && opts->abi_version != EDDY_PRINT_OPTIONS_VERSION && opts->abi_version != 1)
+    if (opts && (opts->abi_version < 1 || opts->abi_version > EDDY_PRINT_OPTIONS_VERSION))
         return eddy__api_err(env, EDDY_E_MISUSE, "print_with: unknown abi_version %u.", opts->abi_version);
     int64_t since = opts && opts->abi_version >= 2 ? opts->time_cost_since_ns : 0;
     if (r->consumed || !r->it)
         return eddy__api_err(env, EDDY_E_MISUSE, "The result has already been consumed (print and collect are exclusive).");
     eddy_print_style style = opts ? opts->style : EDDY_PRINT_TABLEAU;
     int maxw = opts && opts->max_column_width > 0 ? opts->max_column_width : MAX_COLUMN_WIDTH;
-    /* the SQL client prints SHOW / DESCRIBE / EXPLAIN ... results whole */
-    if (style == EDDY_PRINT_CLIENT && r->stmt != EDDY_STMT_QUERY) maxw = INT_MAX;
+    /* the SQL client prints SHOW / DESCRIBE / EXPLAIN ... results whole, the gateway every result */
+    if ((style == EDDY_PRINT_CLIENT && r->stmt != EDDY_STMT_QUERY) || style == EDDY_PRINT_GATEWAY) maxw = INT_MAX;
+    bool gateway = style == EDDY_PRINT_GATEWAY;
     const eddy_interrupt_flag *interrupt = opts ? opts->interrupt : NULL;
     FILE *f = file ? file : stdout;
     r->consumed = true;
     eddy_iter *it = r->it;
-    bool op = r->streaming && style != EDDY_PRINT_CHANGELOG && style != EDDY_PRINT_TABLE;
+    bool op = r->streaming && style != EDDY_PRINT_CHANGELOG && style != EDDY_PRINT_TABLE &&
+              !(style == EDDY_PRINT_GATEWAY && opts->abi_version >= 3 && opts->no_op_column);
     int n = r->ncols + (op ? 1 : 0);
     char **names = eddy__calloc((size_t)(n ? n : 1), sizeof(char *));
     int *w = eddy__calloc((size_t)(n ? n : 1), sizeof(int));
@@ -429,7 +431,7 @@ eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_
             flush_buf(&b, f);
             nrows++;
         }
-    } else if (op) {
+    } else if (op && !gateway) {
         /* streaming: widths from the types, rows printed as they arrive */
         w[0] = 2;
         for (int i = 0; i < r->ncols; i++) w[i + 1] = eddy__tableau_column_width(r->types[i], r->names[i], maxw, false);
@@ -447,16 +449,16 @@ eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_
                 cells_line(&b, names, w, n);
                 border(&b, w, n);
             }
-            row_cells(r, row, true, cells);
+            row_cells(r, row, true, false, cells);
             cells_line(&b, cells, w, n);
             free_cells(cells, n);
             nrows++;
             flush_buf(&b, f);
         }
     } else {
-        /* batch and static results: widths from the content, printed at the end */
+        /* batch and static results (and all of the gateway's): widths from the content, printed at the end */
         while (!(interrupted = interrupted_now(interrupt)) && (st = eddy_iter_next(it, &row)) == EDDY_ROW) {
-            row_cells(r, row, false, cells);
+            row_cells(r, row, op, gateway, cells);
             eddy_row_kind k = eddy_row_get_kind(row);
             if (style == EDDY_PRINT_TABLE && (k == EDDY_UPDATE_BEFORE || k == EDDY_DELETE)) {
                 /* a retraction removes the newest equal row (MaterializedCollectStreamResult) */

@@ -382,6 +382,15 @@ typedef struct TableEntry {
     const struct SchemaSpec *spec; /* as declared (CREATE TABLE ... LIKE copies it) */
 } TableEntry;
 
+/* What CREATE MATERIALIZED TABLE keeps with its table (Flink's
+ * CatalogMaterializedTable): the freshness, the refresh mode, the query. */
+typedef struct MaterializedDef {
+    const char *freshness;      /* the interval's value: "3" */
+    const char *freshness_unit; /* SECOND, MINUTE, HOUR or DAY */
+    const char *refresh_mode;   /* CONTINUOUS or FULL */
+    const char *query;          /* the defining query, as eddy prints it */
+} MaterializedDef;
+
 typedef struct CatalogEntry {
     const char *path;  /* fully qualified: default_catalog.default_database.name */
     const char *name;  /* the object name as registered */
@@ -392,9 +401,11 @@ typedef struct CatalogEntry {
     const TableEntry *table; /* connector tables */
     const char *view_text;   /* CREATE VIEW's query as written, for SHOW CREATE VIEW */
     const AstQuery *view_query; /* its AST (positions into view_text): bound anew at each use */
+    const char *view_expanded;  /* the query as Flink expands it, for SHOW CREATE VIEW (NULL: not expandable) */
     AstIdent *const *view_cols; /* CREATE VIEW v (a, b): the column names */
     int nview_cols;
     const char *comment;
+    const MaterializedDef *mt; /* a materialized table's definition; NULL for other tables */
     void *owner; /* the memory the entry lives in (set by the catalog: Catalog.owner) */
 } CatalogEntry;
 

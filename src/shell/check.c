@@ -16,7 +16,8 @@
  * own. A $VAR_X placeholder takes the value of the environment variable
  * VAR_X, else X; a $VAR_..._PATH placeholder (VAR_STREAMING_PATH,
  * VAR_BATCH_PATH2, VAR_BATCH_CTAS_PATH, ...) that neither names defaults to
- * a fresh temporary directory, as Flink's harness makes them. A mismatch
+ * a fresh temporary directory, as Flink's harness makes them, and
+ * VAR_X_RELATIVE_PATH to VAR_X_PATH relative to the working directory. A mismatch
  * prints a unified diff; the run ends with "N passed, N failed" (blocks).
  *
  * A file in the SQL gateway's result layout ('!output' blocks, none of
@@ -35,7 +36,10 @@
  *                 of a module other than core; CALL (procedures come from
  *                 Java catalogs); a catalog of a type from Flink's test
  *                 jars or Hive ('hive', 'hive-test', 'test-catalog',
- *                 'jdbc'); the test connector 'values' and 'jdbc'.
+ *                 'jdbc', 'test_procedure_catalog'), and the blocks run
+ *                 while USE CATALOG made one the current catalog; the
+ *                 test connectors 'values', 'jdbc' and 'test-update-delete'
+ *                 (and later blocks naming a table made with one).
  *   needs a cluster  output naming $VAR_REST_PORT,
  *                 $VAR_JOBMANAGER_RPC_ADDRESS or $VAR_PIPELINE_JARS_URL
  *                 (the cluster's settings SET lists); SHOW JOBS, STOP JOB.
@@ -194,12 +198,51 @@ static bool is_path_var(const char *name) {
     return true;
 }
 
+/* abs (an absolute path) relative to the working directory, as Java's
+ * Path.relativize gives it ("../../tmp/x"); NULL when there is no working
+ * directory. The caller frees. */
+static char *relative_to_cwd(const char *abs) {
+    char cwd[4096];
+    if (!getcwd(cwd, sizeof cwd) || abs[0] != '/') return NULL;
+    /* the longest common prefix that ends at a component boundary */
+    size_t common = 0;
+    for (size_t i = 0;; i++) {
+        bool end_c = cwd[i] == 0 || cwd[i] == '/', end_a = abs[i] == 0 || abs[i] == '/';
+        if (end_c && end_a) common = i;
+        if (cwd[i] != abs[i] || !cwd[i]) break;
+    }
+    StrBuf b = {0};
+    eddy__shell_sb_put(&b, "", 0);
+    for (const char *p = cwd + common; *p; p++)
+        if (*p == '/' && p[1]) eddy__shell_sb_puts(&b, b.len ? "/.." : "..");
+    const char *rest = abs + common;
+    if (*rest == '/') rest++;
+    if (*rest) eddy__shell_sb_printf(&b, "%s%s", b.len ? "/" : "", rest);
+    return b.s;
+}
+
 static const char *var_value(Vars *v, const char *name) {
     for (int i = 0; i < v->n; i++)
         if (!strcmp(v->name[i], name)) return v->value[i];
     /* $VAR_X: the environment variable VAR_X, else X */
     const char *e = getenv(name);
     if (!e) e = getenv(name + 4);
+    size_t nl = strlen(name);
+    if (!e && nl > 14 && !strcmp(name + nl - 14, "_RELATIVE_PATH") && v->n < 16) {
+        /* VAR_X_RELATIVE_PATH: VAR_X_PATH relative to the working directory */
+        StrBuf target = {0};
+        eddy__shell_sb_printf(&target, "%.*s_PATH", (int)(nl - 14), name);
+        const char *abs = var_value(v, target.s);
+        char *rel = abs ? relative_to_cwd(abs) : NULL;
+        eddy__shell_sb_free(&target);
+        if (!rel || v->n == 16) {
+            free(rel);
+            return NULL;
+        }
+        v->name[v->n] = eddy__shell_xstrndup(name, nl);
+        v->value[v->n] = rel;
+        return v->value[v->n++];
+    }
     if (!e && v->ntmp < 16 && is_path_var(name)) {
         const char *base = getenv("TMPDIR");
         StrBuf t = {0};
@@ -398,8 +441,10 @@ static const char *tag_for(const char *normalized) {
 /* ---- blocks Flink's scripts need Java or a cluster for (--flink) ---------------------------------- */
 
 typedef struct JavaNames {
-    char **name; /* upper-cased names of functions made from Java classes, of Java catalogs */
+    char **name; /* upper-cased names of functions made from Java classes, of Java catalogs,
+                  * of tables of Java connectors */
     size_t n, cap;
+    bool java_catalog; /* USE CATALOG made a Java catalog the current one */
 } JavaNames;
 
 static void remember(JavaNames *fns, const char *name) {
@@ -445,12 +490,52 @@ static bool option_is_one_of(const char *text, const char *key, const char *cons
     return false;
 }
 
+/* The last part of the (possibly qualified, back-quoted) name after the
+ * words CREATE [TEMPORARY] [SYSTEM] FUNCTION [IF NOT EXISTS] in upper-cased
+ * text ("C1.DB.FUNC3" and "`DEFAULT`.FUNC5" give FUNC3 and FUNC5), in out. */
+static void function_name(const char *u, char out[32]) {
+    out[0] = 0;
+    const char *p = strstr(u, "FUNCTION");
+    if (!p) return;
+    p += 8;
+    while (isspace((unsigned char)*p)) p++;
+    if (!strncmp(p, "IF", 2) && isspace((unsigned char)p[2])) {
+        const char *q = p + 2;
+        while (isspace((unsigned char)*q)) q++;
+        if (!strncmp(q, "NOT", 3) && isspace((unsigned char)q[3])) {
+            q += 3;
+            while (isspace((unsigned char)*q)) q++;
+            if (!strncmp(q, "EXISTS", 6) && !word_char(q[6])) {
+                p = q + 6;
+                while (isspace((unsigned char)*p)) p++;
+            }
+        }
+    }
+    for (;;) {
+        const char *s = p, *e;
+        if (*p == '`') {
+            s = ++p;
+            while (*p && *p != '`') p++;
+            e = p;
+            if (*p) p++;
+        } else {
+            while (word_char(*p)) p++;
+            e = p;
+        }
+        size_t n = (size_t)(e - s) < 31 ? (size_t)(e - s) : 31;
+        memcpy(out, s, n);
+        out[n] = 0;
+        if (*p != '.') return;
+        p++;
+    }
+}
+
 /* Why a block of Flink's scripts cannot pass here ("needs Java", "needs a
  * cluster"), or NULL. sql and expected are as written (before $VAR_
  * substitution). A CREATE FUNCTION of a Java class adds its name to fns. */
 static const char *skip_reason(const char *sql, const char *expected, JavaNames *fns) {
-    static const char *const java_catalogs[] = {"HIVE", "HIVE-TEST", "TEST-CATALOG", "JDBC", NULL};
-    static const char *const java_connectors[] = {"VALUES", "JDBC", NULL};
+    static const char *const java_catalogs[] = {"HIVE", "HIVE-TEST", "TEST-CATALOG", "JDBC", "TEST_PROCEDURE_CATALOG", NULL};
+    static const char *const java_connectors[] = {"VALUES", "JDBC", "TEST-UPDATE-DELETE", NULL};
     const char *why = NULL;
     char w[8][32];
     int nw = eddy__shell_words(sql, w, 8, NULL);
@@ -461,21 +546,33 @@ static const char *skip_reason(const char *sql, const char *expected, JavaNames 
         why = "needs Java";
     if (why && nw >= 3 && !strcmp(w[0], "CREATE") && !strcmp(w[1], "CATALOG"))
         remember(fns, nw >= 6 && !strcmp(w[2], "IF") ? w[5] : w[2]); /* a Java catalog: later blocks use it */
+    if (why && nw >= 3 && !strcmp(w[0], "CREATE")) {
+        /* a table of a Java connector: later blocks read or change it */
+        int t = !strcmp(w[1], "TEMPORARY") ? 2 : 1;
+        if (t + 1 < nw && !strcmp(w[t], "TABLE"))
+            remember(fns, t + 4 < nw && !strcmp(w[t + 1], "IF") ? w[t + 4] : w[t + 1]);
+    }
+    if (nw >= 3 && !strcmp(w[0], "USE") && !strcmp(w[1], "CATALOG")) {
+        /* the blocks after USE CATALOG of a Java catalog run in it */
+        fns->java_catalog = false;
+        for (size_t i = 0; i < fns->n; i++)
+            if (!strcmp(fns->name[i], w[2])) fns->java_catalog = true;
+    }
+    if (fns->java_catalog) why = "needs Java";
     if (nw >= 3 && !strcmp(w[0], "LOAD") && !strcmp(w[1], "MODULE") && strcmp(w[2], "CORE")) {
         why = "needs Java";
         remember(fns, w[2]); /* a Java module: later blocks list or use it */
     }
     int f = 1;
     while (f < nw && (!strcmp(w[f], "TEMPORARY") || !strcmp(w[f], "SYSTEM"))) f++;
-    if (nw > f + 1 && !strcmp(w[0], "CREATE") && !strcmp(w[f], "FUNCTION")) {
-        int name = f + 1;
-        if (nw > f + 4 && !strcmp(w[f + 1], "IF") && !strcmp(w[f + 2], "NOT") && !strcmp(w[f + 3], "EXISTS"))
-            name = f + 4;
+    if (nw > f && !strcmp(w[0], "CREATE") && !strcmp(w[f], "FUNCTION")) {
+        char name[32];
+        function_name(u, name);
         const char *lang = strstr(u, "LANGUAGE");
         bool java = !lang || !(has_word(lang, "SQL") || has_word(lang, "C"));
-        if (java && name < nw && *w[name]) {
+        if (java && *name) {
             why = "needs Java";
-            remember(fns, w[name]);
+            remember(fns, name);
         }
     } else {
         /* a later block naming what came from Java (in its statement or, for

@@ -712,6 +712,7 @@ typedef enum AstShowKind {
     AST_SHOW_COLUMNS,
     AST_SHOW_CREATE_TABLE,
     AST_SHOW_CREATE_VIEW,
+    AST_SHOW_CREATE_MATERIALIZED_TABLE,
     AST_SHOW_CREATE_CATALOG,
     AST_SHOW_MODULES,
     AST_SHOW_JOBS,
@@ -799,9 +800,18 @@ struct AstStmt {
             AstLikeOption **like_options;
             int nlike_options;
             AstQuery *as_query;       /* CTAS */
+            /* CREATE MATERIALIZED TABLE: FRESHNESS = INTERVAL '<freshness>' <freshness_unit>
+             * (NULL: not written; freshness_pos where it was), REFRESH_MODE (0 not
+             * written, 1 CONTINUOUS, 2 FULL) */
+            bool materialized;
+            const char *freshness;
+            AstTimeUnit freshness_unit;
+            AstPos freshness_pos;
+            int refresh_mode;
         } create_table;
         struct { /* DROP_TABLE, DROP_VIEW, DROP_FUNCTION, DROP_CATALOG, DROP_DATABASE */
             bool temporary, system, if_exists;
+            bool materialized;        /* DROP MATERIALIZED TABLE */
             AstName name;
             int drop_behavior;        /* DROP DATABASE: 0 none, 1 RESTRICT, 2 CASCADE */
         } drop;

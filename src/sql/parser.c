@@ -514,11 +514,18 @@ static AstStmt *statement_set(SqlParser *p) {
     return s;
 }
 
-/* What EXPLAIN and EXECUTE wrap: a query, an INSERT or a statement set. */
-static AstStmt *explainable(SqlParser *p) {
+/* What EXPLAIN and EXECUTE wrap: a query, an INSERT or a statement set;
+ * after EXPLAIN also EXECUTE and one of those (Flink's SqlRichExplain takes
+ * SqlExecute), explained as that statement. */
+static AstStmt *explainable(SqlParser *p, bool after_explain) {
     int first = p->pos;
+    if (after_explain && p_is_kw(p, 0, KW_EXECUTE) && !p_is_kw(p, 1, KW_PLAN)) {
+        p->pos++;
+        return explainable(p, false);
+    }
     if (p_is_kw(p, 0, KW_STATEMENT)) return statement_set(p);
     if (p_is_kw(p, 0, KW_INSERT) || p_is_kw(p, 0, KW_UPSERT)) return eddy__sql_p_insert(p);
+    if (after_explain) eddy__sql_p_at_kw(p, KW_EXECUTE);
     eddy__sql_p_at_kw(p, KW_STATEMENT);
     eddy__sql_p_at_kw(p, KW_INSERT);
     eddy__sql_p_at_kw(p, KW_UPSERT);
@@ -563,7 +570,7 @@ static AstStmt *explain(SqlParser *p) {
             if (!eddy__sql_p_accept(p, TK_COMMA)) break;
         }
     }
-    if (!(s->u.explain.stmt = explainable(p))) return NULL;
+    if (!(s->u.explain.stmt = explainable(p, true))) return NULL;
     s->pos = eddy__sql_p_span_from(p, first);
     return s;
 }
@@ -674,7 +681,12 @@ static AstStmt *show(SqlParser *p) {
         else return NULL;
         if (!eddy__sql_p_name(p, &s->u.show.name) || !show_like(p, s, true)) return NULL;
     } else if (eddy__sql_p_accept_kw(p, KW_CREATE)) {
-        if (eddy__sql_p_accept_kw(p, KW_TABLE)) s->u.show.what = AST_SHOW_CREATE_TABLE;
+        const Token *t = p_cur(p);
+        if (t->kind == TK_IDENT && t->kw == KW_NONE && eddy__sql_p_word_is(t, p, "MATERIALIZED") &&
+            p_is_kw(p, 1, KW_TABLE)) {
+            p->pos += 2;
+            s->u.show.what = AST_SHOW_CREATE_MATERIALIZED_TABLE;
+        } else if (eddy__sql_p_accept_kw(p, KW_TABLE)) s->u.show.what = AST_SHOW_CREATE_TABLE;
         else if (eddy__sql_p_accept_kw(p, KW_VIEW)) s->u.show.what = AST_SHOW_CREATE_VIEW;
         else if (eddy__sql_p_expect_kw(p, KW_CATALOG)) s->u.show.what = AST_SHOW_CREATE_CATALOG;
         else return NULL;
@@ -943,7 +955,7 @@ AstStmt *eddy__sql_p_stmt(SqlParser *p) {
             s = eddy__sql_p_new_stmt(p, AST_STMT_EXECUTE, first);
             if (!s) return NULL;
             p->pos++;
-            if (!(s->u.execute.stmt = explainable(p))) return NULL;
+            if (!(s->u.execute.stmt = explainable(p, false))) return NULL;
             s->pos = eddy__sql_p_span_from(p, first);
             return s;
         case KW_BEGIN:

@@ -85,6 +85,22 @@ void eddy__sql_unparse_expr_full(Buf *b, const AstExpr *e);
  * as Calcite's SqlNode.toString() prints them. */
 void eddy__sql_unparse_query(Buf *b, const AstQuery *q);
 
+/* Resolves a table name for eddy__sql_unparse_query_expanded: its
+ * catalog, database and name (path) and its column names (borrowed);
+ * false when there is no such table or view. */
+typedef struct SqlExpander {
+    bool (*table)(void *ctx, const AstName *name, const char *path[3], const char *const **cols, int *ncols);
+    void *ctx;
+} SqlExpander;
+
+/* Appends a query as Calcite's validator expands it (the text Flink keeps
+ * for a view or a materialized table): tables fully qualified with an alias
+ * (`c`.`db`.`t` AS `t`), columns qualified by it (`t`.`a`), * listed. Returns
+ * false, and appends nothing, for a query whose names it cannot all expand
+ * (WITH, ORDER BY or GROUP BY naming a select alias, table functions,
+ * UNNEST, USING joins, an unknown table, ...). */
+bool eddy__sql_unparse_query_expanded(Buf *b, const AstQuery *q, const SqlExpander *xp);
+
 /* Appends a statement (no trailing ';'). */
 void eddy__sql_unparse_stmt(Buf *b, const AstStmt *s);
 

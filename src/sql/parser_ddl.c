@@ -257,6 +257,72 @@ static AstStmt *create_table(SqlParser *p, int first, bool temporary, bool or_re
     return s;
 }
 
+/* CREATE MATERIALIZED TABLE name [COMMENT '..'] [PARTITIONED BY (..)] [WITH (..)]
+ * [FRESHNESS = INTERVAL '<n>' <unit>] [REFRESH_MODE = CONTINUOUS | FULL] AS query
+ * (at TABLE; Flink's SqlCreateOrAlterMaterializedTable without a column list,
+ * DISTRIBUTED BY and START_MODE). */
+static AstStmt *create_materialized_table(SqlParser *p, int first) {
+    AstStmt *s = eddy__sql_p_new_stmt(p, AST_STMT_CREATE_TABLE, first);
+    if (!s || !eddy__sql_p_expect_kw(p, KW_TABLE)) return NULL;
+    struct AstCreateTable *ct = &s->u.create_table;
+    ct->materialized = true;
+    if (!eddy__sql_p_name(p, &ct->name)) return NULL;
+    bool ok;
+    ct->comment = opt_comment(p, &ok);
+    if (!ok) return NULL;
+    if (eddy__sql_p_accept_kw(p, KW_PARTITIONED)) {
+        if (!eddy__sql_p_expect_kw(p, KW_BY) || !eddy__sql_p_ident_list(p, &ct->partitioned_by, &ct->npartitioned_by))
+            return NULL;
+    }
+    if (eddy__sql_p_accept_kw(p, KW_WITH)) {
+        ct->has_with = true;
+        if (!eddy__sql_p_properties(p, &ct->props, &ct->nprops)) return NULL;
+    }
+    const Token *t = p_cur(p);
+    if (t->kind == TK_IDENT && eddy__sql_p_word_is(t, p, "FRESHNESS")) {
+        p->pos++;
+        if (!eddy__sql_p_expect(p, TK_EQ)) return NULL;
+        const Token *at = p_cur(p);
+        AstExpr *e = eddy__sql_p_expr(p);
+        if (!e) return NULL;
+        if (e->kind != AST_INTERVAL || !e->u.interval.value || e->u.interval.to != AST_TU_NONE)
+            return eddy__sql_p_fail_msg(p, at,
+                                        "MATERIALIZED TABLE only supports define interval type FRESHNESS, please refer "
+                                        "to the materialized table document.");
+        ct->freshness = e->u.interval.value;
+        if (e->u.interval.sign < 0) {
+            size_t n = strlen(e->u.interval.value);
+            char *v = eddy__sql_p_alloc(p, n + 2);
+            if (!v) return NULL;
+            v[0] = '-';
+            memcpy(v + 1, e->u.interval.value, n + 1);
+            ct->freshness = v;
+        }
+        ct->freshness_unit = e->u.interval.from;
+        ct->freshness_pos = e->pos;
+    }
+    t = p_cur(p);
+    if (t->kind == TK_IDENT && eddy__sql_p_word_is(t, p, "REFRESH_MODE")) {
+        p->pos++;
+        if (!eddy__sql_p_expect(p, TK_EQ)) return NULL;
+        t = p_cur(p);
+        if (t->kind == TK_IDENT && eddy__sql_p_word_is(t, p, "CONTINUOUS")) ct->refresh_mode = 1;
+        else if (t->kind == TK_IDENT && t->kw == KW_FULL) ct->refresh_mode = 2;
+        else return eddy__sql_p_fail(p);
+        p->pos++;
+    }
+    if (!eddy__sql_p_expect_kw(p, KW_AS)) return NULL;
+    if (!(ct->as_query = eddy__sql_p_query(p))) return NULL;
+    s->pos = eddy__sql_p_span_from(p, first);
+    return s;
+}
+
+static bool at_materialized(SqlParser *p) {
+    const Token *t = p_cur(p);
+    return t->kind == TK_IDENT && t->kw == KW_NONE && eddy__sql_p_word_is(t, p, "MATERIALIZED") &&
+           p_is_kw(p, 1, KW_TABLE);
+}
+
 static AstStmt *create_view(SqlParser *p, int first, bool temporary, bool system, bool or_replace) {
     AstStmt *s = eddy__sql_p_new_stmt(p, AST_STMT_CREATE_VIEW, first);
     if (!s || !eddy__sql_p_expect_kw(p, KW_VIEW)) return NULL;
@@ -356,6 +422,12 @@ AstStmt *eddy__sql_p_create(SqlParser *p) {
         if (eddy__sql_p_accept_kw(p, KW_SYSTEM)) system = true;
     }
     if (p_is_kw(p, 0, KW_TABLE) && !system) return create_table(p, first, temporary, or_replace, false);
+    if (at_materialized(p) && !system) {
+        if (temporary) return eddy__sql_p_fail_msg(p, p_cur(p), "CREATE TEMPORARY MATERIALIZED TABLE is not supported.");
+        if (or_replace) return eddy__sql_p_fail_msg(p, p_cur(p), "REPLACE MATERIALIZED TABLE is not supported.");
+        p->pos++;
+        return create_materialized_table(p, first);
+    }
     if (p_is_kw(p, 0, KW_VIEW)) return create_view(p, first, temporary, system, or_replace);
     if (p_is_kw(p, 0, KW_FUNCTION)) return create_function(p, first, temporary, system, or_replace);
     if (!temporary && !or_replace) {
@@ -382,6 +454,12 @@ AstStmt *eddy__sql_p_drop(SqlParser *p) {
         if (eddy__sql_p_accept_kw(p, KW_SYSTEM)) system = true;
     }
     AstStmtKind kind;
+    bool materialized = false;
+    if (!system && at_materialized(p)) {
+        if (temporary) return eddy__sql_p_fail_msg(p, p_cur(p), "DROP TEMPORARY MATERIALIZED TABLE is not supported.");
+        p->pos++;
+        materialized = true;
+    }
     if (!system && eddy__sql_p_accept_kw(p, KW_TABLE)) kind = AST_STMT_DROP_TABLE;
     else if (!system && eddy__sql_p_accept_kw(p, KW_VIEW)) kind = AST_STMT_DROP_VIEW;
     else if (eddy__sql_p_accept_kw(p, KW_FUNCTION)) kind = AST_STMT_DROP_FUNCTION;
@@ -396,6 +474,7 @@ AstStmt *eddy__sql_p_drop(SqlParser *p) {
     if (!s) return NULL;
     s->u.drop.temporary = temporary;
     s->u.drop.system = system;
+    s->u.drop.materialized = materialized;
     s->u.drop.if_exists = if_exists(p);
     if (!eddy__sql_p_name(p, &s->u.drop.name)) return NULL;
     if (kind == AST_STMT_DROP_DATABASE) {

@@ -10,9 +10,32 @@
 #define EDDY_SQL_PARSER_INTERNAL
 #include "sql/parser.h"
 
+/* One FROM item of a SELECT being expanded: the name it is known by, its columns. */
+typedef struct XItem {
+    const AstTableRef *ref;
+    const char *path[3]; /* a table's: catalog, database, name */
+    const char *alias;
+    const char **cols;
+    int ncols;
+} XItem;
+
+/* The FROM items of a SELECT being expanded, and of the SELECTs around it. */
+typedef struct XScope {
+    XItem *items;
+    int n;
+    const struct XScope *outer;
+} XScope;
+
 typedef struct Up {
     Buf *b;
     bool full; /* parenthesise every operator call */
+    /* eddy__sql_unparse_query_expanded: the table resolver, the scope, and
+     * whether every name could be expanded */
+    const SqlExpander *xp;
+    const XScope *scope;
+    bool failed;
+    void **pool; /* what the expansion allocated, freed at its end */
+    int npool, cap;
 } Up;
 
 enum { U_OR = 13, U_AND = 24, U_NOT = 26, U_IS = 28, U_CMP = 30, U_LIKE = 32, U_ADD = 40, U_MUL = 60, U_UNARY = 80,
@@ -21,6 +44,7 @@ enum { U_OR = 13, U_AND = 24, U_NOT = 26, U_IS = 28, U_CMP = 30, U_LIKE = 32, U_
 static void ex(Up *u, const AstExpr *e, int ctx);
 static void query(Up *u, const AstQuery *q);
 static void stmt(Up *u, const AstStmt *s);
+static void select_body(Up *u, const AstQuery *q);
 
 static void puts_(Up *u, const char *s) { eddy__buf_puts(u->b, s); }
 
@@ -31,6 +55,50 @@ static void name(Up *u, const AstName *n) {
         if (i) eddy__buf_putc(u->b, '.');
         ident(u, n->parts[i]);
     }
+}
+
+/* ---- expansion (eddy__sql_unparse_query_expanded) ---- */
+
+/* The item of the scope chain that has column col (the innermost), or NULL. */
+static const XItem *x_find(const Up *u, const char *col) {
+    for (const XScope *sc = u->scope; sc; sc = sc->outer)
+        for (int i = 0; i < sc->n; i++)
+            for (int k = 0; k < sc->items[i].ncols; k++)
+                if (!strcmp(sc->items[i].cols[k], col)) return &sc->items[i];
+    return NULL;
+}
+
+/* A column reference: `alias`.`col` for an unqualified column (Calcite's
+ * expanded form); a qualified one as written. */
+static void expanded_ident(Up *u, const AstName *n) {
+    if (n->nparts == 1) {
+        const XItem *it = x_find(u, n->parts[0]);
+        if (!it) {
+            u->failed = true; /* a select alias, a field of a row, ...: not expanded */
+            name(u, n);
+            return;
+        }
+        ident(u, it->alias);
+        eddy__buf_putc(u->b, '.');
+    }
+    name(u, n);
+}
+
+/* * or t.*: every column of the FROM items (of t), qualified. */
+static void expanded_star(Up *u, const AstName *q) {
+    bool any = false;
+    for (int i = 0; u->scope && i < u->scope->n; i++) {
+        const XItem *it = &u->scope->items[i];
+        if (q->nparts && (q->nparts != 1 || strcmp(q->parts[0], it->alias))) continue;
+        for (int k = 0; k < it->ncols; k++) {
+            if (any) puts_(u, ", ");
+            any = true;
+            ident(u, it->alias);
+            eddy__buf_putc(u->b, '.');
+            ident(u, it->cols[k]);
+        }
+    }
+    if (!any) u->failed = true;
 }
 
 static void ident_list(Up *u, AstIdent *const *ids, int n) {
@@ -452,7 +520,10 @@ static void ex(Up *u, const AstExpr *e, int ctx) {
     if (paren) eddy__buf_putc(u->b, '(');
     switch (e->kind) {
     case AST_LITERAL: literal(u, e); break;
-    case AST_IDENT: name(u, &e->u.ident.name); break;
+    case AST_IDENT:
+        if (u->xp) expanded_ident(u, &e->u.ident.name);
+        else name(u, &e->u.ident.name);
+        break;
     case AST_STAR:
         if (e->u.ident.name.nparts) {
             name(u, &e->u.ident.name);
@@ -723,6 +794,23 @@ static void match_recognize(Up *u, const AstMatchRecognize *mr) {
 static void table_ref(Up *u, const AstTableRef *t) {
     switch (t->kind) {
     case AST_TREF_TABLE:
+        if (u->xp) {
+            /* `catalog`.`database`.`table` AS `alias` */
+            const XItem *it = NULL;
+            for (int i = 0; u->scope && i < u->scope->n && !it; i++)
+                if (u->scope->items[i].ref == t) it = &u->scope->items[i];
+            if (it) {
+                for (int i = 0; i < 3; i++) {
+                    if (i) eddy__buf_putc(u->b, '.');
+                    ident(u, it->path[i]);
+                }
+                if (t->u.table.nhints || t->u.table.system_time || t->ncol_aliases) u->failed = true;
+                puts_(u, " AS ");
+                ident(u, it->alias);
+                return;
+            }
+            u->failed = true;
+        }
         name(u, &t->u.table.name);
         if (t->u.table.nhints) {
             eddy__buf_putc(u->b, ' ');
@@ -795,7 +883,119 @@ static void group_item(Up *u, const AstGroupItem *g) {
     }
 }
 
+/* ---- the scope of a SELECT being expanded ---- */
+
+static void *x_alloc(Up *u, size_t n) {
+    if (u->npool == u->cap) {
+        int cap = u->cap ? u->cap * 2 : 16;
+        void **p = eddy__realloc(u->pool, sizeof(void *) * (size_t)cap);
+        if (!p) return NULL;
+        u->pool = p;
+        u->cap = cap;
+    }
+    void *m = eddy__calloc(1, n ? n : 1);
+    if (m) u->pool[u->npool++] = m;
+    return m;
+}
+
+static bool x_output_names(Up *u, const AstQuery *q, const char ***cols, int *n);
+
+static bool x_push(Up *u, XScope *sc, const XItem *it) {
+    XItem *items = x_alloc(u, sizeof(XItem) * (size_t)(sc->n + 1));
+    if (!items) return false;
+    if (sc->n) memcpy(items, sc->items, sizeof(XItem) * (size_t)sc->n);
+    items[sc->n++] = *it;
+    sc->items = items;
+    return true;
+}
+
+/* Adds the items of a FROM clause to sc; false for what is not expanded
+ * (table functions, UNNEST, MATCH_RECOGNIZE, USING / NATURAL joins, an
+ * unknown table). */
+static bool x_from(Up *u, XScope *sc, const AstTableRef *t) {
+    XItem it = {.ref = t};
+    switch (t->kind) {
+    case AST_TREF_TABLE: {
+        const char *const *cols;
+        if (!u->xp->table(u->xp->ctx, &t->u.table.name, it.path, &cols, &it.ncols)) return false;
+        it.cols = (const char **)cols;
+        it.alias = t->alias ? t->alias->name : t->u.table.name.parts[t->u.table.name.nparts - 1];
+        break;
+    }
+    case AST_TREF_SUBQUERY:
+        if (!t->alias || t->u.subquery.lateral || !x_output_names(u, t->u.subquery.query, &it.cols, &it.ncols))
+            return false;
+        it.alias = t->alias->name;
+        break;
+    case AST_TREF_JOIN:
+        return !t->u.join.natural && !t->u.join.nusing && x_from(u, sc, t->u.join.left) &&
+               x_from(u, sc, t->u.join.right);
+    default: return false;
+    }
+    if (t->ncol_aliases) {
+        if (t->ncol_aliases != it.ncols) return false;
+        it.cols = x_alloc(u, sizeof(char *) * (size_t)it.ncols);
+        if (!it.cols) return false;
+        for (int i = 0; i < it.ncols; i++) it.cols[i] = t->col_aliases[i]->name;
+    }
+    return x_push(u, sc, &it);
+}
+
+/* The column names of a query's result, as Calcite names them (an alias,
+ * the column's own name, EXPR$i). */
+static bool x_output_names(Up *u, const AstQuery *q, const char ***cols, int *n) {
+    if (q->nwith) return false;
+    if (q->kind == AST_Q_SETOP) return x_output_names(u, q->u.setop.left, cols, n);
+    if (q->kind != AST_Q_SELECT) return false;
+    XScope sc = {.outer = u->scope};
+    if (q->u.select.from && !x_from(u, &sc, q->u.select.from)) return false;
+    int cap = 0;
+    for (int i = 0; i < q->u.select.nitems; i++) {
+        const AstExpr *e = q->u.select.items[i]->expr;
+        if (e->kind != AST_STAR) cap++;
+        else
+            for (int k = 0; k < sc.n; k++) cap += sc.items[k].ncols;
+    }
+    const char **out = x_alloc(u, sizeof(char *) * (size_t)(cap + 1));
+    if (!out) return false;
+    int m = 0;
+    for (int i = 0; i < q->u.select.nitems; i++) {
+        const AstSelectItem *it = q->u.select.items[i];
+        const AstExpr *e = it->expr;
+        if (e->kind == AST_STAR) {
+            const AstName *qn = &e->u.ident.name;
+            for (int k = 0; k < sc.n; k++) {
+                if (qn->nparts && (qn->nparts != 1 || strcmp(qn->parts[0], sc.items[k].alias))) continue;
+                for (int c = 0; c < sc.items[k].ncols; c++) out[m++] = sc.items[k].cols[c];
+            }
+        } else if (it->alias) {
+            out[m++] = it->alias->name;
+        } else if (e->kind == AST_IDENT) {
+            out[m++] = e->u.ident.name.parts[e->u.ident.name.nparts - 1];
+        } else {
+            char *nm = x_alloc(u, 24);
+            if (!nm) return false;
+            snprintf(nm, 24, "EXPR$%d", i);
+            out[m++] = nm;
+        }
+    }
+    *cols = out;
+    *n = m;
+    return true;
+}
+
 static void select_core(Up *u, const AstQuery *q) {
+    XScope sc = {.outer = u->scope};
+    const XScope *saved = u->scope;
+    if (u->xp) {
+        if (q->u.select.from && !x_from(u, &sc, q->u.select.from)) u->failed = true;
+        u->scope = &sc;
+    }
+    select_body(u, q);
+    u->scope = saved;
+}
+
+static void select_body(Up *u, const AstQuery *q) {
     puts_(u, "SELECT ");
     if (q->u.select.nhints) {
         hints(u, q->u.select.hints, q->u.select.nhints);
@@ -806,7 +1006,8 @@ static void select_core(Up *u, const AstQuery *q) {
     for (int i = 0; i < q->u.select.nitems; i++) {
         const AstSelectItem *it = q->u.select.items[i];
         if (i) puts_(u, ", ");
-        ex(u, it->expr, 0);
+        if (u->xp && it->expr->kind == AST_STAR) expanded_star(u, &it->expr->u.ident.name);
+        else ex(u, it->expr, 0);
         if (it->alias) {
             puts_(u, " AS ");
             ident(u, it->alias->name);
@@ -915,8 +1116,21 @@ static void query(Up *u, const AstQuery *q) {
 }
 
 void eddy__sql_unparse_query(Buf *b, const AstQuery *q) {
-    Up u = {b, false};
+    Up u = {.b = b};
     if (q) query(&u, q);
+}
+
+bool eddy__sql_unparse_query_expanded(Buf *b, const AstQuery *q, const SqlExpander *xp) {
+    Up u = {.b = b, .xp = xp};
+    size_t start = b->len;
+    if (q) query(&u, q);
+    if (q && q->nwith) u.failed = true;
+    for (int i = 0; i < u.npool; i++) eddy__free(u.pool[i]);
+    eddy__free(u.pool);
+    if (!u.failed) return true;
+    b->len = start;
+    if (b->data) b->data[start] = 0;
+    return false;
 }
 
 /* ---- statements --------------------------------------------------------------- */
@@ -1053,6 +1267,8 @@ static void create_table(Up *u, const AstStmt *s) {
     const struct AstCreateTable *c = &s->u.create_table;
     if (c->replace) {
         puts_(u, "REPLACE TABLE ");
+    } else if (c->materialized) {
+        puts_(u, "CREATE MATERIALIZED TABLE ");
     } else {
         puts_(u, c->or_replace ? "CREATE OR REPLACE " : "CREATE ");
         temporary(u, c->temporary, false);
@@ -1093,6 +1309,13 @@ static void create_table(Up *u, const AstStmt *s) {
             puts_(u, "\n)");
         }
     }
+    if (c->freshness) {
+        puts_(u, "\nFRESHNESS = INTERVAL ");
+        cstring_lit(u, c->freshness);
+        eddy__buf_putc(u->b, ' ');
+        puts_(u, eddy__sql_time_unit_name(c->freshness_unit));
+    }
+    if (c->refresh_mode) puts_(u, c->refresh_mode == 1 ? "\nREFRESH_MODE = CONTINUOUS" : "\nREFRESH_MODE = FULL");
     if (c->as_query) {
         puts_(u, "\nAS ");
         query(u, c->as_query);
@@ -1169,6 +1392,7 @@ static void show(Up *u, const AstStmt *s) {
         [AST_SHOW_FUNCTIONS] = "FUNCTIONS",     [AST_SHOW_PROCEDURES] = "PROCEDURES",
         [AST_SHOW_COLUMNS] = "COLUMNS",         [AST_SHOW_CREATE_TABLE] = "CREATE TABLE",
         [AST_SHOW_CREATE_VIEW] = "CREATE VIEW", [AST_SHOW_CREATE_CATALOG] = "CREATE CATALOG",
+        [AST_SHOW_CREATE_MATERIALIZED_TABLE] = "CREATE MATERIALIZED TABLE",
         [AST_SHOW_MODULES] = "MODULES",         [AST_SHOW_JOBS] = "JOBS",
         [AST_SHOW_JARS] = "JARS",               [AST_SHOW_PARTITIONS] = "PARTITIONS",
     };
@@ -1248,6 +1472,7 @@ static void stmt(Up *u, const AstStmt *s) {
     case AST_STMT_DROP_DATABASE:
         puts_(u, "DROP ");
         temporary(u, s->u.drop.temporary, s->u.drop.system);
+        if (s->u.drop.materialized) puts_(u, "MATERIALIZED ");
         puts_(u, s->kind == AST_STMT_DROP_TABLE      ? "TABLE "
                  : s->kind == AST_STMT_DROP_VIEW     ? "VIEW "
                  : s->kind == AST_STMT_DROP_FUNCTION ? "FUNCTION "

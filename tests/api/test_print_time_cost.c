@@ -103,17 +103,54 @@ TEST(abi_version_1_is_still_taken) {
     ASSERT_TRUE(out != NULL);
     ASSERT_TRUE(!strcmp(last_line(out), "1 row in set"));
     free(out);
-    eddy_print_options bad = {.abi_version = 3, .style = EDDY_PRINT_CLIENT};
+    eddy_print_options bad = {.abi_version = 99, .style = EDDY_PRINT_CLIENT};
     eddy_result *r = eddy_tenv_execute_sql(t, "SELECT 1");
     ASSERT_TRUE(r != NULL);
     ASSERT_EQ_INT(eddy_result_print_with(r, stdout, &bad), EDDY_E_MISUSE);
-    ASSERT_TRUE(strstr(eddy_env_errmsg(env), "unknown abi_version 3") != NULL);
+    ASSERT_TRUE(strstr(eddy_env_errmsg(env), "unknown abi_version 99") != NULL);
     eddy_result_free(r);
+    eddy_env_free(env);
+}
+
+/* A caller built against abi_version 2 (no no_op_column field). */
+typedef struct PrintOptionsV2 {
+    uint32_t abi_version;
+    eddy_print_style style;
+    int max_column_width;
+    const eddy_interrupt_flag *interrupt;
+    int64_t time_cost_since_ns;
+} PrintOptionsV2;
+
+/* EDDY_PRINT_GATEWAY: every row at the end, widths from the content, the op
+ * column of a streaming query unless no_op_column (abi_version 3) says not,
+ * NULL as an empty cell. */
+TEST(gateway_style_and_its_op_column) {
+    eddy_config cfg = {EDDY_CONFIG_VERSION, 1};
+    eddy_env *env = eddy_env_new(&cfg);
+    eddy_tenv *t = eddy_tenv_new(env);
+    const char *q = "SELECT * FROM (VALUES (1, CAST(NULL AS STRING)), (22, 'ab')) AS v(x, s)";
+    eddy_print_options o = {.abi_version = EDDY_PRINT_OPTIONS_VERSION, .style = EDDY_PRINT_GATEWAY};
+    char *out = printed(t, q, &o);
+    ASSERT_TRUE(out != NULL);
+    ASSERT_STR_EQ(out, "+----+----+----+\n| op |  x |  s |\n+----+----+----+\n| +I |  1 |    |\n| +I | 22 | ab |\n"
+                       "+----+----+----+\n2 rows in set\n");
+    free(out);
+    o.no_op_column = true;
+    out = printed(t, q, &o);
+    ASSERT_TRUE(out != NULL);
+    ASSERT_STR_EQ(out, "+----+----+\n|  x |  s |\n+----+----+\n|  1 |    |\n| 22 | ab |\n+----+----+\n2 rows in set\n");
+    free(out);
+    PrintOptionsV2 v2 = {2, EDDY_PRINT_GATEWAY, 0, NULL, 0};
+    out = printed(t, q, (const eddy_print_options *)&v2);
+    ASSERT_TRUE(out != NULL);
+    ASSERT_TRUE(strstr(out, "| op |") != NULL);
+    free(out);
     eddy_env_free(env);
 }
 
 int main(void) {
     RUN(footers_get_the_time_since_the_start);
     RUN(abi_version_1_is_still_taken);
+    RUN(gateway_style_and_its_op_column);
     return test_report();
 }

@@ -13,7 +13,7 @@ SHOW FULL MODULES;
 +-------------+------+
 | module name | used |
 +-------------+------+
-|        core | true |
+|        core | TRUE |
 +-------------+------+
 1 row in set
 !ok

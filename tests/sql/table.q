@@ -154,6 +154,79 @@ desc orders;
 5 rows in set
 !ok
 
+# DESCRIBE / SHOW COLUMNS of a table whose columns have comments: the comment column (Flink's
+# ShowColumnsOperation adds it when any column has one); blocks from Flink's table.q
+CREATE TABLE `default_catalog`.`default_database`.`orders3` (
+  `user` BIGINT NOT NULL comment 'this is the primary key, named ''user''.',
+  `product` VARCHAR(32),
+  `amount` INT,
+  `ts` TIMESTAMP(3) comment 'notice: watermark, named ''ts''.',
+  `ptime` AS PROCTIME() comment 'notice: computed column, named ''ptime''.',
+  WATERMARK FOR `ts` AS `ts` - INTERVAL '1' SECOND,
+  CONSTRAINT `PK_user` PRIMARY KEY (`user`) NOT ENFORCED
+) WITH (
+  'connector' = 'kafka',
+  'scan.startup.mode' = 'earliest-offset'
+);
+[INFO] Execute statement succeeded.
+!info
+
+# test describe
+describe orders3;
++---------+-----------------------------+-------+-----------+---------------+----------------------------+-----------------------------------------+
+|    name |                        type |  null |       key |        extras |                  watermark |                                 comment |
++---------+-----------------------------+-------+-----------+---------------+----------------------------+-----------------------------------------+
+|    user |                      BIGINT | FALSE | PRI(user) |               |                            |  this is the primary key, named 'user'. |
+| product |                 VARCHAR(32) |  TRUE |           |               |                            |                                         |
+|  amount |                         INT |  TRUE |           |               |                            |                                         |
+|      ts |      TIMESTAMP(3) *ROWTIME* |  TRUE |           |               | `ts` - INTERVAL '1' SECOND |          notice: watermark, named 'ts'. |
+|   ptime | TIMESTAMP_LTZ(3) *PROCTIME* | FALSE |           | AS PROCTIME() |                            | notice: computed column, named 'ptime'. |
++---------+-----------------------------+-------+-----------+---------------+----------------------------+-----------------------------------------+
+5 rows in set
+!ok
+
+# test desc
+desc orders3;
++---------+-----------------------------+-------+-----------+---------------+----------------------------+-----------------------------------------+
+|    name |                        type |  null |       key |        extras |                  watermark |                                 comment |
++---------+-----------------------------+-------+-----------+---------------+----------------------------+-----------------------------------------+
+|    user |                      BIGINT | FALSE | PRI(user) |               |                            |  this is the primary key, named 'user'. |
+| product |                 VARCHAR(32) |  TRUE |           |               |                            |                                         |
+|  amount |                         INT |  TRUE |           |               |                            |                                         |
+|      ts |      TIMESTAMP(3) *ROWTIME* |  TRUE |           |               | `ts` - INTERVAL '1' SECOND |          notice: watermark, named 'ts'. |
+|   ptime | TIMESTAMP_LTZ(3) *PROCTIME* | FALSE |           | AS PROCTIME() |                            | notice: computed column, named 'ptime'. |
++---------+-----------------------------+-------+-----------+---------------+----------------------------+-----------------------------------------+
+5 rows in set
+!ok
+
+# test show columns
+show columns from orders3;
++---------+-----------------------------+-------+-----------+---------------+----------------------------+-----------------------------------------+
+|    name |                        type |  null |       key |        extras |                  watermark |                                 comment |
++---------+-----------------------------+-------+-----------+---------------+----------------------------+-----------------------------------------+
+|    user |                      BIGINT | FALSE | PRI(user) |               |                            |  this is the primary key, named 'user'. |
+| product |                 VARCHAR(32) |  TRUE |           |               |                            |                                         |
+|  amount |                         INT |  TRUE |           |               |                            |                                         |
+|      ts |      TIMESTAMP(3) *ROWTIME* |  TRUE |           |               | `ts` - INTERVAL '1' SECOND |          notice: watermark, named 'ts'. |
+|   ptime | TIMESTAMP_LTZ(3) *PROCTIME* | FALSE |           | AS PROCTIME() |                            | notice: computed column, named 'ptime'. |
++---------+-----------------------------+-------+-----------+---------------+----------------------------+-----------------------------------------+
+5 rows in set
+!ok
+
+show columns in orders3 like 'p%';
++---------+-----------------------------+-------+-----+---------------+-----------+-----------------------------------------+
+|    name |                        type |  null | key |        extras | watermark |                                 comment |
++---------+-----------------------------+-------+-----+---------------+-----------+-----------------------------------------+
+| product |                 VARCHAR(32) |  TRUE |     |               |           |                                         |
+|   ptime | TIMESTAMP_LTZ(3) *PROCTIME* | FALSE |     | AS PROCTIME() |           | notice: computed column, named 'ptime'. |
++---------+-----------------------------+-------+-----+---------------+-----------+-----------------------------------------+
+2 rows in set
+!ok
+
+drop table orders3;
+[INFO] Execute statement succeeded.
+!info
+
 # test ALTER TABLE ... RENAME
 alter table orders rename to orders2;
 [INFO] Execute statement succeeded.
