@@ -43,7 +43,8 @@
  * with atomics, since compactions run on RocksDB's threads.
  */
 #include <errno.h>
-#include <ftw.h>
+#include <dirent.h>
+#include <time.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -318,11 +319,51 @@ static const char *merge_name(void *state) {
 
 /* ---- open / destroy ----------------------------------------------------------------------------- */
 
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
+/* Removes a file or a directory with what it holds. (Plain calls: the
+ * fuzz harness wraps opendir / lstat / unlink / rmdir / mkdir.) */
+static void remove_tree(const char *path) {
+    struct stat st;
+    if (lstat(path, &st) != 0) return;
+    if (!S_ISDIR(st.st_mode)) {
+        unlink(path);
+        return;
+    }
+    DIR *d = opendir(path);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        Buf p;
+        eddy__buf_init(&p);
+        eddy__buf_printf(&p, "%s/%s", path, e->d_name);
+        if (!p.failed) remove_tree(eddy__buf_cstr(&p));
+        eddy__buf_free(&p);
+    }
+    if (d) closedir(d);
+    rmdir(path);
+}
+
+/* A new directory <base>/eddy-rocksdb-<pid>-<n>-<time> (malloc'd), or NULL
+ * with errno set. */
+static char *make_temp_dir(const char *base) {
+    static _Atomic unsigned counter;
+    for (int tries = 0; tries < 100; tries++) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        Buf p;
+        eddy__buf_init(&p);
+        eddy__buf_printf(&p, "%s/eddy-rocksdb-%d-%u-%llx", base, (int)getpid(), atomic_fetch_add(&counter, 1),
+                         (unsigned long long)ts.tv_nsec);
+        char *path = p.failed ? NULL : eddy__buf_take(&p);
+        eddy__buf_free(&p);
+        if (!path) {
+            errno = ENOMEM;
+            return NULL;
+        }
+        if (mkdir(path, 0700) == 0) return path;
+        eddy__free(path);
+        if (errno != EEXIST) return NULL;
+    }
+    return NULL;
 }
 
 /* mkdir -p; true when path is a directory afterwards. */
@@ -376,24 +417,11 @@ eddy_status eddy__state_rocksdb_open(const StateBackendConfig *cfg, StateBackend
                        "No local storage directories available. Local DB files directory '%s' does not exist and "
                        "cannot be created (state.backend.rocksdb.localdir).",
                        base);
-    Buf d;
-    eddy__buf_init(&d);
-    eddy__buf_printf(&d, "%s/eddy-rocksdb-XXXXXX", base);
-    if (!rc && d.failed) rc = nomem(be);
-    if (!rc) {
-        char *path = eddy__buf_take(&d);
-        if (!path) rc = nomem(be);
-        else if (!mkdtemp(path)) {
-            rc = eddy__err(cfg->err, EDDY_E_IO,
-                           "No local storage directories available. Local DB files directory '%s' is not writable: "
-                           "%s (state.backend.rocksdb.localdir).",
-                           base, strerror(errno));
-            eddy__free(path);
-        } else {
-            be->dir = path;
-        }
-    }
-    eddy__buf_free(&d);
+    if (!rc && !(be->dir = make_temp_dir(base)))
+        rc = eddy__err(cfg->err, EDDY_E_IO,
+                       "No local storage directories available. Local DB files directory '%s' is not writable: %s "
+                       "(state.backend.rocksdb.localdir).",
+                       base, strerror(errno));
     int64_t share = memory_share(cfg->account);
     if (!rc && cfg->account) rc = eddy__mem_charge(cfg->account, share, cfg->err);
     if (!rc) be->reserved = cfg->account ? share : 0;
@@ -473,7 +501,7 @@ static void rdb_destroy(StateBackendImpl *be) {
         char *msg = NULL;
         if (be->opts) rocksdb_destroy_db(be->opts, be->dir, &msg);
         rocksdb_free(msg);
-        nftw(be->dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+        remove_tree(be->dir);
         eddy__free(be->dir);
     }
     if (be->wb) rocksdb_writebatch_destroy(be->wb);
