@@ -38,8 +38,9 @@
  *
  * TTL: the generic layer filters expired values on read; a compaction filter
  * drops expired values of TTL states (a LIST when all its elements are
- * expired) when RocksDB compacts, unless the state disables background
- * cleanup. It reads each state's TTL from a table the owner thread publishes
+ * expired; it sees values, not merge operands, so a list appended to goes
+ * once a compaction has folded its appends) when RocksDB compacts, unless
+ * the state disables background cleanup. It reads each state's TTL from a table the owner thread publishes
  * with atomics, since compactions run on RocksDB's threads.
  */
 #include <errno.h>
@@ -1119,6 +1120,20 @@ static void rdb_stats(StateBackendImpl *be, StateStats *out) {
     out->entries = prop_u64(be, "rocksdb.estimate-num-keys");
     out->value_bytes = prop_u64(be, "rocksdb.estimate-live-data-size") + prop_u64(be, "rocksdb.cur-size-all-mem-tables");
     out->total_bytes = (uint64_t)be->reserved;
+}
+
+eddy_status eddy__state_rocksdb_compact(StateBackend *sb) {
+    if (sb->vt != &eddy__state_rocksdb_vtab)
+        return eddy__err(sb->cfg.err, EDDY_E_MISUSE, "State backend '%s' is not RocksDB.", sb->vt->name);
+    StateBackendImpl *be = sb->impl;
+    for (uint32_t i = 0; i < be->nstates; i++) ttl_publish(be->states[i]);
+    /* twice: the filter sees values, not merge operands, so a list appended
+     * to since the last compaction is folded into a value by the first and
+     * filtered by the second (RocksDB's own compactions get there too) */
+    rocksdb_compact_range(be->db, NULL, 0, NULL, 0);
+    rocksdb_compact_range(be->db, NULL, 0, NULL, 0);
+    be->writes++;
+    return EDDY_OK;
 }
 
 const StateBackendVtab eddy__state_rocksdb_vtab = {

@@ -478,6 +478,11 @@ eddy_status eddy__state_heap_open(const StateBackendConfig *cfg, StateBackendImp
  * and keeps what does not fit on disk. Storage errors are EDDY_E_IO. */
 extern const StateBackendVtab eddy__state_rocksdb_vtab;
 eddy_status eddy__state_rocksdb_open(const StateBackendConfig *cfg, StateBackendImpl **out);
+/* Compacts the whole store of a RocksDB backend now (its memtables first),
+ * which runs the TTL compaction filter over everything: for tests.
+ * EDDY_E_MISUSE on another backend. */
+typedef struct StateBackend StateBackend;
+eddy_status eddy__state_rocksdb_compact(StateBackend *be);
 
 /* Flink's state backend options. */
 #define STATE_BACKEND_OPTION "state.backend.type"

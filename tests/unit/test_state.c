@@ -1066,6 +1066,54 @@ TEST(memory_budget_refuses_streaming_state_past_it) {
     ASSERT_EQ_INT(atomic_load(&e.budget.used), 0); /* freeing gives it all back */
 }
 
+/* RocksDB's compaction filter drops expired values of TTL states (VALUE,
+ * MAP entries, LISTs whose elements all expired) without any access, unless
+ * the state disables background cleanup; fresh values stay. */
+TEST(rocksdb_compaction_drops_expired_values) {
+    g_vt = &eddy__state_rocksdb_vtab;
+    Env e;
+    env_open(&e, 0, 127, 128, 0);
+    StateDesc dv = {.name = "v", .kind = STATE_VALUE, .key_type = tp("BIGINT"), .value_type = tp("BIGINT"),
+                    .ttl = {.ttl_ms = 100}};
+    StateDesc dm = dv, dl = dv, dk = dv;
+    dm.name = "m", dm.kind = STATE_MAP, dm.map_key_type = tp("STRING");
+    dl.name = "l", dl.kind = STATE_LIST;
+    dk.name = "kept", dk.ttl.no_background_cleanup = true;
+    State *v, *m, *l, *kept;
+    ASSERT_EQ_INT(eddy__state_register(e.be, &dv, &v), EDDY_OK);
+    ASSERT_EQ_INT(eddy__state_register(e.be, &dm, &m), EDDY_OK);
+    ASSERT_EQ_INT(eddy__state_register(e.be, &dl, &l), EDDY_OK);
+    ASSERT_EQ_INT(eddy__state_register(e.be, &dk, &kept), EDDY_OK);
+    K k;
+    for (int64_t i = 0; i < 200; i++) {
+        StateKey *sk = key(&k, i, 128);
+        ASSERT_EQ_INT(eddy__state_put(v, sk, STATE_NO_NS, &i, 8), EDDY_OK);
+        ASSERT_EQ_INT(eddy__state_map_put(m, sk, STATE_NO_NS, "a", 1, &i, 8), EDDY_OK);
+        ASSERT_EQ_INT(eddy__state_list_add(l, sk, STATE_NO_NS, &i, 8), EDDY_OK);
+        ASSERT_EQ_INT(eddy__state_put(kept, sk, STATE_NO_NS, &i, 8), EDDY_OK);
+    }
+    eddy__clock_manual_advance(&e.clock, 60);
+    /* written later: 50 keys stay fresh in v, m and l (l's other lists keep
+     * an expired element each beside a fresh one) */
+    for (int64_t i = 0; i < 50; i++) {
+        StateKey *sk = key(&k, i, 128);
+        ASSERT_EQ_INT(eddy__state_put(v, sk, STATE_NO_NS, &i, 8), EDDY_OK);
+        ASSERT_EQ_INT(eddy__state_map_put(m, sk, STATE_NO_NS, "b", 1, &i, 8), EDDY_OK);
+        ASSERT_EQ_INT(eddy__state_list_add(l, sk, STATE_NO_NS, &i, 8), EDDY_OK);
+    }
+    ASSERT_EQ_INT(entries(&e), 200 + 250 + 200 + 200);
+    eddy__clock_manual_advance(&e.clock, 50); /* the first writes expired, the later not */
+    ASSERT_EQ_INT(eddy__state_rocksdb_compact(e.be), EDDY_OK);
+    ASSERT_EQ_INT(entries(&e), 50 + 50 + 50 + 200);
+    env_close(&e);
+    /* the heap has no compaction */
+    g_vt = &eddy__state_heap_vtab;
+    env_open(&e, 0, 127, 128, 0);
+    ASSERT_EQ_INT(eddy__state_rocksdb_compact(e.be), EDDY_E_MISUSE);
+    ASSERT_STR_EQ(e.err.msg, "State backend 'heap' is not RocksDB.");
+    env_close(&e);
+}
+
 TEST(memory_budget_options_parse_as_flink_does) {
     EdErr err = {0};
     int64_t v;
@@ -1538,6 +1586,7 @@ int main(void) {
     /* the snapshot parser (snapshot.c) opens a backend per truncation and
      * bit flip: thousands, once is enough (heap) */
     RUN(damaged_snapshots_fail_with_a_message);
+    RUN(rocksdb_compaction_drops_expired_values);
     static const StateBackendVtab *const backends[] = {&eddy__state_heap_vtab, &eddy__state_rocksdb_vtab};
     for (size_t b = 0; b < ED_ARRAY_LEN(backends); b++) {
         g_vt = backends[b];
