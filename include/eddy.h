@@ -339,9 +339,30 @@ EDDY_API int eddy_env_get_max_parallelism(const eddy_env *env);
  *   out rows only once a checkpoint after them completed (or the job ended),
  *   so a restart repeats none of them: exactly once. Print and user sinks
  *   see the rows after the restored checkpoint again (at least once).
- * A STREAMING job whose state needs more fails with "The state of operator
- * ... needs N more bytes, but the job's managed memory ... is used up";
- * BATCH operators spill instead. A bad value is EDDY_E_VALIDATION ("Could not
+ * State backends (Flink's options):
+ *   state.backend.type  hashmap (default: keyed state on the heap) or
+ *       rocksdb (any case): keyed state of STREAMING jobs in an embedded
+ *       RocksDB per operator instance, for state larger than memory. Its
+ *       block cache and write buffers take a share of the managed memory
+ *       (charged when the operator starts), the rest is on local disk.
+ *       Another name is EDDY_E_VALIDATION "Cannot find configured state
+ *       backend factory class: <name> ('state.backend.type' is 'hashmap'
+ *       or 'rocksdb')." BATCH jobs always use the heap (Flink's batch
+ *       execution ignores the option). Checkpoints are the same format on
+ *       both: one taken on either restores into the other.
+ *   state.backend.rocksdb.localdir  where each RocksDB instance makes its
+ *       directory (created if missing; default TMPDIR, else /tmp); removed
+ *       when the job ends. One that cannot be made fails the job (EDDY_E_IO
+ *       "No local storage directories available. Local DB files directory
+ *       '<dir>' does not exist and cannot be created
+ *       (state.backend.rocksdb.localdir).").
+ *   execution.checkpointing.incremental (Flink's state.backend.incremental
+ *       accepted): only false; true is EDDY_E_UNSUPPORTED "not supported
+ *       yet: incremental checkpoints (...)" -- every checkpoint is a full
+ *       snapshot.
+ * A STREAMING job whose heap state needs more fails with "The state of
+ * operator ... needs N more bytes, but the job's managed memory ... is used
+ * up" (RocksDB keeps it on disk instead); BATCH operators spill. A bad value is EDDY_E_VALIDATION ("Could not
  * parse value 'x' for key 'k'.") and changes nothing; an unknown key is
  * EDDY_E_VALIDATION too. */
 EDDY_API eddy_status eddy_env_set_option(eddy_env *env, const char *key, const char *value);

@@ -27,6 +27,8 @@ have_pkg librdkafka-dev || need="$need librdkafka-dev"
 have_pkg libavro-dev || need="$need libavro-dev"
 have_pkg libsnappy-dev || need="$need libsnappy-dev"
 have_pkg zlib1g-dev || need="$need zlib1g-dev"
+# the 'rocksdb' state backend (src/state/rocksdb.c): RocksDB's C API
+have_pkg librocksdb-dev || need="$need librocksdb-dev"
 # the Prometheus endpoint and the web dashboard (src/api/monitor.c)
 have_pkg libmicrohttpd-dev || need="$need libmicrohttpd-dev"
 # the dashboard test (tests/shell/test-dashboard.sh) loads the page in headless chromium

@@ -133,6 +133,10 @@ struct eddy_env {
     /* taskmanager.memory.managed.size / .fraction as set (env arena; NULL:
      * not set), resolved into each job's JobConfig.managed_memory */
     const char *managed_size, *managed_fraction;
+    /* state.backend.type (NULL: heap) and state.backend.rocksdb.localdir
+     * (env arena; NULL: the temp dir) */
+    const StateBackendVtab *state_backend;
+    const char *rocksdb_localdir;
     /* pipeline.auto-watermark-interval (ms; 0: no periodic watermarks) */
     int64_t auto_watermark_interval_ms;
     /* checkpointing (runtime/checkpoint.h options; eddy_env_set_option,

@@ -231,6 +231,8 @@ void eddy__api_job_config(const eddy_env *env, JobConfig *cfg, const char *name)
     cfg->restore_path = env->ckpt_recovery;
     cfg->restart = env->restart;
     cfg->clock = env->manual_clock_on ? &env->manual_clock : NULL;
+    cfg->state_backend = env->state_backend;
+    cfg->rocksdb_localdir = env->rocksdb_localdir;
     cfg->metrics_off = env->metrics_off;
     /* the values were checked when set */
     EdErr err = {0};
@@ -241,7 +243,9 @@ void eddy__api_job_config(const eddy_env *env, JobConfig *cfg, const char *name)
 
 static const char *const ckpt_options[] = {CKPT_OPT_INTERVAL,       CKPT_OPT_DIR,           CKPT_OPT_DIR_ALIAS,
                                             CKPT_OPT_RETAINED,       CKPT_OPT_RECOVERY,      CKPT_OPT_RECOVERY_ALIAS,
-                                            CKPT_OPT_SAVEPOINT_DIR, CKPT_OPT_SAVEPOINT_DIR_ALIAS};
+                                            CKPT_OPT_SAVEPOINT_DIR, CKPT_OPT_SAVEPOINT_DIR_ALIAS,
+                                            CKPT_OPT_INCREMENTAL,   CKPT_OPT_INCREMENTAL_ALIAS,
+                                            STATE_BACKEND_OPTION,   STATE_ROCKSDB_LOCALDIR_OPTION};
 
 bool eddy__api_is_checkpoint_option(const char *key) {
     for (size_t i = 0; i < ED_ARRAY_LEN(ckpt_options); i++)
@@ -272,9 +276,28 @@ static eddy_status set_checkpoint_option(eddy_env *env, const char *key, const c
         env->ckpt_retained = (int)n;
         return EDDY_OK;
     }
+    if (!strcmp(key, CKPT_OPT_INCREMENTAL) || !strcmp(key, CKPT_OPT_INCREMENTAL_ALIAS)) {
+        /* an empty value (a reset) is the default, false */
+        if (!*value || eddy__str_ieq(value, "false")) return EDDY_OK;
+        if (eddy__str_ieq(value, "true"))
+            return eddy__api_err(env, EDDY_E_UNSUPPORTED,
+                                 "not supported yet: incremental checkpoints ('%s' = 'true'); every checkpoint is a "
+                                 "full snapshot",
+                                 key);
+        return eddy__api_err(env, EDDY_E_VALIDATION, "Could not parse value '%s' for key '%s'.", value, key);
+    }
+    if (!strcmp(key, STATE_BACKEND_OPTION)) {
+        /* an empty value (a reset) is the default, the heap ('hashmap') */
+        const StateBackendVtab *vt = NULL;
+        EdErr err = {0};
+        if (*value && eddy__state_backend_by_name(value, &vt, &err)) return eddy__api_take(env, &err);
+        env->state_backend = vt == &eddy__state_heap_vtab ? NULL : vt;
+        return EDDY_OK;
+    }
     const char *copy = *value ? eddy__arena_strdup(&env->arena, value) : NULL;
     if (*value && !copy) return eddy__api_err(env, EDDY_E_NOMEM, "out of memory");
-    if (!strcmp(key, CKPT_OPT_DIR) || !strcmp(key, CKPT_OPT_DIR_ALIAS)) env->ckpt_dir = copy;
+    if (!strcmp(key, STATE_ROCKSDB_LOCALDIR_OPTION)) env->rocksdb_localdir = copy;
+    else if (!strcmp(key, CKPT_OPT_DIR) || !strcmp(key, CKPT_OPT_DIR_ALIAS)) env->ckpt_dir = copy;
     else if (!strcmp(key, CKPT_OPT_SAVEPOINT_DIR) || !strcmp(key, CKPT_OPT_SAVEPOINT_DIR_ALIAS)) env->savepoint_dir = copy;
     else env->ckpt_recovery = copy;
     return EDDY_OK;

@@ -46,9 +46,14 @@ static const KnownOption *find_known(const char *key) {
     return NULL;
 }
 
+/* The managed memory's options: the environment's, settable by SET too. */
+static bool mem_option(const char *key) {
+    return !strcmp(key, MEM_MANAGED_SIZE_OPTION) || !strcmp(key, MEM_MANAGED_FRACTION_OPTION);
+}
+
 bool eddy_option_is_known(const char *key) {
     return key && (find_known(key) || eddy__plan_option_known(key) || eddy__api_is_checkpoint_option(key) ||
-                   eddy__monitor_is_option(key) || !strcmp(key, "table.catalog-store.kind") ||
+                   eddy__monitor_is_option(key) || mem_option(key) || !strcmp(key, "table.catalog-store.kind") ||
                    !strcmp(key, "table.catalog-store.file.path"));
     /* the catalog store's keys are read when the store opens (catalog_store.c) */
 }
@@ -217,7 +222,7 @@ eddy_status eddy_tenv_set_option(eddy_tenv *tenv, const char *key, const char *v
         eddy_status rc = apply(tenv, o, value);
         if (rc) return rc;
     }
-    if (eddy__api_is_checkpoint_option(key) || eddy__monitor_is_option(key)) {
+    if (eddy__api_is_checkpoint_option(key) || eddy__monitor_is_option(key) || mem_option(key)) {
         eddy_status rc = eddy_env_set_option(env, key, value);
         if (rc) return rc;
     }
@@ -276,6 +281,8 @@ eddy_status eddy_tenv_reset_option(eddy_tenv *tenv, const char *key) {
             else if (o->kind == OPT_DURATION) env->cfg.task_cancellation_timeout_ms = tenv->default_cancel_timeout_ms;
             else if (o->def) apply(tenv, o, o->def);
         }
+        if (!strcmp(s->key, MEM_MANAGED_SIZE_OPTION)) env->managed_size = NULL;
+        if (!strcmp(s->key, MEM_MANAGED_FRACTION_OPTION)) env->managed_fraction = NULL;
         if (eddy__api_is_checkpoint_option(s->key)) {
             const char *def = !strcmp(s->key, CKPT_OPT_INTERVAL) ? "0 ms" : !strcmp(s->key, CKPT_OPT_RETAINED) ? "1" : "";
             eddy_env_set_option(env, s->key, def);

@@ -44,6 +44,10 @@
 #define CKPT_OPT_RECOVERY_ALIAS "execution.savepoint.path"
 #define CKPT_OPT_SAVEPOINT_DIR "execution.checkpointing.savepoint-dir"
 #define CKPT_OPT_SAVEPOINT_DIR_ALIAS "state.savepoints.dir"
+/* incremental checkpoints (Flink's name and its older one): only false is
+ * supported -- every checkpoint is a full snapshot */
+#define CKPT_OPT_INCREMENTAL "execution.checkpointing.incremental"
+#define CKPT_OPT_INCREMENTAL_ALIAS "state.backend.incremental"
 
 #define CKPT_METADATA_VERSION 1u
 

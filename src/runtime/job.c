@@ -482,7 +482,9 @@ eddy_status eddy__op_state(Op *op, StateBackend **out) {
                                   .parallelism = op->parallelism,
                                   .account = &op->mem,
                                   .clock = eddy__op_clock(op),
-                                  .err = &op->task->err};
+                                  .err = &op->task->err,
+                                  .vtab = op->task->job->cfg.batch_mode ? NULL : op->task->job->cfg.state_backend,
+                                  .local_dir = op->task->job->cfg.rocksdb_localdir};
         eddy__state_group_range(op->max_parallelism, op->parallelism, op->subtask, &cfg.first_group, &cfg.last_group);
         eddy_status rc = eddy__state_backend_new(&cfg, &op->backend);
         if (rc) return rc;

@@ -55,6 +55,11 @@ typedef struct JobConfig {
      * unlimited). The API resolves it from taskmanager.memory.managed.size /
      * .fraction (state.h). */
     int64_t managed_memory;
+    /* state.backend.type of STREAMING jobs' keyed state (NULL: the heap;
+     * BATCH jobs always use the heap, as Flink's batch execution ignores the
+     * option) and state.backend.rocksdb.localdir (NULL: the temp dir) */
+    const StateBackendVtab *state_backend;
+    const char *rocksdb_localdir;
     const Clock *clock;  /* processing time; NULL: the system clock */
     /* pipeline.auto-watermark-interval (ms): how often watermark assigners
      * emit periodically; 0: never */

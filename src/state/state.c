@@ -48,18 +48,26 @@ eddy_status eddy__state_backend_new(const StateBackendConfig *cfg, StateBackend 
     eddy__buf_init(&be->update);
     eddy_status rc = be->uid && be->op_name ? EDDY_OK : eddy__err(err, EDDY_E_NOMEM, "out of memory");
     if (!rc) {
-        /* the heap backend is the only one linked in today; another one comes
-         * with its own constructor beside its vtab */
-        if (vt != &eddy__state_heap_vtab)
-            rc = eddy__err(err, EDDY_E_MISUSE, "State backend '%s' cannot be created here.", vt->name);
-        else
-            rc = eddy__state_heap_open(&be->cfg, &be->impl);
+        /* each linked-in backend has its constructor beside its vtab */
+        if (vt == &eddy__state_heap_vtab) rc = eddy__state_heap_open(&be->cfg, &be->impl);
+        else if (vt == &eddy__state_rocksdb_vtab) rc = eddy__state_rocksdb_open(&be->cfg, &be->impl);
+        else rc = eddy__err(err, EDDY_E_MISUSE, "State backend '%s' cannot be created here.", vt->name);
     }
     if (rc) {
         eddy__state_backend_free(be);
         return rc;
     }
     *out = be;
+    return EDDY_OK;
+}
+
+eddy_status eddy__state_backend_by_name(const char *name, const StateBackendVtab **out, EdErr *err) {
+    if (eddy__str_ieq(name, "hashmap")) *out = &eddy__state_heap_vtab;
+    else if (eddy__str_ieq(name, "rocksdb")) *out = &eddy__state_rocksdb_vtab;
+    else
+        return eddy__err(err, EDDY_E_VALIDATION,
+                         "Cannot find configured state backend factory class: %s ('%s' is 'hashmap' or 'rocksdb').",
+                         name, STATE_BACKEND_OPTION);
     return EDDY_OK;
 }
 

@@ -469,11 +469,33 @@ typedef struct StateBackendConfig {
     const Clock *clock;      /* NULL: the system clock */
     EdErr *err;              /* where messages go; borrowed */
     const StateBackendVtab *vtab; /* NULL: the heap backend */
+    const char *local_dir;   /* rocksdb: where its temp directory goes (Flink's
+                              * state.backend.rocksdb.localdir); NULL: TMPDIR, else /tmp */
 } StateBackendConfig;
 
 /* The heap backend (heap.c) and its constructor, for the generic layer. */
 extern const StateBackendVtab eddy__state_heap_vtab;
 eddy_status eddy__state_heap_open(const StateBackendConfig *cfg, StateBackendImpl **out);
+/* The RocksDB backend (rocksdb.c): same model, stored in a RocksDB instance
+ * in a temp directory (removed by destroy) under cfg->local_dir; it charges
+ * a share of the managed memory up front (block cache and write buffers)
+ * and keeps what does not fit on disk. Storage errors are EDDY_E_IO. */
+extern const StateBackendVtab eddy__state_rocksdb_vtab;
+eddy_status eddy__state_rocksdb_open(const StateBackendConfig *cfg, StateBackendImpl **out);
+/* Compacts the whole store of a RocksDB backend now (its memtables first),
+ * which runs the TTL compaction filter over everything: for tests.
+ * EDDY_E_MISUSE on another backend. */
+typedef struct StateBackend StateBackend;
+eddy_status eddy__state_rocksdb_compact(StateBackend *be);
+
+/* Flink's state backend options. */
+#define STATE_BACKEND_OPTION "state.backend.type"
+#define STATE_ROCKSDB_LOCALDIR_OPTION "state.backend.rocksdb.localdir"
+/* The vtab named by a state.backend.type value ("hashmap" -- the heap --
+ * or "rocksdb", any case); EDDY_E_VALIDATION "Cannot find configured state
+ * backend factory class: <v>" otherwise (Flink's message for a name it
+ * does not know). */
+eddy_status eddy__state_backend_by_name(const char *name, const StateBackendVtab **out, EdErr *err);
 
 /* ---- the backend, as operators see it ------------------------------------------------------ */
 
