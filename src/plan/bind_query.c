@@ -478,7 +478,7 @@ static eddy_status bind_temporal_function(Binder *b, const AstTableRef *t, const
                               "a %s attribute of the left table.",
                               tf->name, fta == TA_ROWTIME ? "rowtime" : "proctime",
                               fta == TA_ROWTIME ? "rowtime" : "proctime");
-    From r;
+    From r = {0};
     if ((rc = from_single(b, tf->temporal, rt->alias ? rt->alias->name : NULL, &r))) return rc;
     int n = l->ntables + 1;
     ScopeTable *tables = eddy__arena_alloc(b->a, sizeof(ScopeTable) * (size_t)n);
