@@ -1362,6 +1362,22 @@ static eddy_status kafka_sink(const ConnectorCtx *cx, SinkSpec *out, EdErr *err)
     memset(p, 0, sizeof *p);
     eddy_status rc = plan_common(cx, p, true, err);
     if (rc) return rc;
+    if (p->upsert) {
+        /* Flink's validateSinkBufferFlush: both set or neither; eddy writes
+         * each change as it comes, so buffering is refused, not ignored */
+        int64_t rows = 0, interval = 0;
+        if ((rc = eddy__option_long(t, "sink.buffer-flush.max-rows", 0, &rows, err)) ||
+            (rc = eddy__option_duration_ms(t, "sink.buffer-flush.interval", 0, &interval, err)))
+            return rc;
+        if ((rows > 0) != (interval > 0))
+            return eddy__err(err, EDDY_E_VALIDATION,
+                             "'sink.buffer-flush.max-rows' and 'sink.buffer-flush.interval' must be set to be greater "
+                             "than zero together to enable sink buffer flushing.");
+        if (rows > 0)
+            return eddy__err(err, EDDY_E_UNSUPPORTED,
+                             "not supported yet: sink buffer flushing of 'upsert-kafka' ('sink.buffer-flush.max-rows' "
+                             "and 'sink.buffer-flush.interval' > 0); without them each change is written as it comes");
+    }
     const char *part = p->upsert ? NULL : opt(t, "sink.partitioner");
     if (part && !strcmp(part, "round-robin") && opt(t, "key.fields"))
         return eddy__err(err, EDDY_E_VALIDATION, "Currently 'round-robin' partitioner only works when option "

@@ -382,6 +382,26 @@ TEST(upsert_kafka) {
     /* -U[x, 1] (x's count leaves the filter) is a tombstone; y's unchanged value is no change */
     ASSERT_TEXT(exec_sql(t, "SELECT * FROM counts"),
                 "+I[x, 1]\n+I[y, 1]\n-D[x, 1]\n+I[x, 2]\n-U[x, 2]\n+U[x, 1]\n-D[x, 1]\n");
+    /* sink buffer flushing: both options or neither (Flink's check); eddy refuses to buffer */
+    EXEC(t, SQL("CREATE TABLE bf1 (name STRING, c BIGINT, PRIMARY KEY (name) NOT ENFORCED) WITH ('connector' = "
+                "'upsert-kafka', 'topic' = 'counts', 'properties.bootstrap.servers' = '%s', 'key.format' = 'raw', "
+                "'value.format' = 'json', 'sink.buffer-flush.max-rows' = '10')",
+                boot));
+    ASSERT_TEXT(insert(t, "INSERT INTO bf1 VALUES ('a', 1)"),
+                "ERROR: 'sink.buffer-flush.max-rows' and 'sink.buffer-flush.interval' must be set to be greater than "
+                "zero together to enable sink buffer flushing.");
+    EXEC(t, SQL("CREATE TABLE bf2 (name STRING, c BIGINT, PRIMARY KEY (name) NOT ENFORCED) WITH ('connector' = "
+                "'upsert-kafka', 'topic' = 'counts', 'properties.bootstrap.servers' = '%s', 'key.format' = 'raw', "
+                "'value.format' = 'json', 'sink.buffer-flush.max-rows' = '10', 'sink.buffer-flush.interval' = '1 s')",
+                boot));
+    ASSERT_TEXT(insert(t, "INSERT INTO bf2 VALUES ('a', 1)"),
+                "ERROR: not supported yet: sink buffer flushing of 'upsert-kafka' ('sink.buffer-flush.max-rows' and "
+                "'sink.buffer-flush.interval' > 0); without them each change is written as it comes");
+    EXEC(t, SQL("CREATE TABLE bf3 (name STRING, c BIGINT, PRIMARY KEY (name) NOT ENFORCED) WITH ('connector' = "
+                "'upsert-kafka', 'topic' = 'counts', 'properties.bootstrap.servers' = '%s', 'key.format' = 'raw', "
+                "'value.format' = 'json', 'sink.buffer-flush.max-rows' = '0', 'sink.buffer-flush.interval' = '0 s')",
+                boot));
+    ASSERT_TEXT(insert(t, "INSERT INTO bf3 VALUES ('b', 1)"), "OK");
     /* the PRIMARY KEY is required */
     EXEC(t, SQL("CREATE TABLE nopk (id INT, name STRING) WITH ('connector' = 'upsert-kafka', 'topic' = 'users', "
                 "'properties.bootstrap.servers' = '%s', 'key.format' = 'json', 'value.format' = 'json')",
