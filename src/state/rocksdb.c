@@ -410,7 +410,7 @@ eddy_status eddy__state_rocksdb_open(const StateBackendConfig *cfg, StateBackend
     eddy__buf_init(&be->fbuf);
     eddy__buf_init(&be->pbuf);
     eddy_status rc = EDDY_OK;
-    /* the directory: a fresh eddy-rocksdb-* one (mkdtemp) under localdir, TMPDIR or /tmp */
+    /* the directory: a fresh eddy-rocksdb-* one (make_temp_dir) under localdir, TMPDIR or /tmp */
     const char *base = cfg->local_dir && *cfg->local_dir ? cfg->local_dir : getenv("TMPDIR");
     if (!base || !*base) base = "/tmp";
     if (cfg->local_dir && *cfg->local_dir && !make_dirs(base))
