@@ -1196,9 +1196,13 @@ EDDY_API eddy_status eddy_table_print_schema(eddy_table *t, FILE *file);
 /* Table.execute(): runs the table's pipeline as its own job (pending
  * DataStream branches are not run) and returns its result. */
 EDDY_API eddy_result *eddy_table_execute(eddy_table *t);
-/* TableResult.print(): the rows as a tableau table (streaming: an op column
- * and widths from types; batch: widths from content), ending with
- * "N rows in set" / "Empty set". Consumes the result. */
+/* TableResult.print(): the rows as a tableau table, ending with "N rows in
+ * set" / "Empty set". A query's columns are sized from their types in both
+ * modes, as Flink's executeQueryOperation does (INT 11, BIGINT 20, DATE 10,
+ * TIMESTAMP(3) 23, STRING and every other type the max column width, 30;
+ * at least the name and "<NULL>"); streaming adds the op column. Static
+ * results (SHOW, DESCRIBE, ...) are sized from their content. Rows are
+ * printed as they arrive. Consumes the result. */
 EDDY_API eddy_status eddy_result_print(eddy_result *r, FILE *file);
 /* TableResult.collect(): an iterator over the result rows (with kinds).
  * Consumes the result: print and collect are exclusive. */

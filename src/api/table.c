@@ -431,10 +431,14 @@ eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_
             flush_buf(&b, f);
             nrows++;
         }
-    } else if (op && !gateway) {
-        /* streaming: widths from the types, rows printed as they arrive */
-        w[0] = 2;
-        for (int i = 0; i < r->ncols; i++) w[i + 1] = eddy__tableau_column_width(r->types[i], r->names[i], maxw, false);
+    } else if ((op || (style == EDDY_PRINT_TABLEAU && r->stmt == EDDY_STMT_QUERY)) && !gateway) {
+        /* streaming, and a query's result through the API in batch mode too
+         * (Flink's executeQueryOperation: a type-inferred tableau, the row
+         * kind shown in streaming only): widths from the types, rows printed
+         * as they arrive */
+        int first = op ? 1 : 0;
+        if (op) w[0] = 2;
+        for (int i = 0; i < r->ncols; i++) w[i + first] = eddy__tableau_column_width(r->types[i], r->names[i], maxw, false);
         bool client = style == EDDY_PRINT_CLIENT;
         if (client) {
             /* the SQL client prints the header before the first row */
@@ -449,7 +453,7 @@ eddy_status eddy_result_print_with(eddy_result *r, FILE *file, const eddy_print_
                 cells_line(&b, names, w, n);
                 border(&b, w, n);
             }
-            row_cells(r, row, true, false, cells);
+            row_cells(r, row, op, false, cells);
             cells_line(&b, cells, w, n);
             free_cells(cells, n);
             nrows++;

@@ -50,19 +50,29 @@ TEST(tableau_streaming_widths_from_types) {
     eddy_env_free(env);
 }
 
-TEST(tableau_batch_widths_from_content) {
+/* A query's result through the API in BATCH mode: no op column, but the
+ * widths still come from the types (Flink's executeQueryOperation), not
+ * from the content as in the SQL client's batch results. */
+TEST(tableau_batch_widths_from_types) {
     setup(EDDY_BATCH);
     ASSERT_TEXT(run_print("SELECT name, score, city FROM People"),
-                "+-------+--------+--------+\n"
-                "|  name |  score |   city |\n"
-                "+-------+--------+--------+\n"
-                "| Alice |     12 | Berlin |\n"
-                "|   Bob |     10 | <NULL> |\n"
-                "| Carol | <NULL> |  Paris |\n"
-                "|  Dave |      7 | Berlin |\n"
-                "+-------+--------+--------+\n"
+                "+--------------------------------+-------------+--------------------------------+\n"
+                "|                           name |       score |                           city |\n"
+                "+--------------------------------+-------------+--------------------------------+\n"
+                "|                          Alice |          12 |                         Berlin |\n"
+                "|                            Bob |          10 |                         <NULL> |\n"
+                "|                          Carol |      <NULL> |                          Paris |\n"
+                "|                           Dave |           7 |                         Berlin |\n"
+                "+--------------------------------+-------------+--------------------------------+\n"
                 "4 rows in set\n");
-    ASSERT_TEXT(run_print("SELECT 1 AS n"), "+---+\n| n |\n+---+\n| 1 |\n+---+\n1 row in set\n");
+    ASSERT_TEXT(run_print("SELECT 1 AS n, TRUE AS b, CAST('x' AS CHAR(3)) AS c, DATE '2024-01-02' AS d"),
+                /* CHAR(n) is sized as STRING is: the max column width */
+                "+-------------+--------+--------------------------------+------------+\n"
+                "|           n |      b |                              c |          d |\n"
+                "+-------------+--------+--------------------------------+------------+\n"
+                "|           1 |   TRUE |                            x   | 2024-01-02 |\n"
+                "+-------------+--------+--------------------------------+------------+\n"
+                "1 row in set\n");
     ASSERT_TEXT(run_print("SELECT 'a ''quoted'' and a very long text that is cut at thirty cells' AS t"),
                 "+--------------------------------+\n"
                 "|                              t |\n"
@@ -251,7 +261,7 @@ TEST(literal_ranges) {
 
 int main(void) {
     RUN(tableau_streaming_widths_from_types);
-    RUN(tableau_batch_widths_from_content);
+    RUN(tableau_batch_widths_from_types);
     RUN(column_names);
     RUN(from_forms);
     RUN(arithmetic_and_types);
