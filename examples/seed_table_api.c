@@ -1,11 +1,13 @@
 /*
  * seed_table_api -- the operators of the Table API tutorial (seed 004) on
  * its customer and order tables: select with concat_ws, where with ||,
- * unionAll, orderBy with fetch, and explain. The operators eddy has no
- * runtime for yet (groupBy aggregations, joins, windows) still give tables
- * with Flink's schemas; running them reports "not supported yet", which the
- * example prints too. Batch mode, parallelism 1: the output is
- * deterministic.
+ * groupBy (per customer, and per minute of the order time), unionAll and
+ * union, the inner and the left outer join, orderBy with fetch, and explain.
+ * Batch mode, parallelism 1: the output is deterministic. The tutorial's
+ * windows are in seed_over_window (OVER) and tests/api/test_table_api.c
+ * (group windows, the interval join), its temporal table function join in
+ * tests/api/test_temporal_function.c, and its end-to-end job in
+ * seed_table_job.
  */
 #include <eddy.h>
 #include <stdio.h>
@@ -56,6 +58,20 @@ int main(void) {
     printf("-- groupBy schema\n");
     eddy_table_print_schema(counts, stdout);
     show("groupBy", counts);
+    /* order.select('o_id, 'c_id, 'o_time.substring(1, 16) as 'o_time_min)
+     *   .groupBy('o_time_min).select('o_time_min, 'o_id.count) */
+    show("groupBy minute",
+         eddy_grouped_table_select(
+             eddy_table_group_by(eddy_table_select(order, "o_id, c_id, o_time.substring(1, 16) as o_time_min"), "o_time_min"),
+             "o_time_min, o_id.count"));
+    /* customer.union(customer): duplicates removed */
+    show("union", eddy_table_union(customer, customer));
+
+    /* customer.join(order.select('o_id, 'c_id as 'o_c_id, 'o_time, 'o_desc), 'c_id === 'o_c_id) */
+    eddy_table *orders = eddy_table_select(order, "o_id, c_id as o_c_id, o_time, o_desc");
+    show("join", eddy_table_join(customer, orders, "c_id === o_c_id"));
+    /* customer.leftOuterJoin(...): JinCheng has no order */
+    show("leftOuterJoin", eddy_table_left_outer_join(customer, orders, "c_id === o_c_id"));
 
     /* the plan of a where */
     printf("-- explain\n%s", eddy_table_explain(eddy_table_where(customer, "c_name.charLength() > 5"), 0));
