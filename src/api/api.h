@@ -240,6 +240,7 @@ struct eddy_tenv {
     ED_VEC(const char *) interned; /* option keys and values set (options.c) */
     const char *store_dir; /* the open file catalog store's folder (catalog_store.c), or NULL */
     bool store_replaying;  /* restoring the store: statements are not logged */
+    bool core_unloaded;    /* UNLOAD MODULE core: SHOW [FULL] MODULES / FUNCTIONS omit it */
 };
 
 struct eddy_table {

@@ -1175,16 +1175,21 @@ static eddy_result *show_create_catalog(SqlExec *x, const struct AstShow *sh) {
     return show_create_result(x, &b);
 }
 
-/* ---- modules: eddy has the core module (its built-in functions) and no other -------------------------- */
+/* ---- modules: eddy has the core module (its built-in functions) and no other --------------------------
+ * The core module can be unloaded and loaded again, as in Flink. Unloaded,
+ * SHOW [FULL] MODULES is empty and SHOW FUNCTIONS lists only the user's
+ * functions; calls of built-in functions still resolve, as Flink's planner
+ * keeps its own SQL operator table (most built-ins) beside the modules. */
 
 static eddy_result *module_stmt(SqlExec *x, const AstStmt *st) {
+    bool core = !x->tenv->core_unloaded;
     if (st->kind == AST_STMT_USE_MODULES) {
         for (int i = 0; i < st->u.modules.nmodules; i++) {
             const char *m = st->u.modules.modules[i]->name;
             for (int k = 0; k < i; k++)
                 if (!strcmp(st->u.modules.modules[k]->name, m))
                     return fail(x, EDDY_E_VALIDATION, "Module '%s' appears more than once", m);
-            if (strcmp(m, "core")) return fail(x, EDDY_E_VALIDATION, "No module with name '%s' exists", m);
+            if (strcmp(m, "core") || !core) return fail(x, EDDY_E_VALIDATION, "No module with name '%s' exists", m);
         }
         if (!st->u.modules.nmodules)
             return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: disabling the core module (eddy's built-in functions)");
@@ -1192,15 +1197,20 @@ static eddy_result *module_stmt(SqlExec *x, const AstStmt *st) {
     }
     const char *m = last_of(&st->u.object.name);
     if (st->kind == AST_STMT_UNLOAD_MODULE) {
-        if (strcmp(m, "core")) return fail(x, EDDY_E_VALIDATION, "No module with name '%s' exists", m);
-        return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: unloading the core module (eddy's built-in functions)");
+        if (strcmp(m, "core") || !core) return fail(x, EDDY_E_VALIDATION, "No module with name '%s' exists", m);
+        x->tenv->core_unloaded = true;
+        return eddy__sqlx_ok(x, EDDY_STMT_DDL);
     }
     for (int i = 0; i < st->u.object.nprops; i++)
         if (!strcmp(st->u.object.props[i]->key, "type"))
             return fail(x, EDDY_E_VALIDATION,
                         "Property 'type' = '%s' is not supported since module name is used to find module",
                         st->u.object.props[i]->value);
-    if (!strcmp(m, "core")) return fail(x, EDDY_E_VALIDATION, "A module with name 'core' already exists");
+    if (!strcmp(m, "core")) {
+        if (core) return fail(x, EDDY_E_VALIDATION, "A module with name 'core' already exists");
+        x->tenv->core_unloaded = false;
+        return eddy__sqlx_ok(x, EDDY_STMT_DDL);
+    }
     return fail(x, EDDY_E_VALIDATION,
                 "Could not find any factory for identifier '%s' that implements "
                 "'org.apache.flink.table.factories.ModuleFactory' in the classpath.\n\nAvailable factory identifiers "
@@ -1430,7 +1440,7 @@ static eddy_result *show_functions(SqlExec *x, const struct AstShow *sh) {
     const char **names = eddy__arena_alloc(x->a, sizeof(char *) * (size_t)(n + 1));
     if (!names) return NOMEM(x);
     int k = 0;
-    if (!sh->user)
+    if (!sh->user && !x->tenv->core_unloaded)
         for (int i = 0; i < n; i++) {
             const char *nm = all[i]->name;
             bool ident = *nm != 0;
@@ -1575,9 +1585,10 @@ static eddy_result *show(SqlExec *x, const AstStmt *st) {
     case AST_SHOW_CREATE_CATALOG: return show_create_catalog(x, sh);
     case AST_SHOW_MODULES: {
         const char *cells[] = {"core", "TRUE"}; /* a BOOLEAN column: the tableau prints TRUE */
-        if (!sh->full) return name_list(x, NULL, "module name", cells, 1);
+        int nmod = x->tenv->core_unloaded ? 0 : 1;
+        if (!sh->full) return name_list(x, NULL, "module name", cells, nmod);
         const char *cols[] = {"module name", "used"};
-        return string_table(x, EDDY_STMT_SHOW, 2, cols, cells, 1);
+        return string_table(x, EDDY_STMT_SHOW, 2, cols, cells, nmod);
     }
     case AST_SHOW_JOBS: return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: SHOW JOBS");
     case AST_SHOW_JARS: return fail(x, EDDY_E_UNSUPPORTED, "not supported yet: SHOW JARS");

@@ -142,6 +142,14 @@ TEST(create_function_sql) {
     ASSERT_STR_CONTAINS(all, "+I[cc]\n");
     ASSERT_STR_CONTAINS(all, "+I[upper]\n");
     free(all);
+    /* without the core module SHOW FUNCTIONS lists the user's functions only; built-ins still resolve */
+    ASSERT_TEXT(query(t, "UNLOAD MODULE core"), "OK\n");
+    ASSERT_TEXT(query(t, "SHOW FUNCTIONS"), "+I[cc]\n+I[sc]\n+I[tc]\n");
+    ASSERT_TEXT(query(t, "SELECT UPPER('x'), cc('aa', 'a')"), "+I[X, 2]\n");
+    ASSERT_TEXT(query(t, "LOAD MODULE core"), "OK\n");
+    all = query(t, "SHOW FUNCTIONS");
+    ASSERT_STR_CONTAINS(all, "+I[upper]\n");
+    free(all);
     /* functions live in the current database */
     ASSERT_TEXT(query(t, "CREATE DATABASE db2"), "OK\n");
     ASSERT_TEXT(query(t, "USE db2"), "OK\n");

@@ -1,5 +1,7 @@
 # modules.q - eddy has the core module (its built-in functions) and no other: SHOW [FULL] MODULES
-# lists it, LOAD / USE / UNLOAD MODULE fail with Flink's messages (module.q)
+# lists it, LOAD / USE / UNLOAD MODULE of other modules fail with Flink's messages (module.q); the
+# core module can be unloaded (SHOW MODULES and SHOW FUNCTIONS then list none of it, built-in
+# calls still resolve as in Flink, whose planner keeps its SQL operator table) and loaded again
 SHOW MODULES;
 +-------------+
 | module name |
@@ -57,8 +59,51 @@ No module with name 'hive' exists
 !error
 
 UNLOAD MODULE core;
+[INFO] Execute statement succeeded.
+!info
+
+SHOW MODULES;
+Empty set
+!ok
+
+SHOW FULL MODULES;
+Empty set
+!ok
+
+UNLOAD MODULE core;
 [ERROR] Could not execute SQL statement. Reason:
-not supported yet: unloading the core module (eddy's built-in functions)
+No module with name 'core' exists
+!error
+
+USE MODULES core;
+[ERROR] Could not execute SQL statement. Reason:
+No module with name 'core' exists
+!error
+
+SHOW FUNCTIONS;
+Empty set
+!ok
+
+SET 'sql-client.execution.result-mode' = 'tableau';
+[INFO] Execute statement succeeded.
+!info
+
+SELECT UPPER('core') AS u;
++----+--------------------------------+
+| op |                              u |
++----+--------------------------------+
+| +I |                           CORE |
++----+--------------------------------+
+Received a total of 1 row
+!ok
+
+LOAD MODULE core;
+[INFO] Execute statement succeeded.
+!info
+
+LOAD MODULE core;
+[ERROR] Could not execute SQL statement. Reason:
+A module with name 'core' already exists
 !error
 
 SHOW MODULES;
