@@ -324,6 +324,10 @@ const TableFunc *eddy__api_table_function_lookup(void *ctx, const char *name);
 bool eddy__api_drop_table_function(eddy_tenv *tenv, const char *name);
 /* Names of the user functions visible without a path (env arena). */
 const char **eddy__api_user_function_names(eddy_tenv *tenv, int *n);
+/* The core module's functions that eddy implements, by the names Flink's
+ * SHOW FUNCTIONS prints (core_module.c); *n of them, allocated in a, in no
+ * particular order. NULL when out of memory. */
+const char **eddy__api_core_function_names(Arena *a, int *n);
 
 /* The binding context of a table environment (arena: the env's). */
 void eddy__api_bind_env(eddy_tenv *tenv, BindEnv *be);

@@ -1435,29 +1435,18 @@ static eddy_result *show_create_view(SqlExec *x, const char *q, const CatalogEnt
 }
 
 static eddy_result *show_functions(SqlExec *x, const struct AstShow *sh) {
-    int n = 0;
-    const FuncDef *const *all = eddy__fn_all(&n);
-    const char **names = eddy__arena_alloc(x->a, sizeof(char *) * (size_t)(n + 1));
-    if (!names) return NOMEM(x);
     int k = 0;
-    if (!sh->user && !x->tenv->core_unloaded)
-        for (int i = 0; i < n; i++) {
-            const char *nm = all[i]->name;
-            bool ident = *nm != 0;
-            for (const char *p = nm; *p && ident; p++)
-                ident = (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_';
-            if (!ident || (all[i]->flags & FN_USER)) continue;
-            char *lower = eddy__arena_strdup(x->a, nm);
-            if (!lower) return NOMEM(x);
-            for (char *p = lower; *p; p++) *p = (char)ascii_lower((unsigned char)*p);
-            names[k++] = lower;
-        }
+    const char **names = NULL;
+    if (!sh->user && !x->tenv->core_unloaded) {
+        names = eddy__api_core_function_names(x->a, &k);
+        if (!names) return NOMEM(x);
+    }
     int nu = 0;
     const char **user = eddy__api_user_function_names(x->tenv, &nu);
     if (!user) return NOMEM(x);
     const char **all_names = eddy__arena_alloc(x->a, sizeof(char *) * (size_t)(k + nu + 1));
     if (!all_names) return NOMEM(x);
-    memcpy(all_names, names, sizeof(char *) * (size_t)k);
+    if (k) memcpy(all_names, names, sizeof(char *) * (size_t)k);
     memcpy(all_names + k, user, sizeof(char *) * (size_t)nu);
     names = all_names;
     k += nu;

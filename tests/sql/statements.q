@@ -162,16 +162,40 @@ SHOW USER FUNCTIONS;
 Empty set
 !ok
 
+# Flink's names: the upper-case SQL ones beside the camelCase ones of the expression DSL; LIKE
+# is case-sensitive, ILIKE is not
 SHOW FUNCTIONS LIKE 'json_%';
+Empty set
+!ok
+
+SHOW FUNCTIONS ILIKE 'json_%';
++-------------------------------+
+|                 function name |
++-------------------------------+
+|                    JSON_ARRAY |
+|  JSON_ARRAYAGG_ABSENT_ON_NULL |
+|    JSON_ARRAYAGG_NULL_ON_NULL |
+|                   JSON_EXISTS |
+|                   JSON_OBJECT |
+| JSON_OBJECTAGG_ABSENT_ON_NULL |
+|   JSON_OBJECTAGG_NULL_ON_NULL |
+|                    JSON_QUERY |
+|                   JSON_STRING |
+|                    JSON_VALUE |
++-------------------------------+
+10 rows in set
+!ok
+
+SHOW FUNCTIONS LIKE 'is%';
 +---------------+
 | function name |
 +---------------+
-|    json_array |
-|   json_exists |
-|   json_object |
-|    json_query |
-|   json_string |
-|    json_value |
+|       isFalse |
+|    isNotFalse |
+|     isNotNull |
+|     isNotTrue |
+|        isNull |
+|        isTrue |
 +---------------+
 6 rows in set
 !ok
