@@ -396,7 +396,7 @@ static const FuncDef *const core_fns[] = {
 };
 
 /* eddy__fns_datefmt comes before eddy__fns_time: its TO_TIMESTAMP_LTZ (numeric and string forms) is the one looked up */
-static const FuncDef *const *const families[] = {core_fns, eddy__fns_arith, eddy__fns_string, eddy__fns_datefmt, eddy__fns_time, eddy__fns_collection, eddy__fns_string2, eddy__fns_regex, eddy__fns_temporal, eddy__fns_json, eddy__fns_misc};
+static const FuncDef *const *const families[] = {core_fns, eddy__fns_arith, eddy__fns_string, eddy__fns_datefmt, eddy__fns_time, eddy__fns_collection, eddy__fns_string2, eddy__fns_string3, eddy__fns_regex, eddy__fns_temporal, eddy__fns_json, eddy__fns_misc};
 
 static const FuncDef **all_fns;
 static int all_count;

@@ -12,6 +12,7 @@ extern const FuncDef *const eddy__fns_string[];
 extern const FuncDef *const eddy__fns_time[];
 extern const FuncDef *const eddy__fns_collection[];
 extern const FuncDef *const eddy__fns_string2[];
+extern const FuncDef *const eddy__fns_string3[];
 extern const FuncDef *const eddy__fns_regex[];
 extern const FuncDef *const eddy__fns_temporal[];
 extern const FuncDef *const eddy__fns_datefmt[];

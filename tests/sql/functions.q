@@ -363,3 +363,80 @@ SELECT NO_SUCH_FUNCTION(1);
 [ERROR] Could not execute SQL statement. Reason:
 SQL validation failed. From line 1, column 8 to line 1, column 26: No match found for function signature NO_SUCH_FUNCTION(<NUMERIC>)
 !error
+
+# ==========================================================================
+# INET_ATON / INET_NTOA (MySQL's short forms: a.b is a.0.0.b), JSON_QUOTE / JSON_UNQUOTE,
+# IS_VALID_UTF8 / MAKE_VALID_UTF8 (a malformed sequence becomes one U+FFFD)
+# ==========================================================================
+
+SELECT INET_ATON('127.0.0.1'), INET_ATON('127.1'), INET_ATON('10.1.2'), INET_ATON('1'), INET_ATON('256.1.1.1'), INET_ATON(''), INET_ATON('1..2'), INET_ATON('1.2.3.4.5'), INET_ATON(' 1'), INET_ATON(CAST(NULL AS STRING));
++------------+------------+-----------+--------+--------+--------+--------+--------+--------+--------+
+|     EXPR$0 |     EXPR$1 |    EXPR$2 | EXPR$3 | EXPR$4 | EXPR$5 | EXPR$6 | EXPR$7 | EXPR$8 | EXPR$9 |
++------------+------------+-----------+--------+--------+--------+--------+--------+--------+--------+
+| 2130706433 | 2130706433 | 167837698 |      1 | <NULL> | <NULL> | <NULL> | <NULL> | <NULL> | <NULL> |
++------------+------------+-----------+--------+--------+--------+--------+--------+--------+--------+
+1 row in set
+!ok
+
+SELECT INET_NTOA(2130706433), INET_NTOA(0), INET_NTOA(4294967295), INET_NTOA(4294967296), INET_NTOA(-1), INET_NTOA(CAST(3 AS TINYINT)), INET_NTOA(INET_ATON('192.168.1'));
++-----------+---------+-----------------+--------+--------+---------+-------------+
+|    EXPR$0 |  EXPR$1 |          EXPR$2 | EXPR$3 | EXPR$4 |  EXPR$5 |      EXPR$6 |
++-----------+---------+-----------------+--------+--------+---------+-------------+
+| 127.0.0.1 | 0.0.0.0 | 255.255.255.255 | <NULL> | <NULL> | 0.0.0.3 | 192.168.0.1 |
++-----------+---------+-----------------+--------+--------+---------+-------------+
+1 row in set
+!ok
+
+SELECT INET_ATON(1);
+[ERROR] Could not execute SQL statement. Reason:
+SQL validation failed. From line 1, column 8 to line 1, column 19: Invalid function call:
+INET_ATON(INT NOT NULL)
+!error
+
+SELECT INET_NTOA('1');
+[ERROR] Could not execute SQL statement. Reason:
+SQL validation failed. From line 1, column 8 to line 1, column 21: Invalid function call:
+INET_NTOA(CHAR(1) NOT NULL)
+!error
+
+SELECT JSON_QUOTE('a"b\c/d'), JSON_QUOTE('ü€😀'), JSON_QUOTE(''), JSON_QUOTE('[1, 2]'), JSON_QUOTE(CAST(NULL AS STRING));
++--------------+-----------------------------+--------+----------+--------+
+|       EXPR$0 |                      EXPR$1 | EXPR$2 |   EXPR$3 | EXPR$4 |
++--------------+-----------------------------+--------+----------+--------+
+| "a\"b\\c\/d" | "\u00fc\u20ac\u1f600\ude00" |     "" | "[1, 2]" | <NULL> |
++--------------+-----------------------------+--------+----------+--------+
+1 row in set
+!ok
+
+SELECT JSON_UNQUOTE('"a\"b\\c\/d"'), JSON_UNQUOTE('"\u00fc\ud83d\ude00"'), JSON_UNQUOTE('[1, 2]'), JSON_UNQUOTE('"abc'), JSON_UNQUOTE('abc'), JSON_UNQUOTE('"\x"'), JSON_UNQUOTE(JSON_QUOTE('ü"'));
++---------+--------+--------+--------+--------+--------+--------+
+|  EXPR$0 | EXPR$1 | EXPR$2 | EXPR$3 | EXPR$4 | EXPR$5 | EXPR$6 |
++---------+--------+--------+--------+--------+--------+--------+
+| a"b\c/d |    ü😀 | [1, 2] |   "abc |    abc |   "\x" |     ü" |
++---------+--------+--------+--------+--------+--------+--------+
+1 row in set
+!ok
+
+SELECT IS_VALID_UTF8(X'61C3BC'), IS_VALID_UTF8(X'61FF'), IS_VALID_UTF8(X'C0AF'), IS_VALID_UTF8(X'EDA080'), IS_VALID_UTF8(X'F4908080'), IS_VALID_UTF8(X''), IS_VALID_UTF8(CAST(NULL AS BYTES));
++--------+--------+--------+--------+--------+--------+--------+
+| EXPR$0 | EXPR$1 | EXPR$2 | EXPR$3 | EXPR$4 | EXPR$5 | EXPR$6 |
++--------+--------+--------+--------+--------+--------+--------+
+|   TRUE |  FALSE |  FALSE |  FALSE |  FALSE |   TRUE | <NULL> |
++--------+--------+--------+--------+--------+--------+--------+
+1 row in set
+!ok
+
+SELECT MAKE_VALID_UTF8(X'61C3BC'), MAKE_VALID_UTF8(X'61FF62'), MAKE_VALID_UTF8(X'E282'), MAKE_VALID_UTF8(X'E28241'), MAKE_VALID_UTF8(X'F0908080'), MAKE_VALID_UTF8(X'EDA080');
++--------+--------+--------+--------+--------+--------+
+| EXPR$0 | EXPR$1 | EXPR$2 | EXPR$3 | EXPR$4 | EXPR$5 |
++--------+--------+--------+--------+--------+--------+
+|     aü |    a�b |      � |     �A |      𐀀 |      � |
++--------+--------+--------+--------+--------+--------+
+1 row in set
+!ok
+
+SELECT IS_VALID_UTF8('abc');
+[ERROR] Could not execute SQL statement. Reason:
+SQL validation failed. From line 1, column 8 to line 1, column 27: Invalid function call:
+IS_VALID_UTF8(CHAR(3) NOT NULL)
+!error

@@ -180,10 +180,12 @@ SHOW FUNCTIONS ILIKE 'json_%';
 | JSON_OBJECTAGG_ABSENT_ON_NULL |
 |   JSON_OBJECTAGG_NULL_ON_NULL |
 |                    JSON_QUERY |
+|                    JSON_QUOTE |
 |                   JSON_STRING |
+|                  JSON_UNQUOTE |
 |                    JSON_VALUE |
 +-------------------------------+
-10 rows in set
+12 rows in set
 !ok
 
 SHOW FUNCTIONS LIKE 'is%';
