@@ -59,6 +59,10 @@ typedef struct EvalCtx {
     const TimeZone *tz;      /* table.local-time-zone */
     int64_t now_ms;          /* statement time for CURRENT_TIMESTAMP etc. */
     int64_t proc_ms;         /* processing time now (PROCTIME()) */
+    /* CURRENT_WATERMARK(): the evaluating operator's current watermark
+     * (INT64_MIN: none yet); without has_watermark it is NULL */
+    int64_t watermark_ms;
+    bool has_watermark;
 } EvalCtx;
 
 /* A kernel computes out[r] for every r in rows (physical rows, all with

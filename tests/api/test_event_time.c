@@ -224,7 +224,7 @@ static const eddy_keyed_process_fn timers = {EDDY_KEYED_PROCESS_FN_VERSION, NULL
  * fromDataStream and toDataStream: with SOURCE_WATERMARK() each timer fires
  * at the watermark its record brought; without a watermark declaration the
  * table drops the stream's watermarks, and everything fires at the end. */
-static char *bridged_timers(bool source_watermark) {
+static eddy_table *punctuated_table(bool source_watermark) {
     env = new_env(1);
     tenv = eddy_tenv_new(env);
     eddy_stream *ds = eddy_from_values(env, "ROW<f0 BIGINT NOT NULL, f1 INT NOT NULL, f2 STRING>",
@@ -234,7 +234,11 @@ static char *bridged_timers(bool source_watermark) {
     eddy_schema *sc = eddy_schema_new(env);
     eddy_schema_column_by_metadata(sc, "rowtime", "TIMESTAMP_LTZ(3)", NULL, false);
     if (source_watermark) eddy_schema_watermark(sc, "rowtime", "SOURCE_WATERMARK()");
-    eddy_table *table = eddy_tenv_from_datastream(tenv, eddy_stream_assign_timestamps_and_watermarks(ds, ws), sc);
+    return eddy_tenv_from_datastream(tenv, eddy_stream_assign_timestamps_and_watermarks(ds, ws), sc);
+}
+
+static char *bridged_timers(bool source_watermark) {
+    eddy_table *table = punctuated_table(source_watermark);
     eddy_stream *back = eddy_tenv_to_datastream(tenv, table);
     char *text = collect_stream(eddy_keyed_process(eddy_stream_key_by(back, "f2"), &timers, "STRING", NULL, NULL));
     teardown();
@@ -246,10 +250,30 @@ TEST(source_watermarks_cross_the_bridge) {
     ASSERT_TEXT(bridged_timers(false), "timer 1 wm=MAX\ntimer 2 wm=MAX\ntimer 3 wm=MAX\ntimer 100 wm=MAX\n");
 }
 
+/* CURRENT_WATERMARK(rowtime) in a query over the stream: each row sees the
+ * watermark of the rows before it (the assigner emits a record, then the
+ * watermark it brings), NULL before the first one. A column that is not a
+ * rowtime attribute is an invalid call. */
+TEST(current_watermark_is_the_watermark_seen_so_far) {
+    ASSERT_EQ_INT(eddy_tenv_create_temporary_view(tenv, "t", punctuated_table(true)), EDDY_OK);
+    ASSERT_TEXT(sql_query_lines(tenv, "SELECT f0, CURRENT_WATERMARK(rowtime) FROM t"),
+                "+I[1, null]\n+I[2, 1970-01-01T00:00:00.001Z]\n+I[3, 1970-01-01T00:00:00.002Z]\n"
+                "+I[100, 1970-01-01T00:00:00.003Z]\n");
+    /* Flink's late-data filter keeps the rows at or after the watermark */
+    ASSERT_TEXT(sql_query_lines(tenv, "SELECT f0 FROM t WHERE CURRENT_WATERMARK(rowtime) IS NULL "
+                                      "OR rowtime > CURRENT_WATERMARK(rowtime)"),
+                "+I[1]\n+I[2]\n+I[3]\n+I[100]\n");
+    eddy_table *bad = eddy_tenv_sql_query(tenv, "SELECT CURRENT_WATERMARK(f0) FROM t");
+    ASSERT_TRUE(bad == NULL);
+    ASSERT_STR_CONTAINS(eddy_env_errmsg(env), "Invalid function call:\nCURRENT_WATERMARK(BIGINT NOT NULL)");
+    teardown();
+}
+
 int main(void) {
     RUN(from_and_to_datastream_event_time);
     RUN(from_and_to_changelog_stream_event_time);
     RUN(to_datastream_custom_event_time);
     RUN(source_watermarks_cross_the_bridge);
+    RUN(current_watermark_is_the_watermark_seen_so_far);
     return test_report();
 }

@@ -553,3 +553,64 @@ SELECT window_start, window_end, SUM(v) AS s, COUNT(*) AS c FROM TABLE(TUMBLE(TA
 +-------------------------+-------------------------+----+---+
 3 rows in set
 !ok
+
+# ==========================================================================
+# CURRENT_WATERMARK(rowtime): the watermark the query has seen so far (NULL
+# before the first one: the file arrives as one batch, its watermark after
+# it); the argument must be a rowtime attribute -- in BATCH mode there are
+# none, so the call is invalid there
+# ==========================================================================
+SELECT CURRENT_WATERMARK(bidtime) FROM Bid;
+[ERROR] Could not execute SQL statement. Reason:
+SQL validation failed. From line 1, column 8 to line 1, column 33: Invalid function call:
+CURRENT_WATERMARK(TIMESTAMP(3))
+!error
+
+SET 'execution.runtime-mode' = 'streaming';
+[INFO] Execute statement succeeded.
+!info
+
+CREATE TEMPORARY VIEW bid_wm AS SELECT item, CURRENT_WATERMARK(bidtime) AS wm FROM Bid WHERE CURRENT_WATERMARK(bidtime) IS NULL OR bidtime > CURRENT_WATERMARK(bidtime);
+[INFO] Execute statement succeeded.
+!info
+
+DESCRIBE bid_wm;
++------+--------------+------+-----+--------+-----------+
+| name |         type | null | key | extras | watermark |
++------+--------------+------+-----+--------+-----------+
+| item |       STRING | TRUE |     |        |           |
+|   wm | TIMESTAMP(3) | TRUE |     |        |           |
++------+--------------+------+-----+--------+-----------+
+2 rows in set
+!ok
+
+SELECT * FROM bid_wm;
++----+--------------------------------+-------------------------+
+| op |                           item |                      wm |
++----+--------------------------------+-------------------------+
+| +I |                              C |                  <NULL> |
+| +I |                              A |                  <NULL> |
+| +I |                              D |                  <NULL> |
+| +I |                              B |                  <NULL> |
+| +I |                              E |                  <NULL> |
+| +I |                              F |                  <NULL> |
++----+--------------------------------+-------------------------+
+Received a total of 6 rows
+!ok
+
+SELECT CURRENT_WATERMARK(price) FROM Bid;
+[ERROR] Could not execute SQL statement. Reason:
+SQL validation failed. From line 1, column 8 to line 1, column 31: Invalid function call:
+CURRENT_WATERMARK(DECIMAL(10, 2))
+!error
+
+SELECT CURRENT_WATERMARK(bidtime, bidtime) FROM Bid;
+[ERROR] Could not execute SQL statement. Reason:
+SQL validation failed. From line 1, column 8 to line 1, column 42: Invalid number of arguments to function 'CURRENT_WATERMARK'. Was expecting 1 arguments
+!error
+
+SELECT CURRENT_WATERMARK(bidtime) FROM bid_files;
+[ERROR] Could not execute SQL statement. Reason:
+SQL validation failed. From line 1, column 8 to line 1, column 33: Invalid function call:
+CURRENT_WATERMARK(TIMESTAMP(3))
+!error

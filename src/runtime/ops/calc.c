@@ -35,6 +35,7 @@ static eddy_status calc_open(Op *op) {
     s->err = eddy__op_err(op);
     s->cx = (EvalCtx){.scratch = &s->scratch, .err = s->err, .tz = p->tz, .now_ms = eddy__wall_ms()};
     s->cx.proc_ms = s->cx.now_ms;
+    s->cx.has_watermark = true;
     s->cur_wm = INT64_MIN;
     s->last_row_ms = eddy__clock_now(eddy__op_clock(op));
     s->next_check_ms = s->last_row_ms + eddy__op_auto_watermark_interval(op);
@@ -120,6 +121,9 @@ static eddy_status calc_push(Op *op, int input, Batch *in) {
         }
     }
     s->cx.now_ms = s->cx.proc_ms = eddy__wall_ms();
+    /* CURRENT_WATERMARK(): the watermark this operator has seen -- the one it
+     * generated last when it assigns watermarks, else its input's */
+    s->cx.watermark_ms = p->watermark ? s->cur_wm : op->input_watermark;
     Batch *b = in;
     if (p->ts_col >= 0 && (rc = with_ts_column(op, s, in, &b))) return rc;
     /* the rows to compute: the visible ones, minus skipped NULL records, minus filtered */
