@@ -704,7 +704,8 @@ eddy_status eddy__plan_explain(const PlanEnv *pe, const ExplainItem *items, int 
             Buf s;
             eddy__buf_init(&s);
             eddy__buf_printf(&s, "table=[%s], fields=[", it->sink_table);
-            eddy__explain_names(&s, it->nfields, it->fields);
+            bool shown = p && p->kind == PK_SINK && p->shown_names;
+            eddy__explain_names(&s, shown ? p->ncols : it->nfields, shown ? p->shown_names : it->fields);
             eddy__buf_putc(&s, ']');
             char *args = take(a, &s);
             TNode *st = args ? tnode(a, eddy__arena_printf(a, "LogicalSink(%s)", args), 1) : NULL;

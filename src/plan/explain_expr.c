@@ -72,6 +72,8 @@ static void calcite_type(Buf *b, const Type *t, bool charset) {
     }
 }
 
+void eddy__explain_calcite_type(Buf *b, const Type *t) { calcite_type(b, t, false); }
+
 static void full_type(Buf *b, const Type *t, bool charset) {
     calcite_type(b, t, charset);
     if (!t->nullable && t->root != TY_NULL) eddy__buf_puts(b, " NOT NULL");

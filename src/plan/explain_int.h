@@ -26,5 +26,8 @@ const char *eddy__explain_scan_table(const Rel *r);
  * subquery (RexSubQuery): one node a line, two spaces deeper per level,
  * each line ending with a newline. */
 void eddy__explain_rel_calcite(Buf *b, const Rel *r);
+/* Calcite's RelDataType.toString of t: SQL names, no nullability, no
+ * character set ("VARCHAR(11)", "RecordType(INTEGER a)"). */
+void eddy__explain_calcite_type(Buf *b, const Type *t);
 
 #endif

@@ -177,6 +177,7 @@ struct PhysNode {
     bool on_rowtime;         /* Deduplicate: ordered by a rowtime attribute */
     bool global;             /* batch Limit / SortLimit / Rank: the global phase */
     bool batch_over;         /* OverAggregate: the BATCH operator (EXPLAIN prints window#i=[...]) */
+    bool batch_values;       /* Values: BATCH's (EXPLAIN prints values=[..], not the row type) */
 
     /* MiniBatchAssigner */
     int64_t interval_ms;
@@ -185,6 +186,11 @@ struct PhysNode {
     /* Sink: its columns are the sink's; exprs convert the input to them */
     PhysSinkKind sink_kind;
     const char *sink_name;   /* the identifier in messages and plans */
+    /* the field names plans print: the query's when every column goes in
+     * as it is (no cast, no column list, no static partition, no metadata:
+     * Flink renames the sink's input only when DynamicSinkUtils casts it),
+     * else NULL (the sink's names) */
+    const char *const *shown_names;
     const TableEntry *sink_table;
     const Connector *sink_conn;
     const SinkSpec *sink_spec;

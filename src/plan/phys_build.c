@@ -1840,7 +1840,11 @@ static PhysNode *build(Build *b, const Rel *r) {
     switch (r->kind) {
     case REL_STREAM_SCAN: return build_stream_scan(b, r);
     case REL_TABLE_SCAN: return build_table_scan(b, r);
-    case REL_VALUES: return generic(b, PK_VALUES, r, NULL, 0);
+    case REL_VALUES: {
+        PhysNode *v = generic(b, PK_VALUES, r, NULL, 0);
+        if (v) v->batch_values = !b->streaming;
+        return v;
+    }
     case REL_PROJECT:
     case REL_FILTER:
     case REL_CALC: {
@@ -2111,6 +2115,9 @@ static PhysNode *table_sink(Build *b, PhysNode *in, const Rel *query, const Phys
     if (c->sink(&cx, ss, b->err)) return NULL;
     PhysNode *s = sink_node(b, in, PSINK_TABLE, sink_id, ns, snames, stypes, ex);
     if (!s) return NULL;
+    bool as_is = !ins->ncolumns && !ins->nstatic && !nmw;
+    for (int k = 0; as_is && k < ns; k++) as_is = src[k] == k && eddy__type_avoids_cast(query->types[k], stypes[k]);
+    if (as_is) s->shown_names = query->names;
     s->sink_table = sink;
     s->sink_conn = c;
     s->sink_spec = ss;

@@ -473,10 +473,22 @@ void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
         eddy__buf_putc(b, ']');
         break;
     case PK_VALUES:
+        /* STREAMING's physical plan: Calcite's digest with the row type;
+         * BATCH's (both plans): the field names after the tuples */
+        if (st == XS_DIGEST && !n->batch_values) {
+            eddy__buf_puts(b, "type=[RecordType(");
+            for (int i = 0; i < n->ncols; i++) {
+                if (i) eddy__buf_puts(b, ", ");
+                eddy__explain_calcite_type(b, n->types[i]);
+                eddy__buf_printf(b, " %s", n->names[i]);
+            }
+            if (!n->ncols) eddy__buf_puts(b, "INTEGER ZERO");
+            eddy__buf_puts(b, ")], ");
+        }
         eddy__buf_puts(b, "tuples=[");
         eddy__explain_tuples(b, n->rel);
         eddy__buf_putc(b, ']');
-        if (st == XS_DIGEST) {
+        if (n->batch_values) {
             eddy__buf_puts(b, ", values=[");
             if (n->ncols) eddy__explain_names(b, n->ncols, n->names);
             else eddy__buf_puts(b, "ZERO");
@@ -643,7 +655,7 @@ void eddy__phys_terms(Buf *b, const PhysNode *n, ExprStyle st) {
     case PK_SINK_UPSERT_MATERIALIZER: break;
     case PK_SINK:
         eddy__buf_printf(b, "table=[%s], fields=[", n->sink_name);
-        eddy__explain_names(b, n->ncols, n->names);
+        eddy__explain_names(b, n->ncols, n->shown_names ? n->shown_names : n->names);
         eddy__buf_putc(b, ']');
         if (n->upsert_materialize) eddy__buf_puts(b, ", upsertMaterialize=[true]");
         break;

@@ -850,6 +850,39 @@ static int num_rank(const Type *t) {
     }
 }
 
+bool eddy__type_avoids_cast(const Type *from, const Type *to) {
+    if (from->nullable && !to->nullable) return false;
+    switch ((TypeRoot)to->root) {
+    case TY_VARCHAR:
+        /* CHAR and VARCHAR within bounds */
+        if ((from->root == TY_CHAR || from->root == TY_VARCHAR) && from->length <= to->length) return true;
+        break;
+    case TY_VARBINARY:
+        if ((from->root == TY_BINARY || from->root == TY_VARBINARY) && from->length <= to->length) return true;
+        break;
+    case TY_INTERVAL_YM:
+        if (from->root == TY_INTERVAL_YM && from->precision <= to->precision) return true;
+        break;
+    case TY_INTERVAL_DT:
+        if (from->root == TY_INTERVAL_DT && from->precision <= to->precision && from->scale <= to->scale) return true;
+        break;
+    default: break;
+    }
+    if (from->root != to->root) return false;
+    switch ((TypeRoot)to->root) {
+    case TY_ARRAY:
+    case TY_MULTISET: return eddy__type_avoids_cast(from->elem, to->elem);
+    case TY_MAP: return eddy__type_avoids_cast(from->elem, to->elem) && eddy__type_avoids_cast(from->value, to->value);
+    case TY_ROW:
+    case TY_STRUCTURED:
+        if (from->nfields != to->nfields) return false;
+        for (int i = 0; i < from->nfields; i++)
+            if (!eddy__type_avoids_cast(from->fields[i].type, to->fields[i].type)) return false;
+        return to->root == TY_ROW || eddy__type_equals(from, to, true, true);
+    default: return eddy__type_equals(from, to, true, true);
+    }
+}
+
 bool eddy__type_implicit_cast(const Type *from, const Type *to) {
     if (from->root == TY_NULL) return true;
     if (eddy__type_equals(from, to, true, true)) return true;

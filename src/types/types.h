@@ -191,6 +191,11 @@ bool eddy__type_equals(const Type *a, const Type *b, bool ignore_nullability, bo
 /* Flink's implicit cast rule (supportsImplicitCast): can a value of `from`
  * be stored in `to` without an explicit CAST. Nullability not checked. */
 bool eddy__type_implicit_cast(const Type *from, const Type *to);
+/* A value of `from` can stand for `to` without a cast (Flink's
+ * LogicalTypeCasts.supportsAvoidingCast): the same type, up to a nullable
+ * target, CHAR/VARCHAR and BINARY/VARBINARY within bounds, intervals of
+ * smaller precision, and composite types whose parts avoid casts. */
+bool eddy__type_avoids_cast(const Type *from, const Type *to);
 /* Whether CAST(from AS to) is allowed at all (supportsExplicitCast). */
 bool eddy__type_explicit_cast(const Type *from, const Type *to);
 /* The least restrictive common type of a and b (for UNION, CASE, IN,

@@ -136,7 +136,7 @@ TEST(expressions_values_and_sorts) {
                 "+- Values(tuples=[[{ 0 }]], values=[ZERO])\n\n"
                 "== Optimized Execution Plan ==\n"
                 "Calc(select=['Hello, MY Friend' AS EXPR$0])\n"
-                "+- Values(tuples=[[{ 0 }]])\n");
+                "+- Values(tuples=[[{ 0 }]], values=[ZERO])\n");
     ASSERT_TEXT(dup_or_error(eddy_tenv_explain_sql(tenv, "VALUES (1, 'a', CAST(2 AS BIGINT)), (2, 'bb', 3)", 0)),
                 "== Abstract Syntax Tree ==\n"
                 "LogicalValues(tuples=[[{ 1, _UTF-16LE'a', 2:BIGINT }, { 2, _UTF-16LE'bb', 3:BIGINT }]])\n\n"
@@ -144,7 +144,8 @@ TEST(expressions_values_and_sorts) {
                 "Values(tuples=[[{ 1, _UTF-16LE'a', 2:BIGINT }, { 2, _UTF-16LE'bb', 3:BIGINT }]], values=[EXPR$0, EXPR$1, "
                 "EXPR$2])\n\n"
                 "== Optimized Execution Plan ==\n"
-                "Values(tuples=[[{ 1, _UTF-16LE'a', 2:BIGINT }, { 2, _UTF-16LE'bb', 3:BIGINT }]])\n");
+                "Values(tuples=[[{ 1, _UTF-16LE'a', 2:BIGINT }, { 2, _UTF-16LE'bb', 3:BIGINT }]], values=[EXPR$0, EXPR$1, "
+                "EXPR$2])\n");
     ASSERT_TEXT(dup_or_error(eddy_tenv_explain_sql(tenv, "SELECT * FROM MyTable1 ORDER BY `count` DESC LIMIT 3", 0)),
                 "== Abstract Syntax Tree ==\n"
                 "LogicalSort(sort0=[$0], dir0=[DESC-nulls-last], fetch=[3])\n"
@@ -247,22 +248,22 @@ TEST(inserts_and_statement_sets) {
     setup(EDDY_STREAMING);
     static const char *two_sinks =
         "== Abstract Syntax Tree ==\n"
-        "LogicalSink(table=[default_catalog.default_database.Sink1], fields=[a, b])\n"
+        "LogicalSink(table=[default_catalog.default_database.Sink1], fields=[count, word])\n"
         "+- LogicalProject(count=[$0], word=[$1])\n"
         "   +- LogicalTableScan(table=[[default_catalog, default_database, MyTable1]])\n\n"
-        "LogicalSink(table=[default_catalog.default_database.Sink2], fields=[w])\n"
+        "LogicalSink(table=[default_catalog.default_database.Sink2], fields=[word])\n"
         "+- LogicalProject(word=[$1])\n"
         "   +- LogicalTableScan(table=[[default_catalog, default_database, MyTable2]])\n\n"
         "== Optimized Physical Plan ==\n"
-        "Sink(table=[default_catalog.default_database.Sink1], fields=[a, b])\n"
+        "Sink(table=[default_catalog.default_database.Sink1], fields=[count, word])\n"
         "+- TableSourceScan(table=[[default_catalog, default_database, MyTable1]], fields=[count, word])\n\n"
-        "Sink(table=[default_catalog.default_database.Sink2], fields=[w])\n"
+        "Sink(table=[default_catalog.default_database.Sink2], fields=[word])\n"
         "+- Calc(select=[word])\n"
         "   +- TableSourceScan(table=[[default_catalog, default_database, MyTable2]], fields=[count, word])\n\n"
         "== Optimized Execution Plan ==\n"
-        "Sink(table=[default_catalog.default_database.Sink1], fields=[a, b])\n"
+        "Sink(table=[default_catalog.default_database.Sink1], fields=[count, word])\n"
         "+- TableSourceScan(table=[[default_catalog, default_database, MyTable1]], fields=[count, word])\n\n"
-        "Sink(table=[default_catalog.default_database.Sink2], fields=[w])\n"
+        "Sink(table=[default_catalog.default_database.Sink2], fields=[word])\n"
         "+- Calc(select=[word])\n"
         "   +- TableSourceScan(table=[[default_catalog, default_database, MyTable2]], fields=[count, word])\n";
     ASSERT_TEXT(explain_sql("EXPLAIN STATEMENT SET BEGIN INSERT INTO Sink1 SELECT * FROM MyTable1; INSERT INTO Sink2 "
@@ -276,18 +277,25 @@ TEST(inserts_and_statement_sets) {
     ASSERT_TEXT(dup_or_error(eddy_statement_set_explain(ss, 0)), two_sinks);
     ASSERT_TEXT(explain_sql("EXPLAIN CHANGELOG_MODE INSERT INTO Sink2 SELECT word FROM MyTable1"),
                 "== Abstract Syntax Tree ==\n"
-                "LogicalSink(table=[default_catalog.default_database.Sink2], fields=[w])\n"
+                "LogicalSink(table=[default_catalog.default_database.Sink2], fields=[word])\n"
                 "+- LogicalProject(word=[$1])\n"
                 "   +- LogicalTableScan(table=[[default_catalog, default_database, MyTable1]])\n\n"
                 "== Optimized Physical Plan ==\n"
-                "Sink(table=[default_catalog.default_database.Sink2], fields=[w], changelogMode=[NONE])\n"
+                "Sink(table=[default_catalog.default_database.Sink2], fields=[word], changelogMode=[NONE])\n"
                 "+- Calc(select=[word], changelogMode=[I])\n"
                 "   +- TableSourceScan(table=[[default_catalog, default_database, MyTable1]], fields=[count, word], "
                 "changelogMode=[I])\n\n"
                 "== Optimized Execution Plan ==\n"
-                "Sink(table=[default_catalog.default_database.Sink2], fields=[w])\n"
+                "Sink(table=[default_catalog.default_database.Sink2], fields=[word])\n"
                 "+- Calc(select=[word])\n"
                 "   +- TableSourceScan(table=[[default_catalog, default_database, MyTable1]], fields=[count, word])\n");
+    /* a sink whose input needs a cast is fed the sink's names (the
+     * query's otherwise, as above) */
+    eddy_tenv_execute_sql(tenv, "CREATE TABLE Sink3 (a DOUBLE, b STRING) WITH ('connector' = 'blackhole')");
+    char *cast = explain_sql("EXPLAIN INSERT INTO Sink3 SELECT * FROM MyTable1");
+    ASSERT_STR_CONTAINS(cast, "LogicalSink(table=[default_catalog.default_database.Sink3], fields=[a, b])\n");
+    ASSERT_STR_CONTAINS(cast, "\nSink(table=[default_catalog.default_database.Sink3], fields=[a, b])\n");
+    free(cast);
     eddy_env_free(env);
 }
 
