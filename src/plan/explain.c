@@ -724,15 +724,23 @@ eddy_status eddy__plan_explain(const PlanEnv *pe, const ExplainItem *items, int 
         print_tree(out, asts[i], &prefix, true, true);
     }
     eddy__buf_free(&prefix);
+    /* a statement set's INSERTs into one table share one sink (Flink's
+     * SinkReuser runs with the sub-plan reuse, before both plans print) */
+    bool sub_plans = reuse_option(pe, "table.optimizer.reuse-sub-plan-enabled");
+    int nroots = n;
+    if (n > 1 && sub_plans && reuse_option(pe, "table.optimizer.reuse-sink-enabled") &&
+        (nroots = eddy__phys_reuse_sinks(a, plans, n)) < 0)
+        return NOMEM();
     for (int exec = 0; exec < 2; exec++) {
         eddy__buf_puts(out, exec ? "\n== Optimized Execution Plan ==\n" : "\n== Optimized Physical Plan ==\n");
-        for (int i = 0; i < n; i++) {
-            if (i) eddy__buf_putc(out, '\n');
-            /* sub-plan reuse within one query (a statement set's shared sub-plans: not shown) */
-            if (!exec || n > 1) eddy__phys_print(out, plans[i], exec, details);
-            else if (!eddy__phys_print_reused(out, a, plans[i], reuse_option(pe, "table.optimizer.reuse-sub-plan-enabled"),
-                                              reuse_option(pe, "table.optimizer.reuse-source-enabled")))
+        if (exec) {
+            if (!eddy__phys_print_dag(out, a, plans, nroots, sub_plans, reuse_option(pe, "table.optimizer.reuse-source-enabled")))
                 return NOMEM();
+            continue;
+        }
+        for (int i = 0; i < nroots; i++) {
+            if (i) eddy__buf_putc(out, '\n');
+            eddy__phys_print(out, plans[i], exec, details);
         }
     }
     if (details & EDDY_EXPLAIN_JSON_EXECUTION_PLAN) {

@@ -191,6 +191,7 @@ struct PhysNode {
      * Flink renames the sink's input only when DynamicSinkUtils casts it),
      * else NULL (the sink's names) */
     const char *const *shown_names;
+    bool sink_target_columns; /* INSERT with a column list */
     const TableEntry *sink_table;
     const Connector *sink_conn;
     const SinkSpec *sink_spec;
@@ -310,6 +311,18 @@ void eddy__phys_print(Buf *b, const PhysNode *root, bool exec, unsigned details)
  * ends its line with `(reuse_id=[n])`, ids in the order of first reuse.
  * Digests are arena-allocated. false: out of memory. */
 bool eddy__phys_print_reused(Buf *b, Arena *a, const PhysNode *root, bool sub_plans, bool sources);
+/* The execution plan of several roots (a statement set), as Flink's
+ * ExecNodePlanDumper.dagToString: with sub-plan reuse, a subtree shared
+ * anywhere is printed once as a block of its own (`(reuse_id=[n])`), after
+ * the blocks it uses, and `Reused(reference_id=[n])` wherever it recurs;
+ * each root is a block. One root: as eddy__phys_print_reused. */
+bool eddy__phys_print_dag(Buf *b, Arena *a, const PhysNode *const *roots, int n, bool sub_plans, bool sources);
+/* Flink's SinkReuser (table.optimizer.reuse-sink-enabled): the INSERTs of a
+ * statement set into the same table with the same column types, target
+ * columns, changelog traits and upsert materialization become one sink (the
+ * first) over a Union of their inputs. Rewrites roots in place; returns
+ * how many remain, -1 when memory runs out. */
+int eddy__phys_reuse_sinks(Arena *a, const PhysNode **roots, int n);
 
 /* ---- translation (translate.c) ------------------------------------------------------- */
 

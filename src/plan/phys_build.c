@@ -2118,6 +2118,7 @@ static PhysNode *table_sink(Build *b, PhysNode *in, const Rel *query, const Phys
     bool as_is = !ins->ncolumns && !ins->nstatic && !nmw;
     for (int k = 0; as_is && k < ns; k++) as_is = src[k] == k && eddy__type_avoids_cast(query->types[k], stypes[k]);
     if (as_is) s->shown_names = query->names;
+    s->sink_target_columns = ins->ncolumns > 0;
     s->sink_table = sink;
     s->sink_conn = c;
     s->sink_spec = ss;

@@ -905,6 +905,8 @@ typedef struct Reuse {
     const char **digest; /* per visit: the subtree's text; NULL: not reusable */
     int *reuse_id;       /* per visit: > 0 when reused by a later visit */
     int *reference;      /* per visit: >= 0 the visit it reuses */
+    const PhysNode **node; /* per visit: the node */
+    int *parent;           /* per visit: the parent's visit, -1 for a root */
     int next_id;
     int at;              /* printing: the current visit */
 } Reuse;
@@ -932,23 +934,29 @@ static char *digest_of(Arena *a, const PhysNode *n) {
     return s;
 }
 
-static bool reuse_visit(Arena *a, Reuse *r, const PhysNode *n) {
+static bool reuse_visit(Arena *a, Reuse *r, const PhysNode *n, int parent) {
     if (r->nvisit == r->cap) {
         int cap = r->cap ? r->cap * 2 : 32;
         const char **d = eddy__arena_alloc(a, sizeof(char *) * (size_t)cap);
         int *ids = eddy__arena_alloc(a, sizeof(int) * (size_t)cap), *refs = eddy__arena_alloc(a, sizeof(int) * (size_t)cap);
-        if (!d || !ids || !refs) return false;
+        const PhysNode **nodes = eddy__arena_alloc(a, sizeof(PhysNode *) * (size_t)cap);
+        int *parents = eddy__arena_alloc(a, sizeof(int) * (size_t)cap);
+        if (!d || !ids || !refs || !nodes || !parents) return false;
         if (r->nvisit) {
             memcpy(d, r->digest, sizeof(char *) * (size_t)r->nvisit);
             memcpy(ids, r->reuse_id, sizeof(int) * (size_t)r->nvisit);
             memcpy(refs, r->reference, sizeof(int) * (size_t)r->nvisit);
+            memcpy(nodes, r->node, sizeof(PhysNode *) * (size_t)r->nvisit);
+            memcpy(parents, r->parent, sizeof(int) * (size_t)r->nvisit);
         }
-        r->digest = d, r->reuse_id = ids, r->reference = refs, r->cap = cap;
+        r->digest = d, r->reuse_id = ids, r->reference = refs, r->node = nodes, r->parent = parents, r->cap = cap;
     }
     int v = r->nvisit++;
     r->reuse_id[v] = 0;
     r->reference[v] = -1;
     r->digest[v] = NULL;
+    r->node[v] = n;
+    r->parent[v] = parent;
     if (reusable(r, n) && !(r->digest[v] = digest_of(a, n))) return false;
     for (int w = 0; r->digest[v] && w < v; w++) {
         if (!r->digest[w] || strcmp(r->digest[w], r->digest[v])) continue;
@@ -958,7 +966,7 @@ static bool reuse_visit(Arena *a, Reuse *r, const PhysNode *n) {
         return true;
     }
     for (int i = 0; i < n->nin; i++)
-        if (!reuse_visit(a, r, shown(n->in[i]))) return false;
+        if (!reuse_visit(a, r, shown(n->in[i]), v)) return false;
     return true;
 }
 
@@ -998,10 +1006,136 @@ bool eddy__phys_print_reused(Buf *b, Arena *a, const PhysNode *root, bool sub_pl
         return true;
     }
     Reuse r = {.sources = sources};
-    if (!reuse_visit(a, &r, shown(root))) return false;
+    if (!reuse_visit(a, &r, shown(root), -1)) return false;
     Buf prefix;
     eddy__buf_init(&prefix);
     tree(b, shown(root), &prefix, true, true, true, 0, &r);
     eddy__buf_free(&prefix);
     return true;
+}
+
+/* ---- a DAG of several roots (Flink's ExecNodePlanDumper.dagToString) ---- */
+
+/* One block: the tree from visit v, where every other reused node (and
+ * every later visit of one) is `Reused(reference_id=[n])`. */
+static void dag_block(Buf *b, const Reuse *r, int v, Buf *prefix, bool top, bool last) {
+    size_t saved = prefix->len;
+    if (!top) {
+        eddy__buf_put(b, prefix->data, prefix->len);
+        eddy__buf_puts(b, last ? "+- " : ":- ");
+        eddy__buf_puts(prefix, last ? "   " : ":  ");
+    }
+    int canon = r->reference[v] >= 0 ? r->reference[v] : v;
+    if (!top && r->reuse_id[canon]) {
+        eddy__buf_printf(b, "Reused(reference_id=[%d])\n", r->reuse_id[canon]);
+        prefix->len = saved;
+        return;
+    }
+    line(b, r->node[v], true, 0);
+    if (r->reuse_id[v]) {
+        b->len--;
+        eddy__buf_printf(b, "(reuse_id=[%d])\n", r->reuse_id[v]);
+    }
+    int nkids = 0, lastkid = -1;
+    for (int w = v + 1; w < r->nvisit; w++)
+        if (r->parent[w] == v) nkids++, lastkid = w;
+    for (int w = v + 1; nkids && w < r->nvisit; w++)
+        if (r->parent[w] == v) dag_block(b, r, w, prefix, false, w == lastkid);
+    prefix->len = saved;
+}
+
+/* Post-order over the first visits: a reused node is printed as a block
+ * of its own once its inputs are, a root (a sink) after its inputs. */
+static void dag_visit(Buf *b, const Reuse *r, int v, Buf *prefix, bool *first) {
+    if (r->reference[v] >= 0) return;
+    for (int w = v + 1; w < r->nvisit; w++)
+        if (r->parent[w] == v) dag_visit(b, r, w, prefix, first);
+    if (r->parent[v] >= 0 && !r->reuse_id[v]) return;
+    if (!*first) eddy__buf_putc(b, '\n');
+    *first = false;
+    dag_block(b, r, v, prefix, true, true);
+}
+
+bool eddy__phys_print_dag(Buf *b, Arena *a, const PhysNode *const *roots, int n, bool sub_plans, bool sources) {
+    if (n == 1) return eddy__phys_print_reused(b, a, roots[0], sub_plans, sources);
+    if (!sub_plans) {
+        for (int i = 0; i < n; i++) {
+            if (i) eddy__buf_putc(b, '\n');
+            eddy__phys_print(b, roots[i], true, 0);
+        }
+        return true;
+    }
+    Reuse r = {.sources = sources};
+    int *starts = eddy__arena_alloc(a, sizeof(int) * (size_t)n);
+    if (!starts) return false;
+    for (int i = 0; i < n; i++) {
+        starts[i] = r.nvisit;
+        if (!reuse_visit(a, &r, shown(roots[i]), -1)) return false;
+    }
+    Buf prefix;
+    eddy__buf_init(&prefix);
+    bool first = true;
+    for (int i = 0; i < n; i++) dag_visit(b, &r, starts[i], &prefix, &first);
+    eddy__buf_free(&prefix);
+    return true;
+}
+
+/* ---- sink reuse (Flink's SinkReuser) ---- */
+
+static char *sink_digest(Arena *a, const PhysNode *s) {
+    Buf b;
+    eddy__buf_init(&b);
+    const PhysNode *in = s->in[0];
+    eddy__buf_printf(&b, "%s|%d|%d|%u|%d|", s->sink_name, s->upsert_materialize, s->sink_target_columns,
+                     in->changelog, (int)in->update);
+    for (int i = 0; i < in->ncols; i++) {
+        eddy__explain_calcite_type(&b, in->types[i]);
+        eddy__buf_putc(&b, ',');
+    }
+    char *d = b.failed ? NULL : eddy__arena_strndup(a, eddy__buf_cstr(&b), b.len);
+    eddy__buf_free(&b);
+    return d;
+}
+
+int eddy__phys_reuse_sinks(Arena *a, const PhysNode **roots, int n) {
+    char **dig = eddy__arena_alloc(a, sizeof(char *) * (size_t)(n + 1));
+    int *group = eddy__arena_alloc(a, sizeof(int) * (size_t)(n + 1));
+    if (!dig || !group) return -1;
+    for (int i = 0; i < n; i++) {
+        group[i] = i;
+        dig[i] = NULL;
+        const PhysNode *s = shown(roots[i]);
+        if (s->kind != PK_SINK || s->sink_kind != PSINK_TABLE || !s->sink_name) continue;
+        if (!(dig[i] = sink_digest(a, s))) return -1;
+        for (int j = 0; j < i; j++)
+            if (dig[j] && group[j] == j && !strcmp(dig[i], dig[j])) {
+                group[i] = j;
+                break;
+            }
+    }
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        if (group[i] != i) continue;
+        int k = 0;
+        for (int j = i; j < n; j++) k += group[j] == i;
+        if (k == 1) {
+            roots[m++] = roots[i];
+            continue;
+        }
+        /* the first sink over a Union of every sink's input, named as its input */
+        const PhysNode *first = shown(roots[i]);
+        const PhysNode *in0 = first->in[0];
+        PhysNode *u = eddy__phys_new(a, PK_UNION, in0->ncols, k);
+        PhysNode *s = eddy__phys_copy(a, first);
+        if (!u || !s) return -1;
+        eddy__phys_same_cols(u, in0);
+        u->changelog = in0->changelog;
+        u->modify = in0->modify;
+        u->update = in0->update;
+        for (int j = i, at = 0; j < n; j++)
+            if (group[j] == i) u->in[at++] = shown(roots[j])->in[0];
+        s->in[0] = u;
+        roots[m++] = s;
+    }
+    return m;
 }

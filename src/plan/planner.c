@@ -38,6 +38,7 @@ static const PlannerOption options[] = {
     {"table.optimizer.incremental-agg-enabled", NULL, true},
     {"table.optimizer.reuse-sub-plan-enabled", NULL, true},
     {"table.optimizer.reuse-source-enabled", NULL, true},
+    {"table.optimizer.reuse-sink-enabled", NULL, true},
     /* eddy's own: EXPLAIN prints the plans of queries eddy cannot run yet */
     {"eddy.explain.show-unsupported", NULL, true},
 };
