@@ -28,6 +28,8 @@ typedef struct Build {
     EdErr *err;
     bool streaming;
     bool minibatch;       /* put MiniBatchAssigners above the scans */
+    const Rel *agg_input; /* the input of the aggregate being built (Flink merges a plain
+                           * projection there into the aggregate first) */
     int64_t mb_interval;  /* ms */
 } Build;
 
@@ -1216,6 +1218,7 @@ static PhysNode *split_aggregate(Build *b, PhysNode *in, const Rel *r, int na, c
 #undef FRESH
 
 static PhysNode *build_aggregate(Build *b, const Rel *r) {
+    b->agg_input = r->in[0];
     PhysNode *in = build(b, r->in[0]);
     if (!in) return NULL;
     bool tvf = r->feature && !strncmp(r->feature, "window aggregations", 19);
@@ -1735,20 +1738,143 @@ static PhysNode *build_sort(Build *b, const Rel *r) {
 
 /* ---- the rest --------------------------------------------------------------------------------- */
 
-/* Merges a Calc over a Calc the planner added (the one dropping $e). */
+static void count_refs(const Expr *e, int *refs) {
+    if (!e) return;
+    if (e->kind == EX_COLUMN) refs[e->index]++;
+    for (int i = 0; i < e->nargs; i++) count_refs(e->args[i], refs);
+}
+
+/* The column references of a Calc's expressions and condition, per input column. */
+static int *calc_refs(Build *b, int nin, int n, const Expr *const *exprs, const Expr *cond) {
+    int *refs = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(nin + 1));
+    if (!refs) return NULL;
+    memset(refs, 0, sizeof(int) * (size_t)(nin + 1));
+    for (int i = 0; i < n; i++) count_refs(exprs[i], refs);
+    count_refs(cond, refs);
+    return refs;
+}
+
+/* The Calc computing a table scan's computed columns (scan_top). */
+static bool scan_calc(const PhysNode *n) {
+    return n->kind == PK_CALC && n->rel && n->rel->kind == REL_TABLE_SCAN && !n->cond;
+}
+
+/* Whether a Calc reading refs[] of `in` may be merged into it (Flink's
+ * FlinkRelUtil.isMergeable): a non-deterministic column of `in` read at
+ * most once. */
+static bool mergeable(const PhysNode *in, const int *refs) {
+    for (int i = 0; i < in->ncols; i++)
+        if (refs[i] > 1 && !eddy__expr_deterministic(in->exprs[i])) return false;
+    return true;
+}
+
+/* A Calc over a WatermarkAssigner over a table scan (and its computed
+ * columns): the columns neither the Calc, the rowtime nor the watermark
+ * reads are dropped below the assigner (Flink's
+ * ProjectWatermarkAssignerTransposeRule; the scan's Calc then holds only
+ * what is kept, or goes when that is the scan's own columns). The Calc's
+ * expressions come back in ex / cond over the new assigner, which is
+ * returned; `in` when nothing can be dropped. */
+/* The columns e reads, appended to order[] in the order they first appear. */
+static void first_refs(const Expr *e, bool *seen, int *order, int *n) {
+    if (!e) return;
+    if (e->kind == EX_COLUMN && !seen[e->index]) {
+        seen[e->index] = true;
+        order[(*n)++] = e->index;
+    }
+    for (int i = 0; i < e->nargs; i++) first_refs(e->args[i], seen, order, n);
+}
+
+static PhysNode *prune_below_watermark(Build *b, PhysNode *in, const Rel *r, const Expr **ex, const Expr **cond) {
+    const PhysNode *below = in->in[0];
+    int n = in->ncols;
+    if (in->nin != 1 || in->rowtime < 0 || !(scan_calc(below) || below->kind == PK_TABLE_SOURCE_SCAN)) return in;
+    /* the kept columns in the order they are first read (Flink's
+     * NestedSchema): the Calc's, the watermark's, then the rowtime */
+    bool *seen = eddy__arena_alloc(b->a, (size_t)n + 1);
+    int *order = eddy__arena_alloc(b->a, sizeof(int) * (size_t)(n + 1));
+    const Expr **map = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(n + 1));
+    if (!seen || !order || !map) return NOMEM();
+    memset(seen, 0, (size_t)n + 1);
+    int keep = 0;
+    for (int i = 0; i < r->ncols; i++) first_refs(r->exprs[i], seen, order, &keep);
+    first_refs(r->cond, seen, order, &keep);
+    first_refs(in->watermark, seen, order, &keep);
+    if (!seen[in->rowtime]) seen[in->rowtime] = true, order[keep++] = in->rowtime;
+    if (keep == n) return in;
+    const Expr **kept = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(keep + 1));
+    const char **names = eddy__arena_alloc(b->a, sizeof(char *) * (size_t)(keep + 1));
+    const Type **types = eddy__arena_alloc(b->a, sizeof(Type *) * (size_t)(keep + 1));
+    if (!kept || !names || !types) return NOMEM();
+    PhysNode *src = scan_calc(below) ? (PhysNode *)below->in[0] : (PhysNode *)below;
+    bool identity = src->ncols == keep;
+    for (int i = 0; i < n; i++) map[i] = NULL;
+    for (int k = 0; k < keep; k++) {
+        int c = order[k];
+        kept[k] = scan_calc(below) ? below->exprs[c] : eddy__expr_column(b->a, c, in->types[c]);
+        if (!kept[k] || !(map[c] = eddy__expr_column(b->a, k, in->types[c]))) return NOMEM();
+        identity = identity && kept[k]->kind == EX_COLUMN && kept[k]->index == k;
+        names[k] = in->names[c];
+        types[k] = in->types[c];
+    }
+    PhysNode *lower = identity ? src : calc(b, src, keep, names, kept, NULL, scan_calc(below) ? below->rel : NULL);
+    PhysNode *w = lower ? eddy__phys_copy(b->a, in) : NULL;
+    if (!w) return NOMEM();
+    w->ncols = keep;
+    w->names = names;
+    w->types = types;
+    w->in[0] = lower;
+    w->rowtime = map[in->rowtime]->index;
+    if (!(w->watermark = eddy__expr_subst(b->a, in->watermark, map, n))) return NOMEM();
+    for (int i = 0; i < r->ncols; i++)
+        if (!(ex[i] = eddy__expr_subst(b->a, r->exprs[i], map, n))) return NOMEM();
+    if (r->cond && !(*cond = eddy__expr_subst(b->a, r->cond, map, n))) return NOMEM();
+    return w;
+}
+
+/* A Calc that passes its input through unchanged. */
+static bool identity_calc(const PhysNode *in, int n, const char *const *names, const Expr *const *ex, const Expr *cond) {
+    if (cond || n != in->ncols) return false;
+    for (int i = 0; i < n; i++)
+        if (ex[i]->kind != EX_COLUMN || ex[i]->index != i || strcmp(names[i], in->names[i])) return false;
+    return true;
+}
+
+/* Merges a Calc over a Calc the planner added (the one dropping $e) or over
+ * a table scan's computed columns; prunes below a scan's watermark assigner. */
 static PhysNode *calc_over(Build *b, PhysNode *in, const Rel *r) {
-    if (in->kind == PK_CALC && !in->rel && !in->cond) {
-        bool det = true;
-        for (int i = 0; i < in->ncols && det; i++) det = eddy__expr_deterministic(in->exprs[i]);
-        if (det) {
-            const Expr **ex = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(r->ncols + 1));
-            if (!ex) return NOMEM();
-            for (int i = 0; i < r->ncols; i++)
-                if (!(ex[i] = eddy__expr_subst(b->a, r->exprs[i], in->exprs, in->ncols))) return NOMEM();
-            const Expr *cond = r->cond ? eddy__expr_subst(b->a, r->cond, in->exprs, in->ncols) : NULL;
-            if (r->cond && !cond) return NOMEM();
-            return calc(b, (PhysNode *)in->in[0], r->ncols, r->names, ex, cond, r);
-        }
+    /* (Flink prunes in its logical phase: not below the Calcs its rank and
+     * join rewrites leave later) */
+    bool plain = !r->cond;
+    for (int i = 0; plain && i < r->ncols; i++) plain = r->exprs[i]->kind == EX_COLUMN;
+    if (b->streaming && in->kind == PK_WATERMARK_ASSIGNER && !r->transposed && !(plain && r == b->agg_input)) {
+        const Expr **ex = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(r->ncols + 1));
+        const Expr *cond = NULL;
+        if (!ex) return NOMEM();
+        PhysNode *w = prune_below_watermark(b, in, r, ex, &cond);
+        if (!w) return NULL;
+        if (w != in) return identity_calc(w, r->ncols, r->names, ex, cond) ? w : calc(b, w, r->ncols, r->names, ex, cond, r);
+    }
+    bool merge = false;
+    if (scan_calc(in)) {
+        int *refs = calc_refs(b, in->ncols, r->ncols, r->exprs, r->cond);
+        if (!refs) return NOMEM();
+        merge = mergeable(in, refs);
+    } else if (in->kind == PK_CALC && !in->rel && !in->cond) {
+        merge = true;
+        for (int i = 0; i < in->ncols && merge; i++) merge = eddy__expr_deterministic(in->exprs[i]);
+    }
+    if (merge) {
+        const Expr **ex = eddy__arena_alloc(b->a, sizeof(Expr *) * (size_t)(r->ncols + 1));
+        if (!ex) return NOMEM();
+        for (int i = 0; i < r->ncols; i++)
+            if (!(ex[i] = eddy__expr_subst(b->a, r->exprs[i], in->exprs, in->ncols))) return NOMEM();
+        const Expr *cond = r->cond ? eddy__expr_subst(b->a, r->cond, in->exprs, in->ncols) : NULL;
+        if (r->cond && !cond) return NOMEM();
+        PhysNode *src = (PhysNode *)in->in[0];
+        /* a scan's Calc merged away may leave nothing to compute */
+        if (scan_calc(in) && identity_calc(src, r->ncols, r->names, ex, cond)) return src;
+        return calc(b, src, r->ncols, r->names, ex, cond, r);
     }
     return calc(b, in, r->ncols, r->names, r->exprs, r->cond, r);
 }

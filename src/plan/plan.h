@@ -147,6 +147,7 @@ struct Rel {
     const Expr *watermark;  /* REL_STREAM_SCAN: over the output columns */
     bool source_watermark;  /* REL_STREAM_SCAN: WATERMARK ... AS SOURCE_WATERMARK() */
     bool uses_ts;           /* REL_STREAM_SCAN: reads the record timestamp */
+    bool transposed;        /* REL_CALC: made by a rule moving a projection below a join or rank */
     int npk;                /* scans: the primary key, as output columns (0: none) */
     const int *pk;
     unsigned changelog;     /* CL_* bits produced */

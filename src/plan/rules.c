@@ -444,7 +444,9 @@ static Rel *keep_calc(RuleCtx *cx, const Rel *in, const bool *keep, const Expr *
             if (!(ex[n] = eddy__expr_column(cx->a, i, in->types[i]))) return NULL;
             names[n++] = in->names[i];
         }
-    return eddy__rel_calc(cx->a, in, n, ex, names, cond);
+    Rel *c = eddy__rel_calc(cx->a, in, n, ex, names, cond);
+    if (c) c->transposed = true;
+    return c;
 }
 
 /* A join like j over new inputs, with j's columns where keep[i], and cond. */

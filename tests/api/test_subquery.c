@@ -72,7 +72,7 @@ TEST(complex_unified_pipeline_batch_plan) {
                 "            :- Exchange(distribution=[hash[name0]])\n"
                 "            :  +- Calc(select=[EXPR$0 AS name, CAST(EXPR$0 AS VARCHAR(2147483647)) AS name0])\n"
                 "            :     +- Values(tuples=[[{ _UTF-16LE'Bob' }, { _UTF-16LE'Alice' }, { _UTF-16LE'Greg' }, "
-                "{ _UTF-16LE'Bob' }]])\n"
+                "{ _UTF-16LE'Bob' }]], values=[EXPR$0])\n"
                 "            +- Exchange(distribution=[hash[f0]])\n"
                 "               +- DataStreamScan(table=[[*anonymous_datastream_source$1*]], fields=[f0])\n");
     /* the batch operators run it: final counts, in the hash table's order */
