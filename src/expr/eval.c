@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "expr/expr_int.h"
+#include "expr/functions.h"
 
 /* ---- building ------------------------------------------------------------------ */
 
@@ -106,7 +107,7 @@ bool eddy__expr_is_constant(const Expr *e) {
     case EX_LITERAL: return true;
     case EX_COLUMN: return false;
     case EX_CALL:
-        if (e->fn->flags & (FN_NONDETERMINISTIC | FN_AGGREGATE | FN_USER)) return false;
+        if (e->fn->flags & (FN_NONDETERMINISTIC | FN_AGGREGATE | FN_USER | FN_NO_FOLD)) return false;
         break;
     default: break;
     }
@@ -222,7 +223,8 @@ static eddy_status compile(Arena *a, const Expr *e, EvalCtx *cx, bool fold_const
 }
 
 eddy_status eddy__expr_compile(Arena *a, const Expr *e, EvalCtx *cx, ExprProg **out) {
-    return compile(a, e, cx, true, out);
+    eddy_status rc = eddy__json_check_placement(e, cx->err);
+    return rc ? rc : compile(a, e, cx, true, out);
 }
 
 const Type *eddy__expr_prog_type(const ExprProg *prog) { return prog->nodes[prog->root].e->type; }

@@ -85,6 +85,7 @@ enum {
     FN_NONDETERMINISTIC = 2, /* never constant-folded (RAND, CURRENT_TIMESTAMP, PROCTIME) */
     FN_AGGREGATE = 4,     /* an aggregate function (bound by the planner, not evaluated here) */
     FN_USER = 8,          /* a C function registered by the user */
+    FN_NO_FOLD = 16,      /* deterministic, but never constant-folded (JSON(): its caller needs the call) */
 };
 
 struct FuncDef {

@@ -704,9 +704,43 @@ static eddy_status convertible_error(EdErr *err, const Type *t, const char *bad)
     return EDDY_E_VALIDATION;
 }
 
-/* Whether e is a JSON constructor whose result is inserted as JSON. */
+typedef struct OnNullData {
+    bool absent;
+    int first; /* index of the first key / value (after the clause) */
+} OnNullData;
+
+/* Whether e is a JSON constructor or JSON(), whose result is inserted as JSON. */
 static bool raw_json_arg(const Expr *e) {
-    return e->kind == EX_CALL && (!strcmp(e->fn->name, "JSON_OBJECT") || !strcmp(e->fn->name, "JSON_ARRAY"));
+    return e->kind == EX_CALL && (!strcmp(e->fn->name, "JSON_OBJECT") || !strcmp(e->fn->name, "JSON_ARRAY") ||
+                                  !strcmp(e->fn->name, "JSON"));
+}
+
+static bool is_json_call(const Expr *e) { return e->kind == EX_CALL && e->fn && !strcmp(e->fn->name, "JSON"); }
+
+eddy_status eddy__json_check_placement(const Expr *e, EdErr *err) {
+    if (!e) return EDDY_OK;
+    bool object = e->kind == EX_CALL && e->fn && !strcmp(e->fn->name, "JSON_OBJECT");
+    bool array = e->kind == EX_CALL && e->fn && !strcmp(e->fn->name, "JSON_ARRAY");
+    const OnNullData *d = (object || array) ? e->fn_data : NULL;
+    int first = d ? d->first : 0;
+    if (is_json_call(e)) goto bad;
+    for (int i = 0; i < e->nargs; i++) {
+        const Expr *a = e->args[i];
+        /* JSON() is a value of JSON_ARRAY or a VALUE of JSON_OBJECT */
+        if (is_json_call(a) && ((array && i >= first) || (object && i >= first && (i - first) % 2 == 1))) {
+            if (eddy__json_check_placement(a->args[0], err)) return err->code;
+            continue;
+        }
+        if (is_json_call(a)) goto bad;
+        eddy_status rc = eddy__json_check_placement(a, err);
+        if (rc) return rc;
+    }
+    return EDDY_OK;
+bad:
+    return eddy__err(err, EDDY_E_VALIDATION,
+                     "The JSON() function is currently only supported inside JSON_ARRAY() or as the VALUE param of "
+                     "JSON_OBJECT(). Example: JSON_OBJECT('a', JSON('{\"key\": \"value\"}')) or "
+                     "JSON_ARRAY(JSON('{\"key\": \"value\"}')).");
 }
 
 /* ISO_LOCAL_DATE_TIME: 2021-08-21T13:00:05[.fraction without trailing zeros] */
@@ -853,11 +887,6 @@ eddy_status eddy__json_check_type(const Type *t, EdErr *err) {
     return json_convertible(t, &bad) ? EDDY_OK : convertible_error(err, t, bad);
 }
 
-typedef struct OnNullData {
-    bool absent;
-    int first; /* index of the first key / value (after the clause) */
-} OnNullData;
-
 static eddy_status infer_json_build(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out,
                                     const void **data, EdErr *err) {
     bool object = !strcmp(fn->name, "JSON_OBJECT"), string = !strcmp(fn->name, "JSON_STRING");
@@ -961,6 +990,55 @@ static eddy_status k_json_build(EvalCtx *cx, const Expr *e, Vector *const *args,
     eddy__buf_free(&b);
     return rc;
 }
+/* JSON(value): pre-formatted JSON, inserted as it is by JSON_OBJECT /
+ * JSON_ARRAY. Its value is the text parsed and written again (Flink's
+ * jsonize(dejsonize(trimmed))); blank text is NULL, text that does not
+ * parse fails the job. */
+static eddy_status infer_json_raw(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out,
+                                  const void **data, EdErr *err) {
+    (void)data;
+    if (!eddy__type_is_string(args[0]->type)) return eddy__invalid_call_error(err, fn, args, nargs);
+    *out = eddy__type_string(true);
+    (void)a;
+    return EDDY_OK;
+}
+
+static eddy_status k_json_raw(EvalCtx *cx, const Expr *e, Vector *const *args, Vector *out, const uint32_t *rows,
+                              uint32_t nrows) {
+    (void)e;
+    Buf b;
+    eddy__buf_init(&b);
+    eddy_status rc = EDDY_OK;
+    FOR_ROWS(i, r) {
+        Str s = vec_str(args[0], r);
+        size_t lo = 0, hi = s.n;
+        while (lo < hi && (unsigned char)s.p[lo] <= ' ') lo++;
+        while (hi > lo && (unsigned char)s.p[hi - 1] <= ' ') hi--;
+        if (lo == hi) {
+            eddy__vec_set_null(out, r);
+            continue;
+        }
+        JsonValue *v;
+        JsonError je = {0};
+        rc = eddy__json_parse(cx->scratch, s.p + lo, hi - lo, 0, &v, &je);
+        if (rc == EDDY_E_NOMEM) break;
+        if (rc) {
+            rc = eddy__err(cx->err, EDDY_E_RUNTIME, "Invalid JSON string in JSON(value) function: \"%.*s\". Error: %s",
+                           (int)ED_MIN(s.n, 500), s.p, je.msg);
+            break;
+        }
+        b.len = 0;
+        eddy__json_write(&b, v, JSON_WRITE_SORT_KEYS | JSON_WRITE_JAVA_NUMBERS);
+        if (b.failed) break;
+        eddy__vec_set_str(out, r, eddy__buf_cstr(&b), b.len);
+    }
+    if (rc == EDDY_E_NOMEM || (!rc && b.failed)) rc = js_nomem(cx);
+    eddy__buf_free(&b);
+    return rc;
+}
+
+static const FuncDef fn_json_raw = {"JSON", 1, 1, FN_STRICT | FN_NO_FOLD, infer_json_raw, k_json_raw,
+                                    "JSON(<CHARACTER_STRING>)"};
 static const FuncDef fn_json_object = {"JSON_OBJECT", 0, -1, 0, infer_json_build, k_json_build,
                                        "JSON_OBJECT([[KEY] key VALUE value]* [ { NULL | ABSENT } ON NULL ])"};
 static const FuncDef fn_json_array = {"JSON_ARRAY", 0, -1, 0, infer_json_build, k_json_build,
@@ -971,5 +1049,5 @@ const FuncDef *const eddy__fns_json[] = {
     &fn_json_value,       &fn_json_query,        &fn_json_exists,        &fn_is_json,
     &fn_is_json_value,    &fn_is_json_scalar,    &fn_is_json_array,      &fn_is_json_object,
     &fn_is_not_json_value, &fn_is_not_json_scalar, &fn_is_not_json_array, &fn_is_not_json_object,
-    &fn_json_object,      &fn_json_array,        &fn_json_string,        NULL,
+    &fn_json_object,      &fn_json_array,        &fn_json_string,        &fn_json_raw,           NULL,
 };

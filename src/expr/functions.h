@@ -40,5 +40,8 @@ const Type *eddy__decimal_mod_type(Arena *a, int p1, int s1, int p2, int s2, boo
  * memory ran out), and the check that values of t convert at all. */
 bool eddy__json_value_text(Arena *a, Buf *out, const Vector *v, uint32_t i, const Type *t, const char **err);
 eddy_status eddy__json_check_type(const Type *t, EdErr *err);
+/* Flink's error when JSON() is anywhere but a value of JSON_ARRAY or a
+ * VALUE of JSON_OBJECT in e. */
+eddy_status eddy__json_check_placement(const Expr *e, EdErr *err);
 
 #endif

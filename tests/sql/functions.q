@@ -440,3 +440,61 @@ SELECT IS_VALID_UTF8('abc');
 SQL validation failed. From line 1, column 8 to line 1, column 27: Invalid function call:
 IS_VALID_UTF8(CHAR(3) NOT NULL)
 !error
+
+# JSON(value): pre-formatted JSON inserted as it is by JSON_OBJECT and
+# JSON_ARRAY (parsed and written again; blank text is NULL); anywhere else
+# Flink's error
+SELECT JSON_OBJECT('K1' VALUE JSON('{"nested_json": {"value": 42}}')) AS a, JSON_OBJECT('K' VALUE JSON('{"K2":{"K3":42}}')) AS b, JSON_OBJECT('K' VALUE JSON('')) AS c;
++--------------------------------+------------------------+------------+
+|                              a |                      b |          c |
++--------------------------------+------------------------+------------+
+| {"K1":{"nested_json":{"valu... | {"K":{"K2":{"K3":42}}} | {"K":null} |
++--------------------------------+------------------------+------------+
+1 row in set
+!ok
+
+SELECT JSON_ARRAY(JSON('{"K2": 42}')) AS a, JSON_ARRAY(JSON('{"K":{"K1":42}}'), JSON('{"K":{"K1":87}}')) AS b, JSON_ARRAY(JSON('') NULL ON NULL) AS c, JSON_ARRAY(JSON('')) AS d, JSON_ARRAY(JSON(' [1, 2.50, "x"] ')) AS e;
++-------------+--------------------------------+--------+----+----------------+
+|           a |                              b |      c |  d |              e |
++-------------+--------------------------------+--------+----+----------------+
+| [{"K2":42}] | [{"K":{"K1":42}},{"K":{"K1"... | [null] | [] | [[1,2.50,"x"]] |
++-------------+--------------------------------+--------+----+----------------+
+1 row in set
+!ok
+
+SELECT JSON_OBJECT('a' VALUE JSON(s)) AS j FROM (VALUES ('{"b": [true, null], "a": 1}'), (CAST(NULL AS STRING)), ('  ')) AS t(s);
++-------------------------------+
+|                             j |
++-------------------------------+
+| {"a":{"a":1,"b":[true,null]}} |
+|                    {"a":null} |
+|                    {"a":null} |
++-------------------------------+
+3 rows in set
+!ok
+
+SELECT JSON('{"value": 42}');
+[ERROR] Could not execute SQL statement. Reason:
+The JSON() function is currently only supported inside JSON_ARRAY() or as the VALUE param of JSON_OBJECT(). Example: JSON_OBJECT('a', JSON('{"key": "value"}')) or JSON_ARRAY(JSON('{"key": "value"}')).
+!error
+
+SELECT JSON_OBJECT(JSON('"k"') VALUE 1);
+[ERROR] Could not execute SQL statement. Reason:
+The JSON() function is currently only supported inside JSON_ARRAY() or as the VALUE param of JSON_OBJECT(). Example: JSON_OBJECT('a', JSON('{"key": "value"}')) or JSON_ARRAY(JSON('{"key": "value"}')).
+!error
+
+SELECT JSON_STRING(JSON('1'));
+[ERROR] Could not execute SQL statement. Reason:
+The JSON() function is currently only supported inside JSON_ARRAY() or as the VALUE param of JSON_OBJECT(). Example: JSON_OBJECT('a', JSON('{"key": "value"}')) or JSON_ARRAY(JSON('{"key": "value"}')).
+!error
+
+SELECT JSON_OBJECT('a' VALUE JSON('{bad'));
+[ERROR] Could not execute SQL statement. Reason:
+Invalid JSON string in JSON(value) function: "{bad". Error: Unexpected character ('b' (code 98)): was expecting double-quote to start field name
+!error
+
+SELECT JSON(1);
+[ERROR] Could not execute SQL statement. Reason:
+SQL validation failed. From line 1, column 8 to line 1, column 14: Invalid function call:
+JSON(INT NOT NULL)
+!error
