@@ -26,15 +26,20 @@
  * and -U as tombstones (null values). exactly-once: two-phase commit on
  * Kafka transactions, one transactional producer per subtask and
  * checkpoint (<prefix>-<subtask>-<checkpoint>), prepared at the barrier,
- * committed when the checkpoint completes (src/connectors/README.md).
+ * committed when the checkpoint completes; a restored subtask commits the
+ * prepared transactions of its state with their producer id and epoch
+ * (kafka_txn.c) before anything initializes their ids
+ * (src/connectors/README.md).
  */
 #include <regex.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <strings.h>
 
 #include <librdkafka/rdkafka.h>
 
 #include "connectors/connector.h"
+#include "connectors/kafka_txn.h"
 #include "expr/expr.h"
 #include "formats/formats.h"
 
@@ -572,10 +577,16 @@ static void quiet_log(const rd_kafka_t *rk, int level, const char *fac, const ch
     (void)rk, (void)level, (void)fac, (void)buf;
 }
 
+static bool wants_log(const KafkaPlan *p) { return has_prop(p, "log_level") || has_prop(p, "debug"); }
+
 /* A librdkafka configuration with the table's properties; NULL after an
- * error recorded on op. */
-static rd_kafka_conf_t *make_conf(Op *op, const KafkaPlan *p) {
+ * error recorded on op. log_cb: the log callback (NULL: librdkafka's
+ * stderr logger when the table asks for logs, else none), set before the
+ * properties, so that a plugin the table loads may set its own. */
+static rd_kafka_conf_t *make_conf(Op *op, const KafkaPlan *p,
+                                  void (*log_cb)(const rd_kafka_t *, int, const char *, const char *)) {
     rd_kafka_conf_t *conf = rd_kafka_conf_new();
+    if (log_cb || !wants_log(p)) rd_kafka_conf_set_log_cb(conf, log_cb ? log_cb : quiet_log);
     char why[512];
     for (int i = 0; i < p->nprops; i++)
         if (rd_kafka_conf_set(conf, p->props[i].key, p->props[i].value, why, sizeof why) != RD_KAFKA_CONF_OK) {
@@ -584,7 +595,6 @@ static rd_kafka_conf_t *make_conf(Op *op, const KafkaPlan *p) {
                           p->props[i].key, p->props[i].value, why);
             return NULL;
         }
-    if (!has_prop(p, "log_level") && !has_prop(p, "debug")) rd_kafka_conf_set_log_cb(conf, quiet_log);
     return conf;
 }
 
@@ -593,11 +603,13 @@ static bool conf_set(rd_kafka_conf_t *c, const char *k, const char *v) {
     return rd_kafka_conf_set(c, k, v, why, sizeof why) == RD_KAFKA_CONF_OK;
 }
 
-static bool has_prop(const KafkaPlan *p, const char *k) {
+static const char *prop_value(const KafkaPlan *p, const char *k) {
     for (int i = 0; i < p->nprops; i++)
-        if (!strcmp(p->props[i].key, k)) return true;
-    return false;
+        if (!strcmp(p->props[i].key, k)) return p->props[i].value;
+    return NULL;
 }
+
+static bool has_prop(const KafkaPlan *p, const char *k) { return prop_value(p, k) != NULL; }
 
 /* Java's String.hashCode of an ASCII / UTF-8 name (equal for ASCII). */
 static int32_t java_hash(const char *s) {
@@ -895,7 +907,7 @@ static eddy_status ksource_open(Op *op) {
     s->kvecs = eddy__calloc((size_t)p->key.ncols + 1, sizeof(Vector *));
     s->vvecs = eddy__calloc((size_t)(p->value.ncols + p->nfmeta) + 1, sizeof(Vector *));
     if (!s->kvecs || !s->vvecs) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-    rd_kafka_conf_t *conf = make_conf(op, p);
+    rd_kafka_conf_t *conf = make_conf(op, p, NULL);
     if (!conf) return EDDY_E_VALIDATION;
     char group[512];
     snprintf(group, sizeof group, "KafkaSource-%s", p->table);
@@ -1420,6 +1432,8 @@ static eddy_status kafka_sink(const ConnectorCtx *cx, SinkSpec *out, EdErr *err)
 typedef struct KTxn {
     rd_kafka_t *rk;
     int64_t ckpt;
+    int64_t pid; /* its producer id and epoch (-1: not known, see txn_log) */
+    int16_t epoch;
     char id[320];
 } KTxn;
 
@@ -1441,11 +1455,56 @@ typedef struct KSink {
     bool cur_dirty;   /* records written in the open transaction */
     int64_t next_ckpt;
     int64_t restored; /* the checkpoint restored from (0: none) */
+    const Op *op;
     bool cleaned;     /* the transactions an earlier run left open are aborted */
     bool committed;   /* the job finished and committed everything */
     ED_VEC(KTxn) prepared;
-    OpListState *ck;  /* the checkpoint id, for a restore */
+    OpListState *ck;  /* the checkpoint id and the prepared transactions, for a restore */
+    /* the producer id and epoch of the open transaction (-1: not known) */
+    int64_t cur_pid;
+    int16_t cur_epoch;
+    /* restored: the parallelism of the run checkpointed, whether its state
+     * was of the format without transactions, and the ids to abort
+     * (prepared transactions that cannot be resumed) */
+    int old_par;
+    bool legacy;
+    ED_VEC(KTxn) unresumed;
+    /* the producer ids librdkafka's eos log reports (txn_log): the last
+     * one, for the producer pid_rk */
+    pthread_mutex_t pid_mu;
+    const rd_kafka_t *pid_rk;
+    int64_t pid;
+    int16_t epoch;
 } KSink;
+
+/* Whether a transaction can be resumed by eddy__kafka_end_txn: PLAINTEXT
+ * connections (SASL / SSL: the prepared transactions of a restored
+ * checkpoint are aborted, see src/connectors/README.md). */
+static bool resumable(const KafkaPlan *p) {
+    const char *sp = prop_value(p, "security.protocol");
+    return !sp || !strcasecmp(sp, "plaintext");
+}
+
+/* The log callback of the transactional producers: notes the producer id
+ * and epoch that librdkafka's eos debug log reports when the producer gets
+ * one ("Acquired PID{Id:<id>,Epoch:<epoch>}", facility GETPID: librdkafka
+ * has no API for them), and hands every line to the stderr logger when
+ * the table asks for logs. */
+static void txn_log(const rd_kafka_t *rk, int level, const char *fac, const char *buf) {
+    KSink *s = rd_kafka_opaque(rk);
+    const char *at = !strcmp(fac, "GETPID") ? strstr(buf, "Acquired PID{Id:") : NULL;
+    long long id;
+    int epoch;
+    if (s && at && sscanf(at, "Acquired PID{Id:%lld,Epoch:%d}", &id, &epoch) == 2) {
+        pthread_mutex_lock(&s->pid_mu);
+        s->pid_rk = rk;
+        s->pid = id;
+        s->epoch = (int16_t)epoch;
+        pthread_mutex_unlock(&s->pid_mu);
+    }
+    const Op *op = s ? s->op : NULL;
+    if (op && wants_log(op->plan)) rd_kafka_log_print(rk, level, fac, buf);
+}
 
 static void on_delivery(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque) {
     (void)rk;
@@ -1462,8 +1521,18 @@ static void on_delivery(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaqu
 static eddy_status new_producer(Op *op, KSink *s, const char *txn_id, rd_kafka_t **out) {
     const KafkaPlan *p = op->plan;
     *out = NULL;
-    rd_kafka_conf_t *conf = make_conf(op, p);
+    bool capture = txn_id && resumable(p);
+    rd_kafka_conf_t *conf = make_conf(op, p, capture ? txn_log : NULL);
     if (!conf) return EDDY_E_VALIDATION;
+    if (capture) {
+        /* the eos debug lines tell the producer id (txn_log) */
+        char dbg[512] = "";
+        size_t dn = sizeof dbg;
+        if (rd_kafka_conf_get(conf, "debug", dbg, &dn) != RD_KAFKA_CONF_OK) dbg[0] = 0;
+        char want[600];
+        snprintf(want, sizeof want, "%s%seos", dbg, dbg[0] ? "," : "");
+        conf_set(conf, "debug", want);
+    }
     /* the Java client's default partitioner: murmur2 of the key */
     if (!has_prop(p, "partitioner")) conf_set(conf, "partitioner", "murmur2_random");
     /* Flink's KafkaSink sets a transaction timeout of 1 h unless the table has one */
@@ -1474,6 +1543,9 @@ static eddy_status new_producer(Op *op, KSink *s, const char *txn_id, rd_kafka_t
     }
     rd_kafka_conf_set_dr_msg_cb(conf, on_delivery);
     rd_kafka_conf_set_opaque(conf, s);
+    pthread_mutex_lock(&s->pid_mu);
+    s->pid_rk = NULL;
+    pthread_mutex_unlock(&s->pid_mu);
     char why[512];
     rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, why, sizeof why);
     if (!rk) {
@@ -1522,6 +1594,8 @@ static eddy_status ksink_open(Op *op) {
     KSink *s = eddy__calloc(1, sizeof *s);
     if (!s) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     op->state = s;
+    s->op = op;
+    pthread_mutex_init(&s->pid_mu, NULL);
     eddy__buf_init(&s->key);
     eddy__buf_init(&s->val);
     eddy__format_run_init(&s->run);
@@ -1571,26 +1645,38 @@ static void txn_name(Op *op, int64_t ckpt, char *buf, size_t n) {
     snprintf(buf, n, "%s-%d-%lld", p->txn_prefix, op->subtask, (long long)ckpt);
 }
 
-/* Once per run: aborts the transactions an earlier run of this subtask
- * may have left open -- those of the checkpoint restored (committed
- * already, unless that run died between the checkpoint and its commit)
- * and of the two after it (one checkpoint is pending at a time, so a run
- * passes at most two barriers after its last completed checkpoint). A
- * producer initializing a transactional id aborts its open transaction;
- * `skip`: the one about to begin (initialized then). */
+/* Aborts transactional id `id` (a producer initializing it aborts its
+ * open transaction). */
+static eddy_status txn_abort_id(Op *op, KSink *s, const char *id) {
+    rd_kafka_t *rk;
+    eddy_status rc = new_producer(op, s, id, &rk);
+    if (!rc) rd_kafka_destroy(rk);
+    return rc;
+}
+
+/* Once per run: aborts the transactions an earlier run may have left open.
+ * Restored from checkpoint n (the prepared transactions of the state were
+ * committed by the restore): those of checkpoints n+1 and n+2 of this
+ * subtask -- one checkpoint is pending at a time, so a run passes at most
+ * two barriers after its last completed checkpoint -- and the prepared
+ * ones of the state that could not be resumed. From a state without transactions (an
+ * older format): those of n, n+1, n+2 of this subtask. A fresh start: ids
+ * 1 and 2. `skip`: the checkpoint of the transaction about to begin
+ * (initialized then). */
 static eddy_status txn_clean(Op *op, KSink *s, int64_t skip) {
     if (s->cleaned) return EDDY_OK;
     s->cleaned = true;
-    for (int64_t c = s->restored > 0 ? s->restored : 1; c <= s->restored + 2; c++) {
+    const KafkaPlan *p = op->plan;
+    char id[320];
+    eddy_status rc = EDDY_OK;
+    for (size_t i = 0; !rc && i < s->unresumed.len; i++) rc = txn_abort_id(op, s, s->unresumed.items[i].id);
+    int64_t from = s->restored == 0 ? 1 : s->legacy ? s->restored : s->restored + 1;
+    for (int64_t c = from; !rc && c <= s->restored + 2; c++) {
         if (c == skip) continue;
-        char id[320];
-        txn_name(op, c, id, sizeof id);
-        rd_kafka_t *rk;
-        eddy_status rc = new_producer(op, s, id, &rk);
-        if (rc) return rc;
-        rd_kafka_destroy(rk);
+        snprintf(id, sizeof id, "%s-%d-%lld", p->txn_prefix, op->subtask, (long long)c);
+        rc = txn_abort_id(op, s, id);
     }
-    return EDDY_OK;
+    return rc;
 }
 
 /* The open transaction (begun when the first record needs it). */
@@ -1600,6 +1686,14 @@ static eddy_status txn_begin(Op *op, KSink *s) {
     if (rc) return rc;
     txn_name(op, s->next_ckpt, s->cur_id, sizeof s->cur_id);
     if ((rc = new_producer(op, s, s->cur_id, &s->rk))) return rc;
+    /* the producer id the log reported while its transactions were
+     * initialized (none: a plugin's log callback took the lines, or a
+     * connection eddy__kafka_end_txn cannot use) */
+    pthread_mutex_lock(&s->pid_mu);
+    bool known = s->pid_rk == s->rk;
+    s->cur_pid = known ? s->pid : -1;
+    s->cur_epoch = known ? s->epoch : -1;
+    pthread_mutex_unlock(&s->pid_mu);
     rd_kafka_error_t *e = rd_kafka_begin_transaction(s->rk);
     if (e) return txn_fail(op, "begin", s->cur_id, e);
     s->cur_dirty = false;
@@ -1738,6 +1832,54 @@ static eddy_status ksink_push(Op *op, int input, Batch *b) {
     return s->failed ? delivery_error(op, s) : EDDY_OK;
 }
 
+/* The sink's operator state, one element per prepared transaction and one
+ * for the subtask: u8 version (2), i64 checkpoint, i32 subtask, i32
+ * parallelism, i64 the transaction's checkpoint (0: the subtask's
+ * element), i64 producer id, i16 epoch, then the transactional id. (The
+ * format before transactions were kept: an i64 checkpoint alone.) */
+#define TXN_STATE_HEAD 35
+
+static eddy_status txn_state_add(Op *op, KSink *s, int64_t ckpt, const KTxn *t) {
+    unsigned char b[TXN_STATE_HEAD + sizeof t->id];
+    int32_t sub = op->subtask, par = op->parallelism;
+    int64_t tc = t ? t->ckpt : 0, pid = t ? t->pid : -1;
+    int16_t ep = t ? t->epoch : -1;
+    size_t idl = t ? strlen(t->id) : 0;
+    b[0] = 2;
+    memcpy(b + 1, &ckpt, 8);
+    memcpy(b + 9, &sub, 4);
+    memcpy(b + 13, &par, 4);
+    memcpy(b + 17, &tc, 8);
+    memcpy(b + 25, &pid, 8);
+    memcpy(b + 33, &ep, 2);
+    if (idl) memcpy(b + TXN_STATE_HEAD, t->id, idl);
+    return eddy__state_op_list_add(s->ck, b, (uint32_t)(TXN_STATE_HEAD + idl));
+}
+
+/* One element: false if it is not one of the sink's; *par 0 for the older
+ * format. */
+static bool txn_state_read(const void *e, uint32_t len, int64_t *snap, int *par, KTxn *t, bool *has_txn) {
+    const unsigned char *b = e;
+    memset(t, 0, sizeof *t);
+    *has_txn = false;
+    *par = 0;
+    if (len == 8) {
+        memcpy(snap, b, 8);
+        return *snap > 0;
+    }
+    if (len < TXN_STATE_HEAD || b[0] != 2 || len - TXN_STATE_HEAD >= sizeof t->id) return false;
+    int32_t p;
+    memcpy(snap, b + 1, 8);
+    memcpy(&p, b + 13, 4);
+    memcpy(&t->ckpt, b + 17, 8);
+    memcpy(&t->pid, b + 25, 8);
+    memcpy(&t->epoch, b + 33, 2);
+    memcpy(t->id, b + TXN_STATE_HEAD, len - TXN_STATE_HEAD);
+    *par = p;
+    *has_txn = t->ckpt > 0;
+    return *snap > 0 && p > 0 && (!*has_txn || len > TXN_STATE_HEAD);
+}
+
 /* Checkpoint `ckpt`'s barrier: at-least-once waits for every delivery
  * (Flink's KafkaWriter flushes then); exactly-once also prepares the open
  * transaction for the checkpoint (Flink's prepareCommit: flushed, committed
@@ -1750,7 +1892,7 @@ static eddy_status ksink_snapshot(Op *op, int64_t ckpt) {
     if (!rc) rc = flush_all(op, s, s->rk);
     if (rc) return rc;
     if (s->rk && s->cur_dirty) {
-        KTxn t = {s->rk, ckpt, ""};
+        KTxn t = {s->rk, ckpt, s->cur_pid, s->cur_epoch, ""};
         memcpy(t.id, s->cur_id, sizeof t.id);
         if (!ed_vec_push(&s->prepared, t)) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     } else if (s->rk) {
@@ -1759,26 +1901,55 @@ static eddy_status ksink_snapshot(Op *op, int64_t ckpt) {
     s->rk = NULL;
     s->next_ckpt = ckpt + 1;
     eddy__state_op_list_clear(s->ck);
-    return eddy__state_op_list_add(s->ck, &ckpt, sizeof ckpt);
+    rc = txn_state_add(op, s, ckpt, NULL);
+    for (size_t i = 0; !rc && i < s->prepared.len; i++) rc = txn_state_add(op, s, ckpt, &s->prepared.items[i]);
+    return rc;
 }
 
-/* Restored from a checkpoint: the next transaction belongs to the one after it. */
+/* Restored from checkpoint n: its prepared transactions are committed
+ * before anything initializes their ids (which would abort them) --
+ * resumed with the producer id and epoch of the producer that prepared
+ * them (eddy__kafka_end_txn), as the completed checkpoint needs their
+ * records; those that cannot be resumed are aborted by txn_clean. The
+ * next transaction belongs to checkpoint n+1. */
 static eddy_status ksink_restore(Op *op) {
+    const KafkaPlan *p = op->plan;
     KSink *s = op->state;
     uint32_t n = eddy__state_op_list_count(s->ck);
-    for (uint32_t i = 0; i < n; i++) {
+    ED_VEC(KTxn) rec = {0};
+    eddy_status rc = EDDY_OK;
+    for (uint32_t i = 0; !rc && i < n; i++) {
         const void *e;
         uint32_t len;
-        int64_t c;
         eddy__state_op_list_at(s->ck, i, &e, &len);
-        if (len != sizeof c)
-            return eddy__op_fail(op, EDDY_E_RUNTIME, "The state of the Kafka sink '%s' in the checkpoint is not valid.",
-                                 op->node->name);
-        memcpy(&c, e, sizeof c);
-        if (c > s->restored) s->restored = c;
+        int64_t snap;
+        int par;
+        KTxn t;
+        bool has_txn;
+        if (!txn_state_read(e, len, &snap, &par, &t, &has_txn)) {
+            rc = eddy__op_fail(op, EDDY_E_RUNTIME, "The state of the Kafka sink '%s' in the checkpoint is not valid.",
+                               op->node->name);
+            break;
+        }
+        if (snap > s->restored) s->restored = snap;
+        if (par > s->old_par) s->old_par = par;
+        if (!par) s->legacy = true;
+        if (has_txn && !ed_vec_push(&rec, t)) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
     }
+    for (size_t i = 0; !rc && i < rec.len; i++) {
+        KTxn *t = &rec.items[i];
+        if (t->pid < 0 || !resumable(p)) {
+            if (!ed_vec_push(&s->unresumed, *t)) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+            continue;
+        }
+        char why[512];
+        if (eddy__kafka_end_txn(prop_value(p, "bootstrap.servers"), t->id, t->pid, t->epoch, true,
+                                6 * META_TIMEOUT_MS, why, sizeof why) == KTXN_FAILED)
+            rc = eddy__op_fail(op, EDDY_E_IO, "Failed to commit the Kafka transaction '%s': %s", t->id, why);
+    }
+    ed_vec_free(&rec);
     s->next_ckpt = s->restored + 1;
-    return EDDY_OK;
+    return rc;
 }
 
 static eddy_status ksink_checkpoint_complete(Op *op, int64_t ckpt) {
@@ -1806,7 +1977,7 @@ static eddy_status ksink_commit(Op *const *ops, int n, CommitKind kind) {
         if (!s) continue;
         eddy_status rc = txn_commit_upto(ops[i], s, INT64_MAX);
         if (!rc && s->rk && s->cur_dirty) {
-            KTxn t = {s->rk, 0, ""};
+            KTxn t = {.rk = s->rk, .pid = s->cur_pid, .epoch = s->cur_epoch};
             memcpy(t.id, s->cur_id, sizeof t.id);
             s->rk = NULL;
             rc = txn_commit(ops[i], &t);
@@ -1832,6 +2003,7 @@ static void ksink_close(Op *op) {
             else txn_abort(t->rk);
         }
         ed_vec_free(&s->prepared);
+        ed_vec_free(&s->unresumed);
         if (s->rk) txn_abort(s->rk);
     } else if (s->rk) {
         rd_kafka_purge(s->rk, RD_KAFKA_PURGE_F_QUEUE | RD_KAFKA_PURGE_F_INFLIGHT);
@@ -1843,6 +2015,7 @@ static void ksink_close(Op *op) {
     eddy__format_run_free(&s->run);
     eddy__free(s->kvecs);
     eddy__free(s->vvecs);
+    pthread_mutex_destroy(&s->pid_mu);
     eddy__free(s);
 }
 

@@ -1,0 +1,298 @@
+/*
+ * test_kafka_restore.c -- the exactly-once Kafka sink across processes:
+ * a job in a child process is killed (SIGKILL) after a checkpoint
+ * completed and before its sink committed the checkpoint's transactions;
+ * a second child restores the checkpoint. The mock cluster (librdkafka's,
+ * 4 brokers) lives in this process, so both children reach it over TCP:
+ * the children are this program again (argv[1] = "child").
+ *
+ * The kill point: every transactional id <prefix>-<subtask>-<n> has broker
+ * subtask+1 as its coordinator (rd_kafka_mock_coordinator_set), and each
+ * of those brokers holds back its answer to the first EndTxn for 30 s
+ * (rd_kafka_mock_broker_push_request_error_rtts). The first EndTxn a
+ * subtask sends is the commit of its first transaction with records,
+ * after that checkpoint completed; once every coordinator has received
+ * one (its error stack is empty) the child is killed.
+ *
+ * What the mock cluster shows: it checks the producer id and epoch of an
+ * EndTxn against those its InitProducerId handed out for the id (a new
+ * InitProducerId of an id gives a new producer id), but keeps no
+ * transaction state for readers (read_committed sees aborted records too,
+ * see test_kafka.c). Its debug log (this process's, "Broker <b>: Received
+ * <Api>Request") gives the order in which each coordinator received EndTxn
+ * and InitProducerId: the restored job must commit (EndTxn, accepted) the
+ * prepared transactions before anything initializes an id, and must
+ * initialize (abort) the ids of the next two checkpoints.
+ */
+#include <librdkafka/rdkafka.h>
+#include <librdkafka/rdkafka_mock.h>
+
+#include <dirent.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include "fs_check.h"
+
+extern char **environ;
+
+static char sql[8192];
+#define SQL(...) (snprintf(sql, sizeof sql, __VA_ARGS__), sql)
+
+static void set(eddy_tenv *t, const char *k, const char *v) {
+    if (eddy_tenv_set_option(t, k, v) != EDDY_OK) fprintf(stderr, "SET %s: %s\n", k, eddy_env_errmsg(eddy_tenv_env(t)));
+}
+
+/* ---- the child: one run of the job ------------------------------------------------------ */
+
+/* child <boot> <ckdir> <sink parallelism> <rows> <restore path or -> */
+static int child(char **argv) {
+    const char *boot = argv[2], *dir = argv[3], *restore = argv[6];
+    int par = atoi(argv[4]);
+    long n = atol(argv[5]);
+    eddy_env *env = new_env(1);
+    eddy_tenv *t = eddy_tenv_new_in_mode(env, EDDY_STREAMING);
+    set(t, "execution.checkpointing.interval", "50 ms");
+    set(t, "execution.checkpointing.dir", dir);
+    set(t, "execution.checkpointing.num-retained", "1000");
+    set(t, "restart-strategy.type", "none");
+    if (strcmp(restore, "-")) set(t, "execution.state-recovery.path", restore);
+    free(exec_sql(t, SQL("CREATE TABLE src (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '1000', "
+                         "'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '%ld')",
+                         n)));
+    free(exec_sql(t, SQL("CREATE TABLE xp (id BIGINT) WITH ('connector' = 'kafka', 'topic' = 'xp', "
+                         "'properties.bootstrap.servers' = '%s', 'format' = 'json', 'sink.delivery-guarantee' = "
+                         "'exactly-once', 'sink.transactional-id-prefix' = 'xp', 'sink.parallelism' = '%d')",
+                         boot, par)));
+    eddy_result *r = eddy_tenv_execute_sql(t, "INSERT INTO xp SELECT id FROM src");
+    eddy_status st = r ? eddy_result_await(r) : EDDY_E_RUNTIME;
+    if (st) printf("ERROR: %s\n", eddy_env_errmsg(env));
+    else printf("OK\n");
+    fflush(stdout);
+    if (r) eddy_result_free(r);
+    eddy_env_free(env);
+    return st ? 1 : 0;
+}
+
+/* ---- the parent ------------------------------------------------------------------------ */
+
+#define NBROKERS 4
+
+static pthread_mutex_t log_mu = PTHREAD_MUTEX_INITIALIZER;
+static Lines mock_log; /* "<broker> EndTxn|Init|Fail" per request received */
+
+static void on_mock_log(const rd_kafka_t *rk, int level, const char *fac, const char *buf) {
+    (void)rk, (void)level, (void)fac;
+    int b = 0;
+    const char *at = strstr(buf, "Broker ");
+    const char *what = NULL;
+    if (strstr(buf, "PID check failed")) what = "0 Fail";
+    else if (at && sscanf(at, "Broker %d:", &b) == 1)
+        what = strstr(at, ": Received EndTxnRequest") ? "EndTxn" : strstr(at, ": Received InitProducerIdRequest") ? "Init" : NULL;
+    if (!what) return;
+    char line[64];
+    if (what[0] == '0') snprintf(line, sizeof line, "%s", what);
+    else snprintf(line, sizeof line, "%d %s", b, what);
+    pthread_mutex_lock(&log_mu);
+    lines_add(&mock_log, line);
+    pthread_mutex_unlock(&log_mu);
+}
+
+static char *take_log(void) {
+    pthread_mutex_lock(&log_mu);
+    char *t = mock_log.text ? mock_log.text : strdup("");
+    mock_log = (Lines){0};
+    pthread_mutex_unlock(&log_mu);
+    return t;
+}
+
+static rd_kafka_t *mock_rk;
+static rd_kafka_mock_cluster_t *mock;
+static const char *boot;
+
+static void mock_start(void) {
+    char why[256];
+    rd_kafka_conf_t *c = rd_kafka_conf_new();
+    rd_kafka_conf_set(c, "debug", "mock", why, sizeof why);
+    rd_kafka_conf_set_log_cb(c, on_mock_log);
+    mock_rk = rd_kafka_new(RD_KAFKA_PRODUCER, c, why, sizeof why);
+    mock = rd_kafka_mock_cluster_new(mock_rk, NBROKERS);
+    boot = rd_kafka_mock_cluster_bootstraps(mock);
+    mock_log = (Lines){0};
+}
+
+static void mock_stop(void) {
+    rd_kafka_mock_cluster_destroy(mock);
+    rd_kafka_destroy(mock_rk);
+    free(mock_log.text);
+}
+
+static const char *self_exe;
+
+static pid_t spawn_child(const char *dir, int par, long n, const char *restore) {
+    char spar[16], sn[32];
+    snprintf(spar, sizeof spar, "%d", par);
+    snprintf(sn, sizeof sn, "%ld", n);
+    char *args[] = {(char *)self_exe, "child", (char *)boot, (char *)dir, spar, sn, (char *)restore, NULL};
+    pid_t pid;
+    if (posix_spawn(&pid, self_exe, NULL, NULL, args, environ)) return -1;
+    return pid;
+}
+
+static void sleep_ms(long ms) { nanosleep(&(struct timespec){ms / 1000, ms % 1000 * 1000000}, NULL); }
+
+/* The completed checkpoint of the highest number under dir/<job>/ (NULL: none). */
+static char *latest_checkpoint(const char *dir, long *num) {
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char *found = NULL;
+    *num = 0;
+    while (d && (e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        char job[2048];
+        snprintf(job, sizeof job, "%s/%s", dir, e->d_name);
+        DIR *j = opendir(job);
+        struct dirent *c;
+        while (j && (c = readdir(j))) {
+            char meta[4096];
+            struct stat st;
+            snprintf(meta, sizeof meta, "%s/%s/_metadata", job, c->d_name);
+            long k;
+            if (sscanf(c->d_name, "chk-%ld", &k) == 1 && k > *num && stat(meta, &st) == 0) {
+                *num = k;
+                free(found);
+                found = malloc(4096);
+                snprintf(found, 4096, "%s/%s", job, c->d_name);
+            }
+        }
+        if (j) closedir(j);
+    }
+    if (d) closedir(d);
+    return found;
+}
+
+/* Every id of the subtasks goes to broker subtask+1, whose first EndTxn answer waits 30 s. */
+static void hold_commits(const char *prefix, int par) {
+    char id[64];
+    for (int s = 0; s < par; s++) {
+        for (int c = 1; c <= 100; c++) {
+            snprintf(id, sizeof id, "%s-%d-%d", prefix, s, c);
+            rd_kafka_mock_coordinator_set(mock, "transaction", id, s + 1);
+        }
+        rd_kafka_mock_broker_push_request_error_rtts(mock, s + 1, 26, 1, RD_KAFKA_RESP_ERR_NO_ERROR, 30000);
+    }
+}
+
+/* Waits (up to 60 s) until brokers 1..par each received their held EndTxn. */
+static bool commits_held(int par) {
+    for (int tries = 0; tries < 6000; tries++) {
+        int held = 0;
+        for (int s = 0; s < par; s++) {
+            size_t cnt = 1;
+            rd_kafka_mock_broker_error_stack_cnt(mock, s + 1, 26, &cnt);
+            held += cnt == 0;
+        }
+        if (held == par) return true;
+        if (getenv("EDDY_TEST_VERBOSE") && tries % 100 == 0) fprintf(stderr, "held %d of %d\n", held, par);
+        sleep_ms(10);
+    }
+    return false;
+}
+
+/* The child's exit: its stdout went to ours, so only the status is read. */
+static int wait_child(pid_t pid) {
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Checks the coordinators' log of the restored run: each broker 1..old_par
+ * received an EndTxn before any InitProducerId (the prepared transactions
+ * were committed before an id was initialized), none failed its producer
+ * check, and broker b received at least `inits` InitProducerId. */
+static void check_restore_log(char *log, int old_par, int inits) {
+    int first[NBROKERS + 1] = {0}, ninit[NBROKERS + 1] = {0}, nend[NBROKERS + 1] = {0};
+    char *save = NULL;
+    for (char *line = strtok_r(log, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        int b;
+        char what[16];
+        ASSERT_TRUE(strcmp(line, "0 Fail") != 0); /* an EndTxn with a producer id or epoch the cluster did not give */
+        if (sscanf(line, "%d %15s", &b, what) != 2 || b < 1 || b > NBROKERS) continue;
+        bool end = !strcmp(what, "EndTxn");
+        if (!first[b]) first[b] = end ? 1 : 2;
+        if (end) nend[b]++;
+        else ninit[b]++;
+    }
+    for (int b = 1; b <= old_par; b++) {
+        if (first[b] != 1) fprintf(stderr, "broker %d: first %d, %d EndTxn, %d InitProducerId\n", b, first[b], nend[b], ninit[b]);
+        ASSERT_EQ_INT(first[b], 1);
+        ASSERT_TRUE(ninit[b] >= inits);
+    }
+}
+
+static char *read_back(const char *query) {
+    eddy_env *env = new_env(1);
+    eddy_tenv *t = eddy_tenv_new_in_mode(env, EDDY_BATCH);
+    free(exec_sql(t, SQL("CREATE TABLE rd (id BIGINT) WITH ('connector' = 'kafka', 'topic' = 'xp', "
+                         "'properties.bootstrap.servers' = '%s', 'format' = 'json', 'scan.startup.mode' = "
+                         "'earliest-offset', 'scan.bounded.mode' = 'latest-offset', 'properties.isolation.level' = "
+                         "'read_committed')",
+                         boot)));
+    char *text = exec_sql(t, query);
+    eddy_env_free(env);
+    return text;
+}
+
+/* A run at parallelism `par` killed while its commits are held, then
+ * restored at `new_par` and run to its end. */
+static void kill_and_restore(int par, int new_par, long n) {
+    mock_start();
+    rd_kafka_mock_topic_create(mock, "xp", 2, 1);
+    hold_commits("xp", par);
+    char *dir = tmpdir();
+    pid_t first = spawn_child(dir, par, n, "-");
+    ASSERT_TRUE(first > 0);
+    bool held = commits_held(par);
+    if (getenv("EDDY_TEST_VERBOSE")) fprintf(stderr, "held: %d\n", held);
+    kill(first, SIGKILL);
+    ASSERT_EQ_INT(wait_child(first), -1);
+    ASSERT_TRUE(held);
+    long ck;
+    char *chk = latest_checkpoint(dir, &ck);
+    if (!chk) rmtree(dir), free(dir);
+    ASSERT_TRUE(chk != NULL);
+    if (getenv("EDDY_TEST_VERBOSE")) fprintf(stderr, "restoring %s\n", chk);
+    free(take_log());
+    pid_t second = spawn_child(dir, new_par, n, chk);
+    ASSERT_TRUE(second > 0);
+    ASSERT_EQ_INT(wait_child(second), 0);
+    char *log = take_log();
+    /* each old subtask's coordinator: the commit first, then the
+     * initialization of the ids of the next two checkpoints */
+    check_restore_log(log, par, 2);
+    free(log);
+    /* every row arrived (the mock shows aborted records too: at least once) */
+    char want[128];
+    snprintf(want, sizeof want, "+I[%ld, 1, %ld]\n", n, n);
+    ASSERT_TEXT(read_back("SELECT COUNT(DISTINCT id), MIN(id), MAX(id) FROM rd"), want);
+    free(chk);
+    free(take_log());
+    rmtree(dir);
+    free(dir);
+    mock_stop();
+}
+
+/* Restored in a new process: the checkpoint's prepared transaction is
+ * committed with the producer id and epoch its producer had. */
+TEST(restore_commits_prepared_transaction) { kill_and_restore(1, 1, 400); }
+
+
+int main(int argc, char **argv) {
+    if (argc == 7 && !strcmp(argv[1], "child")) return child(argv);
+    self_exe = argv[0];
+    RUN(restore_commits_prepared_transaction);
+    return test_report();
+}
