@@ -1656,10 +1656,12 @@ static eddy_status txn_abort_id(Op *op, KSink *s, const char *id) {
 
 /* Once per run: aborts the transactions an earlier run may have left open.
  * Restored from checkpoint n (the prepared transactions of the state were
- * committed by the restore): those of checkpoints n+1 and n+2 of this
- * subtask -- one checkpoint is pending at a time, so a run passes at most
- * two barriers after its last completed checkpoint -- and the prepared
- * ones of the state that could not be resumed. From a state without transactions (an
+ * committed by the restore): those of checkpoints n+1 and n+2 -- one
+ * checkpoint is pending at a time, so a run passes at most two barriers
+ * after its last completed checkpoint -- of this subtask and of the
+ * subtasks of a run with more of them that map to it (subtask j >= the
+ * parallelism, j % parallelism == this one), and the prepared ones of the
+ * state that could not be resumed. From a state without transactions (an
  * older format): those of n, n+1, n+2 of this subtask. A fresh start: ids
  * 1 and 2. `skip`: the checkpoint of the transaction about to begin
  * (initialized then). */
@@ -1671,11 +1673,13 @@ static eddy_status txn_clean(Op *op, KSink *s, int64_t skip) {
     eddy_status rc = EDDY_OK;
     for (size_t i = 0; !rc && i < s->unresumed.len; i++) rc = txn_abort_id(op, s, s->unresumed.items[i].id);
     int64_t from = s->restored == 0 ? 1 : s->legacy ? s->restored : s->restored + 1;
-    for (int64_t c = from; !rc && c <= s->restored + 2; c++) {
-        if (c == skip) continue;
-        snprintf(id, sizeof id, "%s-%d-%lld", p->txn_prefix, op->subtask, (long long)c);
-        rc = txn_abort_id(op, s, id);
-    }
+    for (int j = op->subtask; !rc && j < (s->old_par > op->parallelism ? s->old_par : op->parallelism);
+         j += op->parallelism)
+        for (int64_t c = from; !rc && c <= s->restored + 2; c++) {
+            if (j == op->subtask && c == skip) continue;
+            snprintf(id, sizeof id, "%s-%d-%lld", p->txn_prefix, j, (long long)c);
+            rc = txn_abort_id(op, s, id);
+        }
     return rc;
 }
 

@@ -22,7 +22,8 @@
  * <Api>Request") gives the order in which each coordinator received EndTxn
  * and InitProducerId: the restored job must commit (EndTxn, accepted) the
  * prepared transactions before anything initializes an id, and must
- * initialize (abort) the ids of the next two checkpoints.
+ * initialize (abort) the ids of the next two checkpoints of every old
+ * subtask, those of a higher parallelism too.
  */
 #include <librdkafka/rdkafka.h>
 #include <librdkafka/rdkafka_mock.h>
@@ -290,9 +291,15 @@ static void kill_and_restore(int par, int new_par, long n) {
 TEST(restore_commits_prepared_transaction) { kill_and_restore(1, 1, 400); }
 
 
+/* Restored at a lower parallelism (3 sink subtasks, then 1): the
+ * transactions of the subtasks that no longer exist are committed, and
+ * their next two ids aborted, as well. */
+TEST(restore_at_lower_parallelism) { kill_and_restore(3, 1, 600); }
+
 int main(int argc, char **argv) {
     if (argc == 7 && !strcmp(argv[1], "child")) return child(argv);
     self_exe = argv[0];
     RUN(restore_commits_prepared_transaction);
+    RUN(restore_at_lower_parallelism);
     return test_report();
 }
