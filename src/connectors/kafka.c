@@ -14,8 +14,10 @@
  * columns are filled. A null value is skipped by 'kafka' and is a -D of
  * its key for 'upsert-kafka' (the planner puts ChangelogNormalize behind
  * upsert sources). With properties.group.id set, the consumed offsets are
- * committed to the group when a bounded read ends. An unbounded source
- * discovers new partitions (scan.topic-partition-discovery.interval) and
+ * committed to the group when a bounded read ends and when a checkpoint
+ * completes (properties.commit.offsets.on.checkpoint, default true). An
+ * unbounded source discovers new partitions
+ * (scan.topic-partition-discovery.interval) and
  * reads them from their earliest offset; checkpoints hold each partition's
  * next offset.
  *
@@ -122,6 +124,7 @@ typedef struct KafkaPlan {
     int nprops;
     const TableOption *props; /* properties.* without the prefix */
     bool user_group;          /* properties.group.id given */
+    const char *commit_on_ckpt; /* properties.commit.offsets.on.checkpoint (Flink's, not librdkafka's) */
     int ntopics;
     const char *const *topics;
     const regex_t *pattern;
@@ -445,6 +448,10 @@ static eddy_status plan_common(const ConnectorCtx *cx, KafkaPlan *p, bool sink, 
         if (!strncmp(t->opts[i].key, "properties.", 11)) {
             const char *k = t->opts[i].key + 11;
             if (!strcmp(k, "group.id")) p->user_group = true;
+            if (!strcmp(k, "commit.offsets.on.checkpoint")) {
+                p->commit_on_ckpt = t->opts[i].value;
+                continue;
+            }
             if (!strcmp(k, "auto.offset.reset")) {
                 p->reset = t->opts[i].value;
                 continue; /* Flink's values (none, earliest, latest) are read here */
@@ -479,6 +486,7 @@ static BoundMode parse_bound(const char *v, bool *ok) {
 }
 
 extern const OpVtab eddy__op_kafka_source, eddy__op_kafka_sink, eddy__op_kafka_txn_sink;
+static const char *prop_value(const KafkaPlan *p, const char *k);
 
 static eddy_status kafka_source(const ConnectorCtx *cx, SourceSpec *out, EdErr *err) {
     const TableDef *t = cx->def;
@@ -488,6 +496,10 @@ static eddy_status kafka_source(const ConnectorCtx *cx, SourceSpec *out, EdErr *
     memset(p, 0, sizeof *p);
     eddy_status rc = plan_common(cx, p, false, err);
     if (rc) return rc;
+    /* Flink's KafkaSourceBuilder: committing offsets asked for needs a group */
+    const char *ac = prop_value(p, "enable.auto.commit");
+    if (!p->user_group && ((ac && !strcasecmp(ac, "true")) || (p->commit_on_ckpt && !strcasecmp(p->commit_on_ckpt, "true"))))
+        return eddy__err(err, EDDY_E_VALIDATION, "Property group.id is required when offset commit is enabled");
     for (int i = 0; i < cx->nmeta; i++) {
         meta[i] = MK_FORMAT;
         for (int k = 0; kafka_metadata[k]; k++)
@@ -653,7 +665,21 @@ typedef struct KSource {
     int64_t now_ms;      /* monotonic ms at this produce call */
     int64_t discover_at; /* monotonic ms of the next partition discovery */
     int capparts;
+    /* offsets to commit to the group when their checkpoint completes */
+    ED_VEC(struct KCommit {
+        int64_t ckpt;
+        rd_kafka_topic_partition_list_t *offs;
+    }) commits;
 } KSource;
+
+/* Whether a checkpoint's completion commits the offsets it holds to the
+ * consumer group: with properties.group.id, unless
+ * properties.commit.offsets.on.checkpoint is not 'true' (Flink's
+ * KafkaSourceOptions, default true; without a group id Flink turns it
+ * off). */
+static bool commits_on_checkpoint(const KafkaPlan *p) {
+    return p->user_group && (!p->commit_on_ckpt || !strcasecmp(p->commit_on_ckpt, "true"));
+}
 
 static eddy_status kfail(Op *op, const char *what, rd_kafka_resp_err_t e) {
     return eddy__op_fail(op, EDDY_E_IO, "%s: %s", what, rd_kafka_err2str(e));
@@ -916,7 +942,8 @@ static eddy_status ksource_open(Op *op) {
      * is read_committed */
     bool ok = (has_prop(p, "group.id") || conf_set(conf, "group.id", group)) &&
               (has_prop(p, "isolation.level") || conf_set(conf, "isolation.level", "read_uncommitted")) &&
-              conf_set(conf, "enable.auto.commit", "false") && conf_set(conf, "enable.partition.eof", "true");
+              (has_prop(p, "enable.auto.commit") || conf_set(conf, "enable.auto.commit", "false")) &&
+              conf_set(conf, "enable.partition.eof", "true");
     char why[512];
     if (!ok || !(s->rk = rd_kafka_new(RD_KAFKA_CONSUMER, conf, why, sizeof why))) {
         if (ok) rd_kafka_conf_destroy(conf);
@@ -1258,6 +1285,8 @@ static eddy_status ksource_produce(Op *op) {
 static void ksource_close(Op *op) {
     KSource *s = op->state;
     if (!s) return;
+    for (size_t i = 0; i < s->commits.len; i++) rd_kafka_topic_partition_list_destroy(s->commits.items[i].offs);
+    ed_vec_free(&s->commits);
     if (s->rk) {
         rd_kafka_consumer_close(s->rk);
         rd_kafka_destroy(s->rk);
@@ -1297,6 +1326,45 @@ static eddy_status ksource_position(Op *op, Buf *out) {
         eddy__buf_put(out, kp->topic, tl);
     }
     return out->failed ? eddy__op_fail(op, EDDY_E_NOMEM, "out of memory") : EDDY_OK;
+}
+
+/* Checkpoint `ckpt`'s barrier: with commits on checkpoints, notes the
+ * offsets it holds (each partition's next offset; none yet: left out), as
+ * Flink's KafkaSourceReader.snapshotState. */
+static eddy_status ksource_snapshot(Op *op, int64_t ckpt) {
+    KSource *s = op->state;
+    if (!commits_on_checkpoint(op->plan)) return EDDY_OK;
+    rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new(s->nparts > 0 ? s->nparts : 1);
+    for (int i = 0; i < s->nparts; i++)
+        if (s->parts[i].next >= 0)
+            rd_kafka_topic_partition_list_add(l, s->parts[i].topic, s->parts[i].partition)->offset = s->parts[i].next;
+    if (!ed_vec_push(&s->commits, ((struct KCommit){ckpt, l}))) {
+        rd_kafka_topic_partition_list_destroy(l);
+        return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    }
+    return EDDY_OK;
+}
+
+/* Checkpoint `ckpt` completed: its offsets are committed to the group
+ * (asynchronously; a failure fails nothing, as in Flink, where the
+ * committed offsets are for monitoring) and the older ones dropped. */
+static eddy_status ksource_checkpoint_complete(Op *op, int64_t ckpt) {
+    KSource *s = op->state;
+    size_t keep = 0;
+    rd_kafka_topic_partition_list_t *last = NULL;
+    for (size_t i = 0; i < s->commits.len; i++) {
+        struct KCommit *c = &s->commits.items[i];
+        if (c->ckpt > ckpt) {
+            s->commits.items[keep++] = *c;
+            continue;
+        }
+        if (last) rd_kafka_topic_partition_list_destroy(last);
+        last = c->offs;
+    }
+    s->commits.len = keep;
+    if (last && last->cnt) rd_kafka_commit(s->rk, last, 1);
+    if (last) rd_kafka_topic_partition_list_destroy(last);
+    return EDDY_OK;
 }
 
 /* Restored: each partition of the position goes on from its offset (one
@@ -1363,6 +1431,8 @@ const OpVtab eddy__op_kafka_source = {.name = "Source: KafkaSource",
                                       .produce = ksource_produce,
                                       .position = ksource_position,
                                       .seek = ksource_seek,
+                                      .snapshot = ksource_snapshot,
+                                      .checkpoint_complete = ksource_checkpoint_complete,
                                       .close = ksource_close};
 
 /* ---- the sink ------------------------------------------------------------------------ */
