@@ -29,9 +29,11 @@
 #include <librdkafka/rdkafka_mock.h>
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -133,14 +135,19 @@ static void mock_stop(void) {
 
 static const char *self_exe;
 
-static pid_t spawn_child(const char *dir, int par, long n, const char *restore) {
+/* A child running the job; its stdout goes to `out` (NULL: ours). */
+static pid_t spawn_child(const char *dir, int par, long n, const char *restore, const char *out) {
     char spar[16], sn[32];
     snprintf(spar, sizeof spar, "%d", par);
     snprintf(sn, sizeof sn, "%ld", n);
     char *args[] = {(char *)self_exe, "child", (char *)boot, (char *)dir, spar, sn, (char *)restore, NULL};
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    if (out) posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     pid_t pid;
-    if (posix_spawn(&pid, self_exe, NULL, NULL, args, environ)) return -1;
-    return pid;
+    int rc = posix_spawn(&pid, self_exe, &fa, NULL, args, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    return rc ? -1 : pid;
 }
 
 static void sleep_ms(long ms) { nanosleep(&(struct timespec){ms / 1000, ms % 1000 * 1000000}, NULL); }
@@ -258,13 +265,14 @@ static char *read_back(const char *query) {
 }
 
 /* A run at parallelism `par` killed while its commits are held, then
- * restored at `new_par` and run to its end. */
-static void kill_and_restore(int par, int new_par, long n) {
+ * restored at `new_par` and run to its end -- or, with `refuse`, the
+ * restore's commit refused by the coordinator. */
+static void kill_and_restore(int par, int new_par, long n, bool refuse) {
     mock_start();
     rd_kafka_mock_topic_create(mock, "xp", 2, 1);
     hold_commits("xp", par);
     char *dir = tmpdir();
-    pid_t first = spawn_child(dir, par, n, "-");
+    pid_t first = spawn_child(dir, par, n, "-", NULL);
     ASSERT_TRUE(first > 0);
     unsigned held = commits_held(par);
     if (getenv("EDDY_TEST_VERBOSE")) fprintf(stderr, "held: %x\n", held);
@@ -278,9 +286,33 @@ static void kill_and_restore(int par, int new_par, long n) {
     ASSERT_TRUE(ck + 2 <= MAPPED); /* the ids the restore aborts have a known coordinator */
     if (getenv("EDDY_TEST_VERBOSE")) fprintf(stderr, "restoring %s\n", chk);
     free(take_log());
-    pid_t second = spawn_child(dir, new_par, n, chk);
+    char out[4200];
+    snprintf(out, sizeof out, "%s/out.txt", dir);
+    /* the coordinator of the first old subtask's ids refuses the next EndTxn */
+    int b = ffs((int)held);
+    if (refuse)
+        rd_kafka_mock_broker_push_request_error_rtts(mock, b, 26, 1, RD_KAFKA_RESP_ERR_TRANSACTIONAL_ID_AUTHORIZATION_FAILED, 0);
+    pid_t second = spawn_child(dir, new_par, n, chk, out);
     ASSERT_TRUE(second > 0);
-    ASSERT_EQ_INT(wait_child(second), 0);
+    int st = wait_child(second);
+    char *said = read_all(out);
+    if (refuse) {
+        /* the job fails, naming the transaction */
+        ASSERT_EQ_INT(st, 1);
+        char want[128];
+        snprintf(want, sizeof want, "ERROR: Failed to commit the Kafka transaction 'xp-%d-", b - 1);
+        ASSERT_STR_CONTAINS(said, want);
+        ASSERT_STR_CONTAINS(said, "': Broker: Transactional Id authorization failed\n");
+        free(said);
+        free(chk);
+        free(take_log());
+        rmtree(dir);
+        free(dir);
+        mock_stop();
+        return;
+    }
+    ASSERT_EQ_INT(st, 0);
+    ASSERT_TEXT(said, "OK\n");
     char *log = take_log();
     /* each old subtask's coordinator: the commit first, then the
      * initialization of the ids of the next two checkpoints */
@@ -299,18 +331,21 @@ static void kill_and_restore(int par, int new_par, long n) {
 
 /* Restored in a new process: the checkpoint's prepared transaction is
  * committed with the producer id and epoch its producer had. */
-TEST(restore_commits_prepared_transaction) { kill_and_restore(1, 1, 400); }
+TEST(restore_commits_prepared_transaction) { kill_and_restore(1, 1, 400, false); }
 
+/* A commit the coordinator refuses fails the restored job. */
+TEST(restore_commit_refused) { kill_and_restore(1, 1, 400, true); }
 
 /* Restored at a lower parallelism (3 sink subtasks, then 1): the
  * transactions of the subtasks that no longer exist are committed, and
  * their next two ids aborted, as well. */
-TEST(restore_at_lower_parallelism) { kill_and_restore(3, 1, 600); }
+TEST(restore_at_lower_parallelism) { kill_and_restore(3, 1, 600, false); }
 
 int main(int argc, char **argv) {
     if (argc == 7 && !strcmp(argv[1], "child")) return child(argv);
     self_exe = argv[0];
     RUN(restore_commits_prepared_transaction);
+    RUN(restore_commit_refused);
     RUN(restore_at_lower_parallelism);
     return test_report();
 }
