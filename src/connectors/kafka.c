@@ -14,39 +14,24 @@
  * columns are filled. A null value is skipped by 'kafka' and is a -D of
  * its key for 'upsert-kafka' (the planner puts ChangelogNormalize behind
  * upsert sources). With properties.group.id set, the consumed offsets are
- * committed to the group when a bounded read ends. An unbounded source
- * discovers new partitions (scan.topic-partition-discovery.interval) and
+ * committed to the group when a bounded read ends and when a checkpoint
+ * completes (properties.commit.offsets.on.checkpoint, default true). An
+ * unbounded source discovers new partitions
+ * (scan.topic-partition-discovery.interval) and
  * reads them from their earliest offset; checkpoints hold each partition's
  * next offset.
  *
- * Sink: one producer per subtask; the value (and key) formats encode each
- * row without its line end; sink.partitioner picks the partition; the
- * producer is flushed at checkpoint barriers (at-least-once) and at the end
- * of input, and a failed delivery fails the job. 'upsert-kafka' writes -D
- * and -U as tombstones (null values). exactly-once: two-phase commit on
- * Kafka transactions, one transactional producer per subtask and
- * checkpoint (<prefix>-<subtask>-<checkpoint>), prepared at the barrier,
- * committed when the checkpoint completes (src/connectors/README.md).
+ * Sink: planned here (options, formats, the delivery guarantee), run by
+ * kafka_sink.c. 'upsert-kafka' writes -D and -U as tombstones (null
+ * values).
  */
-#include <regex.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <strings.h>
 
-#include <librdkafka/rdkafka.h>
-
-#include "connectors/connector.h"
-#include "expr/expr.h"
-#include "formats/formats.h"
+#include "connectors/kafka_int.h"
 
 #define NOMEM(err) eddy__err((err), EDDY_E_NOMEM, "out of memory")
-#define META_TIMEOUT_MS 10000
-
-typedef enum { VF_ALL, VF_EXCEPT_KEY } ValueFields;
-typedef enum { ST_EARLIEST, ST_LATEST, ST_GROUP, ST_TIMESTAMP, ST_SPECIFIC } StartMode;
-typedef enum { BD_UNBOUNDED, BD_LATEST, BD_GROUP, BD_TIMESTAMP, BD_SPECIFIC } BoundMode;
-typedef enum { KP_DEFAULT, KP_FIXED, KP_ROUND_ROBIN } Partitioner;
-/* MK_FORMAT: a metadata column of the value format ('value.<key>'), which the format decodes */
-typedef enum { MK_TOPIC, MK_PARTITION, MK_HEADERS, MK_LEADER_EPOCH, MK_OFFSET, MK_TIMESTAMP, MK_TIMESTAMP_TYPE, MK_FORMAT } MetaKey;
 
 static const char *const kafka_metadata[] = {"topic",  "partition", "headers",        "leader-epoch",
                                              "offset", "timestamp", "timestamp-type", NULL};
@@ -103,50 +88,6 @@ static const char *const upsert_optional[] = {"topic",
                                               "sink.transactional-id-prefix",
                                               NULL};
 
-/* A format of the key or the value, planned for its columns. */
-typedef struct RoleFormat {
-    bool on;
-    FormatPlan fp;
-    int ncols;
-    const int *cols; /* table physical column of each format column */
-} RoleFormat;
-
-typedef struct KafkaPlan {
-    bool upsert;
-    const char *table;
-    int nprops;
-    const TableOption *props; /* properties.* without the prefix */
-    bool user_group;          /* properties.group.id given */
-    int ntopics;
-    const char *const *topics;
-    const regex_t *pattern;
-    const char *pattern_text;
-    RoleFormat key, value;
-    bool key_from_value;      /* ALL: the key fields come from the value */
-    int nphys, nmeta;
-    const MetaKey *meta;
-    bool changelog;           /* the value format reads row kinds (debezium-json, canal-json, maxwell-json) */
-    int nfmeta;               /* the value format's metadata columns (MK_FORMAT), decoded after its columns */
-    const int *fmeta_cols;    /* their batch columns */
-    StartMode start;
-    int64_t start_ts;
-    int nstart_spec;
-    const int64_t *start_spec; /* pairs partition, offset */
-    BoundMode bound;
-    int64_t bound_ts;
-    int nbound_spec;
-    const int64_t *bound_spec;
-    const char *reset;        /* auto.offset.reset as Flink reads it (NULL: none) */
-    /* the table's watermark, generated per partition (over the row's columns; NULL: none) */
-    const Expr *watermark;
-    int64_t idle_ms;
-    const TimeZone *tz;
-    int64_t discovery_ms;     /* scan.topic-partition-discovery.interval (0: off) */
-    /* sink */
-    Partitioner partitioner;
-    bool flush_on_checkpoint; /* at-least-once: a barrier waits for every delivery */
-    const char *txn_prefix;   /* exactly-once: sink.transactional-id-prefix (NULL: no transactions) */
-} KafkaPlan;
 
 /* ---- options --------------------------------------------------------------------- */
 
@@ -440,6 +381,10 @@ static eddy_status plan_common(const ConnectorCtx *cx, KafkaPlan *p, bool sink, 
         if (!strncmp(t->opts[i].key, "properties.", 11)) {
             const char *k = t->opts[i].key + 11;
             if (!strcmp(k, "group.id")) p->user_group = true;
+            if (!strcmp(k, "commit.offsets.on.checkpoint")) {
+                p->commit_on_ckpt = t->opts[i].value;
+                continue;
+            }
             if (!strcmp(k, "auto.offset.reset")) {
                 p->reset = t->opts[i].value;
                 continue; /* Flink's values (none, earliest, latest) are read here */
@@ -473,7 +418,7 @@ static BoundMode parse_bound(const char *v, bool *ok) {
     return BD_UNBOUNDED;
 }
 
-extern const OpVtab eddy__op_kafka_source, eddy__op_kafka_sink, eddy__op_kafka_txn_sink;
+extern const OpVtab eddy__op_kafka_source;
 
 static eddy_status kafka_source(const ConnectorCtx *cx, SourceSpec *out, EdErr *err) {
     const TableDef *t = cx->def;
@@ -483,6 +428,10 @@ static eddy_status kafka_source(const ConnectorCtx *cx, SourceSpec *out, EdErr *
     memset(p, 0, sizeof *p);
     eddy_status rc = plan_common(cx, p, false, err);
     if (rc) return rc;
+    /* Flink's KafkaSourceBuilder: committing offsets asked for needs a group */
+    const char *ac = eddy__kafka_prop(p, "enable.auto.commit");
+    if (!p->user_group && ((ac && !strcasecmp(ac, "true")) || (p->commit_on_ckpt && !strcasecmp(p->commit_on_ckpt, "true"))))
+        return eddy__err(err, EDDY_E_VALIDATION, "Property group.id is required when offset commit is enabled");
     for (int i = 0; i < cx->nmeta; i++) {
         meta[i] = MK_FORMAT;
         for (int k = 0; kafka_metadata[k]; k++)
@@ -562,7 +511,6 @@ static eddy_status kafka_source(const ConnectorCtx *cx, SourceSpec *out, EdErr *
 
 /* ---- running: shared ----------------------------------------------------------------- */
 
-static bool has_prop(const KafkaPlan *p, const char *k);
 
 /* librdkafka's own log lines (a broker going away, a retry) stay out of the
  * program's stderr, as Flink's go to its log file; what fails a job is
@@ -572,10 +520,15 @@ static void quiet_log(const rd_kafka_t *rk, int level, const char *fac, const ch
     (void)rk, (void)level, (void)fac, (void)buf;
 }
 
+
 /* A librdkafka configuration with the table's properties; NULL after an
- * error recorded on op. */
-static rd_kafka_conf_t *make_conf(Op *op, const KafkaPlan *p) {
+ * error recorded on op. log_cb: the log callback (NULL: librdkafka's
+ * stderr logger when the table asks for logs, else none), set before the
+ * properties, so that a plugin the table loads may set its own. */
+rd_kafka_conf_t *eddy__kafka_conf(Op *op, const KafkaPlan *p,
+                                  void (*log_cb)(const rd_kafka_t *, int, const char *, const char *)) {
     rd_kafka_conf_t *conf = rd_kafka_conf_new();
+    if (log_cb || !wants_log(p)) rd_kafka_conf_set_log_cb(conf, log_cb ? log_cb : quiet_log);
     char why[512];
     for (int i = 0; i < p->nprops; i++)
         if (rd_kafka_conf_set(conf, p->props[i].key, p->props[i].value, why, sizeof why) != RD_KAFKA_CONF_OK) {
@@ -584,20 +537,20 @@ static rd_kafka_conf_t *make_conf(Op *op, const KafkaPlan *p) {
                           p->props[i].key, p->props[i].value, why);
             return NULL;
         }
-    if (!has_prop(p, "log_level") && !has_prop(p, "debug")) rd_kafka_conf_set_log_cb(conf, quiet_log);
     return conf;
 }
 
-static bool conf_set(rd_kafka_conf_t *c, const char *k, const char *v) {
+bool eddy__kafka_conf_set(rd_kafka_conf_t *c, const char *k, const char *v) {
     char why[256];
     return rd_kafka_conf_set(c, k, v, why, sizeof why) == RD_KAFKA_CONF_OK;
 }
 
-static bool has_prop(const KafkaPlan *p, const char *k) {
+const char *eddy__kafka_prop(const KafkaPlan *p, const char *k) {
     for (int i = 0; i < p->nprops; i++)
-        if (!strcmp(p->props[i].key, k)) return true;
-    return false;
+        if (!strcmp(p->props[i].key, k)) return p->props[i].value;
+    return NULL;
 }
+
 
 /* Java's String.hashCode of an ASCII / UTF-8 name (equal for ASCII). */
 static int32_t java_hash(const char *s) {
@@ -641,7 +594,21 @@ typedef struct KSource {
     int64_t now_ms;      /* monotonic ms at this produce call */
     int64_t discover_at; /* monotonic ms of the next partition discovery */
     int capparts;
+    /* offsets to commit to the group when their checkpoint completes */
+    ED_VEC(struct KCommit {
+        int64_t ckpt;
+        rd_kafka_topic_partition_list_t *offs;
+    }) commits;
 } KSource;
+
+/* Whether a checkpoint's completion commits the offsets it holds to the
+ * consumer group: with properties.group.id, unless
+ * properties.commit.offsets.on.checkpoint is not 'true' (Flink's
+ * KafkaSourceOptions, default true; without a group id Flink turns it
+ * off). */
+static bool commits_on_checkpoint(const KafkaPlan *p) {
+    return p->user_group && (!p->commit_on_ckpt || !strcasecmp(p->commit_on_ckpt, "true"));
+}
 
 static eddy_status kfail(Op *op, const char *what, rd_kafka_resp_err_t e) {
     return eddy__op_fail(op, EDDY_E_IO, "%s: %s", what, rd_kafka_err2str(e));
@@ -895,16 +862,17 @@ static eddy_status ksource_open(Op *op) {
     s->kvecs = eddy__calloc((size_t)p->key.ncols + 1, sizeof(Vector *));
     s->vvecs = eddy__calloc((size_t)(p->value.ncols + p->nfmeta) + 1, sizeof(Vector *));
     if (!s->kvecs || !s->vvecs) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-    rd_kafka_conf_t *conf = make_conf(op, p);
+    rd_kafka_conf_t *conf = eddy__kafka_conf(op, p, NULL);
     if (!conf) return EDDY_E_VALIDATION;
     char group[512];
     snprintf(group, sizeof group, "KafkaSource-%s", p->table);
     /* the Java client's isolation.level (read_uncommitted), which Flink's
      * KafkaSource keeps unless the table sets one; librdkafka's own default
      * is read_committed */
-    bool ok = (has_prop(p, "group.id") || conf_set(conf, "group.id", group)) &&
-              (has_prop(p, "isolation.level") || conf_set(conf, "isolation.level", "read_uncommitted")) &&
-              conf_set(conf, "enable.auto.commit", "false") && conf_set(conf, "enable.partition.eof", "true");
+    bool ok = (has_prop(p, "group.id") || eddy__kafka_conf_set(conf, "group.id", group)) &&
+              (has_prop(p, "isolation.level") || eddy__kafka_conf_set(conf, "isolation.level", "read_uncommitted")) &&
+              (has_prop(p, "enable.auto.commit") || eddy__kafka_conf_set(conf, "enable.auto.commit", "false")) &&
+              eddy__kafka_conf_set(conf, "enable.partition.eof", "true");
     char why[512];
     if (!ok || !(s->rk = rd_kafka_new(RD_KAFKA_CONSUMER, conf, why, sizeof why))) {
         if (ok) rd_kafka_conf_destroy(conf);
@@ -1246,6 +1214,8 @@ static eddy_status ksource_produce(Op *op) {
 static void ksource_close(Op *op) {
     KSource *s = op->state;
     if (!s) return;
+    for (size_t i = 0; i < s->commits.len; i++) rd_kafka_topic_partition_list_destroy(s->commits.items[i].offs);
+    ed_vec_free(&s->commits);
     if (s->rk) {
         rd_kafka_consumer_close(s->rk);
         rd_kafka_destroy(s->rk);
@@ -1285,6 +1255,45 @@ static eddy_status ksource_position(Op *op, Buf *out) {
         eddy__buf_put(out, kp->topic, tl);
     }
     return out->failed ? eddy__op_fail(op, EDDY_E_NOMEM, "out of memory") : EDDY_OK;
+}
+
+/* Checkpoint `ckpt`'s barrier: with commits on checkpoints, notes the
+ * offsets it holds (each partition's next offset; none yet: left out), as
+ * Flink's KafkaSourceReader.snapshotState. */
+static eddy_status ksource_snapshot(Op *op, int64_t ckpt) {
+    KSource *s = op->state;
+    if (!commits_on_checkpoint(op->plan)) return EDDY_OK;
+    rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new(s->nparts > 0 ? s->nparts : 1);
+    for (int i = 0; i < s->nparts; i++)
+        if (s->parts[i].next >= 0)
+            rd_kafka_topic_partition_list_add(l, s->parts[i].topic, s->parts[i].partition)->offset = s->parts[i].next;
+    if (!ed_vec_push(&s->commits, ((struct KCommit){ckpt, l}))) {
+        rd_kafka_topic_partition_list_destroy(l);
+        return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+    }
+    return EDDY_OK;
+}
+
+/* Checkpoint `ckpt` completed: its offsets are committed to the group
+ * (asynchronously; a failure fails nothing, as in Flink, where the
+ * committed offsets are for monitoring) and the older ones dropped. */
+static eddy_status ksource_checkpoint_complete(Op *op, int64_t ckpt) {
+    KSource *s = op->state;
+    size_t keep = 0;
+    rd_kafka_topic_partition_list_t *last = NULL;
+    for (size_t i = 0; i < s->commits.len; i++) {
+        struct KCommit *c = &s->commits.items[i];
+        if (c->ckpt > ckpt) {
+            s->commits.items[keep++] = *c;
+            continue;
+        }
+        if (last) rd_kafka_topic_partition_list_destroy(last);
+        last = c->offs;
+    }
+    s->commits.len = keep;
+    if (last && last->cnt) rd_kafka_commit(s->rk, last, 1);
+    if (last) rd_kafka_topic_partition_list_destroy(last);
+    return EDDY_OK;
 }
 
 /* Restored: each partition of the position goes on from its offset (one
@@ -1351,6 +1360,8 @@ const OpVtab eddy__op_kafka_source = {.name = "Source: KafkaSource",
                                       .produce = ksource_produce,
                                       .position = ksource_position,
                                       .seek = ksource_seek,
+                                      .snapshot = ksource_snapshot,
+                                      .checkpoint_complete = ksource_checkpoint_complete,
                                       .close = ksource_close};
 
 /* ---- the sink ------------------------------------------------------------------------ */
@@ -1415,454 +1426,6 @@ static eddy_status kafka_sink(const ConnectorCtx *cx, SinkSpec *out, EdErr *err)
     return EDDY_OK;
 }
 
-/* A transaction of the exactly-once sink, flushed at the barrier of
- * checkpoint `ckpt` and committed when that checkpoint completes. */
-typedef struct KTxn {
-    rd_kafka_t *rk;
-    int64_t ckpt;
-    char id[320];
-} KTxn;
-
-typedef struct KSink {
-    rd_kafka_t *rk; /* the producer written to (exactly-once: the open transaction's, NULL until one is needed) */
-    int32_t npart;
-    uint32_t rr;
-    Buf key, val;
-    Vector **kvecs, **vvecs;
-    FormatRun run;
-    /* the first failed delivery (set by the delivery callback, which runs
-     * on this subtask's thread inside rd_kafka_poll / flush) */
-    rd_kafka_resp_err_t failed;
-    char failed_msg[256];
-    /* exactly-once: the open transaction is <prefix>-<subtask>-<next_ckpt>
-     * (Flink's TransactionalIdFactory), the checkpoint its barrier will
-     * prepare it for */
-    char cur_id[320];
-    bool cur_dirty;   /* records written in the open transaction */
-    int64_t next_ckpt;
-    int64_t restored; /* the checkpoint restored from (0: none) */
-    bool cleaned;     /* the transactions an earlier run left open are aborted */
-    bool committed;   /* the job finished and committed everything */
-    ED_VEC(KTxn) prepared;
-    OpListState *ck;  /* the checkpoint id, for a restore */
-} KSink;
-
-static void on_delivery(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque) {
-    (void)rk;
-    KSink *s = opaque;
-    if (m->err && !s->failed) {
-        s->failed = m->err;
-        snprintf(s->failed_msg, sizeof s->failed_msg, "%s", rd_kafka_err2str(m->err));
-    }
-}
-
-/* A producer with the table's properties; with txn_id a transactional one
- * (its transactions initialized: whatever a producer of that id left open
- * is aborted by the coordinator). */
-static eddy_status new_producer(Op *op, KSink *s, const char *txn_id, rd_kafka_t **out) {
-    const KafkaPlan *p = op->plan;
-    *out = NULL;
-    rd_kafka_conf_t *conf = make_conf(op, p);
-    if (!conf) return EDDY_E_VALIDATION;
-    /* the Java client's default partitioner: murmur2 of the key */
-    if (!has_prop(p, "partitioner")) conf_set(conf, "partitioner", "murmur2_random");
-    /* Flink's KafkaSink sets a transaction timeout of 1 h unless the table has one */
-    if (txn_id && ((!has_prop(p, "transaction.timeout.ms") && !conf_set(conf, "transaction.timeout.ms", "3600000")) ||
-                   !conf_set(conf, "transactional.id", txn_id))) {
-        rd_kafka_conf_destroy(conf);
-        return eddy__op_fail(op, EDDY_E_VALIDATION, "Could not configure the Kafka transactional id '%s'", txn_id);
-    }
-    rd_kafka_conf_set_dr_msg_cb(conf, on_delivery);
-    rd_kafka_conf_set_opaque(conf, s);
-    char why[512];
-    rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, why, sizeof why);
-    if (!rk) {
-        rd_kafka_conf_destroy(conf);
-        return eddy__op_fail(op, EDDY_E_IO, "Could not create the Kafka producer: %s", why);
-    }
-    rd_kafka_error_t *e = txn_id ? rd_kafka_init_transactions(rk, META_TIMEOUT_MS) : NULL;
-    if (e) {
-        eddy__op_fail(op, EDDY_E_IO, "Could not initialize the Kafka transactions of '%s': %s", txn_id,
-                      rd_kafka_error_string(e));
-        rd_kafka_error_destroy(e);
-        rd_kafka_destroy(rk);
-        return EDDY_E_IO;
-    }
-    *out = rk;
-    return EDDY_OK;
-}
-
-/* The partition count of the sink's topic (fixed and round-robin need it).
- * Asked of every new producer: a producer without the topic's metadata
- * holds its first records until a metadata refresh (about a second), which
- * would delay each transaction's flush. */
-static eddy_status topic_partitions(Op *op, KSink *s) {
-    const KafkaPlan *p = op->plan;
-    rd_kafka_topic_t *t = rd_kafka_topic_new(s->rk, p->topics[0], NULL);
-    const struct rd_kafka_metadata *md;
-    /* the default partitioner needs no count: waiting longer than the refresh would gain nothing */
-    int timeout = p->partitioner == KP_DEFAULT ? 1000 : META_TIMEOUT_MS;
-    rd_kafka_resp_err_t e = t ? rd_kafka_metadata(s->rk, 0, t, &md, timeout) : RD_KAFKA_RESP_ERR__FAIL;
-    if (t) rd_kafka_topic_destroy(t);
-    if (!e) {
-        if (md->topic_cnt == 1 && !md->topics[0].err) s->npart = md->topics[0].partition_cnt;
-        else e = md->topic_cnt == 1 ? md->topics[0].err : RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART;
-        rd_kafka_metadata_destroy(md);
-    }
-    if ((e || s->npart <= 0) && p->partitioner != KP_DEFAULT)
-        return eddy__op_fail(op, EDDY_E_IO, "Failed to get metadata for topics [%s]: %s", p->topics[0],
-                             rd_kafka_err2str(e ? e : RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART));
-    return EDDY_OK;
-}
-
-#define TXN_STATE "kafka-sink-transactions"
-
-static eddy_status ksink_open(Op *op) {
-    const KafkaPlan *p = op->plan;
-    KSink *s = eddy__calloc(1, sizeof *s);
-    if (!s) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-    op->state = s;
-    eddy__buf_init(&s->key);
-    eddy__buf_init(&s->val);
-    eddy__format_run_init(&s->run);
-    s->kvecs = eddy__calloc((size_t)p->key.ncols + 1, sizeof(Vector *));
-    s->vvecs = eddy__calloc((size_t)p->value.ncols + 1, sizeof(Vector *));
-    if (!s->kvecs || !s->vvecs) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-    if (p->txn_prefix) {
-        /* transactions are committed by checkpoints (or, in BATCH mode, by
-         * the end of the job): the producers come when a transaction begins */
-        if (!op->batch_mode && eddy__op_checkpoint_interval(op) <= 0)
-            return eddy__op_fail(op, EDDY_E_VALIDATION,
-                                 "'sink.delivery-guarantee' = 'exactly-once' of table %s needs checkpointing: its "
-                                 "Kafka transactions are committed when a checkpoint completes (set "
-                                 "'execution.checkpointing.interval')",
-                                 p->table);
-        s->next_ckpt = 1;
-        StateBackend *be;
-        eddy_status rc = eddy__op_state(op, &be);
-        return rc ? rc : eddy__state_op_list(be, TXN_STATE, NULL, &s->ck);
-    }
-    eddy_status rc = new_producer(op, s, NULL, &s->rk);
-    return rc ? rc : topic_partitions(op, s);
-}
-
-static eddy_status delivery_error(Op *op, KSink *s) {
-    return eddy__op_fail(op, EDDY_E_IO, "Failed to send data to Kafka: %s", s->failed_msg);
-}
-
-/* Waits until every record of producer rk is delivered (or one failed). */
-static eddy_status flush_all(Op *op, KSink *s, rd_kafka_t *rk) {
-    while (rk && rd_kafka_outq_len(rk) > 0 && !s->failed) {
-        rd_kafka_flush(rk, 200);
-        if (eddy__op_cancelled(op)) return EDDY_E_CANCELLED;
-    }
-    return s->failed ? delivery_error(op, s) : EDDY_OK;
-}
-
-static eddy_status txn_fail(Op *op, const char *what, const char *id, rd_kafka_error_t *e) {
-    eddy_status rc = eddy__op_fail(op, EDDY_E_IO, "Failed to %s the Kafka transaction '%s': %s", what, id,
-                                   rd_kafka_error_string(e));
-    rd_kafka_error_destroy(e);
-    return rc;
-}
-
-static void txn_name(Op *op, int64_t ckpt, char *buf, size_t n) {
-    const KafkaPlan *p = op->plan;
-    snprintf(buf, n, "%s-%d-%lld", p->txn_prefix, op->subtask, (long long)ckpt);
-}
-
-/* Once per run: aborts the transactions an earlier run of this subtask
- * may have left open -- those of the checkpoint restored (committed
- * already, unless that run died between the checkpoint and its commit)
- * and of the two after it (one checkpoint is pending at a time, so a run
- * passes at most two barriers after its last completed checkpoint). A
- * producer initializing a transactional id aborts its open transaction;
- * `skip`: the one about to begin (initialized then). */
-static eddy_status txn_clean(Op *op, KSink *s, int64_t skip) {
-    if (s->cleaned) return EDDY_OK;
-    s->cleaned = true;
-    for (int64_t c = s->restored > 0 ? s->restored : 1; c <= s->restored + 2; c++) {
-        if (c == skip) continue;
-        char id[320];
-        txn_name(op, c, id, sizeof id);
-        rd_kafka_t *rk;
-        eddy_status rc = new_producer(op, s, id, &rk);
-        if (rc) return rc;
-        rd_kafka_destroy(rk);
-    }
-    return EDDY_OK;
-}
-
-/* The open transaction (begun when the first record needs it). */
-static eddy_status txn_begin(Op *op, KSink *s) {
-    if (s->rk) return EDDY_OK;
-    eddy_status rc = txn_clean(op, s, s->next_ckpt);
-    if (rc) return rc;
-    txn_name(op, s->next_ckpt, s->cur_id, sizeof s->cur_id);
-    if ((rc = new_producer(op, s, s->cur_id, &s->rk))) return rc;
-    rd_kafka_error_t *e = rd_kafka_begin_transaction(s->rk);
-    if (e) return txn_fail(op, "begin", s->cur_id, e);
-    s->cur_dirty = false;
-    return topic_partitions(op, s);
-}
-
-/* Commits a flushed transaction and frees its producer; a failure is
- * recorded on op (NULL: close, which records nothing). */
-static eddy_status txn_commit(Op *op, KTxn *t) {
-    eddy_status rc = EDDY_OK;
-    for (int tries = 0;; tries++) {
-        rd_kafka_error_t *e = rd_kafka_commit_transaction(t->rk, 6 * META_TIMEOUT_MS);
-        if (!e) break;
-        if (rd_kafka_error_is_retriable(e) && tries < 5 && !(op && eddy__op_cancelled(op))) {
-            rd_kafka_error_destroy(e);
-            continue;
-        }
-        if (op) {
-            rc = txn_fail(op, "commit", t->id, e);
-        } else {
-            rd_kafka_error_destroy(e);
-            rc = EDDY_E_IO;
-        }
-        break;
-    }
-    rd_kafka_destroy(t->rk);
-    t->rk = NULL;
-    return rc;
-}
-
-/* Aborts (best effort: the coordinator aborts it too when the next
- * producer of its id starts, or after the timeout) and frees a producer. */
-static void txn_abort(rd_kafka_t *rk) {
-    rd_kafka_error_t *e = rd_kafka_abort_transaction(rk, META_TIMEOUT_MS);
-    if (e) rd_kafka_error_destroy(e);
-    rd_kafka_destroy(rk);
-}
-
-/* Commits the prepared transactions of checkpoints up to `upto`, oldest first. */
-static eddy_status txn_commit_upto(Op *op, KSink *s, int64_t upto) {
-    size_t keep = 0;
-    eddy_status rc = EDDY_OK;
-    for (size_t i = 0; i < s->prepared.len; i++) {
-        KTxn *t = &s->prepared.items[i];
-        if (!rc && t->ckpt <= upto) rc = txn_commit(op, t);
-        if (t->rk) s->prepared.items[keep++] = *t;
-    }
-    s->prepared.len = keep;
-    return rc;
-}
-
-/* The record's bytes without the line end the formats add. */
-static void chop_line(Buf *b) {
-    if (b->len && b->data[b->len - 1] == '\n') b->len--;
-    if (b->len && b->data[b->len - 1] == '\r') b->len--;
-}
-
-/* Row r's written metadata: its timestamp (NULL: the producer's clock) and
- * headers (NULL: none; a NULL header value is a header without one). */
-static eddy_status sink_meta(Op *op, const Batch *b, uint32_t r, int64_t *ts, rd_kafka_headers_t **hs) {
-    const KafkaPlan *p = op->plan;
-    for (int k = 0; k < p->nmeta; k++) {
-        const Vector *v = b->cols[p->nphys + k];
-        if (vec_is_null(v, r)) continue;
-        if (p->meta[k] == MK_TIMESTAMP) {
-            *ts = VEC_DATA(v, Ts)[vidx(v, r)].ms;
-            continue;
-        }
-        ListEntry le = VEC_DATA(v, ListEntry)[vidx(v, r)];
-        if (!le.len) continue;
-        if (!*hs && !(*hs = rd_kafka_headers_new(le.len))) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-        for (uint32_t i = 0; i < le.len; i++) {
-            uint32_t e = le.off + i;
-            if (vec_is_null(v->child[0], e)) continue; /* Kafka headers have names */
-            Str name = vec_str(v->child[0], e);
-            bool nv = vec_is_null(v->child[1], e);
-            Str val = nv ? (Str){NULL, 0} : vec_str(v->child[1], e);
-            rd_kafka_header_add(*hs, name.p, (ssize_t)name.n, nv ? NULL : val.p, nv ? 0 : (ssize_t)val.n);
-        }
-    }
-    return EDDY_OK;
-}
-
-static eddy_status ksink_push(Op *op, int input, Batch *b) {
-    (void)input;
-    const KafkaPlan *p = op->plan;
-    KSink *s = op->state;
-    EdErr *err = eddy__op_err(op);
-    eddy_status brc = p->txn_prefix ? txn_begin(op, s) : EDDY_OK;
-    if (brc) return brc;
-    if (p->txn_prefix && b->count) s->cur_dirty = true;
-    for (int i = 0; i < p->value.ncols; i++) s->vvecs[i] = b->cols[p->value.cols[i]];
-    for (int i = 0; i < p->key.ncols; i++) s->kvecs[i] = b->cols[p->key.cols[i]];
-    for (uint32_t i = 0; i < b->count; i++) {
-        uint32_t r = batch_row(b, i);
-        uint8_t kind = batch_kind(b, r);
-        /* upsert-kafka writes -U and -D as tombstones, as Flink's
-         * DynamicKafkaRecordSerializationSchema (the planner sends -U only
-         * when the upsert key is not the primary key) */
-        bool tombstone = p->upsert && (kind == RK_DELETE || kind == RK_UPDATE_BEFORE);
-        eddy__buf_truncate(&s->val, 0);
-        eddy__buf_truncate(&s->key, 0);
-        eddy_status rc;
-        s->run.kind = kind; /* what a changelog format writes */
-        if (!tombstone && (rc = p->value.fp.vt->encode(&p->value.fp, &s->run, s->vvecs, r, &s->val, err))) return rc;
-        if (p->key.on && (rc = p->key.fp.vt->encode(&p->key.fp, &s->run, s->kvecs, r, &s->key, err))) return rc;
-        if (s->val.failed || s->key.failed) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-        if (!p->value.fp.vt->binary) chop_line(&s->val); /* avro: every byte is the datum's */
-        if (p->key.on && !p->key.fp.vt->binary) chop_line(&s->key);
-        int32_t part = RD_KAFKA_PARTITION_UA;
-        if (p->partitioner == KP_FIXED) part = op->subtask % s->npart;
-        else if (p->partitioner == KP_ROUND_ROBIN) part = (int32_t)(s->rr++ % (uint32_t)s->npart);
-        int64_t ts = 0; /* 0: the producer's clock */
-        rd_kafka_headers_t *hs = NULL;
-        if (p->nmeta && (rc = sink_meta(op, b, r, &ts, &hs))) return rc;
-        for (;;) {
-            rd_kafka_resp_err_t e = rd_kafka_producev(
-                s->rk, RD_KAFKA_V_TOPIC(p->topics[0]), RD_KAFKA_V_PARTITION(part),
-                RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY),
-                RD_KAFKA_V_VALUE(tombstone ? NULL : (s->val.data ? s->val.data : ""), tombstone ? 0 : s->val.len),
-                RD_KAFKA_V_KEY(p->key.on ? (s->key.data ? s->key.data : "") : NULL, p->key.on ? s->key.len : 0),
-                RD_KAFKA_V_TIMESTAMP(ts), RD_KAFKA_V_HEADERS(hs), RD_KAFKA_V_END);
-            if (!e) hs = NULL; /* the producer owns them */
-            if (e == RD_KAFKA_RESP_ERR__QUEUE_FULL) {
-                rd_kafka_poll(s->rk, 100);
-                if (s->failed) return delivery_error(op, s);
-                if (eddy__op_cancelled(op)) return EDDY_E_CANCELLED;
-                continue;
-            }
-            if (hs) rd_kafka_headers_destroy(hs);
-            if (e) return eddy__op_fail(op, EDDY_E_IO, "Failed to send data to Kafka: %s", rd_kafka_err2str(e));
-            break;
-        }
-    }
-    rd_kafka_poll(s->rk, 0);
-    return s->failed ? delivery_error(op, s) : EDDY_OK;
-}
-
-/* Checkpoint `ckpt`'s barrier: at-least-once waits for every delivery
- * (Flink's KafkaWriter flushes then); exactly-once also prepares the open
- * transaction for the checkpoint (Flink's prepareCommit: flushed, committed
- * when the checkpoint completes) and notes the checkpoint in the state. */
-static eddy_status ksink_snapshot(Op *op, int64_t ckpt) {
-    const KafkaPlan *p = op->plan;
-    KSink *s = op->state;
-    if (!p->txn_prefix) return p->flush_on_checkpoint ? flush_all(op, s, s->rk) : EDDY_OK;
-    eddy_status rc = txn_clean(op, s, 0);
-    if (!rc) rc = flush_all(op, s, s->rk);
-    if (rc) return rc;
-    if (s->rk && s->cur_dirty) {
-        KTxn t = {s->rk, ckpt, ""};
-        memcpy(t.id, s->cur_id, sizeof t.id);
-        if (!ed_vec_push(&s->prepared, t)) return eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
-    } else if (s->rk) {
-        txn_abort(s->rk); /* nothing written: nothing to commit */
-    }
-    s->rk = NULL;
-    s->next_ckpt = ckpt + 1;
-    eddy__state_op_list_clear(s->ck);
-    return eddy__state_op_list_add(s->ck, &ckpt, sizeof ckpt);
-}
-
-/* Restored from a checkpoint: the next transaction belongs to the one after it. */
-static eddy_status ksink_restore(Op *op) {
-    KSink *s = op->state;
-    uint32_t n = eddy__state_op_list_count(s->ck);
-    for (uint32_t i = 0; i < n; i++) {
-        const void *e;
-        uint32_t len;
-        int64_t c;
-        eddy__state_op_list_at(s->ck, i, &e, &len);
-        if (len != sizeof c)
-            return eddy__op_fail(op, EDDY_E_RUNTIME, "The state of the Kafka sink '%s' in the checkpoint is not valid.",
-                                 op->node->name);
-        memcpy(&c, e, sizeof c);
-        if (c > s->restored) s->restored = c;
-    }
-    s->next_ckpt = s->restored + 1;
-    return EDDY_OK;
-}
-
-static eddy_status ksink_checkpoint_complete(Op *op, int64_t ckpt) {
-    KSink *s = op->state;
-    return txn_commit_upto(op, s, ckpt);
-}
-
-/* End of input: every record is delivered (or the job fails); exactly-once
- * commits with the job (ksink_commit). */
-static eddy_status ksink_finish(Op *op) {
-    const KafkaPlan *p = op->plan;
-    KSink *s = op->state;
-    eddy_status rc = p->txn_prefix ? txn_clean(op, s, 0) : EDDY_OK;
-    return rc ? rc : flush_all(op, s, s->rk);
-}
-
-/* The job finished: every instance's transactions are committed, the
- * prepared ones first (Flink commits the last one with the final
- * checkpoint at the end of a bounded input). A cancelled job commits
- * nothing here: close commits what completed checkpoints cover. */
-static eddy_status ksink_commit(Op *const *ops, int n, CommitKind kind) {
-    if (kind != COMMIT_FINISHED) return EDDY_OK;
-    for (int i = 0; i < n; i++) {
-        KSink *s = ops[i]->state;
-        if (!s) continue;
-        eddy_status rc = txn_commit_upto(ops[i], s, INT64_MAX);
-        if (!rc && s->rk && s->cur_dirty) {
-            KTxn t = {s->rk, 0, ""};
-            memcpy(t.id, s->cur_id, sizeof t.id);
-            s->rk = NULL;
-            rc = txn_commit(ops[i], &t);
-        }
-        if (rc) return rc;
-        s->committed = true;
-    }
-    return EDDY_OK;
-}
-
-static void ksink_close(Op *op) {
-    const KafkaPlan *p = op->plan;
-    KSink *s = op->state;
-    if (!s) return;
-    if (p->txn_prefix) {
-        /* a failed or cancelled run: the transactions of completed
-         * checkpoints are committed (a restart restores the latest of
-         * them, which needs its output), the others aborted */
-        int64_t upto = s->committed ? 0 : eddy__op_checkpoint_completed(op);
-        for (size_t i = 0; i < s->prepared.len; i++) {
-            KTxn *t = &s->prepared.items[i];
-            if (t->ckpt <= upto) txn_commit(NULL, t);
-            else txn_abort(t->rk);
-        }
-        ed_vec_free(&s->prepared);
-        if (s->rk) txn_abort(s->rk);
-    } else if (s->rk) {
-        rd_kafka_purge(s->rk, RD_KAFKA_PURGE_F_QUEUE | RD_KAFKA_PURGE_F_INFLIGHT);
-        rd_kafka_flush(s->rk, 1000);
-        rd_kafka_destroy(s->rk);
-    }
-    eddy__buf_free(&s->key);
-    eddy__buf_free(&s->val);
-    eddy__format_run_free(&s->run);
-    eddy__free(s->kvecs);
-    eddy__free(s->vvecs);
-    eddy__free(s);
-}
-
-const OpVtab eddy__op_kafka_sink = {.name = "Sink: Kafka",
-                                    .open = ksink_open,
-                                    .push_batch = ksink_push,
-                                    .finish = ksink_finish,
-                                    .snapshot = ksink_snapshot,
-                                    .close = ksink_close};
-
-/* exactly-once: two-phase commit on Kafka transactions */
-const OpVtab eddy__op_kafka_txn_sink = {.name = "Sink: Kafka",
-                                        .open = ksink_open,
-                                        .push_batch = ksink_push,
-                                        .finish = ksink_finish,
-                                        .snapshot = ksink_snapshot,
-                                        .restore = ksink_restore,
-                                        .checkpoint_complete = ksink_checkpoint_complete,
-                                        .commit = ksink_commit,
-                                        .close = ksink_close};
 
 /* The value format's readable metadata, as a table names it: each key
  * prefixed 'value.' (Flink's KafkaDynamicSource). The prefixed lists are

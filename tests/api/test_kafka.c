@@ -843,6 +843,80 @@ TEST(kafka_source_bad_position) {
     free(dir);
 }
 
+/* The offset group `group` committed for partition `part` of `topic`
+ * (RD_KAFKA_OFFSET_INVALID: none). */
+static int64_t committed_offset(const char *group, const char *topic, int32_t part) {
+    char why[256];
+    rd_kafka_conf_t *c = rd_kafka_conf_new();
+    rd_kafka_conf_set(c, "bootstrap.servers", boot, why, sizeof why);
+    rd_kafka_conf_set(c, "group.id", group, why, sizeof why);
+    rd_kafka_conf_set(c, "log_level", "0", why, sizeof why);
+    rd_kafka_t *k = rd_kafka_new(RD_KAFKA_CONSUMER, c, why, sizeof why);
+    rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new(1);
+    rd_kafka_topic_partition_list_add(l, topic, part);
+    int64_t off = rd_kafka_committed(k, l, 5000) ? -2000 : l->elems[0].offset;
+    rd_kafka_topic_partition_list_destroy(l);
+    rd_kafka_destroy(k);
+    return off;
+}
+
+/* With properties.group.id, a completed checkpoint commits the offsets it
+ * holds to the group (Flink's commit.offsets.on.checkpoint, default true):
+ * once the source has read everything, the group shows each partition's
+ * end. 'false' commits nothing; asking for commits without a group id is
+ * Flink's error. */
+TEST(offsets_committed_on_checkpoint) {
+    rd_kafka_mock_topic_create(mock, "grp", 2, 1);
+    Msg m[30];
+    for (int i = 0; i < 30; i++) m[i] = (Msg){i % 2, NULL, "x", 1000 + i, NULL, NULL};
+    produce("grp", m, 30);
+    for (int off = 0; off < 2; off++) {
+        const char *group = off ? "cg-off" : "cg-on";
+        char *dir = tmpdir();
+        eddy_env *env;
+        eddy_tenv *t = tenv(&env, 1, EDDY_STREAMING);
+        set(t, "execution.checkpointing.interval", "20 ms");
+        set(t, "execution.checkpointing.dir", dir);
+        EXEC(t, SQL("CREATE TABLE g (v STRING) WITH ('connector' = 'kafka', 'topic' = 'grp', "
+                    "'properties.bootstrap.servers' = '%s', 'format' = 'raw', 'scan.startup.mode' = "
+                    "'earliest-offset', 'properties.group.id' = '%s'%s)",
+                    boot, group, off ? ", 'properties.commit.offsets.on.checkpoint' = 'false'" : ""));
+        EXEC(t, "CREATE TABLE bh (v STRING) WITH ('connector' = 'blackhole')");
+        eddy_result *r = eddy_tenv_execute_sql(t, "INSERT INTO bh SELECT v FROM g");
+        ASSERT_TRUE(r != NULL);
+        int64_t c0 = 0, c1 = 0;
+        if (!off) {
+            for (int tries = 0; tries < 500 && (c0 != 15 || c1 != 15); tries++) {
+                nanosleep(&(struct timespec){0, 20 * 1000000}, NULL);
+                c0 = committed_offset(group, "grp", 0), c1 = committed_offset(group, "grp", 1);
+            }
+        } else {
+            /* many checkpoints complete: none commits */
+            char *chk = first_checkpoint(dir);
+            ASSERT_TRUE(chk != NULL);
+            free(chk);
+            nanosleep(&(struct timespec){0, 400 * 1000000}, NULL);
+            c0 = committed_offset(group, "grp", 0), c1 = committed_offset(group, "grp", 1);
+        }
+        eddy_job_cancel(eddy_result_job(r));
+        eddy_result_await(r);
+        eddy_result_free(r);
+        eddy_env_free(env);
+        rmtree(dir);
+        free(dir);
+        ASSERT_EQ_INT(c0, off ? RD_KAFKA_OFFSET_INVALID : 15);
+        ASSERT_EQ_INT(c1, off ? RD_KAFKA_OFFSET_INVALID : 15);
+    }
+    eddy_env *env;
+    eddy_tenv *t = tenv(&env, 1, EDDY_STREAMING);
+    EXEC(t, SQL("CREATE TABLE ng (v STRING) WITH ('connector' = 'kafka', 'topic' = 'grp', "
+                "'properties.bootstrap.servers' = '%s', 'format' = 'raw', "
+                "'properties.commit.offsets.on.checkpoint' = 'true')",
+                boot));
+    ASSERT_TEXT(exec_sql(t, "SELECT * FROM ng"), "ERROR: Property group.id is required when offset commit is enabled");
+    eddy_env_free(env);
+}
+
 /* What the interceptor plugin tests/kafka_probe noted: the
  * EndTxn requests of the producers of a table that loads it, with whether
  * the checkpoint each transactional id names had completed when its
@@ -1032,6 +1106,7 @@ int main(void) {
     RUN(partition_discovery);
     RUN(kafka_to_kafka_restart);
     RUN(kafka_source_bad_position);
+    RUN(offsets_committed_on_checkpoint);
     mock_stop();
     return test_report();
 }
