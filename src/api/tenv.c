@@ -74,6 +74,7 @@ void eddy__api_bind_env(eddy_tenv *tenv, BindEnv *be) {
     be->streaming = tenv->mode == EDDY_STREAMING;
     be->tz = tenv->tz;
     be->now_ms = eddy__wall_ms();
+    be->current_database = tenv->catalog.cur_database;
 }
 
 void eddy__api_plan_env(eddy_tenv *tenv, PlanEnv *pe) {

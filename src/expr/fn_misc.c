@@ -1163,11 +1163,32 @@ static eddy_status k_hash_code(EvalCtx *cx, const Expr *e, Vector *const *args, 
 }
 static const FuncDef fn_hash_code = {"HASH_CODE", 1, 1, FN_STRICT, infer_hash_code, k_hash_code, "HASH_CODE(<ANY>)"};
 
+/* CURRENT_DATABASE(): the database the statement was planned in, which
+ * the binder puts in fn_data (STRING NOT NULL). */
+static eddy_status infer_current_database(Arena *a, const FuncDef *fn, Expr **args, int nargs, const Type **out,
+                                          const void **data, EdErr *err) {
+    (void)a, (void)fn, (void)args, (void)nargs, (void)data, (void)err;
+    *out = eddy__type_string(false);
+    return EDDY_OK;
+}
+
+static eddy_status k_current_database(EvalCtx *cx, const Expr *e, Vector *const *args, Vector *out,
+                                      const uint32_t *rows, uint32_t nrows) {
+    (void)cx, (void)args;
+    const char *db = e->fn_data ? e->fn_data : "default_database";
+    size_t n = strlen(db);
+    FOR_ROWS(i, r) eddy__vec_set_str(out, r, db, n);
+    return EDDY_OK;
+}
+
+static const FuncDef fn_current_database = {"CURRENT_DATABASE", 0, 0, FN_NONDETERMINISTIC, infer_current_database,
+                                            k_current_database, "CURRENT_DATABASE()"};
+
 const FuncDef *const eddy__fns_misc[] = {
     &fn_greatest,       &fn_least,          &fn_typeof,        &fn_array_contains, &fn_array_position,
     &fn_array_remove,   &fn_array_append,   &fn_array_prepend, &fn_array_distinct, &fn_array_reverse,
     &fn_array_slice,    &fn_array_sort,     &fn_array_union,   &fn_array_concat,   &fn_array_except,
     &fn_array_intersect, &fn_array_max,     &fn_array_min,     &fn_element,        &fn_array_join,
     &fn_map_keys,       &fn_map_values,     &fn_map_entries,   &fn_map_from_arrays, &fn_map_union,
-    &fn_printf,         &fn_hash_code,      NULL,
+    &fn_printf,         &fn_hash_code,      &fn_current_database, NULL,
 };

@@ -862,6 +862,12 @@ static eddy_status bind_call(Binder *b, const Scope *sc, const AstExpr *e, Expr 
     rc = eddy__expr_call(b->a, fn, args, n, out, &e2);
     if (rc) return relocate(b, pos, &e2);
     at(*out, pos);
+    /* the database the statement is planned in (Flink's query-level
+     * table.query.current-database) */
+    if (!strcmp(fn->name, "CURRENT_DATABASE") &&
+        !((*out)->fn_data = eddy__arena_strdup(b->a, b->be->current_database ? b->be->current_database
+                                                                            : "default_database")))
+        return eddy__err(b->err, EDDY_E_NOMEM, "out of memory");
     return EDDY_OK;
 }
 

@@ -424,6 +424,7 @@ typedef struct BindEnv {
     const TimeZone *tz;   /* session time zone for constant folding */
     const char *sql;      /* the text being bound (for expression summaries) */
     int64_t now_ms;
+    const char *current_database; /* CURRENT_DATABASE(): the session's, as the statement is bound */
     int view_depth;       /* views being expanded (guards against cycles) */
     /* Relations already bound, visible by name to table references before
      * CTEs and the catalog (the Table API names its inputs this way). */

@@ -498,3 +498,53 @@ SELECT JSON(1);
 SQL validation failed. From line 1, column 8 to line 1, column 14: Invalid function call:
 JSON(INT NOT NULL)
 !error
+
+# CURRENT_DATABASE(): the session's database when the statement is planned
+SELECT CURRENT_DATABASE();
++------------------+
+|           EXPR$0 |
++------------------+
+| default_database |
++------------------+
+1 row in set
+!ok
+
+CREATE DATABASE fn_db;
+[INFO] Execute statement succeeded.
+!info
+
+USE fn_db;
+[INFO] Execute statement succeeded.
+!info
+
+SELECT CURRENT_DATABASE() AS d, UPPER(CURRENT_DATABASE()) AS u;
++-------+-------+
+|     d |     u |
++-------+-------+
+| fn_db | FN_DB |
++-------+-------+
+1 row in set
+!ok
+
+USE default_database;
+[INFO] Execute statement succeeded.
+!info
+
+DROP DATABASE fn_db;
+[INFO] Execute statement succeeded.
+!info
+
+SHOW FUNCTIONS LIKE 'currentD%';
++-----------------+
+|   function name |
++-----------------+
+| currentDatabase |
+|     currentDate |
++-----------------+
+2 rows in set
+!ok
+
+SELECT CURRENT_DATABASE(1);
+[ERROR] Could not execute SQL statement. Reason:
+SQL validation failed. From line 1, column 8 to line 1, column 26: Invalid number of arguments to function 'CURRENT_DATABASE'. Was expecting 0 arguments
+!error
