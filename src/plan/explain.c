@@ -727,8 +727,9 @@ eddy_status eddy__plan_explain(const PlanEnv *pe, const ExplainItem *items, int 
         eddy__buf_puts(out, exec ? "\n== Optimized Execution Plan ==\n" : "\n== Optimized Physical Plan ==\n");
         for (int i = 0; i < n; i++) {
             if (i) eddy__buf_putc(out, '\n');
-            /* sub-plan reuse within one query (a statement set's shared sub-plans: not shown) */
-            if (!exec || n > 1) eddy__phys_print(out, plans[i], exec, details);
+            /* sub-plan reuse within each query, as translation shares them
+             * (reuse.c; not across the queries of a statement set) */
+            if (!exec) eddy__phys_print(out, plans[i], exec, details);
             else if (!eddy__phys_print_reused(out, a, plans[i], reuse_option(pe, "table.optimizer.reuse-sub-plan-enabled"),
                                               reuse_option(pe, "table.optimizer.reuse-source-enabled")))
                 return NOMEM();

@@ -907,6 +907,18 @@ static bool reusable(const Reuse *r, const PhysNode *n) {
 }
 
 /* The subtree's text as the execution plan prints it (without reuse). */
+static char *digest_of(Arena *a, const PhysNode *n);
+
+const char *eddy__phys_reuse_digest(Arena *a, const PhysNode *n, bool sources, bool *oom) {
+    Reuse r = {.sources = sources};
+    *oom = false;
+    n = shown(n);
+    if (!reusable(&r, n)) return NULL;
+    char *d = digest_of(a, n);
+    *oom = !d;
+    return d;
+}
+
 static char *digest_of(Arena *a, const PhysNode *n) {
     Buf b;
     eddy__buf_init(&b);
@@ -978,6 +990,21 @@ void eddy__phys_print(Buf *b, const PhysNode *root, bool exec, unsigned details)
     eddy__buf_init(&prefix);
     tree(b, shown(root), &prefix, true, true, exec, details, NULL);
     eddy__buf_free(&prefix);
+}
+
+bool eddy__phys_reused(Arena *a, const PhysNode *root, bool sources, const char ***digests, int *n) {
+    Reuse r = {.sources = sources};
+    *digests = NULL;
+    *n = 0;
+    if (!reuse_visit(a, &r, shown(root))) return false;
+    if (!r.next_id) return true;
+    const char **d = eddy__arena_alloc(a, sizeof(char *) * (size_t)r.next_id);
+    if (!d) return false;
+    for (int v = 0; v < r.nvisit; v++)
+        if (r.reuse_id[v]) d[r.reuse_id[v] - 1] = r.digest[v];
+    *digests = d;
+    *n = r.next_id;
+    return true;
 }
 
 bool eddy__phys_print_reused(Buf *b, Arena *a, const PhysNode *root, bool sub_plans, bool sources) {
