@@ -923,6 +923,11 @@ static char *digest_of(Arena *a, const PhysNode *n) {
     Buf b;
     eddy__buf_init(&b);
     line(&b, n, true, 0);
+    /* and the changes it sends (Flink's digest holds the changelog traits):
+     * a subtree whose consumers need other kinds of updates is not the same */
+    eddy__buf_puts(&b, "changelogMode=[");
+    changelog_text(&b, n->changelog);
+    eddy__buf_putc(&b, ']');
     for (int i = 0; i < n->nin; i++) {
         char *d = digest_of(a, shown(n->in[i]));
         eddy__buf_printf(&b, "%d{%s}", i, d ? d : "");
