@@ -164,8 +164,9 @@ static inline char *tree(const char *dir, bool all, bool with_content) {
 
 /* ---- checkpoints ------------------------------------------------------------------ */
 
-/* The first completed checkpoint under dir/<job id>/, waiting up to 20 s. */
-static inline char *wait_for_checkpoint(const char *dir) {
+/* The first completed checkpoint under dir/<job id>/ numbered min_id or
+ * later (chk-<n>), waiting up to 20 s. */
+static inline char *wait_for_checkpoint(const char *dir, long min_id) {
     for (int tries = 0; tries < 2000; tries++) {
         DIR *d = opendir(dir);
         struct dirent *e;
@@ -176,7 +177,7 @@ static inline char *wait_for_checkpoint(const char *dir) {
             DIR *j = opendir(job);
             struct dirent *c;
             while (j && (c = readdir(j))) {
-                if (strncmp(c->d_name, "chk-", 4)) continue;
+                if (strncmp(c->d_name, "chk-", 4) || atol(c->d_name + 4) < min_id) continue;
                 char meta[8192];
                 snprintf(meta, sizeof meta, "%s/%s/_metadata", job, c->d_name);
                 struct stat st;
@@ -197,17 +198,17 @@ static inline char *wait_for_checkpoint(const char *dir) {
 }
 
 /* Runs child(dir) -- a job checkpointing into dir -- in a forked process and
- * kills it (SIGKILL) once a checkpoint is complete: that checkpoint's path
+ * kills it (SIGKILL) once checkpoint min_id or a later one is complete: that checkpoint's path
  * (NULL when none came in 20 s); *killed: whether the child was still
  * running then. */
-static inline char *kill_after_checkpoint(const char *dir, void (*child)(const char *dir), bool *killed) {
+static inline char *kill_after_checkpoint(const char *dir, long min_id, void (*child)(const char *dir), bool *killed) {
     fflush(NULL);
     pid_t pid = fork();
     if (pid == 0) {
         child(dir);
         _exit(3);
     }
-    char *chk = wait_for_checkpoint(dir);
+    char *chk = wait_for_checkpoint(dir, min_id);
     kill(pid, SIGKILL);
     int st;
     waitpid(pid, &st, 0);

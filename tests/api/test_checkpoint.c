@@ -60,7 +60,7 @@ TEST(kill_and_restore_equals_uninterrupted) {
 
     char *dir = tmpdir();
     bool killed;
-    char *chk = kill_after_checkpoint(dir, checkpointed_run, &killed);
+    char *chk = kill_after_checkpoint(dir, 1, checkpointed_run, &killed);
     ASSERT_TRUE(chk != NULL);
     ASSERT_TRUE(killed); /* before it finished */
 
@@ -152,7 +152,7 @@ TEST(incompatible_and_damaged) {
     set(t, "execution.checkpointing.dir", dir);
     free(rows(t, QUERY));
     eddy_env_free(env);
-    char *chk = wait_for_checkpoint(dir);
+    char *chk = wait_for_checkpoint(dir, 1);
     ASSERT_TRUE(chk != NULL);
 
     t = new_tenv(&env);

@@ -6,7 +6,8 @@
  * the shared aggregation -- a diamond, its output going to both inputs of
  * the join, whose barrier alignment then waits on two channels from one
  * task -- checkpoints, is killed, and restored from that checkpoint ends
- * with the final table of an uninterrupted run.
+ * with the final table of an uninterrupted run; so does Nexmark q5's
+ * shape, its HOP aggregation (in slices) under both sides of a window join.
  */
 #include "fs_check.h"
 
@@ -18,6 +19,22 @@ static const char *VIEW = "CREATE VIEW totals AS SELECT id % 5 AS k, SUM(id) AS 
 static const char *SINK =
     "CREATE TABLE sink (k BIGINT, s BIGINT, c BIGINT, s2 BIGINT, c2 BIGINT) WITH ('connector' = 'blackhole')";
 static const char *QUERY = "SELECT a.k, a.s, a.c, b.s, b.c FROM totals a JOIN totals b ON a.k = b.k";
+/* Nexmark q5's shape over bids of 300 s of event time (10 a second, paced
+ * as src), its hot auctions counted per auction % 3 on top: the HOP window
+ * aggregation (in slices) shared by both sides of the window join */
+static const char *BIDS =
+    "CREATE TABLE bids (id BIGINT, auction AS id % 7, dateTime AS TIMESTAMPADD(SECOND, CAST(id / 10 AS INT), "
+    "TIMESTAMP '2020-01-01 00:00:00'), WATERMARK FOR dateTime AS dateTime - INTERVAL '1' SECOND) WITH ("
+    "'connector' = 'datagen', 'rows-per-second' = '3000', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1', "
+    "'fields.id.end' = '3000')";
+static const char *HOP_VIEW =
+    "CREATE VIEW hop_counts AS SELECT auction, COUNT(*) AS num, window_start AS starttime, window_end AS endtime "
+    "FROM TABLE(HOP(TABLE bids, DESCRIPTOR(dateTime), INTERVAL '2' SECOND, INTERVAL '10' SECOND)) "
+    "GROUP BY auction, window_start, window_end";
+static const char *Q5 =
+    "SELECT a.auction % 3 AS k, COUNT(*) AS c, SUM(a.num) AS s FROM hop_counts a JOIN (SELECT MAX(num) AS maxn, "
+    "starttime, endtime FROM hop_counts GROUP BY starttime, endtime) m ON a.starttime = m.starttime AND "
+    "a.endtime = m.endtime AND a.num >= m.maxn GROUP BY a.auction % 3";
 #define FINAL                                                                                                  \
     "[0, 901500, 600, 901500, 600]\n[1, 899100, 600, 899100, 600]\n[2, 899700, 600, 899700, 600]\n"            \
     "[3, 900300, 600, 900300, 600]\n[4, 900900, 600, 900900, 600]\n"
@@ -31,9 +48,12 @@ static eddy_tenv *new_tenv(eddy_env **env) {
     r = run(t, VIEW);
     if (strcmp(r, "OK")) fprintf(stderr, "VIEW: %s\n", r);
     free(r);
-    r = run(t, SINK);
-    if (strcmp(r, "OK")) fprintf(stderr, "SINK: %s\n", r);
-    free(r);
+    const char *more[] = {SINK, BIDS, HOP_VIEW};
+    for (int i = 0; i < 3; i++) {
+        r = run(t, more[i]);
+        if (strcmp(r, "OK")) fprintf(stderr, "%s: %s\n", more[i], r);
+        free(r);
+    }
     return t;
 }
 
@@ -121,12 +141,32 @@ static int count_parts(const char *chk, const char *uid, int *of_uid) {
     return n;
 }
 
+static const char *checkpointed_query;
+
 static void checkpointed_run(const char *dir) {
     eddy_env *env;
     eddy_tenv *t = new_tenv(&env);
     set(t, "execution.checkpointing.interval", "50 ms");
     set(t, "execution.checkpointing.dir", dir);
-    free(rows(t, QUERY));
+    free(rows(t, checkpointed_query));
+}
+
+/* query checkpointed into dir in a child killed once checkpoint min_id or
+ * a later one is complete (*chk: its path), then restored from it here: the
+ * restored run's changelog (NULL: no checkpoint, or the child had ended). */
+static char *kill_and_restore(const char *dir, const char *query, long min_id, char **chk) {
+    bool killed;
+    checkpointed_query = query;
+    *chk = kill_after_checkpoint(dir, min_id, checkpointed_run, &killed);
+    char *log = NULL;
+    if (*chk && killed) {
+        eddy_env *env;
+        eddy_tenv *t = new_tenv(&env);
+        set(t, "execution.state-recovery.path", *chk);
+        log = rows(t, query);
+        eddy_env_free(env);
+    }
+    return log;
 }
 
 TEST(shared_aggregate_checkpoints_and_restores) {
@@ -137,27 +177,45 @@ TEST(shared_aggregate_checkpoints_and_restores) {
     ASSERT_STR_EQ(expected, FINAL);
     eddy_env_free(env);
 
-    char *dir = tmpdir();
-    bool killed;
-    char *chk = kill_after_checkpoint(dir, checkpointed_run, &killed);
-    ASSERT_TRUE(chk != NULL);
-    ASSERT_TRUE(killed); /* before it finished */
+    char *dir = tmpdir(), *chk;
+    char *log = kill_and_restore(dir, QUERY, 1, &chk);
+    ASSERT_TRUE(log != NULL);
     /* two subtasks of three operators: the source (its position), the one
      * GroupAggregate -- the uid the same graph gets in this process -- and
      * the join */
     int agg_parts;
     ASSERT_EQ_INT(count_parts(chk, plain.ids[0], &agg_parts), 6);
     ASSERT_EQ_INT(agg_parts, 2);
-
-    t = new_tenv(&env);
-    set(t, "execution.state-recovery.path", chk);
-    char *log = rows(t, QUERY);
     char *got = final_table(log);
     ASSERT_STR_EQ(got, expected);
     /* the restored run does not start over: key 1's first join row is not
      * emitted again */
     ASSERT_FALSE(strstr(log, "+I[1, 1, 1, 1, 1]") != NULL);
+    free(log), free(got), free(expected), free(chk);
+    rmtree(dir);
+    free(dir);
+}
+
+/* The diamond of q5's shape: the shared HOP aggregation's slices, the
+ * window join's sides and the aggregation on top restored from a
+ * checkpoint taken while windows fired; the same final table. */
+TEST(q5_shape_checkpoints_and_restores) {
+    eddy_env *env;
+    eddy_tenv *t = new_tenv(&env);
+    char *plain = rows(t, Q5);
+    int plain_lines = count_lines(plain);
+    char *expected = final_table(plain);
+    free(plain);
+    ASSERT_EQ_INT(count_lines(expected), 3);
     eddy_env_free(env);
+
+    char *dir = tmpdir(), *chk;
+    char *log = kill_and_restore(dir, Q5, 4, &chk); /* a few checkpoints in: windows have fired */
+    ASSERT_TRUE(log != NULL);
+    char *got = final_table(log);
+    ASSERT_STR_EQ(got, expected);
+    /* resumed: fewer changes than a run from the start */
+    ASSERT_TRUE(count_lines(log) < plain_lines);
     free(log), free(got), free(expected), free(chk);
     rmtree(dir);
     free(dir);
@@ -166,5 +224,6 @@ TEST(shared_aggregate_checkpoints_and_restores) {
 int main(void) {
     RUN(shared_aggregate_runs_once);
     RUN(shared_aggregate_checkpoints_and_restores);
+    RUN(q5_shape_checkpoints_and_restores);
     return test_report();
 }
