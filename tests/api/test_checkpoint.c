@@ -46,6 +46,8 @@ static void checkpointed_run(const char *dir) {
     eddy_tenv *t = new_tenv(&env);
     set(t, "execution.checkpointing.interval", "50 ms");
     set(t, "state.checkpoints.dir", dir); /* Flink's older name */
+    /* the checkpoint the parent found stays while it kills this run */
+    set(t, "execution.checkpointing.num-retained", "3");
     free(rows(t, QUERY));
 }
 
