@@ -323,6 +323,13 @@ bool eddy__phys_print_dag(Buf *b, Arena *a, const PhysNode *const *roots, int n,
  * first) over a Union of their inputs. Rewrites roots in place; returns
  * how many remain, -1 when memory runs out. */
 int eddy__phys_reuse_sinks(Arena *a, const PhysNode **roots, int n);
+/* The same decision for translation (reuse.c): the digests (the subtree's
+ * execution-plan text) of the subtrees printed with a reuse_id, *n of them,
+ * digests[i] the one of reuse_id i + 1; and the digest of a node when it
+ * may be reused at all (else NULL; *oom: out of memory). false: out of
+ * memory. Arena-allocated. */
+bool eddy__phys_reused(Arena *a, const PhysNode *root, bool sources, const char ***digests, int *n);
+const char *eddy__phys_reuse_digest(Arena *a, const PhysNode *n, bool sources, bool *oom);
 
 /* ---- translation (translate.c) ------------------------------------------------------- */
 
@@ -344,6 +351,11 @@ typedef struct TranslateCtx {
     const Rel *root_rel;     /* the query as the API sees it (its column names) */
     bool reuse_on;           /* source reuse (reuse.c) */
     struct ReusedSource *reused;
+    /* sub-plan reuse (reuse.c): the subtrees EXPLAIN prints as reused, by
+     * digest, and the output of each once translated (node NULL: not yet) */
+    int nshared;
+    const char **shared_digest;
+    TransOut *shared_out;
 } TranslateCtx;
 
 /* Source reuse (reuse.c): whether the options allow it; the source node
@@ -352,6 +364,16 @@ typedef struct TranslateCtx {
 bool eddy__reuse_source_enabled(const PlanEnv *pe);
 StreamNode *eddy__reuse_source_find(TranslateCtx *cx, const TableEntry *t);
 bool eddy__reuse_source_add(TranslateCtx *cx, const TableEntry *t, StreamNode *n);
+/* Sub-plan reuse (reuse.c): finds the reused subtrees of root (none when
+ * table.optimizer.reuse-sub-plan-enabled is false); then per node, the
+ * index of its subtree among them (*shared, -1: translated as usual) --
+ * when already translated, *out is its output and *done is set. */
+eddy_status eddy__reuse_subplans(TranslateCtx *cx, const PhysNode *root, EdErr *err);
+eddy_status eddy__reuse_subplan_find(TranslateCtx *cx, const PhysNode *p, int *shared, TransOut *out, bool *done,
+                                     EdErr *err);
+/* Remembers the output of shared subtree i for its other consumers (closed:
+ * nothing merges into it any more). */
+void eddy__reuse_subplan_add(TranslateCtx *cx, int i, TransOut *out);
 
 /* The translate function of a kind: out from the node and its inputs'
  * outputs (p->nin of them). Implementations live in their operators' files

@@ -921,10 +921,27 @@ static bool reusable(const Reuse *r, const PhysNode *n) {
 }
 
 /* The subtree's text as the execution plan prints it (without reuse). */
+static char *digest_of(Arena *a, const PhysNode *n);
+
+const char *eddy__phys_reuse_digest(Arena *a, const PhysNode *n, bool sources, bool *oom) {
+    Reuse r = {.sources = sources};
+    *oom = false;
+    n = shown(n);
+    if (!reusable(&r, n)) return NULL;
+    char *d = digest_of(a, n);
+    *oom = !d;
+    return d;
+}
+
 static char *digest_of(Arena *a, const PhysNode *n) {
     Buf b;
     eddy__buf_init(&b);
     line(&b, n, true, 0);
+    /* and the changes it sends (Flink's digest holds the changelog traits):
+     * a subtree whose consumers need other kinds of updates is not the same */
+    eddy__buf_puts(&b, "changelogMode=[");
+    changelog_text(&b, n->changelog);
+    eddy__buf_putc(&b, ']');
     for (int i = 0; i < n->nin; i++) {
         char *d = digest_of(a, shown(n->in[i]));
         eddy__buf_printf(&b, "%d{%s}", i, d ? d : "");
@@ -998,6 +1015,21 @@ void eddy__phys_print(Buf *b, const PhysNode *root, bool exec, unsigned details)
     eddy__buf_init(&prefix);
     tree(b, shown(root), &prefix, true, true, exec, details, NULL);
     eddy__buf_free(&prefix);
+}
+
+bool eddy__phys_reused(Arena *a, const PhysNode *root, bool sources, const char ***digests, int *n) {
+    Reuse r = {.sources = sources};
+    *digests = NULL;
+    *n = 0;
+    if (!reuse_visit(a, &r, shown(root), -1)) return false;
+    if (!r.next_id) return true;
+    const char **d = eddy__arena_alloc(a, sizeof(char *) * (size_t)r.next_id);
+    if (!d) return false;
+    for (int v = 0; v < r.nvisit; v++)
+        if (r.reuse_id[v]) d[r.reuse_id[v] - 1] = r.digest[v];
+    *digests = d;
+    *n = r.next_id;
+    return true;
 }
 
 bool eddy__phys_print_reused(Buf *b, Arena *a, const PhysNode *root, bool sub_plans, bool sources) {

@@ -72,7 +72,21 @@ eddy_status eddy__phys_check(const PhysNode *root, EdErr *err) {
 
 /* ---- the driver --------------------------------------------------------------------------------- */
 
+static eddy_status translate_node(TranslateCtx *cx, const PhysNode *p, TransOut *out, EdErr *err);
+
+/* A node's output: translated once per subtree EXPLAIN prints as reused
+ * (reuse.c), then handed to each of its consumers. */
 static eddy_status translate(TranslateCtx *cx, const PhysNode *p, TransOut *out, EdErr *err) {
+    int shared;
+    bool done;
+    eddy_status rc = eddy__reuse_subplan_find(cx, p, &shared, out, &done, err);
+    if (rc || done) return rc;
+    if ((rc = translate_node(cx, p, out, err))) return rc;
+    if (shared >= 0) eddy__reuse_subplan_add(cx, shared, out);
+    return EDDY_OK;
+}
+
+static eddy_status translate_node(TranslateCtx *cx, const PhysNode *p, TransOut *out, EdErr *err) {
     TransOut stack_in[4];
     TransOut *in = p->nin <= 4 ? stack_in : eddy__arena_alloc(cx->a, sizeof(TransOut) * (size_t)p->nin);
     if (!in) return NOMEM();
@@ -88,9 +102,10 @@ static eddy_status translate(TranslateCtx *cx, const PhysNode *p, TransOut *out,
 
 eddy_status eddy__phys_translate(const PlanEnv *pe, const Rel *root_rel, const PhysNode *root, StreamNode **out,
                                  EdErr *err) {
-    TranslateCtx cx = {pe, pe->a, root_rel, eddy__reuse_source_enabled(pe), NULL};
+    TranslateCtx cx = {pe, pe->a, root_rel, eddy__reuse_source_enabled(pe), NULL, 0, NULL, NULL};
     TransOut o;
-    eddy_status rc = translate(&cx, root, &o, err);
+    eddy_status rc = eddy__reuse_subplans(&cx, root, err);
+    if (!rc) rc = translate(&cx, root, &o, err);
     if (rc) return rc;
     *out = o.node;
     return EDDY_OK;

@@ -560,7 +560,7 @@ static eddy_status map_rec(BackendState *s, const StateKey *k, StateNs ns, const
     r->uklen = uklen;
     r->vlen = len;
     r->cap = cap;
-    memcpy(mrec_key(r), ukey, uklen);
+    if (uklen) memcpy(mrec_key(r), ukey, uklen); /* an empty user key may come as NULL */
     *out = r;
     if (p >= 0) {
         *old = m->recs[p];

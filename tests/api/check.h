@@ -248,4 +248,25 @@ static inline char *changelog_table(char *text, int *bad, long *nlines) {
     return sorted_lines(l.text);
 }
 
+/* The last row per key of a changelog of "[k, ...]" rows, keys 0..63 (-U /
+ * -D drop it): the table it ends with, by key. Caller frees. */
+static inline char *final_table(const char *changelog) {
+    char *last[64] = {0};
+    const char *p = changelog;
+    while (p && *p) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        long k;
+        if (len > 3 && sscanf(p + 3, "%ld", &k) == 1 && k >= 0 && k < 64) {
+            free(last[k]);
+            last[k] = p[0] == '+' ? strndup(p + 2, len - 2) : NULL;
+        }
+        p = e ? e + 1 : NULL;
+    }
+    Lines out = lines_empty();
+    for (int k = 0; k < 64; k++)
+        if (last[k]) lines_add(&out, last[k]), free(last[k]);
+    return out.text ? out.text : strdup("");
+}
+
 #endif

@@ -2,15 +2,19 @@
  * fs_check.h -- helpers for the tests of the filesystem connector (eddy.h
  * only): temporary directories, writing and removing files, the tree of a
  * table's directory as text (part-file uuids masked), and running SQL as
- * "OK" / "ERROR: <message>" or as changelog rows. Used by
- * tests/api/test_filesystem.c and tests/unit/test_fs_commit.c.
+ * "OK" / "ERROR: <message>" or as changelog rows, waiting for a completed
+ * checkpoint. Used by tests/api/test_filesystem.c, the checkpoint tests and
+ * tests/unit/test_fs_commit.c.
  */
 #ifndef EDDY_FS_CHECK_H
 #define EDDY_FS_CHECK_H
 
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 
 #include "check.h"
 
@@ -156,6 +160,60 @@ static inline char *tree(const char *dir, bool all, bool with_content) {
     }
     free(es);
     return l.text;
+}
+
+/* ---- checkpoints ------------------------------------------------------------------ */
+
+/* The first completed checkpoint under dir/<job id>/ numbered min_id or
+ * later (chk-<n>), waiting up to 20 s. */
+static inline char *wait_for_checkpoint(const char *dir, long min_id) {
+    for (int tries = 0; tries < 2000; tries++) {
+        DIR *d = opendir(dir);
+        struct dirent *e;
+        while (d && (e = readdir(d))) {
+            if (e->d_name[0] == '.') continue;
+            char job[4096];
+            snprintf(job, sizeof job, "%s/%s", dir, e->d_name);
+            DIR *j = opendir(job);
+            struct dirent *c;
+            while (j && (c = readdir(j))) {
+                if (strncmp(c->d_name, "chk-", 4) || atol(c->d_name + 4) < min_id) continue;
+                char meta[8192];
+                snprintf(meta, sizeof meta, "%s/%s/_metadata", job, c->d_name);
+                struct stat st;
+                if (stat(meta, &st) == 0) {
+                    char *r = malloc(8192);
+                    snprintf(r, 8192, "%s/%s", job, c->d_name);
+                    closedir(j);
+                    closedir(d);
+                    return r;
+                }
+            }
+            if (j) closedir(j);
+        }
+        if (d) closedir(d);
+        nanosleep(&(struct timespec){0, 10 * 1000000}, NULL);
+    }
+    return NULL;
+}
+
+/* Runs child(dir) -- a job checkpointing into dir -- in a forked process and
+ * kills it (SIGKILL) once checkpoint min_id or a later one is complete: that checkpoint's path
+ * (NULL when none came in 20 s); *killed: whether the child was still
+ * running then. */
+static inline char *kill_after_checkpoint(const char *dir, long min_id, void (*child)(const char *dir), bool *killed) {
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        child(dir);
+        _exit(3);
+    }
+    char *chk = wait_for_checkpoint(dir, min_id);
+    kill(pid, SIGKILL);
+    int st;
+    waitpid(pid, &st, 0);
+    *killed = WIFSIGNALED(st);
+    return chk;
 }
 
 /* ---- SQL ---------------------------------------------------------------------------- */

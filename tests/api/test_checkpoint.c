@@ -37,73 +37,18 @@ static eddy_tenv *new_tenv(eddy_env **env) {
     return t;
 }
 
-/* The final row per key of a changelog ("+I[k, s, c]" / "+U[...]" lines;
- * -U / -D drop it), sorted: the table the changelog ends with. */
-static char *final_table(const char *changelog) {
-    char *rows[64] = {0};
-    long keys[64];
-    int n = 0;
-    const char *p = changelog;
-    while (p && *p) {
-        const char *e = strchr(p, '\n');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        long k;
-        if (len > 3 && sscanf(p + 3, "%ld", &k) == 1) {
-            int i = 0;
-            while (i < n && keys[i] != k) i++;
-            if (i == n && n < 64) keys[n++] = k, rows[i] = NULL;
-            free(rows[i]);
-            rows[i] = (p[0] == '+') ? strndup(p + 2, len - 2) : NULL;
-        }
-        p = e ? e + 1 : NULL;
-    }
-    Lines out = {0};
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++)
-            if (keys[j] < keys[i]) {
-                long tk = keys[i];
-                char *tr = rows[i];
-                keys[i] = keys[j], rows[i] = rows[j], keys[j] = tk, rows[j] = tr;
-            }
-    for (int i = 0; i < n; i++)
-        if (rows[i]) lines_add(&out, rows[i]), free(rows[i]);
-    return out.text ? out.text : strdup("");
-}
-
-/* The first completed checkpoint under dir/<job id>/, waiting up to 20 s. */
-static char *wait_for_checkpoint(const char *dir) {
-    for (int tries = 0; tries < 2000; tries++) {
-        DIR *d = opendir(dir);
-        struct dirent *e;
-        while (d && (e = readdir(d))) {
-            if (e->d_name[0] == '.') continue;
-            char job[4096];
-            snprintf(job, sizeof job, "%s/%s", dir, e->d_name);
-            DIR *j = opendir(job);
-            struct dirent *c;
-            while (j && (c = readdir(j))) {
-                if (strncmp(c->d_name, "chk-", 4)) continue;
-                char meta[8192];
-                snprintf(meta, sizeof meta, "%s/%s/_metadata", job, c->d_name);
-                struct stat st;
-                if (stat(meta, &st) == 0) {
-                    char *r = malloc(8192);
-                    snprintf(r, 8192, "%s/%s", job, c->d_name);
-                    closedir(j);
-                    closedir(d);
-                    return r;
-                }
-            }
-            if (j) closedir(j);
-        }
-        if (d) closedir(d);
-        nanosleep(&(struct timespec){0, 10 * 1000000}, NULL);
-    }
-    return NULL;
-}
-
 static void set(eddy_tenv *t, const char *k, const char *v) {
     if (eddy_tenv_set_option(t, k, v) != EDDY_OK) fprintf(stderr, "SET %s failed\n", k);
+}
+
+static void checkpointed_run(const char *dir) {
+    eddy_env *env;
+    eddy_tenv *t = new_tenv(&env);
+    set(t, "execution.checkpointing.interval", "50 ms");
+    set(t, "state.checkpoints.dir", dir); /* Flink's older name */
+    /* the checkpoint the parent found stays while it kills this run */
+    set(t, "execution.checkpointing.num-retained", "3");
+    free(rows(t, QUERY));
 }
 
 TEST(kill_and_restore_equals_uninterrupted) {
@@ -116,21 +61,10 @@ TEST(kill_and_restore_equals_uninterrupted) {
     eddy_env_free(env);
 
     char *dir = tmpdir();
-    fflush(NULL);
-    pid_t child = fork();
-    if (child == 0) {
-        eddy_tenv *ct = new_tenv(&env);
-        set(ct, "execution.checkpointing.interval", "50 ms");
-        set(ct, "state.checkpoints.dir", dir); /* Flink's older name */
-        free(rows(ct, QUERY));
-        _exit(3);
-    }
-    char *chk = wait_for_checkpoint(dir);
-    kill(child, SIGKILL);
-    int st;
-    waitpid(child, &st, 0);
+    bool killed;
+    char *chk = kill_after_checkpoint(dir, 1, checkpointed_run, &killed);
     ASSERT_TRUE(chk != NULL);
-    ASSERT_TRUE(WIFSIGNALED(st)); /* killed before it finished */
+    ASSERT_TRUE(killed); /* before it finished */
 
     t = new_tenv(&env);
     set(t, "execution.state-recovery.path", chk);
@@ -220,7 +154,7 @@ TEST(incompatible_and_damaged) {
     set(t, "execution.checkpointing.dir", dir);
     free(rows(t, QUERY));
     eddy_env_free(env);
-    char *chk = wait_for_checkpoint(dir);
+    char *chk = wait_for_checkpoint(dir, 1);
     ASSERT_TRUE(chk != NULL);
 
     t = new_tenv(&env);

@@ -32,7 +32,6 @@ static const char *SRC_B =
     "CREATE TABLE srcb (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '100000000', "
     "'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '400')";
 
-static char *final_table(const char *changelog);
 
 /* How two runs are compared: the changelog, its sorted lines, or the table
  * it ends with. */
@@ -108,26 +107,6 @@ static const char *SP_SRC =
     "'1', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '3000')";
 static const char *SP_QUERY = "SELECT id % 5 AS k, SUM(id) AS s, COUNT(*) AS c FROM sp GROUP BY id % 5";
 #define SP_FINAL "[0, 901500, 600]\n[1, 899100, 600]\n[2, 899700, 600]\n[3, 900300, 600]\n[4, 900900, 600]\n"
-
-/* The last row per key of a changelog of [k, ...] rows (-U / -D drop it). */
-static char *final_table(const char *changelog) {
-    char *last[64] = {0};
-    const char *p = changelog;
-    while (p && *p) {
-        const char *e = strchr(p, '\n');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        long k;
-        if (len > 3 && sscanf(p + 3, "%ld", &k) == 1 && k >= 0 && k < 64) {
-            free(last[k]);
-            last[k] = p[0] == '+' ? strndup(p + 2, len - 2) : NULL;
-        }
-        p = e ? e + 1 : NULL;
-    }
-    Lines out = lines_empty();
-    for (int k = 0; k < 64; k++)
-        if (last[k]) lines_add(&out, last[k]), free(last[k]);
-    return out.text;
-}
 
 TEST(savepoints_move_between_backends_and_parallelisms) {
     const char *pairs[][2] = {{"rocksdb", "hashmap"}, {"hashmap", "rocksdb"}, {"rocksdb", "rocksdb"}};

@@ -126,6 +126,41 @@ TEST(hop_group_window_counts_rows_in_no_open_window) {
     teardown();
 }
 
+/* HOP in slices (SUM and COUNT merge: a record per 5-minute slice) and with
+ * a record per window (the DISTINCT call's view): the same rows and late
+ * count, the late rows counted in the windows still open -- 08:19:59.500
+ * comes after [08:10, 08:20) fired and its slice's record is made then, for
+ * [08:15, 08:25) only. */
+TEST(hop_slices_as_windows) {
+    const char *sql[] = {"SELECT window_start, window_end, SUM(v) AS s, COUNT(*) AS c FROM TABLE(HOP(TABLE ev, "
+                         "DESCRIPTOR(ts), INTERVAL '5' MINUTES, INTERVAL '10' MINUTES)) GROUP BY window_start, window_end",
+                         "SELECT window_start, window_end, SUM(v) AS s, COUNT(*) AS c, COUNT(DISTINCT v) AS d FROM "
+                         "TABLE(HOP(TABLE ev, DESCRIPTOR(ts), INTERVAL '5' MINUTES, INTERVAL '10' MINUTES)) GROUP BY "
+                         "window_start, window_end"};
+    const char *want[2][2] = {{"+I[2020-04-15T08:00, 2020-04-15T08:10, 1, 1]\n+I[2020-04-15T08:05, 2020-04-15T08:15, 1, 1]\n"
+                               "+I[2020-04-15T08:15, 2020-04-15T08:25, 84, 3]\n+I[2020-04-15T08:20, 2020-04-15T08:30, 20, 2]\n",
+                               "+I[2020-04-15T08:00, 2020-04-15T08:10, 1, 1, 1]\n+I[2020-04-15T08:05, 2020-04-15T08:15, 1, 1, 1]\n"
+                               "+I[2020-04-15T08:15, 2020-04-15T08:25, 84, 3, 3]\n"
+                               "+I[2020-04-15T08:20, 2020-04-15T08:30, 20, 2, 2]\n"},
+                              {"+I[2020-04-15T08:00, 2020-04-15T08:10, 9, 2]\n+I[2020-04-15T08:05, 2020-04-15T08:15, 9, 2]\n"
+                               "+I[2020-04-15T08:10, 2020-04-15T08:20, 64, 1]\n+I[2020-04-15T08:15, 2020-04-15T08:25, 84, 3]\n"
+                               "+I[2020-04-15T08:20, 2020-04-15T08:30, 20, 2]\n",
+                               "+I[2020-04-15T08:00, 2020-04-15T08:10, 9, 2, 2]\n+I[2020-04-15T08:05, 2020-04-15T08:15, 9, 2, 2]\n"
+                               "+I[2020-04-15T08:10, 2020-04-15T08:20, 64, 1, 1]\n"
+                               "+I[2020-04-15T08:15, 2020-04-15T08:25, 84, 3, 3]\n"
+                               "+I[2020-04-15T08:20, 2020-04-15T08:30, 20, 2, 2]\n"}};
+    for (int mode = 0; mode < 2; mode++)
+        for (int q = 0; q < 2; q++) {
+            setup(mode ? EDDY_BATCH : EDDY_STREAMING, 1);
+            uint64_t late;
+            char *report;
+            ASSERT_TEXT(run_query(sql[q], false, &late, &report), want[mode][q]);
+            ASSERT_EQ_INT(late, mode ? 0 : 1); /* 08:09: both its windows had fired */
+            free(report);
+            teardown();
+        }
+}
+
 TEST(parallel_keyed_windows) {
     /* BATCH at parallelism 2: the windows' rows come from both subtasks, in any order */
     setup(EDDY_BATCH, 2);
@@ -214,6 +249,7 @@ int main(void) {
     RUN(tumble_batch_keeps_every_row);
     RUN(views_in_windows);
     RUN(hop_group_window_counts_rows_in_no_open_window);
+    RUN(hop_slices_as_windows);
     RUN(parallel_keyed_windows);
     RUN(session_drops_and_counts_late_rows);
     RUN(session_batch_keeps_every_row);

@@ -40,8 +40,10 @@ cmp -s "$tmp/want" "$tmp/expected" || { echo "FAIL uninterrupted run:"; cat "$tm
 
 for round in 1 2 3; do
   ck="$tmp/ck$round"
+  # three retained: the checkpoint found stays while the run is killed
   script "SET 'execution.checkpointing.interval' = '50 ms';
-SET 'execution.checkpointing.dir' = '$ck';" >"$tmp/run.sql"
+SET 'execution.checkpointing.dir' = '$ck';
+SET 'execution.checkpointing.num-retained' = '3';" >"$tmp/run.sql"
   "$eddy" -f "$tmp/run.sql" >"$tmp/killed.out" 2>&1 &
   pid=$!
   chk=

@@ -6,7 +6,7 @@
 # prints Flink's sub-plan reuse: the first of identical subtrees ends its line
 # with (reuse_id=[n]), the others are Reused(reference_id=[n]) (a source only
 # with source reuse on; nothing with table.optimizer.reuse-sub-plan-enabled
-# off). At run time only the sources are shared.
+# off). The other reused subtrees run once too: tests/sql/subplan_reuse.q.
 
 SET 'execution.runtime-mode' = 'streaming';
 [INFO] Execute statement succeeded.

@@ -30,6 +30,20 @@
  * watermark fires every window at the end of input, so both modes give the
  * same insert-only rows.
  *
+ * HOP in slices: when the size is a multiple of the slide and every call
+ * can merge (no views, no order-dependent calls, no resources to destroy;
+ * event time), the records are per (key, slice) instead, a slice being a
+ * slide-sized pane ("winslice", the namespace the slice's end): a row
+ * updates the one record of its slice, not one per window it is in (size /
+ * slide of them). A new slice record registers the timers of the windows
+ * over it that are still open. A window that fires takes its keys from its
+ * slices (oldest first, each slice's keys in the order its records were
+ * made, each key once: the arrival order of in-order input, as without
+ * slices), merges each key's slice records (AggFn.merge) into one and emits
+ * it; its oldest slice, which no later window holds, goes. A row is late
+ * when the last window over its slice has fired; a row some of whose
+ * windows have fired counts in the open ones only, as per window.
+ *
  * Late rows: an event-time row of a window whose end - 1 is at or behind
  * the current watermark belongs to a window that has fired: it is dropped
  * and counted (eddy__op_report_late), where Flink's window operator drops
@@ -175,6 +189,13 @@ typedef struct WaState {
     char *fire;          /* a firing window's record (16-aligned copy) */
     Vector *unit;        /* the key without GROUP BY keys */
     Vector *scratch;     /* a firing timer's unit key */
+    /* HOP in slices (see sliced()): panes of the slide, records per (key,
+     * slice end); a window's row merges its slices' records */
+    bool sliced;
+    int nslices;         /* slices per window: size / slide */
+    char *merge_src;     /* a slice's record (16-aligned copy) */
+    uint32_t *kset;      /* firing: key hash -> offset in fire_keys + 1 */
+    uint32_t ksetcap;
 } WaState;
 
 static inline int64_t *rec_count(void *rec) { return (int64_t *)rec; }
@@ -200,6 +221,21 @@ static void locate(void *owner, const void *acc, StateKey *k, StateNs *ns) {
     *ns = s->ns[i];
 }
 
+/* Whether a HOP aggregation keeps slices: records per slide-sized pane,
+ * which every window over it shares (a row updates one record, not one per
+ * window it is in), merged when a window fires. Event-time HOP windows whose
+ * size is a multiple of the slide, every call able to merge, none whose
+ * result depends on the order of rows, without views or resources. */
+static bool sliced(const WinAggPlan *p) {
+    if (!p->assign || p->kind != WTVF_HOP || p->proctime || p->nviews || p->has_destroy) return false;
+    if (p->slide_ms <= 0 || p->size_ms <= p->slide_ms || p->size_ms % p->slide_ms) return false;
+    for (int a = 0; a < p->naggs; a++) {
+        unsigned f = p->aggs[a].fn->flags;
+        if (!(f & AGG_MERGE) || (f & AGG_ORDERED)) return false;
+    }
+    return true;
+}
+
 static eddy_status wa_open(Op *op) {
     const WinAggPlan *p = op->plan;
     WaState *s = eddy__arena_alloc(op->arena, sizeof *s);
@@ -215,14 +251,18 @@ static eddy_status wa_open(Op *op) {
     eddy__out_init(&s->out, op->node->type, op->node->ncols, op->node->col_types, op->batch_size, eddy__op_emit_owned, op,
                    s->err);
     s->fire = eddy__arena_alloc(op->arena, s->stride + 16);
-    if (!s->fire) return NOMEM(op);
+    s->merge_src = eddy__arena_alloc(op->arena, s->stride + 16);
+    if (!s->fire || !s->merge_src) return NOMEM(op);
     s->fire = (char *)(((uintptr_t)s->fire + 15u) & ~(uintptr_t)15u);
+    s->merge_src = (char *)(((uintptr_t)s->merge_src + 15u) & ~(uintptr_t)15u);
+    s->sliced = sliced(p);
+    s->nslices = s->sliced ? (int)(p->size_ms / p->slide_ms) : 1;
     eddy__buf_init(&s->fire_keys);
     StateBackend *be;
     eddy_status rc = eddy__op_state(op, &be);
     if (rc) return rc;
     s->be = be;
-    StateDesc d = {.name = "winagg",
+    StateDesc d = {.name = s->sliced ? "winslice" : "winagg",
                    .kind = STATE_VALUE,
                    .key_type = p->key_type,
                    .value_type = eddy__type_bytes(false),
@@ -291,6 +331,7 @@ static void wa_close(Op *op) {
     eddy__vec_release(s->unit);
     eddy__vec_release(s->scratch);
     eddy__free(s->grow);
+    eddy__free(s->kset);
     eddy__buf_free(&s->fire_keys);
     eddy__agg_state_views_free(&s->views);
 }
@@ -349,7 +390,11 @@ static uint32_t gather(const Op *op, WaState *s, const Batch *b, uint64_t *late)
             any = add_window(op, s, &m, r, t);
         } else {
             int64_t lt = p->ltz ? t + eddy__tz_offset_utc(p->ltz, t) : t; /* wall clock */
-            if (p->kind == WTVF_CUMULATE) {
+            if (s->sliced) {
+                /* the slice of t, while the last window over it is open */
+                int64_t se = window_start(lt, p->offset_ms, p->slide_ms) + p->slide_ms;
+                if ((any = add_window(op, s, &m, r, se + p->size_ms - p->slide_ms))) s->ends[m - 1] = se;
+            } else if (p->kind == WTVF_CUMULATE) {
                 int64_t st = window_start(lt, p->offset_ms, p->size_ms);
                 for (int64_t e = st + p->size_ms; e > lt && e > st; e -= p->slide_ms)
                     any = add_window(op, s, &m, r, e) || any;
@@ -369,7 +414,7 @@ static eddy_status wa_push(Op *op, int input, Batch *b) {
     const WinAggPlan *p = op->plan;
     WaState *s = op->state;
     if (!b->count) return EDDY_OK;
-    uint32_t per_row = p->assign ? (uint32_t)((p->size_ms + p->slide_ms - 1) / p->slide_ms) : 1;
+    uint32_t per_row = p->assign && !s->sliced ? (uint32_t)((p->size_ms + p->slide_ms - 1) / p->slide_ms) : 1;
     if ((uint64_t)b->count * per_row > UINT32_MAX / 2 || !ensure_cap(s, b->count * per_row)) return NOMEM(op);
     uint64_t late = 0;
     uint32_t m = gather(op, s, b, &late);
@@ -414,9 +459,19 @@ static eddy_status wa_push(Op *op, int input, Batch *b) {
                 }
                 /* one timer per window and key group (the window's keys fire together) */
                 StateKey k = group_key(s->kb.group[i]);
-                int64_t t = p->proctime ? s->ends[i] - 1 : fire_time(p, s->ends[i]);
-                if (!rc)
-                    rc = eddy__timers_register(s->timers, p->proctime ? TIME_PROCESSING : TIME_EVENT, &k, s->ns[i], t);
+                if (s->sliced) {
+                    /* the open windows over the slice */
+                    for (int w_i = 0; w_i < s->nslices && !rc; w_i++) {
+                        int64_t we = s->ends[i] + w_i * p->slide_ms, t = fire_time(p, we);
+                        if (op->input_watermark != INT64_MIN && t <= op->input_watermark) continue;
+                        rc = eddy__timers_register(s->timers, TIME_EVENT, &k, (StateNs){&we, sizeof we}, t);
+                    }
+                } else {
+                    int64_t t = p->proctime ? s->ends[i] - 1 : fire_time(p, s->ends[i]);
+                    if (!rc)
+                        rc = eddy__timers_register(s->timers, p->proctime ? TIME_PROCESSING : TIME_EVENT, &k,
+                                                   s->ns[i], t);
+                }
             } else {
                 memcpy(w, s->slots[i], p->rec_size);
             }
@@ -443,16 +498,22 @@ static eddy_status wa_push(Op *op, int input, Batch *b) {
     return rc ? rc : frc;
 }
 
-/* The row of one (key, window): out it goes, with its record and views. */
-static eddy_status fire_one(Op *op, WaState *s, const StateKey *key, StateNs ns, int64_t end) {
-    const WinAggPlan *p = op->plan;
+/* A stored record of (key, ns) copied to rec; *found false when none. */
+static eddy_status load_record(Op *op, WaState *s, const StateKey *key, StateNs ns, char *rec, bool *found) {
+    const WinAggPlan *p = s->p;
     const void *val;
     uint32_t len;
-    bool found;
-    eddy_status rc = eddy__state_get(s->acc, key, ns, &val, &len, &found);
-    if (rc || !found) return rc;
+    eddy_status rc = eddy__state_get(s->acc, key, ns, &val, &len, found);
+    if (rc || !*found) return rc;
     if (len != p->rec_size) return eddy__op_fail(op, EDDY_E_INTERNAL, "a window record of %u bytes", len);
-    memcpy(s->fire, val, p->rec_size);
+    memcpy(rec, val, p->rec_size);
+    return EDDY_OK;
+}
+
+/* The row of (key, window ending at end) from the record in s->fire. */
+static eddy_status emit_row(Op *op, WaState *s, const StateKey *key, StateNs ns, int64_t end) {
+    const WinAggPlan *p = op->plan;
+    eddy_status rc;
     if ((rc = eddy__out_begin(&s->out)) || (rc = eddy__window_out_keys(op, &s->out, p, &s->scratch, key))) return rc;
     for (int i = 0; i < p->nprops; i++) {
         WinProp w = p->props[i];
@@ -471,9 +532,111 @@ static eddy_status fire_one(Op *op, WaState *s, const StateKey *key, StateNs ns,
         for (int v = 0; !rc && v < fn->nviews; v++)
             rc = eddy__agg_state_views_clear(&s->views, acc, p->aggs[a].view_base + v);
     }
-    if (rc) return rc;
-    if ((rc = eddy__out_commit(&s->out))) return rc;
+    return rc ? rc : eddy__out_commit(&s->out);
+}
+
+/* The row of one (key, window): out it goes, with its record and views. */
+static eddy_status fire_one(Op *op, WaState *s, const StateKey *key, StateNs ns, int64_t end) {
+    bool found;
+    eddy_status rc = load_record(op, s, key, ns, s->fire, &found);
+    if (rc || !found) return rc;
+    if ((rc = emit_row(op, s, key, ns, end))) return rc;
     return eddy__state_remove(s->acc, key, ns, NULL);
+}
+
+/* The key at offset off of s->fire_keys (a StateKey, then its bytes). */
+static StateKey fire_key_at(const WaState *s, size_t off) {
+    StateKey k;
+    memcpy(&k, s->fire_keys.data + off, sizeof k);
+    k.bytes = s->fire_keys.data + off + sizeof k;
+    return k;
+}
+
+/* Adds key to s->fire_keys unless it is there; *added: whether it was. */
+static bool fire_keys_add(WaState *s, const StateKey *key, uint32_t n, bool *added) {
+    if ((n + 1) * 2 > s->ksetcap) {
+        /* grow, then put every key back */
+        uint32_t cap = s->ksetcap ? s->ksetcap * 2 : 256;
+        uint32_t *ks = eddy__realloc(s->kset, sizeof(uint32_t) * cap);
+        if (!ks) return false;
+        memset(ks, 0, sizeof(uint32_t) * cap);
+        s->kset = ks, s->ksetcap = cap;
+        for (size_t off = 0; off < s->fire_keys.len;) {
+            StateKey k = fire_key_at(s, off);
+            uint32_t j = (uint32_t)k.hash & (cap - 1);
+            while (ks[j]) j = (j + 1) & (cap - 1);
+            ks[j] = (uint32_t)off + 1;
+            off += sizeof k + k.len;
+        }
+    }
+    uint32_t mask = s->ksetcap - 1, j = (uint32_t)key->hash & mask;
+    for (; s->kset[j]; j = (j + 1) & mask) {
+        StateKey k = fire_key_at(s, s->kset[j] - 1);
+        if (k.len == key->len && !memcmp(k.bytes, key->bytes, k.len)) {
+            *added = false;
+            return true;
+        }
+    }
+    s->kset[j] = (uint32_t)s->fire_keys.len + 1;
+    eddy__buf_put(&s->fire_keys, key, sizeof *key);
+    eddy__buf_put(&s->fire_keys, key->bytes, key->len);
+    *added = true;
+    return !s->fire_keys.failed;
+}
+
+/* A window over slices fires: its keys are those of its slices (oldest
+ * first, each slice's in the order its records were made); a key's row
+ * merges the records of its slices; then the oldest slice goes, as no
+ * later window holds it. */
+static eddy_status fire_sliced(Op *op, WaState *s, int64_t end) {
+    const WinAggPlan *p = s->p;
+    s->fire_keys.len = 0;
+    if (s->kset) memset(s->kset, 0, sizeof(uint32_t) * s->ksetcap);
+    uint32_t n = 0, n_oldest = 0;
+    eddy_status rc = EDDY_OK;
+    for (int j = 0; j < s->nslices && !rc; j++) {
+        int64_t se = end - p->size_ms + (j + 1) * p->slide_ms;
+        StateNs ns = {&se, sizeof se};
+        StateIter *it;
+        if ((rc = eddy__state_iter_keys(s->acc, &ns, &it))) return rc;
+        for (;;) {
+            StateEntry e;
+            bool has, added;
+            if ((rc = eddy__state_iter_next(it, &e, &has)) || !has) break;
+            if (!fire_keys_add(s, &e.key, n, &added)) rc = NOMEM(op);
+            else n += added;
+        }
+        eddy__state_iter_close(it);
+        if (!j) n_oldest = n;
+    }
+    StateNs wns = {&end, sizeof end};
+    size_t off = 0;
+    for (uint32_t i = 0; i < n && !rc; i++) {
+        StateKey k = fire_key_at(s, off);
+        off += sizeof k + k.len;
+        memset(s->fire, 0, p->rec_size);
+        for (int a = 0; a < p->naggs && !rc; a++) {
+            set_call(s, a);
+            rc = eddy__agg_init(p->aggs[a].fn, &s->cx, s->fire);
+        }
+        for (int j = 0; j < s->nslices && !rc; j++) {
+            int64_t se = end - p->size_ms + (j + 1) * p->slide_ms;
+            bool found;
+            if ((rc = load_record(op, s, &k, (StateNs){&se, sizeof se}, s->merge_src, &found)) || !found) continue;
+            *rec_count(s->fire) += *rec_count(s->merge_src);
+            void *dst = s->fire, *src = s->merge_src;
+            for (int a = 0; a < p->naggs && !rc; a++) {
+                set_call(s, a);
+                rc = eddy__agg_merge(p->aggs[a].fn, &s->cx, &dst, &src, 1);
+            }
+        }
+        if (!rc) rc = emit_row(op, s, &k, wns, end);
+        if (!rc && i < n_oldest) {
+            int64_t oldest = end - p->size_ms + p->slide_ms;
+            rc = eddy__state_remove(s->acc, &k, (StateNs){&oldest, sizeof oldest}, NULL);
+        }
+    }
+    return rc;
 }
 
 /* A window is complete (its timer of one key group fired): the rows of
@@ -485,10 +648,16 @@ static eddy_status wa_on_timer(Op *op, const Timer *t) {
     int64_t end;
     memcpy(&end, t->ns.bytes, sizeof end);
     StateNs ns = {&end, sizeof end};
+    s->out.default_ts = t->domain == TIME_EVENT ? t->ts : TS_NONE;
+    eddy_status rc;
+    if (s->sliced) {
+        rc = fire_sliced(op, s, end);
+        goto timers;
+    }
     /* the keys first (records go while they are read otherwise) */
     s->fire_keys.len = 0;
     StateIter *it;
-    eddy_status rc = eddy__state_iter_keys(s->acc, &ns, &it);
+    rc = eddy__state_iter_keys(s->acc, &ns, &it);
     if (rc) return rc;
     uint32_t n = 0;
     for (;;) {
@@ -503,7 +672,6 @@ static eddy_status wa_on_timer(Op *op, const Timer *t) {
     eddy__state_iter_close(it);
     if (rc) return rc;
     if (s->fire_keys.failed) return NOMEM(op);
-    s->out.default_ts = t->domain == TIME_EVENT ? t->ts : TS_NONE;
     for (size_t off = 0; n-- && !rc;) {
         StateKey k;
         memcpy(&k, s->fire_keys.data + off, sizeof k);
@@ -511,6 +679,7 @@ static eddy_status wa_on_timer(Op *op, const Timer *t) {
         off += sizeof k + k.len;
         rc = fire_one(op, s, &k, ns, end);
     }
+timers:;
     int first, last, maxp;
     eddy__state_backend_range(s->be, &first, &last, &maxp);
     for (int g = first; g <= last && !rc; g++) {
