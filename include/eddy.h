@@ -2215,13 +2215,16 @@ typedef struct eddy_checkpoint_stats {
     int64_t last_id;           /* lastCompletedCheckpointId */
     int64_t last_trigger_time; /* when it was triggered */
     int64_t last_duration_ms;  /* lastCheckpointDuration: trigger to _metadata written */
-    int64_t last_size;         /* lastCheckpointSize: bytes of its state parts and source positions */
+    int64_t last_size;         /* lastCheckpointSize: bytes it wrote -- its state parts and source positions,
+                                * and the shared files an incremental one uploaded */
     int64_t last_alignment_ms; /* the longest a multi-input task held inputs blocked for it (0: none) */
     int64_t restores;          /* starts from a checkpoint or savepoint: the first one's and each restart's */
     int64_t restored_id;       /* the checkpoint the last of them started from */
     int64_t last_restore_time; /* lastCheckpointRestoreTimestamp */
     int64_t restarts;          /* numRestarts, as eddy_job_restarts */
-    int64_t reserved[8];       /* zero; later figures */
+    int64_t last_full_size;    /* lastCheckpointFullSize: its parts and positions plus every shared file
+                                * they reference (incremental checkpoints; else last_size) */
+    int64_t reserved[7];       /* zero; later figures */
 } eddy_checkpoint_stats;
 /* Fills *out with the job's checkpoint figures (a job without checkpoints:
  * zeros and -1s; a query's job whose rows were freed: the last figures).

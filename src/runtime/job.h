@@ -70,6 +70,9 @@ typedef struct JobConfig {
     int64_t checkpoint_interval_ms;
     const char *checkpoint_dir;
     int checkpoint_retained;
+    /* execution.checkpointing.incremental: operators on RocksDB snapshot
+     * incrementally into <dir>/<job_id>/shared (the heap ignores it) */
+    bool checkpoint_incremental;
     /* 32 hex digits naming the job's checkpoint directory; NULL: random */
     const char *job_id;
     /* execution.state-recovery.path: a chk-<n> directory the job's operator
@@ -183,7 +186,8 @@ typedef struct JobCheckpointRec {
 } JobCheckpointRec;
 typedef struct JobCheckpointStats {
     int64_t completed, failed, last_id, last_duration_ns, total_duration_ns;
-    uint64_t last_bytes;
+    uint64_t last_bytes;      /* written by it: parts, positions, shared files uploaded */
+    uint64_t last_full_bytes; /* parts, positions and every shared file they reference */
     int64_t last_alignment_ns, last_trigger_ms;
     bool in_progress;
     int64_t restores, restored_id, restore_ms;
