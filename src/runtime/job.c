@@ -866,6 +866,7 @@ static eddy_status ck_ack(Task *t, int64_t id) {
         st->last_duration_ns = eddy__mono_ns() - job->ck_begin_ns;
         st->last_bytes = bytes;
         st->last_full_bytes = full;
+        st->total_bytes += bytes;
         st->last_alignment_ns = job->ck_align_ns;
         st->last_trigger_ms = job->ck_trigger_ms;
         st->total_duration_ns += st->last_duration_ns;

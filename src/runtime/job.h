@@ -186,6 +186,7 @@ typedef struct JobCheckpointRec {
 } JobCheckpointRec;
 typedef struct JobCheckpointStats {
     int64_t completed, failed, last_id, last_duration_ns, total_duration_ns;
+    uint64_t total_bytes;     /* written by all completed ones */
     uint64_t last_bytes;      /* written by it: parts, positions, shared files uploaded */
     uint64_t last_full_bytes; /* parts, positions and every shared file they reference */
     int64_t last_alignment_ns, last_trigger_ms;
