@@ -357,9 +357,24 @@ EDDY_API int eddy_env_get_max_parallelism(const eddy_env *env);
  *       '<dir>' does not exist and cannot be created
  *       (state.backend.rocksdb.localdir).").
  *   execution.checkpointing.incremental (Flink's state.backend.incremental
- *       accepted): only false; true is EDDY_E_UNSUPPORTED "not supported
- *       yet: incremental checkpoints (...)" -- every checkpoint is a full
- *       snapshot.
+ *       accepted): true makes the checkpoints of operators on RocksDB
+ *       incremental (default false): each flushes RocksDB, takes a RocksDB
+ *       checkpoint and copies the SST files (immutable, uniquely named)
+ *       that no earlier checkpoint of the job put there into
+ *       <dir>/<job id>/shared/; the part file keeps the rest (timers,
+ *       operator lists, RocksDB's MANIFEST / CURRENT / OPTIONS) and
+ *       _metadata lists the shared files each part needs. The retention
+ *       (num-retained) deletes a shared file once no retained checkpoint
+ *       lists it. A restore checks every listed file (a missing, truncated
+ *       or changed one is "Checkpoint file <path> is corrupt: ..." and the
+ *       previous checkpoint is tried); at the same parallelism each
+ *       instance takes the files as its database, at another one the key
+ *       groups of its new range are read out of them. A job restored from
+ *       another job's checkpoint uploads its files again into its own
+ *       directory. The heap backend ignores the option (full snapshots, as
+ *       Flink's hashmap backend); savepoints are always full snapshots.
+ *       eddy_job_checkpoint_stats: last_size is what a checkpoint wrote,
+ *       last_full_size what it references.
  * A STREAMING job whose heap state needs more fails with "The state of
  * operator ... needs N more bytes, but the job's managed memory ... is used
  * up" (RocksDB keeps it on disk instead); BATCH operators spill. A bad value is EDDY_E_VALIDATION ("Could not
@@ -381,7 +396,7 @@ EDDY_API eddy_status eddy_env_set_option(eddy_env *env, const char *key, const c
  *       job flink_jobmanager_job_{uptime,numRestarts,numberOfCompletedCheckpoints,
  *       numberOfFailedCheckpoints,numberOfInProgressCheckpoints,
  *       totalNumberOfCheckpoints,lastCompletedCheckpointId,lastCheckpointDuration,
- *       lastCheckpointSize,lastCheckpointRestoreTimestamp}{job_id,job_name}
+ *       lastCheckpointSize,lastCheckpointFullSize,lastCheckpointRestoreTimestamp}{job_id,job_name}
  *       (see eddy_job_checkpoint_stats; -1 where there is none yet); all
  *       gauges, values as Java prints a double.
  *   metrics.reporter.prom.port: a port or a range "9250-9260" (the first free

@@ -366,6 +366,7 @@ static void prom_text(Monitor *m, Buf *b) {
                                               "lastCompletedCheckpointId",
                                               "lastCheckpointDuration",
                                               "lastCheckpointSize",
+                                              "lastCheckpointFullSize",
                                               "lastCheckpointRestoreTimestamp"};
     for (size_t k = 0; k < ED_ARRAY_LEN(job_metrics); k++) {
         bool head = false;
@@ -386,6 +387,7 @@ static void prom_text(Monitor *m, Buf *b) {
             case 6: v = any ? ck->last_id : -1; break;
             case 7: v = any ? ck->last_duration_ns / 1000000 : -1; break;
             case 8: v = any ? (int64_t)ck->last_bytes : -1; break;
+            case 9: v = any ? (int64_t)ck->last_full_bytes : -1; break;
             default: v = ck->restores ? ck->restore_ms : -1; break;
             }
             eddy__buf_printf(b, "flink_jobmanager_job_%s{", job_metrics[k]);

@@ -12,19 +12,28 @@
  * _metadata atomically and fsyncs the directory again, then applies the
  * retention (execution.checkpointing.num-retained): completed checkpoints
  * older than the newest `retain` and every incomplete chk-<m> with m < n are
- * removed. eddy__ckpt_abort removes the unfinished directory.
+ * removed, then every file of shared/ no remaining completed checkpoint
+ * lists. eddy__ckpt_abort removes the unfinished directory.
  *
- * The metadata format (version 1, machine byte order):
+ *   <execution.checkpointing.dir>/<job id>/shared/
+ *       files of incremental checkpoints (RocksDB's SST files), each kept
+ *       while a completed checkpoint of the job directory lists it
+ *
+ * The metadata format (version 2, machine byte order; version 1, without
+ * the shared files, is read too):
  *   "EDDYCKPT" u32 version u64 total length (whole file)
  *   u64 checkpoint id, u32 len + job id
  *   u32 nparts, per part:
  *     u32 len + operator uid, i32 subtask, u32 len + file name,
  *     u64 length of the file, u64 checksum of its bytes (eddy__hash_bytes),
- *     u32 len + source position bytes (empty for non-sources)
+ *     u32 len + source position bytes (empty for non-sources),
+ *     u32 nrefs, per shared file it needs: u32 len + name in shared/,
+ *       u64 size, u64 checksum (eddy__file_sum)
  *   u64 checksum of everything before it
  *
  * Reading (Checkpoint): eddy__ckpt_load reads _metadata and every part it
- * lists and checks lengths and checksums; a damaged or truncated file gives
+ * lists and checks lengths and checksums (of the shared files the parts
+ * list too: a missing one is corrupt as well); a damaged or truncated file gives
  * "Checkpoint file <path> is corrupt: <what>." (EDDY_E_RUNTIME).
  * eddy__ckpt_load_fallback loads a chk-<n> directory and, when that fails,
  * the newest older completed checkpoint of the same job directory,
@@ -44,8 +53,8 @@
 #define CKPT_OPT_RECOVERY_ALIAS "execution.savepoint.path"
 #define CKPT_OPT_SAVEPOINT_DIR "execution.checkpointing.savepoint-dir"
 #define CKPT_OPT_SAVEPOINT_DIR_ALIAS "state.savepoints.dir"
-/* incremental checkpoints (Flink's name and its older one): only false is
- * supported -- every checkpoint is a full snapshot */
+/* incremental checkpoints (Flink's name and its older one): RocksDB's SST
+ * files shared between checkpoints in <dir>/<job id>/shared */
 #define CKPT_OPT_INCREMENTAL "execution.checkpointing.incremental"
 #define CKPT_OPT_INCREMENTAL_ALIAS "state.backend.incremental"
 
