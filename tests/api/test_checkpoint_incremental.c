@@ -428,11 +428,63 @@ TEST(heap_ignores_the_option) {
     free(dir);
 }
 
+/* A savepoint of a job with incremental checkpoints is a full snapshot:
+ * its part files are canonical snapshots, it lists no shared file, and it
+ * restores on its own. */
+TEST(savepoints_stay_full) {
+    char *dir = tmpdir();
+    eddy_env *env;
+    eddy_tenv *t = new_tenv(&env, 2, "rocksdb", dir, "1");
+    RUN_OK(t, "CREATE TABLE sink (n BIGINT, c BIGINT, s BIGINT) WITH ('connector' = 'blackhole')");
+    char ins[512];
+    snprintf(ins, sizeof ins, "INSERT INTO sink %s", QUERY);
+    eddy_result *r = eddy_tenv_execute_sql(t, ins);
+    ASSERT_TRUE(r != NULL);
+    /* after an incremental checkpoint or two */
+    for (int tries = 0; tries < 2000; tries++) {
+        eddy_checkpoint_stats st;
+        eddy_job_checkpoint_stats(eddy_result_job(r), &st);
+        if (st.completed >= 2) break;
+        nanosleep(&(struct timespec){0, 5 * 1000000}, NULL);
+    }
+    char sp[4096], path[4096];
+    snprintf(sp, sizeof sp, "%s/sp", dir);
+    ASSERT_EQ_INT(eddy_job_stop_with_savepoint(eddy_result_job(r), sp, path, sizeof path), EDDY_OK);
+    eddy_result_free(r);
+    eddy_env_free(env);
+    const char *local = !strncmp(path, "file:", 5) ? path + 5 : path; /* Flink's form of the path */
+    DIR *d = opendir(local);
+    ASSERT_TRUE(d != NULL);
+    struct dirent *e;
+    int parts = 0;
+    while ((e = readdir(d))) {
+        if (strncmp(e->d_name, "op-", 3)) continue;
+        char f[8192];
+        snprintf(f, sizeof f, "%s/%s", local, e->d_name);
+        char *bytes = read_all(f);
+        bool state = *bytes; /* the source's part is empty (its position is in _metadata) */
+        bool full = !strncmp(bytes, "EDDYSNAP", 8);
+        free(bytes);
+        ASSERT_TRUE(!state || full);
+        parts += state;
+    }
+    closedir(d);
+    ASSERT_TRUE(parts >= 3);
+    t = new_tenv(&env, 2, "rocksdb", NULL, NULL);
+    char *row = restored_row(t, path, NULL);
+    ASSERT_STR_EQ(row, FINAL);
+    free(row);
+    eddy_env_free(env);
+    rmtree(dir);
+    free(dir);
+}
+
 int main(int argc, char **argv) {
     if (argc == 3 && !strcmp(argv[1], "--child")) return child_main(argv[2]);
     RUN(checkpoints_share_files);
     RUN(kill_and_restore);
     RUN(damaged_shared_file);
     RUN(heap_ignores_the_option);
+    RUN(savepoints_stay_full);
     return test_report();
 }
