@@ -870,7 +870,8 @@ static eddy_status ck_ack(Task *t, int64_t id) {
         st->last_alignment_ns = job->ck_align_ns;
         st->last_trigger_ms = job->ck_trigger_ms;
         st->total_duration_ns += st->last_duration_ns;
-        st->hist[st->hist_next] = (JobCheckpointRec){id, job->ck_trigger_ms, st->last_duration_ns, job->ck_align_ns, bytes};
+        st->hist[st->hist_next] =
+            (JobCheckpointRec){id, job->ck_trigger_ms, st->last_duration_ns, job->ck_align_ns, bytes, full};
         st->hist_next = (st->hist_next + 1) % JOB_CK_HISTORY;
         if (st->hist_len < JOB_CK_HISTORY) st->hist_len++;
     } else {

@@ -182,7 +182,7 @@ int64_t eddy__job_last_checkpoint(Job *job, int64_t *restored_from);
 #define JOB_CK_HISTORY 10
 typedef struct JobCheckpointRec {
     int64_t id, trigger_ms, duration_ns, alignment_ns;
-    uint64_t bytes;
+    uint64_t bytes, full_bytes; /* written; referenced (incremental checkpoints: more) */
 } JobCheckpointRec;
 typedef struct JobCheckpointStats {
     int64_t completed, failed, last_id, last_duration_ns, total_duration_ns;

@@ -86,6 +86,16 @@ static char *restored_row(eddy_tenv *t, const char *chk, int64_t *restored_id) {
     return row;
 }
 
+/* The query into a blackhole sink, started (NULL on error). */
+static eddy_result *start_insert(eddy_tenv *t) {
+    char *ok = run(t, "CREATE TABLE sink (n BIGINT, c BIGINT, s BIGINT) WITH ('connector' = 'blackhole')");
+    bool created = !strcmp(ok, "OK");
+    free(ok);
+    char ins[512];
+    snprintf(ins, sizeof ins, "INSERT INTO sink %s", QUERY);
+    return created ? eddy_tenv_execute_sql(t, ins) : NULL;
+}
+
 /* The one job directory under dir (malloc'd), or NULL. */
 static char *job_dir(const char *dir) {
     DIR *d = opendir(dir);
@@ -177,10 +187,7 @@ TEST(checkpoints_share_files) {
     char *dir = tmpdir();
     eddy_env *env;
     eddy_tenv *t = new_tenv(&env, 2, "rocksdb", dir, "3");
-    RUN_OK(t, "CREATE TABLE sink (n BIGINT, c BIGINT, s BIGINT) WITH ('connector' = 'blackhole')");
-    char ins[512];
-    snprintf(ins, sizeof ins, "INSERT INTO sink %s", QUERY);
-    eddy_result *r = eddy_tenv_execute_sql(t, ins);
+    eddy_result *r = start_insert(t);
     ASSERT_TRUE(r != NULL);
     int64_t seen = -1, shared_ones = 0, checkpoints = 0, first_size = -1, first_full = -1;
     for (int tries = 0; tries < 3000 && eddy_job_wait(eddy_result_job(r), 1) == EDDY_JOB_RUNNING; tries++) {
@@ -396,10 +403,7 @@ TEST(heap_ignores_the_option) {
     char *dir = tmpdir();
     eddy_env *env;
     eddy_tenv *t = new_tenv(&env, 2, "hashmap", dir, "1");
-    RUN_OK(t, "CREATE TABLE sink (n BIGINT, c BIGINT, s BIGINT) WITH ('connector' = 'blackhole')");
-    char ins[512];
-    snprintf(ins, sizeof ins, "INSERT INTO sink %s", QUERY);
-    eddy_result *r = eddy_tenv_execute_sql(t, ins);
+    eddy_result *r = start_insert(t);
     ASSERT_TRUE(r != NULL);
     ASSERT_EQ_INT(eddy_result_await(r), EDDY_OK);
     eddy_checkpoint_stats st;
@@ -435,10 +439,7 @@ TEST(savepoints_stay_full) {
     char *dir = tmpdir();
     eddy_env *env;
     eddy_tenv *t = new_tenv(&env, 2, "rocksdb", dir, "1");
-    RUN_OK(t, "CREATE TABLE sink (n BIGINT, c BIGINT, s BIGINT) WITH ('connector' = 'blackhole')");
-    char ins[512];
-    snprintf(ins, sizeof ins, "INSERT INTO sink %s", QUERY);
-    eddy_result *r = eddy_tenv_execute_sql(t, ins);
+    eddy_result *r = start_insert(t);
     ASSERT_TRUE(r != NULL);
     /* after an incremental checkpoint or two */
     for (int tries = 0; tries < 2000; tries++) {
