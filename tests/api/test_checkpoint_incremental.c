@@ -14,6 +14,7 @@
 #include <dirent.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdatomic.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -480,6 +481,62 @@ TEST(savepoints_stay_full) {
     free(dir);
 }
 
+/* A UDF that fails once, at call fail_at. */
+typedef struct Flaky {
+    atomic_long calls;
+    long fail_at;
+} Flaky;
+
+static eddy_status flaky_eval(void *ctx, const eddy_row *args, eddy_out *out) {
+    Flaky *f = ctx;
+    long n = atomic_fetch_add(&f->calls, 1) + 1;
+    if (n == f->fail_at) return eddy_out_error(out, "flaky failed on call %ld", n);
+    int64_t v;
+    eddy_row_get_long(args, 0, &v);
+    return eddy_out_set_long(out, 0, v);
+}
+
+/* A task failure in the middle: the job restarts in the process from its
+ * latest incremental checkpoint (the files of its own shared directory)
+ * and goes on checkpointing; it ends with the uninterrupted final row and
+ * leaves only listed files in shared/. */
+TEST(restart_from_incremental_checkpoint) {
+    char *dir = tmpdir();
+    eddy_env *env;
+    eddy_tenv *t = new_tenv(&env, 2, "rocksdb", dir, "2");
+    Flaky f = {.fail_at = 6000};
+    eddy_scalar_function fn = {EDDY_SCALAR_FUNCTION_VERSION, "BIGINT", "BIGINT", flaky_eval, &f, NULL, true};
+    ASSERT_EQ_INT(eddy_tenv_create_function(t, "flaky", &fn), EDDY_OK);
+    set(t, "restart-strategy.type", "fixed-delay");
+    set(t, "restart-strategy.fixed-delay.delay", "10 ms");
+    eddy_result *r = eddy_tenv_execute_sql(t, "SELECT COUNT(*) AS n, SUM(c) AS c, SUM(s) AS s FROM (SELECT k, COUNT(*) "
+                                              "AS c, SUM(id) AS s FROM (SELECT flaky(id) % 6000 AS k, id FROM src) "
+                                              "GROUP BY k)");
+    ASSERT_TRUE(r != NULL);
+    char *out = NULL;
+    size_t n = 0;
+    FILE *fo = open_memstream(&out, &n);
+    eddy_print_options o = {EDDY_PRINT_OPTIONS_VERSION, EDDY_PRINT_CHANGELOG, 0, NULL};
+    ASSERT_EQ_INT(eddy_result_print_with(r, fo, &o), EDDY_OK);
+    fclose(fo);
+    eddy_checkpoint_stats st;
+    ASSERT_EQ_INT(eddy_job_checkpoint_stats(eddy_result_job(r), &st), EDDY_OK);
+    ASSERT_EQ_INT(eddy_job_restarts(eddy_result_job(r)), 1);
+    ASSERT_TRUE(st.restores == 1 && st.restored_id > 0); /* from a checkpoint, not from the start */
+    ASSERT_TRUE(st.last_id > st.restored_id);
+    eddy_result_free(r);
+    char *row = last_row(out);
+    ASSERT_STR_EQ(row, FINAL);
+    free(row), free(out);
+    eddy_env_free(env);
+    char *job = job_dir(dir);
+    ASSERT_TRUE(job != NULL);
+    ASSERT_TRUE(shared_all_listed(job) > 0);
+    free(job);
+    rmtree(dir);
+    free(dir);
+}
+
 int main(int argc, char **argv) {
     if (argc == 3 && !strcmp(argv[1], "--child")) return child_main(argv[2]);
     RUN(checkpoints_share_files);
@@ -487,5 +544,6 @@ int main(int argc, char **argv) {
     RUN(damaged_shared_file);
     RUN(heap_ignores_the_option);
     RUN(savepoints_stay_full);
+    RUN(restart_from_incremental_checkpoint);
     return test_report();
 }
