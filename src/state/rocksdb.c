@@ -1437,21 +1437,25 @@ eddy_status eddy__rocksdb_adopt(StateBackendImpl *be, const IncFile *f, size_t n
         eddy__free(dir);
         return rc;
     }
-    /* the empty database gives way to the restored one */
+    /* the restored database opens first; then the empty one gives way (a
+     * failure leaves the backend as it was) */
+    char *msg = NULL;
+    rocksdb_options_set_error_if_exists(be->opts, 0);
+    rocksdb_options_set_create_if_missing(be->opts, 0);
+    rocksdb_t *db = rocksdb_open(be->opts, dir, &msg);
+    if (!db) {
+        remove_tree(dir);
+        eddy__free(dir);
+        return db_fail(be, msg, "opening the restored database");
+    }
     rocksdb_cancel_all_background_work(be->db, 1);
     rocksdb_close(be->db);
-    be->db = NULL;
-    char *msg = NULL;
     rocksdb_destroy_db(be->opts, be->dir, &msg);
     rocksdb_free(msg);
-    msg = NULL;
     remove_tree(be->dir);
     eddy__free(be->dir);
     be->dir = dir;
-    rocksdb_options_set_error_if_exists(be->opts, 0);
-    rocksdb_options_set_create_if_missing(be->opts, 0);
-    be->db = rocksdb_open(be->opts, be->dir, &msg);
-    if (!be->db) return db_fail(be, msg, "opening the restored database");
+    be->db = db;
     be->writes++;
     shared_clear(be);
     for (size_t i = 0; i < n; i++) {
