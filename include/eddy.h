@@ -357,9 +357,24 @@ EDDY_API int eddy_env_get_max_parallelism(const eddy_env *env);
  *       '<dir>' does not exist and cannot be created
  *       (state.backend.rocksdb.localdir).").
  *   execution.checkpointing.incremental (Flink's state.backend.incremental
- *       accepted): only false; true is EDDY_E_UNSUPPORTED "not supported
- *       yet: incremental checkpoints (...)" -- every checkpoint is a full
- *       snapshot.
+ *       accepted): true makes the checkpoints of operators on RocksDB
+ *       incremental (default false): each flushes RocksDB, takes a RocksDB
+ *       checkpoint and copies the SST files (immutable, uniquely named)
+ *       that no earlier checkpoint of the job put there into
+ *       <dir>/<job id>/shared/; the part file keeps the rest (timers,
+ *       operator lists, RocksDB's MANIFEST / CURRENT / OPTIONS) and
+ *       _metadata lists the shared files each part needs. The retention
+ *       (num-retained) deletes a shared file once no retained checkpoint
+ *       lists it. A restore checks every listed file (a missing, truncated
+ *       or changed one is "Checkpoint file <path> is corrupt: ..." and the
+ *       previous checkpoint is tried); at the same parallelism each
+ *       instance takes the files as its database, at another one the key
+ *       groups of its new range are read out of them. A job restored from
+ *       another job's checkpoint uploads its files again into its own
+ *       directory. The heap backend ignores the option (full snapshots, as
+ *       Flink's hashmap backend); savepoints are always full snapshots.
+ *       eddy_job_checkpoint_stats: last_size is what a checkpoint wrote,
+ *       last_full_size what it references.
  * A STREAMING job whose heap state needs more fails with "The state of
  * operator ... needs N more bytes, but the job's managed memory ... is used
  * up" (RocksDB keeps it on disk instead); BATCH operators spill. A bad value is EDDY_E_VALIDATION ("Could not
@@ -381,7 +396,7 @@ EDDY_API eddy_status eddy_env_set_option(eddy_env *env, const char *key, const c
  *       job flink_jobmanager_job_{uptime,numRestarts,numberOfCompletedCheckpoints,
  *       numberOfFailedCheckpoints,numberOfInProgressCheckpoints,
  *       totalNumberOfCheckpoints,lastCompletedCheckpointId,lastCheckpointDuration,
- *       lastCheckpointSize,lastCheckpointRestoreTimestamp}{job_id,job_name}
+ *       lastCheckpointSize,lastCheckpointFullSize,lastCheckpointRestoreTimestamp}{job_id,job_name}
  *       (see eddy_job_checkpoint_stats; -1 where there is none yet); all
  *       gauges, values as Java prints a double.
  *   metrics.reporter.prom.port: a port or a range "9250-9260" (the first free
@@ -2215,13 +2230,16 @@ typedef struct eddy_checkpoint_stats {
     int64_t last_id;           /* lastCompletedCheckpointId */
     int64_t last_trigger_time; /* when it was triggered */
     int64_t last_duration_ms;  /* lastCheckpointDuration: trigger to _metadata written */
-    int64_t last_size;         /* lastCheckpointSize: bytes of its state parts and source positions */
+    int64_t last_size;         /* lastCheckpointSize: bytes it wrote -- its state parts and source positions,
+                                * and the shared files an incremental one uploaded */
     int64_t last_alignment_ms; /* the longest a multi-input task held inputs blocked for it (0: none) */
     int64_t restores;          /* starts from a checkpoint or savepoint: the first one's and each restart's */
     int64_t restored_id;       /* the checkpoint the last of them started from */
     int64_t last_restore_time; /* lastCheckpointRestoreTimestamp */
     int64_t restarts;          /* numRestarts, as eddy_job_restarts */
-    int64_t reserved[8];       /* zero; later figures */
+    int64_t last_full_size;    /* lastCheckpointFullSize: its parts and positions plus every shared file
+                                * they reference (incremental checkpoints; else last_size) */
+    int64_t reserved[7];       /* zero; later figures */
 } eddy_checkpoint_stats;
 /* Fills *out with the job's checkpoint figures (a job without checkpoints:
  * zeros and -1s; a query's job whose rows were freed: the last figures).

@@ -144,6 +144,7 @@ struct eddy_env {
     int64_t ckpt_interval_ms;
     const char *ckpt_dir, *ckpt_recovery;
     int ckpt_retained;
+    bool ckpt_incremental; /* execution.checkpointing.incremental */
     RestartStrategy restart; /* restart-strategy.* (runtime/restart.h) */
     const char *savepoint_dir; /* execution.checkpointing.savepoint-dir (env arena; NULL: none) */
     /* processing time of the env's jobs: the system clock, or the manual

@@ -228,6 +228,7 @@ void eddy__api_job_config(const eddy_env *env, JobConfig *cfg, const char *name)
     cfg->checkpoint_interval_ms = env->ckpt_interval_ms;
     cfg->checkpoint_dir = env->ckpt_dir;
     cfg->checkpoint_retained = env->ckpt_retained;
+    cfg->checkpoint_incremental = env->ckpt_incremental;
     cfg->restore_path = env->ckpt_recovery;
     cfg->restart = env->restart;
     cfg->clock = env->manual_clock_on ? &env->manual_clock : NULL;
@@ -277,14 +278,12 @@ static eddy_status set_checkpoint_option(eddy_env *env, const char *key, const c
         return EDDY_OK;
     }
     if (!strcmp(key, CKPT_OPT_INCREMENTAL) || !strcmp(key, CKPT_OPT_INCREMENTAL_ALIAS)) {
-        /* an empty value (a reset) is the default, false */
-        if (!*value || eddy__str_ieq(value, "false")) return EDDY_OK;
-        if (eddy__str_ieq(value, "true"))
-            return eddy__api_err(env, EDDY_E_UNSUPPORTED,
-                                 "not supported yet: incremental checkpoints ('%s' = 'true'); every checkpoint is a "
-                                 "full snapshot",
-                                 key);
-        return eddy__api_err(env, EDDY_E_VALIDATION, "Could not parse value '%s' for key '%s'.", value, key);
+        /* an empty value (a reset) is the default, false; the heap backend
+         * takes full snapshots either way (as Flink's hashmap backend) */
+        if (!*value || eddy__str_ieq(value, "false")) env->ckpt_incremental = false;
+        else if (eddy__str_ieq(value, "true")) env->ckpt_incremental = true;
+        else return eddy__api_err(env, EDDY_E_VALIDATION, "Could not parse value '%s' for key '%s'.", value, key);
+        return EDDY_OK;
     }
     if (!strcmp(key, STATE_BACKEND_OPTION)) {
         /* an empty value (a reset) is the default, the heap ('hashmap') */

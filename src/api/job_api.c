@@ -335,6 +335,7 @@ eddy_status eddy_job_checkpoint_stats(eddy_job *job, eddy_checkpoint_stats *out)
     out->last_trigger_time = have ? st.last_trigger_ms : -1;
     out->last_duration_ms = ms_or_none(st.last_duration_ns, have);
     out->last_size = have ? (int64_t)st.last_bytes : -1;
+    out->last_full_size = have ? (int64_t)st.last_full_bytes : -1;
     out->last_alignment_ms = ms_or_none(st.last_alignment_ns, have);
     out->restores = st.restores;
     out->restored_id = st.restores ? st.restored_id : -1;

@@ -366,6 +366,7 @@ static void prom_text(Monitor *m, Buf *b) {
                                               "lastCompletedCheckpointId",
                                               "lastCheckpointDuration",
                                               "lastCheckpointSize",
+                                              "lastCheckpointFullSize",
                                               "lastCheckpointRestoreTimestamp"};
     for (size_t k = 0; k < ED_ARRAY_LEN(job_metrics); k++) {
         bool head = false;
@@ -386,6 +387,7 @@ static void prom_text(Monitor *m, Buf *b) {
             case 6: v = any ? ck->last_id : -1; break;
             case 7: v = any ? ck->last_duration_ns / 1000000 : -1; break;
             case 8: v = any ? (int64_t)ck->last_bytes : -1; break;
+            case 9: v = any ? (int64_t)ck->last_full_bytes : -1; break;
             default: v = ck->restores ? ck->restore_ms : -1; break;
             }
             eddy__buf_printf(b, "flink_jobmanager_job_%s{", job_metrics[k]);
@@ -583,17 +585,22 @@ static void json_ck_entry(Buf *b, const JobCheckpointRec *r) {
                      "\"state_size\":%llu,\"end_to_end_duration\":%lld,\"alignment_duration\":%lld,"
                      "\"checkpoint_type\":\"CHECKPOINT\",\"discarded\":false}",
                      (long long)r->id, (long long)r->trigger_ms, (long long)(r->trigger_ms + r->duration_ns / 1000000),
-                     (unsigned long long)r->bytes, (unsigned long long)r->bytes, (long long)(r->duration_ns / 1000000),
+                     (unsigned long long)r->bytes, (unsigned long long)r->full_bytes, (long long)(r->duration_ns / 1000000),
                      (long long)(r->alignment_ns / 1000000));
 }
 
 /* min / max / avg of one figure over the kept history (Flink's
- * StatsSummary; no percentiles). */
+ * StatsSummary; no percentiles): what 0 bytes written (checkpointed_size),
+ * 3 bytes referenced (state_size: more for incremental checkpoints), 1
+ * duration, 2 alignment. */
 static void json_ck_summary(Buf *b, const char *name, const JobCheckpointStats *ck, int what) {
     int64_t mn = 0, mx = 0, sum = 0;
     for (int i = 0; i < ck->hist_len; i++) {
         const JobCheckpointRec *r = &ck->hist[i];
-        int64_t v = what == 0 ? (int64_t)r->bytes : what == 1 ? r->duration_ns / 1000000 : r->alignment_ns / 1000000;
+        int64_t v = what == 0   ? (int64_t)r->bytes
+                    : what == 3 ? (int64_t)r->full_bytes
+                    : what == 1 ? r->duration_ns / 1000000
+                                : r->alignment_ns / 1000000;
         if (!i || v < mn) mn = v;
         if (!i || v > mx) mx = v;
         sum += v;
@@ -613,7 +620,7 @@ static void json_checkpoints(Buf *b, const MonJob *j) {
                      (long long)ck->in_progress, (long long)ck->completed, (long long)ck->failed);
     json_ck_summary(b, "checkpointed_size", ck, 0);
     eddy__buf_putc(b, ',');
-    json_ck_summary(b, "state_size", ck, 0);
+    json_ck_summary(b, "state_size", ck, 3);
     eddy__buf_putc(b, ',');
     json_ck_summary(b, "end_to_end_duration", ck, 1);
     eddy__buf_putc(b, ',');

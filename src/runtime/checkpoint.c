@@ -23,33 +23,41 @@ typedef struct PartMeta {
     uint64_t len, sum;
     void *pos;
     size_t pos_len;
+    CkptRef *refs; /* shared files it references */
+    size_t nrefs;
 } PartMeta;
 
 struct CkptWriter {
     char *job_dir, *path, *job_id;
     int64_t id;
     bool retained; /* a checkpoint (num-retained applies), not a savepoint */
+    uint64_t uploaded; /* bytes the parts copied into shared/ */
     ED_VEC(PartMeta) parts;
 };
 
 const char *eddy__ckpt_writer_path(const CkptWriter *w) { return w->path; }
 
 uint64_t eddy__ckpt_writer_bytes(const CkptWriter *w) {
-    uint64_t n = 0;
+    uint64_t n = w->uploaded;
     for (size_t i = 0; i < w->parts.len; i++) n += w->parts.items[i].len + w->parts.items[i].pos_len;
     return n;
 }
 
-static char *path_join(const char *a, const char *b) {
-    Buf p;
-    eddy__buf_init(&p);
-    eddy__buf_printf(&p, "%s/%s", a, b);
-    if (p.failed) {
-        eddy__buf_free(&p);
-        return NULL;
+uint64_t eddy__ckpt_writer_full_bytes(const CkptWriter *w) {
+    uint64_t n = 0;
+    for (size_t i = 0; i < w->parts.len; i++) {
+        const PartMeta *p = &w->parts.items[i];
+        n += p->len + p->pos_len;
+        for (size_t r = 0; r < p->nrefs; r++) n += p->refs[r].size;
     }
-    return eddy__buf_take(&p);
+    return n;
 }
+
+static void refs_free(CkptRef *refs, size_t n) {
+    for (size_t i = 0; i < n; i++) eddy__free(refs[i].name);
+    eddy__free(refs);
+}
+
 
 static eddy_status io_err(EdErr *err, const char *what, const char *path) {
     return eddy__err(err, EDDY_E_RUNTIME, "Could not %s %s: %s.", what, path, strerror(errno));
@@ -110,7 +118,7 @@ static void remove_dir(const char *path) {
         struct dirent *e;
         while ((e = readdir(d))) {
             if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-            char *f = path_join(path, e->d_name);
+            char *f = eddy__path_join(path, e->d_name);
             if (f) unlink(f);
             eddy__free(f);
         }
@@ -124,6 +132,7 @@ static void parts_free(CkptWriter *w) {
         eddy__free(w->parts.items[i].uid);
         eddy__free(w->parts.items[i].file);
         eddy__free(w->parts.items[i].pos);
+        refs_free(w->parts.items[i].refs, w->parts.items[i].nrefs);
     }
     ed_vec_free(&w->parts);
 }
@@ -149,8 +158,8 @@ eddy_status eddy__ckpt_begin(const char *dir, const char *job_id, int64_t id, Ck
     w->id = id;
     w->retained = true;
     w->job_id = eddy__strdup(job_id);
-    w->job_dir = path_join(dir, job_id);
-    w->path = w->job_dir ? path_join(w->job_dir, name) : NULL;
+    w->job_dir = eddy__path_join(dir, job_id);
+    w->path = w->job_dir ? eddy__path_join(w->job_dir, name) : NULL;
     return writer_dir(w, out, err);
 }
 
@@ -164,7 +173,7 @@ eddy_status eddy__ckpt_begin_savepoint(const char *dir, const char *job_id, int6
     w->id = id;
     w->job_id = eddy__strdup(job_id);
     w->job_dir = eddy__strdup(dir);
-    w->path = path_join(dir, name);
+    w->path = eddy__path_join(dir, name);
     return writer_dir(w, out, err);
 }
 
@@ -186,20 +195,40 @@ static eddy_status writer_dir(CkptWriter *w, CkptWriter **out, EdErr *err) {
 }
 
 eddy_status eddy__ckpt_write_part(CkptWriter *w, const char *uid, int subtask, const void *data, size_t len,
-                                  const void *pos, size_t pos_len, EdErr *err) {
+                                  const void *pos, size_t pos_len, const CkptRef *refs, size_t nrefs, uint64_t uploaded,
+                                  EdErr *err) {
     char name[256];
     snprintf(name, sizeof name, "op-%s-%d", uid, subtask);
     PartMeta pm = {eddy__strdup(uid), eddy__strdup(name), subtask, len, eddy__hash_bytes(data ? data : "", len, 0),
-                   pos_len ? eddy__malloc(pos_len) : NULL, pos_len};
-    char *path = path_join(w->path, name);
-    if (!pm.uid || !pm.file || (pos_len && !pm.pos) || !path || !ed_vec_push(&w->parts, pm)) {
+                   pos_len ? eddy__malloc(pos_len) : NULL, pos_len, nrefs ? eddy__calloc(nrefs, sizeof(CkptRef)) : NULL,
+                   nrefs};
+    bool ok = pm.uid && pm.file && (!pos_len || pm.pos) && (!nrefs || pm.refs);
+    for (size_t i = 0; ok && i < nrefs; i++) {
+        pm.refs[i] = refs[i];
+        ok = (pm.refs[i].name = eddy__strdup(refs[i].name)) != NULL;
+    }
+    char *path = eddy__path_join(w->path, name);
+    if (!ok || !path || !ed_vec_push(&w->parts, pm)) {
         eddy__free(pm.uid), eddy__free(pm.file), eddy__free(pm.pos), eddy__free(path);
+        refs_free(pm.refs, pm.nrefs);
         return eddy__err(err, EDDY_E_NOMEM, "out of memory");
     }
+    w->uploaded += uploaded;
     if (pos_len) memcpy(pm.pos, pos, pos_len);
     eddy_status rc = write_file(path, data, len, err);
     eddy__free(path);
     return rc;
+}
+
+char *eddy__ckpt_shared_dir(const char *dir, const char *job_id) {
+    Buf p;
+    eddy__buf_init(&p);
+    eddy__buf_printf(&p, "%s/%s/" CKPT_SHARED, dir, job_id);
+    if (p.failed) {
+        eddy__buf_free(&p);
+        return NULL;
+    }
+    return eddy__buf_take(&p);
 }
 
 static void put_u32(Buf *b, uint32_t v) { eddy__buf_put(b, &v, 4); }
@@ -224,6 +253,12 @@ static void encode_meta(const CkptWriter *w, Buf *b) {
         put_u64(b, p->len);
         put_u64(b, p->sum);
         put_str(b, p->pos, p->pos_len);
+        put_u32(b, (uint32_t)p->nrefs);
+        for (size_t r = 0; r < p->nrefs; r++) {
+            put_str(b, p->refs[r].name, strlen(p->refs[r].name));
+            put_u64(b, p->refs[r].size);
+            put_u64(b, p->refs[r].sum);
+        }
     }
     if (b->failed) return;
     uint64_t total = b->len + 8;
@@ -255,8 +290,8 @@ static eddy_status list_chk(const char *job_dir, ChkVec *v, EdErr *err) {
     while ((e = readdir(d))) {
         ChkEntry c = {0, false};
         if (!parse_chk_name(e->d_name, &c.id)) continue;
-        char *p = path_join(job_dir, e->d_name);
-        char *m = p ? path_join(p, META) : NULL;
+        char *p = eddy__path_join(job_dir, e->d_name);
+        char *m = p ? eddy__path_join(p, META) : NULL;
         struct stat st;
         c.complete = m && stat(m, &st) == 0;
         eddy__free(p), eddy__free(m);
@@ -277,9 +312,63 @@ static eddy_status list_chk(const char *job_dir, ChkVec *v, EdErr *err) {
 static void remove_chk(const char *job_dir, int64_t id) {
     char name[32];
     snprintf(name, sizeof name, "chk-%" PRId64, id);
-    char *p = path_join(job_dir, name);
+    char *p = eddy__path_join(job_dir, name);
     if (p) remove_dir(p);
     eddy__free(p);
+}
+
+static eddy_status load_meta(const char *chk_dir, bool data, Checkpoint **out, EdErr *err);
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Removes the files of <job_dir>/shared that no completed checkpoint of the
+ * job directory references (no upload is under way: checkpoints complete
+ * one at a time, after every part was written). When a checkpoint's
+ * metadata cannot be read every file stays: it might need any. */
+static void clean_shared(const char *job_dir) {
+    char *sd = eddy__path_join(job_dir, CKPT_SHARED);
+    struct stat st;
+    if (!sd || stat(sd, &st) != 0) {
+        eddy__free(sd);
+        return;
+    }
+    ChkVec v = {0};
+    ED_VEC(char *) refs = {0};
+    EdErr e = {0};
+    bool ok = list_chk(job_dir, &v, &e) == EDDY_OK;
+    for (size_t i = 0; ok && i < v.len; i++) {
+        if (!v.items[i].complete) continue;
+        char name[32];
+        snprintf(name, sizeof name, "chk-%" PRId64, v.items[i].id);
+        char *p = eddy__path_join(job_dir, name);
+        Checkpoint *c = NULL;
+        ok = p && load_meta(p, false, &c, &e) == EDDY_OK;
+        for (size_t k = 0; ok && k < c->nparts; k++)
+            for (size_t r = 0; ok && r < c->parts[k].nrefs; r++) {
+                char *n = eddy__strdup(c->parts[k].refs[r].name);
+                ok = n && ed_vec_push(&refs, n);
+                if (!ok) eddy__free(n);
+            }
+        eddy__ckpt_free(c);
+        eddy__free(p);
+    }
+    if (refs.len > 1) qsort(refs.items, refs.len, sizeof(char *), cmp_str);
+    DIR *d = ok ? opendir(sd) : NULL;
+    struct dirent *de;
+    while (d && (de = readdir(d))) {
+        if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..")) continue;
+        const char *key = de->d_name;
+        if (bsearch(&key, refs.items, refs.len, sizeof(char *), cmp_str)) continue;
+        char *f = eddy__path_join(sd, de->d_name);
+        if (f) unlink(f);
+        eddy__free(f);
+    }
+    if (d) closedir(d);
+    for (size_t i = 0; i < refs.len; i++) eddy__free(refs.items[i]);
+    ed_vec_free(&refs);
+    ed_vec_free(&v);
+    eddy__err_clear(&e);
+    eddy__free(sd);
 }
 
 static eddy_status apply_retention(const char *job_dir, int64_t current, int retain, EdErr *err) {
@@ -293,6 +382,7 @@ static eddy_status apply_retention(const char *job_dir, int64_t current, int ret
             if (c->complete && kept < retain) kept++;
             else if (c->id != current) remove_chk(job_dir, c->id);
         }
+        clean_shared(job_dir);
         rc = fsync_path(job_dir, true, err);
     }
     ed_vec_free(&v);
@@ -303,7 +393,7 @@ eddy_status eddy__ckpt_complete(CkptWriter *w, int retain, EdErr *err) {
     Buf b;
     eddy__buf_init(&b);
     encode_meta(w, &b);
-    char *tmp = path_join(w->path, META_TMP), *meta = path_join(w->path, META);
+    char *tmp = eddy__path_join(w->path, META_TMP), *meta = eddy__path_join(w->path, META);
     eddy_status rc = EDDY_OK;
     if (b.failed || !tmp || !meta) rc = eddy__err(err, EDDY_E_NOMEM, "out of memory");
     if (rc == EDDY_OK) rc = fsync_path(w->path, true, err);
@@ -385,14 +475,61 @@ void eddy__ckpt_free(Checkpoint *c) {
         eddy__free(c->parts[i].uid);
         eddy__free(c->parts[i].data);
         eddy__free(c->parts[i].pos);
+        refs_free(c->parts[i].refs, c->parts[i].nrefs);
     }
     eddy__free(c->parts);
     eddy__free(c->job_id);
     eddy__free(c->path);
+    eddy__free(c->shared_dir);
     eddy__free(c);
 }
 
-static eddy_status load_part(Checkpoint *c, CkptPart *part, Rd *r, const char *meta, EdErr *err) {
+/* The shared files a part references (metadata version 2). */
+static eddy_status load_refs(CkptPart *part, Rd *r, const char *meta, EdErr *err) {
+    uint32_t n = rd_u32(r);
+    if (r->bad || n > r->left / 20) return corrupt(err, meta, "truncated part list");
+    if (n && !(part->refs = eddy__calloc(n, sizeof *part->refs))) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    for (uint32_t i = 0; i < n; i++) {
+        size_t nl;
+        const char *name = rd_str(r, &nl);
+        uint64_t size = rd_u64(r), sum = rd_u64(r);
+        if (r->bad || !nl || memchr(name, '/', nl) || memchr(name, 0, nl)) return corrupt(err, meta, "a malformed shared file name");
+        if (!(part->refs[i].name = eddy__strndup(name, nl))) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+        part->refs[i].size = size, part->refs[i].sum = sum;
+        part->nrefs = i + 1;
+    }
+    return EDDY_OK;
+}
+
+/* A shared file as a part's metadata describes it: there, whole, unchanged. */
+static eddy_status check_ref(const char *shared_dir, const CkptRef *ref, EdErr *err) {
+    char *path = eddy__path_join(shared_dir, ref->name);
+    if (!path) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    uint64_t size = 0, sum = 0;
+    EdErr e = {0};
+    struct stat st;
+    eddy_status rc = EDDY_OK;
+    char what[160];
+    if (stat(path, &st) != 0) {
+        snprintf(what, sizeof what, "the file is missing (%s)", strerror(errno));
+        rc = corrupt(err, path, what);
+    } else if (eddy__file_sum(path, &size, &sum, &e) != EDDY_OK) {
+        rc = corrupt(err, path, e.msg ? e.msg : "it cannot be read");
+    } else if (size != ref->size) {
+        snprintf(what, sizeof what, "%" PRIu64 " bytes where the metadata says %" PRIu64 " (truncated?)", size, ref->size);
+        rc = corrupt(err, path, what);
+    } else if (sum != ref->sum) {
+        rc = corrupt(err, path, "checksum mismatch (the bytes were changed)");
+    }
+    eddy__err_clear(&e);
+    eddy__free(path);
+    return rc;
+}
+
+/* One part of the metadata; data: read its file (and check it and the
+ * shared files it references) too. */
+static eddy_status load_part(Checkpoint *c, CkptPart *part, Rd *r, const char *meta, uint32_t version, bool data,
+                             EdErr *err) {
     size_t n, fn, pn;
     const char *uid = rd_str(r, &n);
     part->subtask = (int)rd_u32(r);
@@ -400,10 +537,14 @@ static eddy_status load_part(Checkpoint *c, CkptPart *part, Rd *r, const char *m
     uint64_t len = rd_u64(r), sum = rd_u64(r);
     const char *pos = rd_str(r, &pn);
     if (r->bad) return corrupt(err, meta, "truncated part list");
+    if (version >= 2) {
+        eddy_status rc = load_refs(part, r, meta, err);
+        if (rc) return rc;
+    }
     part->uid = eddy__strndup(uid, n);
     char *fname = eddy__strndup(file, fn);
     part->pos = pn ? eddy__malloc(pn) : NULL;
-    char *path = fname ? path_join(c->path, fname) : NULL;
+    char *path = fname ? eddy__path_join(c->path, fname) : NULL;
     eddy__free(fname);
     if (!part->uid || !path || (pn && !part->pos)) {
         eddy__free(path);
@@ -411,51 +552,80 @@ static eddy_status load_part(Checkpoint *c, CkptPart *part, Rd *r, const char *m
     }
     if (pn) memcpy(part->pos, pos, pn);
     part->pos_len = pn;
-    char *data;
+    if (!data) {
+        eddy__free(path);
+        return EDDY_OK;
+    }
+    char *bytes;
     size_t dlen;
-    eddy_status rc = read_file(path, &data, &dlen, err);
+    eddy_status rc = read_file(path, &bytes, &dlen, err);
     if (rc == EDDY_OK) {
-        part->data = data;
+        part->data = bytes;
         part->len = dlen;
         char what[128];
         if (dlen != len) {
             snprintf(what, sizeof what, "%zu bytes where the metadata says %" PRIu64 " (truncated?)", dlen, len);
             rc = corrupt(err, path, what);
-        } else if (eddy__hash_bytes(data ? data : "", dlen, 0) != sum) {
+        } else if (eddy__hash_bytes(bytes ? bytes : "", dlen, 0) != sum) {
             rc = corrupt(err, path, "checksum mismatch (the bytes were changed)");
         }
     }
+    for (size_t i = 0; rc == EDDY_OK && i < part->nrefs; i++) rc = check_ref(c->shared_dir, &part->refs[i], err);
     eddy__free(path);
     return rc;
 }
 
-eddy_status eddy__ckpt_load(const char *chk_dir, Checkpoint **out, EdErr *err) {
+/* <chk_dir>/../shared (malloc'd). */
+static char *shared_of(const char *chk_dir) {
+    size_t n = strlen(chk_dir);
+    while (n > 1 && chk_dir[n - 1] == '/') n--;
+    while (n > 0 && chk_dir[n - 1] != '/') n--;
+    Buf p;
+    eddy__buf_init(&p);
+    if (n) eddy__buf_put(&p, chk_dir, n);
+    else eddy__buf_puts(&p, "./");
+    eddy__buf_puts(&p, CKPT_SHARED);
+    if (p.failed) {
+        eddy__buf_free(&p);
+        return NULL;
+    }
+    return eddy__buf_take(&p);
+}
+
+static eddy_status load_meta(const char *chk_dir, bool data, Checkpoint **out, EdErr *err);
+
+eddy_status eddy__ckpt_load(const char *chk_dir, Checkpoint **out, EdErr *err) { return load_meta(chk_dir, true, out, err); }
+
+static eddy_status load_meta(const char *chk_dir, bool with_data, Checkpoint **out, EdErr *err) {
     *out = NULL;
-    char *meta = path_join(chk_dir, META);
+    char *meta = eddy__path_join(chk_dir, META);
     Checkpoint *c = eddy__calloc(1, sizeof *c);
     if (!meta || !c) {
         eddy__free(meta), eddy__free(c);
         return eddy__err(err, EDDY_E_NOMEM, "out of memory");
     }
     c->path = eddy__strdup(chk_dir);
-    char *data = NULL;
+    c->shared_dir = shared_of(chk_dir);
+    char *bytes = NULL;
     size_t len = 0;
     struct stat st;
     eddy_status rc;
-    if (!c->path) rc = eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    if (!c->path || !c->shared_dir) rc = eddy__err(err, EDDY_E_NOMEM, "out of memory");
     else if (stat(meta, &st) != 0)
         rc = eddy__err(err, EDDY_E_RUNTIME,
                        "%s is not a completed checkpoint: it has no _metadata file (%s).", chk_dir, strerror(errno));
-    else rc = read_file(meta, &data, &len, err);
+    else rc = read_file(meta, &bytes, &len, err);
+    const char *data = bytes;
+    uint32_t version = 0;
     if (rc == EDDY_OK) {
         Rd r = {data, len, false};
         uint64_t total = 0, sum = 0;
         if (len < 8 + 4 + 8 + 8 || memcmp(data, MAGIC, 8) != 0) rc = corrupt(err, meta, "not a checkpoint metadata file");
         else {
             r.p += 8, r.left -= 8;
-            uint32_t version = rd_u32(&r);
+            version = rd_u32(&r);
             total = rd_u64(&r);
-            if (version != CKPT_METADATA_VERSION) {
+            if (version < 1 || version > CKPT_METADATA_VERSION) {
                 char what[96];
                 snprintf(what, sizeof what, "unknown format version %u (this eddy reads %u)", version, CKPT_METADATA_VERSION);
                 rc = corrupt(err, meta, what);
@@ -479,11 +649,11 @@ eddy_status eddy__ckpt_load(const char *chk_dir, Checkpoint **out, EdErr *err) {
                 rc = eddy__err(err, EDDY_E_NOMEM, "out of memory");
             for (uint32_t i = 0; rc == EDDY_OK && i < np; i++) {
                 c->nparts = i + 1;
-                rc = load_part(c, &c->parts[i], &r, meta, err);
+                rc = load_part(c, &c->parts[i], &r, meta, version, with_data, err);
             }
         }
     }
-    eddy__free(data);
+    eddy__free(bytes);
     eddy__free(meta);
     if (rc != EDDY_OK) eddy__ckpt_free(c);
     else *out = c;
@@ -521,7 +691,7 @@ eddy_status eddy__ckpt_load_fallback(const char *chk_dir, Checkpoint **out, Buf 
             if (v.items[i].id >= id || !v.items[i].complete) continue;
             char name[32];
             snprintf(name, sizeof name, "chk-%" PRId64, v.items[i].id);
-            char *p = path_join(job_dir, name);
+            char *p = eddy__path_join(job_dir, name);
             EdErr e2 = {0};
             rc = p ? eddy__ckpt_load(p, out, &e2) : EDDY_E_NOMEM;
             if (rc != EDDY_OK && skipped && p) eddy__buf_printf(skipped, "Skipping checkpoint %s: %s\n", p, e2.msg ? e2.msg : "");
@@ -538,7 +708,7 @@ eddy_status eddy__ckpt_load_fallback(const char *chk_dir, Checkpoint **out, Buf 
 
 eddy_status eddy__ckpt_latest(const char *dir, const char *job_id, char **out, EdErr *err) {
     *out = NULL;
-    char *job_dir = path_join(dir, job_id);
+    char *job_dir = eddy__path_join(dir, job_id);
     if (!job_dir) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
     ChkVec v = {0};
     eddy_status rc = list_chk(job_dir, &v, err);
@@ -546,7 +716,7 @@ eddy_status eddy__ckpt_latest(const char *dir, const char *job_id, char **out, E
         if (!v.items[i].complete) continue;
         char name[32];
         snprintf(name, sizeof name, "chk-%" PRId64, v.items[i].id);
-        if (!(*out = path_join(job_dir, name))) rc = eddy__err(err, EDDY_E_NOMEM, "out of memory");
+        if (!(*out = eddy__path_join(job_dir, name))) rc = eddy__err(err, EDDY_E_NOMEM, "out of memory");
         break;
     }
     ed_vec_free(&v);

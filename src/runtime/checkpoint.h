@@ -12,19 +12,28 @@
  * _metadata atomically and fsyncs the directory again, then applies the
  * retention (execution.checkpointing.num-retained): completed checkpoints
  * older than the newest `retain` and every incomplete chk-<m> with m < n are
- * removed. eddy__ckpt_abort removes the unfinished directory.
+ * removed, then every file of shared/ no remaining completed checkpoint
+ * lists. eddy__ckpt_abort removes the unfinished directory.
  *
- * The metadata format (version 1, machine byte order):
+ *   <execution.checkpointing.dir>/<job id>/shared/
+ *       files of incremental checkpoints (RocksDB's SST files), each kept
+ *       while a completed checkpoint of the job directory lists it
+ *
+ * The metadata format (version 2, machine byte order; version 1, without
+ * the shared files, is read too):
  *   "EDDYCKPT" u32 version u64 total length (whole file)
  *   u64 checkpoint id, u32 len + job id
  *   u32 nparts, per part:
  *     u32 len + operator uid, i32 subtask, u32 len + file name,
  *     u64 length of the file, u64 checksum of its bytes (eddy__hash_bytes),
- *     u32 len + source position bytes (empty for non-sources)
+ *     u32 len + source position bytes (empty for non-sources),
+ *     u32 nrefs, per shared file it needs: u32 len + name in shared/,
+ *       u64 size, u64 checksum (eddy__file_sum)
  *   u64 checksum of everything before it
  *
  * Reading (Checkpoint): eddy__ckpt_load reads _metadata and every part it
- * lists and checks lengths and checksums; a damaged or truncated file gives
+ * lists and checks lengths and checksums (of the shared files the parts
+ * list too: a missing one is corrupt as well); a damaged or truncated file gives
  * "Checkpoint file <path> is corrupt: <what>." (EDDY_E_RUNTIME).
  * eddy__ckpt_load_fallback loads a chk-<n> directory and, when that fails,
  * the newest older completed checkpoint of the same job directory,
@@ -44,12 +53,22 @@
 #define CKPT_OPT_RECOVERY_ALIAS "execution.savepoint.path"
 #define CKPT_OPT_SAVEPOINT_DIR "execution.checkpointing.savepoint-dir"
 #define CKPT_OPT_SAVEPOINT_DIR_ALIAS "state.savepoints.dir"
-/* incremental checkpoints (Flink's name and its older one): only false is
- * supported -- every checkpoint is a full snapshot */
+/* incremental checkpoints (Flink's name and its older one): RocksDB's SST
+ * files shared between checkpoints in <dir>/<job id>/shared */
 #define CKPT_OPT_INCREMENTAL "execution.checkpointing.incremental"
 #define CKPT_OPT_INCREMENTAL_ALIAS "state.backend.incremental"
 
-#define CKPT_METADATA_VERSION 1u
+#define CKPT_METADATA_VERSION 2u
+/* the directory of a job's checkpoints that holds the files incremental
+ * checkpoints share */
+#define CKPT_SHARED "shared"
+
+/* A file of the shared directory a part references: name, bytes, checksum
+ * (eddy__file_sum). */
+typedef struct CkptRef {
+    char *name;
+    uint64_t size, sum;
+} CkptRef;
 
 typedef struct CkptWriter CkptWriter;
 
@@ -63,9 +82,15 @@ eddy_status eddy__ckpt_begin_savepoint(const char *dir, const char *job_id, int6
                                        EdErr *err);
 /* Writes one state part of operator `uid`'s instance `subtask` (data may be
  * NULL when len is 0) and fsyncs it; pos/pos_len: the source position kept
- * in the metadata (NULL, 0 for none). Bytes are copied as needed. */
+ * in the metadata (NULL, 0 for none); refs[0..nrefs): the files of the
+ * shared directory the part needs (an incremental snapshot's), listed in
+ * the metadata; uploaded: the bytes it copied there for this checkpoint.
+ * Bytes are copied as needed. */
 eddy_status eddy__ckpt_write_part(CkptWriter *w, const char *uid, int subtask, const void *data, size_t len,
-                                  const void *pos, size_t pos_len, EdErr *err);
+                                  const void *pos, size_t pos_len, const CkptRef *refs, size_t nrefs, uint64_t uploaded,
+                                  EdErr *err);
+/* <dir>/<job_id>/shared (malloc'd; NULL when out of memory). */
+char *eddy__ckpt_shared_dir(const char *dir, const char *job_id);
 /* Makes the checkpoint durable and complete (see above), then keeps the
  * newest `retain` (>= 1) completed checkpoints of the job directory. Frees w
  * in every case; on failure the directory stays incomplete. */
@@ -74,8 +99,13 @@ eddy_status eddy__ckpt_complete(CkptWriter *w, int retain, EdErr *err);
 void eddy__ckpt_abort(CkptWriter *w);
 /* The chk-<n> directory being written (borrowed). */
 const char *eddy__ckpt_writer_path(const CkptWriter *w);
-/* The bytes of the parts written so far (state and source positions). */
+/* The bytes the checkpoint wrote so far: its parts (state and source
+ * positions) and the shared files they uploaded (Flink's checkpointed
+ * size). */
 uint64_t eddy__ckpt_writer_bytes(const CkptWriter *w);
+/* The bytes of its parts and of every shared file they reference (Flink's
+ * full checkpoint size). */
+uint64_t eddy__ckpt_writer_full_bytes(const CkptWriter *w);
 
 typedef struct CkptPart {
     char *uid;
@@ -84,12 +114,15 @@ typedef struct CkptPart {
     size_t len;
     void *pos;  /* the source position (NULL when pos_len is 0) */
     size_t pos_len;
+    CkptRef *refs; /* shared files it references (checked when loaded) */
+    size_t nrefs;
 } CkptPart;
 
 typedef struct Checkpoint {
     int64_t id;
     char *job_id;
     char *path; /* the chk-<n> directory */
+    char *shared_dir; /* <job directory>/shared, where its parts' refs are */
     size_t nparts;
     CkptPart *parts;
 } Checkpoint;

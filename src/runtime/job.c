@@ -155,6 +155,7 @@ struct Job {
     int ck_sources_done; /* source tasks that finished: no new checkpoints */
     int64_t ck_next_ns;  /* eddy__mono_ns() of the next trigger */
     CkptWriter *ck_w;
+    char *ck_shared;     /* incremental checkpoints: <dir>/<job id>/shared (NULL: full snapshots) */
     int64_t ck_begin_ns; /* when the pending checkpoint was triggered */
     int64_t ck_trigger_ms; /* the same, wall clock */
     int64_t ck_align_ns;   /* its longest alignment so far */
@@ -493,7 +494,7 @@ eddy_status eddy__op_state(Op *op, StateBackend **out) {
     return EDDY_OK;
 }
 
-eddy_status eddy__op_snapshot(Op *op, int64_t checkpoint_id, Buf *out) {
+eddy_status eddy__op_snapshot(Op *op, int64_t checkpoint_id, const char *shared_dir, StateFileRefs *refs, Buf *out) {
     if (op->vt->snapshot) {
         eddy_status rc = op->vt->snapshot(op, checkpoint_id);
         if (rc) return rc;
@@ -502,6 +503,8 @@ eddy_status eddy__op_snapshot(Op *op, int64_t checkpoint_id, Buf *out) {
     int first, last, max_par;
     eddy__state_backend_range(op->backend, &first, &last, &max_par);
     if (first > last) return EDDY_OK; /* more subtasks than key groups: this one has none */
+    if (shared_dir && refs && eddy__state_incremental_capable(op->backend))
+        return eddy__state_snapshot_incremental(op->backend, shared_dir, out, refs);
     return eddy__state_snapshot(op->backend, first, last, out);
 }
 
@@ -851,7 +854,7 @@ static eddy_status ck_ack(Task *t, int64_t id) {
     pthread_mutex_unlock(&job->ck_mu);
     if (!done) return EDDY_OK;
     if (is_sp) return savepoint_complete(job, done);
-    uint64_t bytes = eddy__ckpt_writer_bytes(done);
+    uint64_t bytes = eddy__ckpt_writer_bytes(done), full = eddy__ckpt_writer_full_bytes(done);
     eddy_status rc = eddy__ckpt_complete(done, job->cfg.checkpoint_retained, &t->err);
     pthread_mutex_lock(&job->ck_mu);
     job->ck_pending = false;
@@ -862,10 +865,13 @@ static eddy_status ck_ack(Task *t, int64_t id) {
         st->last_id = id;
         st->last_duration_ns = eddy__mono_ns() - job->ck_begin_ns;
         st->last_bytes = bytes;
+        st->last_full_bytes = full;
+        st->total_bytes += bytes;
         st->last_alignment_ns = job->ck_align_ns;
         st->last_trigger_ms = job->ck_trigger_ms;
         st->total_duration_ns += st->last_duration_ns;
-        st->hist[st->hist_next] = (JobCheckpointRec){id, job->ck_trigger_ms, st->last_duration_ns, job->ck_align_ns, bytes};
+        st->hist[st->hist_next] =
+            (JobCheckpointRec){id, job->ck_trigger_ms, st->last_duration_ns, job->ck_align_ns, bytes, full};
         st->hist_next = (st->hist_next + 1) % JOB_CK_HISTORY;
         if (st->hist_len < JOB_CK_HISTORY) st->hist_len++;
     } else {
@@ -910,12 +916,22 @@ static eddy_status task_checkpoint(Task *t, int64_t id) {
     eddy__buf_init(&pos);
     eddy_status rc = EDDY_OK;
     int64_t ser_ns = 0, write_ns = 0;
+    /* savepoints stay full (canonical) snapshots */
+    pthread_mutex_lock(&job->ck_mu);
+    const char *shared = job->ck_is_sp ? NULL : job->ck_shared;
+    pthread_mutex_unlock(&job->ck_mu);
+    StateFileRefs refs = {0};
+    ED_VEC(CkptRef) crefs = {0};
     for (int i = 0; i < t->nops && !rc; i++) {
         Op *op = t->ops[i];
         eddy__buf_truncate(&b, 0);
         eddy__buf_truncate(&pos, 0);
+        eddy__state_file_refs_free(&refs);
+        crefs.len = 0;
         int64_t t0 = eddy__mono_ns();
-        rc = eddy__op_snapshot(op, id, &b);
+        /* an incremental snapshot uploads its new files to shared/ here,
+         * outside the lock (no other checkpoint runs meanwhile) */
+        rc = eddy__op_snapshot(op, id, shared, &refs, &b);
         if (!rc && op == t->head && t->is_source) {
             if (!op->vt->position)
                 rc = eddy__op_fail(op, EDDY_E_UNSUPPORTED,
@@ -925,15 +941,22 @@ static eddy_status task_checkpoint(Task *t, int64_t id) {
             else rc = op->vt->position(op, &pos);
         }
         if (!rc && (b.failed || pos.failed)) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        for (size_t k = 0; !rc && k < refs.files.len; k++) {
+            CkptRef r = {refs.files.items[k].name, refs.files.items[k].size, refs.files.items[k].sum};
+            if (!ed_vec_push(&crefs, r)) rc = eddy__op_fail(op, EDDY_E_NOMEM, "out of memory");
+        }
         int64_t t1 = eddy__mono_ns();
         ser_ns += t1 - t0;
         if (rc || (!b.len && !pos.len)) continue;
         pthread_mutex_lock(&job->ck_mu);
         if (job->ck_w && job->ck_triggered == id)
-            rc = eddy__ckpt_write_part(job->ck_w, op->uid, op->subtask, b.data, b.len, pos.data, pos.len, &t->err);
+            rc = eddy__ckpt_write_part(job->ck_w, op->uid, op->subtask, b.data, b.len, pos.data, pos.len, crefs.items,
+                                       crefs.len, refs.uploaded, &t->err);
         pthread_mutex_unlock(&job->ck_mu);
         write_ns += eddy__mono_ns() - t1;
     }
+    eddy__state_file_refs_free(&refs);
+    ed_vec_free(&crefs);
     eddy__buf_free(&b);
     eddy__buf_free(&pos);
     pthread_mutex_lock(&job->ck_mu);
@@ -1092,7 +1115,7 @@ static eddy_status op_restore_state(Op *op, bool *restored) {
         if (c->parts[i].len && !strcmp(c->parts[i].uid, op->uid)) data[n] = c->parts[i].data, len[n++] = c->parts[i].len;
     StateBackend *be;
     eddy_status rc = eddy__op_state(op, &be);
-    if (!rc) rc = eddy__state_restore(be, data, len, (int)n);
+    if (!rc) rc = eddy__state_restore_from(be, data, len, (int)n, c->shared_dir);
     *restored = rc == EDDY_OK;
     return rc;
 }
@@ -1759,6 +1782,9 @@ static eddy_status checkpoint_setup(Job *job, EdErr *err) {
         return eddy__err(err, EDDY_E_UNSUPPORTED,
                          "not supported yet: checkpoints without a checkpoint directory (%s is set, %s is not)",
                          CKPT_OPT_INTERVAL, CKPT_OPT_DIR);
+    if (job->cfg.checkpoint_interval_ms > 0 && cfg->checkpoint_incremental &&
+        !(job->ck_shared = eddy__ckpt_shared_dir(cfg->checkpoint_dir, job->job_id)))
+        return eddy__err(err, EDDY_E_NOMEM, "out of memory");
     /* a source that cannot be rewound would go on where the failed attempt
      * was: refused before it runs */
     for (int i = 0; i < job->ntasks && job->cfg.checkpoint_interval_ms > 0 && job->cfg.restart.kind != RESTART_NONE; i++) {
@@ -2304,6 +2330,7 @@ void eddy__job_free(Job *job) {
     ed_vec_free(&job->mal);
     eddy__ckpt_abort(job->ck_w);
     eddy__ckpt_free(job->restore);
+    eddy__free(job->ck_shared);
     eddy__restart_state_free(&job->rst);
     eddy__buf_free(&job->restore_report);
     eddy__free(job->sp_dir);

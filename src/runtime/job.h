@@ -70,6 +70,9 @@ typedef struct JobConfig {
     int64_t checkpoint_interval_ms;
     const char *checkpoint_dir;
     int checkpoint_retained;
+    /* execution.checkpointing.incremental: operators on RocksDB snapshot
+     * incrementally into <dir>/<job_id>/shared (the heap ignores it) */
+    bool checkpoint_incremental;
     /* 32 hex digits naming the job's checkpoint directory; NULL: random */
     const char *job_id;
     /* execution.state-recovery.path: a chk-<n> directory the job's operator
@@ -179,11 +182,13 @@ int64_t eddy__job_last_checkpoint(Job *job, int64_t *restored_from);
 #define JOB_CK_HISTORY 10
 typedef struct JobCheckpointRec {
     int64_t id, trigger_ms, duration_ns, alignment_ns;
-    uint64_t bytes;
+    uint64_t bytes, full_bytes; /* written; referenced (incremental checkpoints: more) */
 } JobCheckpointRec;
 typedef struct JobCheckpointStats {
     int64_t completed, failed, last_id, last_duration_ns, total_duration_ns;
-    uint64_t last_bytes;
+    uint64_t total_bytes;     /* written by all completed ones */
+    uint64_t last_bytes;      /* written by it: parts, positions, shared files uploaded */
+    uint64_t last_full_bytes; /* parts, positions and every shared file they reference */
     int64_t last_alignment_ns, last_trigger_ms;
     bool in_progress;
     int64_t restores, restored_id, restore_ms;

@@ -199,11 +199,13 @@ eddy_status eddy__op_state(Op *op, StateBackend **out);
 /* Snapshots the operator's state for checkpoint `checkpoint_id`: the
  * operator's snapshot member first (what it keeps outside its backend goes
  * in), then its backend's whole key-group range is appended to out
- * (state.h's format). An operator without a backend appends nothing. For
+ * (state.h's format) -- or, with shared_dir and refs and a backend that
+ * can (RocksDB), an incremental snapshot whose shared files go to
+ * shared_dir and are listed in refs. An operator without a backend appends nothing. For
  * the checkpointing that calls it at barriers (the restore side --
  * eddy__state_restore before open, then the restore member -- comes with
  * it). */
-eddy_status eddy__op_snapshot(Op *op, int64_t checkpoint_id, Buf *out);
+eddy_status eddy__op_snapshot(Op *op, int64_t checkpoint_id, const char *shared_dir, StateFileRefs *refs, Buf *out);
 /* Source positions made of n int64 values (the common case of OpVtab's
  * position / seek): appends them to out; reads them back from pos, failing
  * the job with "The position of source '<name>' in the checkpoint is not

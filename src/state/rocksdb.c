@@ -47,6 +47,7 @@
 #include <dirent.h>
 #include <time.h>
 #include <stdlib.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -93,6 +94,13 @@ typedef struct Pending {
     bool dead;     /* removed while out */
 } Pending;
 
+/* A local SST file and its copy in shared storage (incremental snapshots). */
+typedef struct SharedSst {
+    char *local, *name;
+    uint64_t size, sum;
+} SharedSst;
+typedef ED_VEC(SharedSst) SharedVec;
+
 typedef struct SlotChunk {
     struct SlotChunk *next;
     size_t used, cap;
@@ -126,6 +134,11 @@ struct StateBackendImpl {
     ED_VEC(char *) mg_errs;
     ED_VEC(uint32_t) mg_rows;
     struct BackendIter *spare;
+    /* incremental snapshots: the SST files known to be in shared storage
+     * (uploaded by an earlier snapshot or restored from one), and this
+     * instance's prefix for the names of the files it uploads */
+    SharedVec shared;
+    char nonce[17];
 };
 
 struct BackendState {
@@ -158,12 +171,14 @@ struct BackendIter {
 
 static EdErr *be_err(StateBackendImpl *be) { return be->cfg.err; }
 
-static eddy_status db_fail(StateBackendImpl *be, char *msg, const char *what) {
-    eddy_status rc = eddy__err(be_err(be), EDDY_E_IO, "RocksDB state backend of operator %s: %s failed: %s",
-                               be->cfg.op_name ? be->cfg.op_name : "?", what, msg ? msg : "unknown error");
+static eddy_status cfg_fail(const StateBackendConfig *cfg, char *msg, const char *what) {
+    eddy_status rc = eddy__err(cfg->err, EDDY_E_IO, "RocksDB state backend of operator %s: %s failed: %s",
+                               cfg->op_name ? cfg->op_name : "?", what, msg ? msg : "unknown error");
     rocksdb_free(msg);
     return rc;
 }
+
+static eddy_status db_fail(StateBackendImpl *be, char *msg, const char *what) { return cfg_fail(&be->cfg, msg, what); }
 
 static eddy_status nomem(StateBackendImpl *be) { return eddy__err(be_err(be), EDDY_E_NOMEM, "out of memory"); }
 
@@ -400,6 +415,20 @@ static int64_t memory_share(const MemAccount *a) {
     return v < least ? least : v;
 }
 
+/* 16 hex digits unique to this instance: the prefix of the names its SST
+ * files get in shared checkpoint storage (file numbers restart with every
+ * database, and a restored one reuses numbers its checkpoint's files had). */
+static void make_nonce(StateBackendImpl *be) {
+    uint64_t r = 0;
+    if (getrandom(&r, sizeof r, 0) != (ssize_t)sizeof r) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        r = eddy__hash_u64((uint64_t)ts.tv_nsec ^ (uint64_t)ts.tv_sec << 30 ^ (uint64_t)getpid() << 48 ^
+                           (uint64_t)(uintptr_t)be);
+    }
+    snprintf(be->nonce, sizeof be->nonce, "%016llx", (unsigned long long)r);
+}
+
 eddy_status eddy__state_rocksdb_open(const StateBackendConfig *cfg, StateBackendImpl **out) {
     StateBackendImpl *be = eddy__calloc(1, sizeof *be);
     if (!be) return eddy__err(cfg->err, EDDY_E_NOMEM, "out of memory");
@@ -449,6 +478,9 @@ eddy_status eddy__state_rocksdb_open(const StateBackendConfig *cfg, StateBackend
     rocksdb_options_set_memtable_prefix_bloom_size_ratio(be->opts, 0.1);
     rocksdb_options_set_memtable_whole_key_filtering(be->opts, 1);
     rocksdb_options_set_keep_log_file_num(be->opts, 1);
+    /* incremental checkpoints copy the MANIFEST whole: keep it short */
+    rocksdb_options_set_max_manifest_file_size(be->opts, 4u << 20);
+    make_nonce(be);
     be->cache = rocksdb_cache_create_lru((size_t)(share / 2));
     be->bbto = rocksdb_block_based_options_create();
     rocksdb_block_based_options_set_block_cache(be->bbto, be->cache);
@@ -491,6 +523,14 @@ static void pend_release(BackendState *s) {
     s->pend_ix = NULL;
 }
 
+static void shared_clear(StateBackendImpl *be) {
+    for (size_t i = 0; i < be->shared.len; i++) {
+        eddy__free(be->shared.items[i].local);
+        eddy__free(be->shared.items[i].name);
+    }
+    ed_vec_free(&be->shared);
+}
+
 static void iter_free(BackendIter *it) {
     if (!it) return;
     if (it->it) rocksdb_iter_destroy(it->it);
@@ -529,6 +569,7 @@ static void rdb_destroy(StateBackendImpl *be) {
     eddy__free(be->states);
     for (size_t i = 0; i < ED_ARRAY_LEN(be->ttl); i++) eddy__free((void *)atomic_load(&be->ttl[i]));
     iter_free(be->spare);
+    shared_clear(be);
     eddy__buf_free(&be->kbuf);
     eddy__buf_free(&be->vbuf);
     eddy__buf_free(&be->fbuf);
@@ -1163,6 +1204,316 @@ eddy_status eddy__state_rocksdb_compact(StateBackend *sb) {
     rocksdb_compact_range(be->db, NULL, 0, NULL, 0);
     be->writes++;
     return EDDY_OK;
+}
+
+/* ---- incremental snapshots ---------------------------------------------------------------------- */
+
+static void bput_u32(Buf *b, uint32_t v) { eddy__buf_put(b, &v, 4); }
+static void bput_u64(Buf *b, uint64_t v) { eddy__buf_put(b, &v, 8); }
+static void bput_str(Buf *b, const char *s) {
+    bput_u32(b, (uint32_t)strlen(s));
+    eddy__buf_put(b, s, strlen(s));
+}
+
+
+static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* The file names of a directory, sorted (malloc'd, each and the array). */
+typedef ED_VEC(char *) Names;
+
+static eddy_status list_names(const char *dir, Names *out, EdErr *err) {
+    DIR *d = opendir(dir);
+    if (!d) return eddy__err(err, EDDY_E_IO, "Could not read the directory %s: %s.", dir, strerror(errno));
+    struct dirent *e;
+    eddy_status rc = EDDY_OK;
+    while (!rc && (e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        char *n = eddy__strdup(e->d_name);
+        if (!n || !ed_vec_push(out, n)) {
+            eddy__free(n);
+            rc = eddy__err(err, EDDY_E_NOMEM, "out of memory");
+        }
+    }
+    closedir(d);
+    if (out->len > 1) qsort(out->items, out->len, sizeof(char *), cmp_names);
+    return rc;
+}
+
+static bool is_sst(const char *name) {
+    size_t n = strlen(name);
+    return n > 4 && !strcmp(name + n - 4, ".sst");
+}
+
+/* Appends u32 length + the bytes of the (small) file at path to out. */
+static eddy_status put_file_bytes(Buf *out, const char *path, EdErr *err) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return eddy__err(err, EDDY_E_IO, "Could not open %s: %s.", path, strerror(errno));
+    size_t at = out->len;
+    bput_u32(out, 0);
+    char chunk[8192];
+    size_t n, total = 0;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) eddy__buf_put(out, chunk, n), total += n;
+    bool bad = ferror(f);
+    fclose(f);
+    if (bad) return eddy__err(err, EDDY_E_IO, "Could not read %s: %s.", path, strerror(errno));
+    if (out->failed || total > UINT32_MAX) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    uint32_t len = (uint32_t)total;
+    memcpy(out->data + at, &len, 4);
+    return EDDY_OK;
+}
+
+static void names_free(Names *names) {
+    for (size_t i = 0; i < names->len; i++) eddy__free(names->items[i]);
+    ed_vec_free(names);
+}
+
+/* Puts the SST file `local` (at path, size bytes) into shared_dir unless it
+ * is there from before; *k its entry (appended to fresh). */
+static eddy_status share_sst(StateBackendImpl *be, const char *shared_dir, const char *local, const char *path,
+                             StateFileRefs *refs, SharedVec *fresh) {
+    SharedSst k = {0};
+    for (size_t i = 0; i < be->shared.len && !k.local; i++)
+        if (be->shared.items[i].local && !strcmp(be->shared.items[i].local, local)) {
+            k = be->shared.items[i];
+            be->shared.items[i].local = be->shared.items[i].name = NULL; /* moved */
+        }
+    if (!k.local) {
+        Buf nb;
+        eddy__buf_init(&nb);
+        eddy__buf_printf(&nb, "%s-%s", be->nonce, local);
+        k.local = eddy__strdup(local);
+        k.name = nb.failed ? NULL : eddy__buf_take(&nb);
+        eddy__buf_free(&nb);
+    }
+    char *dst = k.name ? eddy__path_join(shared_dir, k.name) : NULL;
+    eddy_status rc = EDDY_OK;
+    if (!k.local || !dst) {
+        rc = nomem(be);
+    } else {
+        struct stat st;
+        bool there = k.size && stat(dst, &st) == 0 && (uint64_t)st.st_size == k.size;
+        if (!there) {
+            rc = eddy__file_copy(path, dst, true, &k.size, &k.sum, be_err(be));
+            if (!rc) refs->uploaded += k.size;
+        }
+    }
+    StateFileRef ref = {k.name ? eddy__strdup(k.name) : NULL, k.size, k.sum};
+    if (!rc && (!ref.name || !ed_vec_push(&refs->files, ref))) {
+        eddy__free(ref.name);
+        rc = nomem(be);
+    }
+    if (!rc) refs->bytes += k.size;
+    if (rc || !ed_vec_push(fresh, k)) {
+        eddy__free(k.local), eddy__free(k.name);
+        if (!rc) rc = nomem(be);
+    }
+    eddy__free(dst);
+    return rc;
+}
+
+eddy_status eddy__rocksdb_snapshot_files(StateBackendImpl *be, const char *shared_dir, Buf *out, StateFileRefs *refs) {
+    eddy_status rc = EDDY_OK;
+    for (uint32_t i = 0; i < be->nstates && !rc; i++) rc = pend_write(be->states[i]);
+    if (rc) return rc;
+    char *msg = NULL;
+    rocksdb_flushoptions_t *fo = rocksdb_flushoptions_create();
+    rocksdb_flushoptions_set_wait(fo, 1);
+    rocksdb_flush(be->db, fo, &msg);
+    rocksdb_flushoptions_destroy(fo);
+    if (msg) return db_fail(be, msg, "a flush");
+    if (!make_dirs(shared_dir))
+        return eddy__err(be_err(be), EDDY_E_IO, "Could not create the shared checkpoint directory %s: %s.", shared_dir,
+                         strerror(errno));
+    /* the checkpoint: hard links of the live files next to the database */
+    Buf cb;
+    eddy__buf_init(&cb);
+    eddy__buf_printf(&cb, "%s-chk", be->dir);
+    if (cb.failed) return nomem(be);
+    const char *cdir = eddy__buf_cstr(&cb);
+    remove_tree(cdir);
+    rocksdb_checkpoint_t *cp = rocksdb_checkpoint_object_create(be->db, &msg);
+    if (cp && !msg) rocksdb_checkpoint_create(cp, cdir, 0, &msg);
+    if (cp) rocksdb_checkpoint_object_destroy(cp);
+    if (msg) rc = db_fail(be, msg, "a checkpoint");
+    Names names = {0};
+    SharedVec fresh = {0};
+    if (!rc) rc = list_names(cdir, &names, be_err(be));
+    if (!rc) bput_u32(out, (uint32_t)names.len);
+    for (size_t i = 0; i < names.len && !rc; i++) {
+        const char *name = names.items[i];
+        char *path = eddy__path_join(cdir, name);
+        if (!path) {
+            rc = nomem(be);
+            break;
+        }
+        bool sst = is_sst(name);
+        eddy__buf_put(out, &(uint8_t){sst}, 1);
+        bput_str(out, name);
+        if (sst) {
+            size_t nrefs = refs->files.len;
+            rc = share_sst(be, shared_dir, name, path, refs, &fresh);
+            if (!rc) {
+                const StateFileRef *r = &refs->files.items[nrefs];
+                bput_str(out, r->name);
+                bput_u64(out, r->size);
+                bput_u64(out, r->sum);
+            }
+        } else {
+            rc = put_file_bytes(out, path, be_err(be));
+        }
+        eddy__free(path);
+    }
+    if (!rc && out->failed) rc = nomem(be);
+    /* what is known to be shared now: the live SST files (compacted ones are gone for good) */
+    shared_clear(be);
+    be->shared.items = fresh.items, be->shared.len = fresh.len, be->shared.cap = fresh.cap;
+    names_free(&names);
+    remove_tree(cdir);
+    eddy__buf_free(&cb);
+    return rc;
+}
+
+static eddy_status corrupt_file(EdErr *err, const char *path, const char *what) {
+    return eddy__err(err, EDDY_E_RUNTIME, "Checkpoint file %s is corrupt: %s.", path, what);
+}
+
+/* Puts the files into dir: shared ones copied from shared_dir and checked,
+ * the others written from their bytes. */
+static eddy_status fetch_files(const char *dir, const IncFile *f, size_t n, const char *shared_dir, EdErr *err) {
+    eddy_status rc = EDDY_OK;
+    for (size_t i = 0; i < n && !rc; i++) {
+        char *dst = eddy__path_join(dir, f[i].local), *src = f[i].shared && shared_dir ? eddy__path_join(shared_dir, f[i].name) : NULL;
+        if (!dst || (f[i].shared && !src)) {
+            rc = eddy__err(err, EDDY_E_NOMEM, "out of memory");
+        } else if (f[i].shared) {
+            struct stat st;
+            uint64_t size = 0, sum = 0;
+            char what[160];
+            if (stat(src, &st) != 0) {
+                snprintf(what, sizeof what, "the file is missing (%s)", strerror(errno));
+                rc = corrupt_file(err, src, what);
+            } else if (!(rc = eddy__file_copy(src, dst, false, &size, &sum, err))) {
+                if (size != f[i].size) {
+                    snprintf(what, sizeof what, "%llu bytes where the snapshot says %llu (truncated?)",
+                             (unsigned long long)size, (unsigned long long)f[i].size);
+                    rc = corrupt_file(err, src, what);
+                } else if (sum != f[i].sum) {
+                    rc = corrupt_file(err, src, "checksum mismatch (the bytes were changed)");
+                }
+            }
+        } else {
+            FILE *o = fopen(dst, "wb");
+            bool ok = o && (!f[i].size || fwrite(f[i].bytes, 1, (size_t)f[i].size, o) == f[i].size);
+            if (o && fclose(o) != 0) ok = false;
+            if (!ok) rc = eddy__err(err, EDDY_E_IO, "Could not write %s: %s.", dst, strerror(errno));
+        }
+        eddy__free(dst), eddy__free(src);
+    }
+    return rc;
+}
+
+/* The directory instances of cfg make theirs in (NULL: it cannot be made). */
+static const char *base_dir(const StateBackendConfig *cfg) {
+    const char *base = cfg->local_dir && *cfg->local_dir ? cfg->local_dir : getenv("TMPDIR");
+    if (!base || !*base) base = "/tmp";
+    if (cfg->local_dir && *cfg->local_dir && !make_dirs(base)) return NULL;
+    return base;
+}
+
+static eddy_status no_dir(const StateBackendConfig *cfg) {
+    return eddy__err(cfg->err, EDDY_E_IO,
+                     "No local storage directories available. Local DB files directory '%s' is not writable: %s "
+                     "(state.backend.rocksdb.localdir).",
+                     cfg->local_dir && *cfg->local_dir ? cfg->local_dir : "/tmp", strerror(errno));
+}
+
+eddy_status eddy__rocksdb_adopt(StateBackendImpl *be, const IncFile *f, size_t n, const char *shared_dir) {
+    const char *base = base_dir(&be->cfg);
+    char *dir = base ? make_temp_dir(base) : NULL;
+    if (!dir) return no_dir(&be->cfg);
+    eddy_status rc = fetch_files(dir, f, n, shared_dir, be_err(be));
+    if (rc) {
+        remove_tree(dir);
+        eddy__free(dir);
+        return rc;
+    }
+    /* the restored database opens first; then the empty one gives way (a
+     * failure leaves the backend as it was) */
+    char *msg = NULL;
+    rocksdb_options_set_error_if_exists(be->opts, 0);
+    rocksdb_options_set_create_if_missing(be->opts, 0);
+    rocksdb_t *db = rocksdb_open(be->opts, dir, &msg);
+    if (!db) {
+        remove_tree(dir);
+        eddy__free(dir);
+        return db_fail(be, msg, "opening the restored database");
+    }
+    rocksdb_cancel_all_background_work(be->db, 1);
+    rocksdb_close(be->db);
+    rocksdb_destroy_db(be->opts, be->dir, &msg);
+    rocksdb_free(msg);
+    remove_tree(be->dir);
+    eddy__free(be->dir);
+    be->dir = dir;
+    be->db = db;
+    be->writes++;
+    shared_clear(be);
+    for (size_t i = 0; i < n; i++) {
+        if (!f[i].shared) continue;
+        SharedSst k = {eddy__strdup(f[i].local), eddy__strdup(f[i].name), f[i].size, f[i].sum};
+        if (!k.local || !k.name || !ed_vec_push(&be->shared, k)) {
+            eddy__free(k.local), eddy__free(k.name);
+            return nomem(be);
+        }
+    }
+    return EDDY_OK;
+}
+
+eddy_status eddy__rocksdb_scan_files(const StateBackendConfig *cfg, const IncFile *f, size_t n, const char *shared_dir,
+                                     int first, int last, IncEntryFn fn, void *ctx) {
+    const char *base = base_dir(cfg);
+    char *dir = base ? make_temp_dir(base) : NULL;
+    if (!dir) return no_dir(cfg);
+    eddy_status rc = fetch_files(dir, f, n, shared_dir, cfg->err);
+    rocksdb_options_t *opts = rocksdb_options_create();
+    rocksdb_options_set_info_log_level(opts, 3);
+    rocksdb_options_set_merge_operator(
+        opts, rocksdb_mergeoperator_create(NULL, noop_destructor, full_merge, partial_merge, merge_free, merge_name));
+    rocksdb_t *db = NULL;
+    char *msg = NULL;
+    if (!rc && !(db = rocksdb_open_for_read_only(opts, dir, 0, &msg))) rc = cfg_fail(cfg, msg, "opening a checkpoint's database");
+    if (db) {
+        rocksdb_readoptions_t *ro = rocksdb_readoptions_create();
+        rocksdb_readoptions_set_fill_cache(ro, 0);
+        rocksdb_iterator_t *it = rocksdb_create_iterator(db, ro);
+        char start[2];
+        put_be16(start, (uint32_t)first);
+        for (rocksdb_iter_seek(it, start, 2); !rc && rocksdb_iter_valid(it); rocksdb_iter_next(it)) {
+            size_t kl, vl;
+            const char *key = rocksdb_iter_key(it, &kl);
+            StateEntry e;
+            if (!dec_key(key, kl, &e)) {
+                rc = eddy__err(cfg->err, EDDY_E_RUNTIME, "RocksDB state backend: a malformed key of %zu bytes in a checkpoint", kl);
+                break;
+            }
+            if (e.key.group > last) break;
+            const char *v = rocksdb_iter_value(it, &vl);
+            e.value = vl ? v : "";
+            e.value_len = (uint32_t)vl;
+            rc = fn(ctx, get_be16(key + K_SID), &e);
+        }
+        if (!rc) {
+            rocksdb_iter_get_error(it, &msg);
+            if (msg) rc = cfg_fail(cfg, msg, "a scan of a checkpoint's database");
+        }
+        rocksdb_iter_destroy(it);
+        rocksdb_readoptions_destroy(ro);
+        rocksdb_close(db);
+    }
+    rocksdb_options_destroy(opts);
+    remove_tree(dir);
+    eddy__free(dir);
+    return rc;
 }
 
 const StateBackendVtab eddy__state_rocksdb_vtab = {

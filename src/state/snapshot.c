@@ -30,6 +30,8 @@
 
 #define SNAP_MAGIC "EDDYSNAP"
 #define SNAP_SEED 0x736e6170ULL
+#define INCR_MAGIC "EDDYINCR"
+#define INCR_SEED 0x696e6372ULL
 
 /* ---- writing --------------------------------------------------------------------- */
 
@@ -69,6 +71,7 @@ typedef struct SnapCtx {
     int64_t now;
     GroupAcc *g; /* [last - first + 1] */
     bool write;
+    bool entries; /* false: timers only (an incremental snapshot's database holds the entries) */
     Buf tmp;
 } SnapCtx;
 
@@ -171,26 +174,47 @@ static eddy_status visit_timer(void *ctx, const Timer *t) {
 /* Entries, then timers: in pass 2 each group's timers follow its entries,
  * where the entry pass left the group's cursor. */
 static eddy_status visit_all(SnapCtx *c) {
-    eddy_status rc = visit_entries(c);
+    eddy_status rc = c->entries ? visit_entries(c) : EDDY_OK;
     for (int d = 0; d < 2 && !rc && c->be->timers; d++)
         rc = eddy__timers_for_each(c->be->timers, (TimeDomain)d, visit_timer, c);
     return rc;
 }
 
-eddy_status eddy__state_snapshot(StateBackend *be, int first, int last, Buf *out) {
-    EdErr *err = be->cfg.err;
-    if (first < be->cfg.first_group || last > be->cfg.last_group || first > last)
-        return eddy__err(err, EDDY_E_MISUSE, "Key groups %d..%d are not in the range %d..%d of operator %s.", first, last,
-                         be->cfg.first_group, be->cfg.last_group, be->op_name);
-    size_t start = out->len;
-    eddy__buf_put(out, SNAP_MAGIC, 8);
-    put_u32(out, STATE_SNAPSHOT_VERSION);
+/* magic, version, a total length to patch (its offset returned), the
+ * operator, max parallelism and range: the header both formats share. */
+static size_t put_header(Buf *out, const char *magic, uint32_t version, const StateBackend *be, int first, int last) {
+    eddy__buf_put(out, magic, 8);
+    put_u32(out, version);
     size_t total_at = out->len;
     put_u64(out, 0);
     put_str(out, be->uid, (uint32_t)strlen(be->uid));
     put_u32(out, (uint32_t)be->cfg.max_parallelism);
     put_u32(out, (uint32_t)first);
     put_u32(out, (uint32_t)last);
+    return total_at;
+}
+
+/* Patches the total length and appends the checksum -- or, after a
+ * failure rc, drops what was appended since start. */
+static eddy_status finish_frame(StateBackend *be, Buf *out, size_t start, size_t total_at, uint64_t seed, eddy_status rc) {
+    if (!rc && out->failed) rc = eddy__err(be->cfg.err, EDDY_E_NOMEM, "out of memory");
+    if (rc) {
+        out->len = start;
+        return rc;
+    }
+    uint64_t total = out->len - start + 8;
+    memcpy(out->data + total_at, &total, 8);
+    put_u64(out, eddy__hash_bytes(out->data + start, out->len - start, seed));
+    return out->failed ? eddy__err(be->cfg.err, EDDY_E_NOMEM, "out of memory") : EDDY_OK;
+}
+
+static eddy_status snapshot_range(StateBackend *be, int first, int last, bool entries, Buf *out) {
+    EdErr *err = be->cfg.err;
+    if (first < be->cfg.first_group || last > be->cfg.last_group || first > last)
+        return eddy__err(err, EDDY_E_MISUSE, "Key groups %d..%d are not in the range %d..%d of operator %s.", first, last,
+                         be->cfg.first_group, be->cfg.last_group, be->op_name);
+    size_t start = out->len;
+    size_t total_at = put_header(out, SNAP_MAGIC, STATE_SNAPSHOT_VERSION, be, first, last);
     put_u32(out, be->nstates);
     for (uint32_t i = 0; i < be->nstates; i++) {
         State *s = be->states[i];
@@ -214,7 +238,7 @@ eddy_status eddy__state_snapshot(StateBackend *be, int first, int last, Buf *out
             put_str(out, el, len);
         }
     }
-    SnapCtx c = {.be = be, .first = first, .last = last, .now = eddy__clock_now(be->cfg.clock)};
+    SnapCtx c = {.be = be, .first = first, .last = last, .now = eddy__clock_now(be->cfg.clock), .entries = entries};
     eddy__buf_init(&c.tmp);
     c.g = eddy__calloc((size_t)(last - first + 1), sizeof(GroupAcc));
     if (!c.g) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
@@ -250,15 +274,53 @@ eddy_status eddy__state_snapshot(StateBackend *be, int first, int last, Buf *out
     }
     eddy__free(c.g);
     eddy__buf_free(&c.tmp);
-    if (!rc && out->failed) rc = eddy__err(err, EDDY_E_NOMEM, "out of memory");
-    if (rc) {
-        out->len = start;
-        return rc;
+    return finish_frame(be, out, start, total_at, SNAP_SEED, rc);
+}
+
+eddy_status eddy__state_snapshot(StateBackend *be, int first, int last, Buf *out) {
+    return snapshot_range(be, first, last, true, out);
+}
+
+/* ---- incremental snapshots ----------------------------------------------------------------
+ *
+ *   "EDDYINCR"  u32 version  u64 total length
+ *   str operator uid   u32 max_parallelism  u32 first group  u32 last group
+ *   str snapshot       eddy__state_snapshot's format without entries: the
+ *                      descriptors (their order is the database's state ids),
+ *                      operator lists, timers
+ *   u32 files { u8 shared, str name in the database directory,
+ *               shared: str name in shared storage, u64 size, u64 checksum
+ *               else:   str the file's bytes }
+ *   u64 checksum (eddy__hash_bytes of everything before it)
+ */
+
+
+bool eddy__state_incremental_capable(const StateBackend *be) { return be->vt == &eddy__state_rocksdb_vtab; }
+
+void eddy__state_file_refs_free(StateFileRefs *r) {
+    for (size_t i = 0; i < r->files.len; i++) eddy__free(r->files.items[i].name);
+    ed_vec_free(&r->files);
+    r->uploaded = r->bytes = 0;
+}
+
+eddy_status eddy__state_snapshot_incremental(StateBackend *be, const char *shared_dir, Buf *out, StateFileRefs *refs) {
+    EdErr *err = be->cfg.err;
+    if (!eddy__state_incremental_capable(be))
+        return eddy__err(err, EDDY_E_INTERNAL, "State backend '%s' takes no incremental snapshots.", be->vt->name);
+    int first = be->cfg.first_group, last = be->cfg.last_group;
+    size_t start = out->len;
+    size_t total_at = put_header(out, INCR_MAGIC, STATE_INCR_VERSION, be, first, last);
+    size_t meta_at = out->len;
+    put_u32(out, 0);
+    eddy_status rc = snapshot_range(be, first, last, false, out);
+    if (!rc) {
+        uint64_t n = out->len - meta_at - 4;
+        if (n > UINT32_MAX) rc = eddy__err(err, EDDY_E_RUNTIME, "the snapshot is too large");
+        uint32_t n32 = (uint32_t)n;
+        if (!rc) memcpy(out->data + meta_at, &n32, 4);
     }
-    uint64_t total = out->len - start + 8;
-    memcpy(out->data + total_at, &total, 8);
-    put_u64(out, eddy__hash_bytes(out->data + start, out->len - start, SNAP_SEED));
-    return out->failed ? eddy__err(err, EDDY_E_NOMEM, "out of memory") : EDDY_OK;
+    if (!rc) rc = eddy__rocksdb_snapshot_files(be->impl, shared_dir, out, refs);
+    return finish_frame(be, out, start, total_at, INCR_SEED, rc);
 }
 
 /* ---- reading ---------------------------------------------------------------------------- */
@@ -321,11 +383,78 @@ typedef struct Restore {
     uint8_t *seen; /* key groups already restored, bitmap over max_par */
     ED_VEC(OpElem) ops;
     ED_VEC(char *) names; /* strings the op elements point to */
+    State **map;          /* the last snapshot's state ids -> states */
+    uint32_t nmap;
+    bool meta;            /* an incremental snapshot's inner one: its range is marked already */
 } Restore;
 
 static eddy_status corrupt(Restore *x, const char *what) {
     return eddy__err(x->be->cfg.err, EDDY_E_RUNTIME, "The state snapshot of operator %s is corrupt: %s (snapshot %d, byte %zu).",
                      x->be->uid, what, x->snap, x->rd.pos);
+}
+
+/* Puts one restored entry into state s (checked against its shape). */
+static eddy_status restore_entry(Restore *x, State *s, const StateEntry *e) {
+    StateBackend *be = x->be;
+    uint32_t vl = e->value_len, ul = e->ukey_len;
+    uint32_t fixed = s->d.fixed_size ? s->d.fixed_size + s->prefix : 0;
+    if ((s->d.kind != STATE_MAP && ul) || (fixed && vl != fixed) || (s->prefix && vl < s->prefix))
+        return corrupt(x, "a state entry that does not fit its state");
+    if (s->d.kind == STATE_MAP) return be->vt->map_put(s->bs, &e->key, e->ns, e->ukey, ul, e->value, vl);
+    if (s->d.kind == STATE_LIST) {
+        uint32_t pos = 0;
+        const void *el;
+        uint32_t ell;
+        while (eddy__state_list_next(e->value, vl, &pos, &el, &ell)) {
+        }
+        if (pos != vl) return corrupt(x, "a malformed list");
+        return be->vt->list_replace(s->bs, &e->key, e->ns, e->value, vl);
+    }
+    return be->vt->put(s->bs, &e->key, e->ns, e->value, vl);
+}
+
+/* The frame both formats share, after the magic: u32 version, u64 total
+ * length, ..., u64 checksum. Leaves x->rd after the header, its length
+ * short of the checksum. */
+static eddy_status check_frame(Restore *x, const char *what, uint32_t want, uint64_t seed) {
+    Rd *r = &x->rd;
+    size_t len = r->len;
+    r->pos = 8;
+    uint32_t version = rd_u32(r);
+    uint64_t total = rd_u64(r);
+    if (r->bad) return corrupt(x, "it ends inside its header");
+    char msg[112];
+    if (version != want) {
+        snprintf(msg, sizeof msg, "%s version %u, but this eddy reads version %u", what, version, want);
+        return corrupt(x, msg);
+    }
+    if (total != len) {
+        snprintf(msg, sizeof msg, "%zu bytes where its header says %llu (%s)", len, (unsigned long long)total,
+                 len < total ? "truncated" : "trailing bytes");
+        return corrupt(x, msg);
+    }
+    uint64_t sum;
+    memcpy(&sum, r->p + len - 8, 8);
+    if (sum != eddy__hash_bytes(r->p, len - 8, seed)) {
+        r->pos = len - 8;
+        return corrupt(x, "checksum mismatch (the bytes were changed)");
+    }
+    r->len = len - 8;
+    return EDDY_OK;
+}
+
+/* A snapshot's operator and max parallelism against the backend's. */
+static eddy_status check_owner(Restore *x, const char *uid, uint32_t n, uint32_t max_par) {
+    StateBackend *be = x->be;
+    if (n != strlen(be->uid) || memcmp(uid, be->uid, n) != 0)
+        return eddy__err(be->cfg.err, EDDY_E_RUNTIME, "State snapshot %d belongs to operator %.*s, not to operator %s (uid %s).",
+                         x->snap, (int)ED_MIN(n, 200u), uid, be->op_name, be->uid);
+    if ((int)max_par != be->cfg.max_parallelism)
+        return eddy__err(be->cfg.err, EDDY_E_RUNTIME,
+                         "State snapshot %d of operator %s was taken with max parallelism %u; the job has %d. The max "
+                         "parallelism of a stateful operator cannot change.",
+                         x->snap, be->op_name, max_par, be->cfg.max_parallelism);
+    return EDDY_OK;
 }
 
 static eddy_status restore_one(Restore *x, const char *data, size_t len) {
@@ -334,48 +463,23 @@ static eddy_status restore_one(Restore *x, const char *data, size_t len) {
     x->rd = (Rd){data, len, 0, false};
     Rd *r = &x->rd;
     if (len < 8 || memcmp(data, SNAP_MAGIC, 8) != 0) return corrupt(x, "it does not start with EDDYSNAP, the mark of an eddy state snapshot");
-    r->pos = 8;
-    uint32_t version = rd_u32(r);
-    uint64_t total = rd_u64(r);
-    if (r->bad) return corrupt(x, "it ends inside its header");
-    if (version != STATE_SNAPSHOT_VERSION) {
-        char msg[96];
-        snprintf(msg, sizeof msg, "format version %u, but this eddy reads version %d", version, STATE_SNAPSHOT_VERSION);
-        return corrupt(x, msg);
-    }
-    if (total != len) {
-        char msg[96];
-        snprintf(msg, sizeof msg, "%zu bytes where its header says %llu (%s)", len, (unsigned long long)total,
-                 len < total ? "truncated" : "trailing bytes");
-        return corrupt(x, msg);
-    }
-    uint64_t sum;
-    memcpy(&sum, data + len - 8, 8);
-    if (sum != eddy__hash_bytes(data, len - 8, SNAP_SEED)) {
-        r->pos = len - 8;
-        return corrupt(x, "checksum mismatch (the bytes were changed)");
-    }
-    r->len = len - 8;
+    eddy_status rc = check_frame(x, "format", STATE_SNAPSHOT_VERSION, SNAP_SEED);
+    if (rc) return rc;
     uint32_t n;
     const char *uid = rd_str(r, &n);
-    if (!uid) return corrupt(x, "it ends inside its header");
-    if (n != strlen(be->uid) || memcmp(uid, be->uid, n) != 0)
-        return eddy__err(err, EDDY_E_RUNTIME, "State snapshot %d belongs to operator %.*s, not to operator %s (uid %s).",
-                         x->snap, (int)ED_MIN(n, 200u), uid, be->op_name, be->uid);
     uint32_t max_par = rd_u32(r), first = rd_u32(r), last = rd_u32(r);
-    if (r->bad) return corrupt(x, "it ends inside its header");
-    if ((int)max_par != be->cfg.max_parallelism)
-        return eddy__err(err, EDDY_E_RUNTIME,
-                         "State snapshot %d of operator %s was taken with max parallelism %u; the job has %d. The max "
-                         "parallelism of a stateful operator cannot change.",
-                         x->snap, be->op_name, max_par, be->cfg.max_parallelism);
+    if (!uid || r->bad) return corrupt(x, "it ends inside its header");
+    if ((rc = check_owner(x, uid, n, max_par))) return rc;
     if (first > last || last >= max_par) return corrupt(x, "a key-group range outside the max parallelism");
     /* states */
     uint32_t nstates = rd_u32(r);
     if (r->bad || nstates > r->len) return corrupt(x, "a bad number of states");
-    State **map = eddy__calloc(nstates ? nstates : 1, sizeof(State *));
+    eddy__free(x->map);
+    x->nmap = 0;
+    State **map = x->map = eddy__calloc(nstates ? nstates : 1, sizeof(State *));
     if (!map) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
-    eddy_status rc = EDDY_OK;
+    x->nmap = nstates;
+    rc = EDDY_OK;
     for (uint32_t i = 0; i < nstates && !rc; i++) {
         char *name = rd_cstr(r);
         uint8_t kind = rd_u8(r);
@@ -451,7 +555,7 @@ static eddy_status restore_one(Restore *x, const char *data, size_t len) {
             break;
         }
         prev = g;
-        if (x->seen[g / 8] & (1u << (g % 8))) {
+        if (!x->meta && (x->seen[g / 8] & (1u << (g % 8)))) {
             rc = eddy__err(err, EDDY_E_RUNTIME, "Key group %u of operator %s is in two of the snapshots restored.", g,
                            be->op_name);
             break;
@@ -472,27 +576,8 @@ static eddy_status restore_one(Restore *x, const char *data, size_t len) {
                 break;
             }
             if (!mine) continue;
-            State *s = map[si];
-            StateKey k = {kp, kl, (int)g, hash};
-            StateNs ns = {nl ? np : NULL, nl};
-            uint32_t fixed = s->d.fixed_size ? s->d.fixed_size + s->prefix : 0;
-            if ((s->d.kind != STATE_MAP && ul) || (fixed && vl != fixed) || (s->prefix && vl < s->prefix)) {
-                rc = corrupt(x, "a state entry that does not fit its state");
-                break;
-            }
-            if (s->d.kind == STATE_MAP) {
-                rc = be->vt->map_put(s->bs, &k, ns, up, ul, vp, vl);
-            } else if (s->d.kind == STATE_LIST) {
-                uint32_t pos = 0;
-                const void *el;
-                uint32_t ell;
-                while (eddy__state_list_next(vp, vl, &pos, &el, &ell)) {
-                }
-                if (pos != vl) rc = corrupt(x, "a malformed list");
-                else rc = be->vt->list_replace(s->bs, &k, ns, vp, vl);
-            } else {
-                rc = be->vt->put(s->bs, &k, ns, vp, vl);
-            }
+            StateEntry en = {{kp, kl, (int)g, hash}, {nl ? np : NULL, nl}, up, ul, vp, vl};
+            rc = restore_entry(x, map[si], &en);
         }
         for (uint32_t t = 0; t < nt && !rc; t++) {
             uint8_t d = rd_u8(r);
@@ -515,18 +600,114 @@ static eddy_status restore_one(Restore *x, const char *data, size_t len) {
         }
     }
     if (!rc && r->pos != r->len) rc = corrupt(x, "bytes after the last key group");
-    eddy__free(map);
+    return rc;
+}
+
+/* A database entry of an incremental snapshot: into its state. */
+static eddy_status incr_entry(void *ctx, uint32_t sid, const StateEntry *e) {
+    Restore *x = ctx;
+    if (sid >= x->nmap || eddy__state_key_group(e->key.hash, x->be->cfg.max_parallelism) != e->key.group)
+        return corrupt(x, "a database entry with a bad state or key hash");
+    if (x->map[sid]->d.kind == STATE_LIST && !e->value_len) return EDDY_OK;
+    return restore_entry(x, x->map[sid], e);
+}
+
+/* Restores one incremental snapshot (n: how many snapshots are restored). */
+static eddy_status restore_incr(Restore *x, const char *data, size_t len, int n, const char *shared_dir) {
+    StateBackend *be = x->be;
+    EdErr *err = be->cfg.err;
+    x->rd = (Rd){data, len, 0, false};
+    eddy_status rc = check_frame(x, "incremental format", STATE_INCR_VERSION, INCR_SEED);
+    if (rc) return rc;
+    Rd r = x->rd;
+    uint32_t n_uid;
+    const char *uid = rd_str(&r, &n_uid);
+    uint32_t max_par = rd_u32(&r), first = rd_u32(&r), last = rd_u32(&r);
+    uint32_t mlen;
+    const char *meta = rd_str(&r, &mlen);
+    x->rd = r;
+    if (r.bad || !uid || !meta) return corrupt(x, "it ends inside its header");
+    if ((rc = check_owner(x, uid, n_uid, max_par))) return rc;
+    if (first > last || last >= max_par) return corrupt(x, "a key-group range outside the max parallelism");
+    for (uint32_t g = first; g <= last; g++)
+        if (x->seen[g / 8] & (1u << (g % 8)))
+            return eddy__err(err, EDDY_E_RUNTIME, "Key group %u of operator %s is in two of the snapshots restored.", g,
+                             be->op_name);
+    for (uint32_t g = first; g <= last; g++) x->seen[g / 8] |= (uint8_t)(1u << (g % 8));
+    /* the files (read before the inner snapshot overwrites x->rd) */
+    uint32_t nf = rd_u32(&r);
+    if (r.bad || nf > r.len) return corrupt(x, "a bad number of files");
+    IncFile *files = eddy__calloc(nf ? nf : 1, sizeof *files);
+    if (!files) return eddy__err(err, EDDY_E_NOMEM, "out of memory");
+    bool any_shared = false;
+    for (uint32_t i = 0; i < nf && !rc; i++) {
+        IncFile *f = &files[i];
+        uint8_t shared = rd_u8(&r);
+        uint32_t ln;
+        const char *local = rd_str(&r, &ln);
+        bool ok = !r.bad && local && ln && ln < sizeof f->local && !memchr(local, '/', ln) && !memchr(local, 0, ln) &&
+                  shared <= 1;
+        if (ok) memcpy(f->local, local, ln), f->shared = shared;
+        if (ok && shared) {
+            uint32_t nn;
+            const char *name = rd_str(&r, &nn);
+            f->size = rd_u64(&r);
+            f->sum = rd_u64(&r);
+            ok = !r.bad && name && nn && nn < sizeof f->name && !memchr(name, '/', nn) && !memchr(name, 0, nn);
+            if (ok) memcpy(f->name, name, nn);
+            any_shared = true;
+        } else if (ok) {
+            uint32_t bn;
+            f->bytes = rd_str(&r, &bn);
+            f->size = bn;
+            ok = !r.bad && f->bytes;
+        }
+        if (!ok) {
+            x->rd = r;
+            rc = corrupt(x, "a malformed file list");
+        }
+    }
+    if (!rc && r.pos != r.len) {
+        x->rd = r;
+        rc = corrupt(x, "bytes after the file list");
+    }
+    if (!rc && any_shared && !shared_dir)
+        rc = eddy__err(err, EDDY_E_RUNTIME,
+                       "State snapshot %d of operator %s is incremental: it cannot be restored without its checkpoint's "
+                       "shared files.",
+                       x->snap, be->op_name);
+    uint32_t before = be->nstates;
+    if (!rc) {
+        x->meta = true;
+        rc = restore_one(x, meta, mlen);
+        x->meta = false;
+    }
+    /* the database: taken over whole when it is exactly this fresh
+     * instance's (same range, the states' ids unchanged), else read */
+    bool whole = !rc && n == 1 && be->vt == &eddy__state_rocksdb_vtab && !before && (int)first == be->cfg.first_group &&
+                 (int)last == be->cfg.last_group;
+    for (uint32_t i = 0; whole && i < x->nmap; i++) whole = x->map[i]->index == i;
+    int lo = ED_MAX((int)first, be->cfg.first_group), hi = ED_MIN((int)last, be->cfg.last_group);
+    if (!rc && whole) rc = eddy__rocksdb_adopt(be->impl, files, nf, shared_dir);
+    else if (!rc && lo <= hi) rc = eddy__rocksdb_scan_files(&be->cfg, files, nf, shared_dir, lo, hi, incr_entry, x);
+    eddy__free(files);
     return rc;
 }
 
 eddy_status eddy__state_restore(StateBackend *be, const void *const *snapshots, const size_t *len, int n) {
+    return eddy__state_restore_from(be, snapshots, len, n, NULL);
+}
+
+eddy_status eddy__state_restore_from(StateBackend *be, const void *const *snapshots, const size_t *len, int n,
+                                     const char *shared_dir) {
     Restore x = {.be = be};
     x.seen = eddy__calloc((size_t)be->cfg.max_parallelism / 8 + 1, 1);
     if (!x.seen) return eddy__err(be->cfg.err, EDDY_E_NOMEM, "out of memory");
     eddy_status rc = EDDY_OK;
     for (int i = 0; i < n && !rc; i++) {
         x.snap = i;
-        rc = restore_one(&x, snapshots[i], len[i]);
+        if (len[i] >= 8 && !memcmp(snapshots[i], INCR_MAGIC, 8)) rc = restore_incr(&x, snapshots[i], len[i], n, shared_dir);
+        else rc = restore_one(&x, snapshots[i], len[i]);
     }
     /* operator lists: every old instance's elements, in snapshot order, split
      * evenly over the new instances (Flink's even-split redistribution) */
@@ -561,5 +742,6 @@ eddy_status eddy__state_restore(StateBackend *be, const void *const *snapshots, 
     ed_vec_free(&x.names);
     ed_vec_free(&x.ops);
     eddy__free(x.seen);
+    eddy__free(x.map);
     return rc;
 }

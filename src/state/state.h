@@ -658,4 +658,45 @@ eddy_status eddy__state_snapshot(StateBackend *be, int first, int last, Buf *out
  * are errors too. On error the backend may hold part of the data: free it. */
 eddy_status eddy__state_restore(StateBackend *be, const void *const *snapshots, const size_t *len, int n);
 
+/* ---- incremental snapshots (RocksDB; Flink's execution.checkpointing.incremental) ---- */
+
+/* Format version of eddy__state_snapshot_incremental's bytes. */
+#define STATE_INCR_VERSION 1
+
+/* A file an incremental snapshot keeps in shared storage. */
+typedef struct StateFileRef {
+    char *name; /* its name in the shared directory */
+    uint64_t size, sum; /* bytes and eddy__file_sum checksum */
+} StateFileRef;
+typedef struct StateFileRefs {
+    ED_VEC(StateFileRef) files;
+    uint64_t uploaded; /* bytes copied into the shared directory by this snapshot */
+    uint64_t bytes;    /* bytes of every file listed (the snapshot's full size in shared storage) */
+} StateFileRefs;
+void eddy__state_file_refs_free(StateFileRefs *r);
+
+/* Whether the backend snapshots incrementally: RocksDB does; the heap
+ * backend takes full snapshots (Flink's hashmap backend ignores the
+ * option too). */
+bool eddy__state_incremental_capable(const StateBackend *be);
+/* Appends an incremental snapshot of the whole backend to out: "EDDYINCR",
+ * the operator, its key-group range, a snapshot (eddy__state_snapshot's
+ * format) of everything but the keyed entries -- descriptors, operator
+ * lists, timers -- and the database's files: the SST files, immutable and
+ * uniquely named, are copied into shared_dir unless an earlier snapshot of
+ * this instance (or the one it restored from) put them there already, and
+ * listed in refs (appended); the small files are copied into the bytes.
+ * A RocksDB backend only (eddy__state_incremental_capable). */
+eddy_status eddy__state_snapshot_incremental(StateBackend *be, const char *shared_dir, Buf *out, StateFileRefs *refs);
+/* eddy__state_restore for snapshots of either kind; an incremental one
+ * reads its shared files from shared_dir (NULL: none may be incremental).
+ * One incremental snapshot of exactly the backend's key-group range into a
+ * fresh RocksDB backend becomes its database (the files copied and
+ * checked); otherwise (rescaling, another backend) each is opened
+ * read-only and the entries of the backend's key groups are inserted. A
+ * shared file that is missing or differs from what the snapshot says fails
+ * with "Checkpoint file <path> is corrupt: <what>." (EDDY_E_RUNTIME). */
+eddy_status eddy__state_restore_from(StateBackend *be, const void *const *snapshots, const size_t *len, int n,
+                                     const char *shared_dir);
+
 #endif

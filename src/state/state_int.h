@@ -82,6 +82,35 @@ static inline bool eddy__ttl_expired(int64_t ts, int64_t ttl, int64_t now) {
     return ts <= INT64_MAX - ttl && ts + ttl <= now;
 }
 
+/* ---- incremental snapshots (snapshot.c over rocksdb.c) ---- */
+
+/* One file of an incremental snapshot as its bytes describe it (borrowed
+ * from them): its name in the database directory, then either its name in
+ * shared storage with size and checksum (SST files: immutable), or its
+ * bytes (MANIFEST, CURRENT, OPTIONS: small, copied into the snapshot). */
+typedef struct IncFile {
+    char local[256];
+    bool shared;
+    char name[256];
+    uint64_t size, sum;
+    const void *bytes;
+} IncFile;
+
+/* RocksDB: flushes, takes a RocksDB checkpoint (hard links) next to the
+ * database, copies the SST files not yet in shared_dir there and appends
+ * the file list to out (u32 n, per file: u8 shared, str local name, then
+ * str shared name, u64 size, u64 sum or str bytes). */
+eddy_status eddy__rocksdb_snapshot_files(StateBackendImpl *be, const char *shared_dir, Buf *out, StateFileRefs *refs);
+/* RocksDB, an instance without data: its database becomes the files
+ * (copied from shared_dir, checked), which stay known as shared. */
+eddy_status eddy__rocksdb_adopt(StateBackendImpl *be, const IncFile *f, size_t n, const char *shared_dir);
+/* Any backend: opens the files as a read-only database in a temp directory
+ * (under cfg's local dir) and calls fn with every entry of key groups
+ * [first, last] and its state id, in key order. */
+typedef eddy_status (*IncEntryFn)(void *ctx, uint32_t sid, const StateEntry *e);
+eddy_status eddy__rocksdb_scan_files(const StateBackendConfig *cfg, const IncFile *f, size_t n, const char *shared_dir,
+                                     int first, int last, IncEntryFn fn, void *ctx);
+
 /* Frees a timer service (with its backend). */
 void eddy__timers_free(TimerService *ts);
 

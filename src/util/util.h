@@ -328,6 +328,21 @@ typedef struct EdErr {
 eddy_status eddy__err(EdErr *e, eddy_status code, const char *fmt, ...) ED_PRINTF(3, 4);
 eddy_status eddy__verr(EdErr *e, eddy_status code, const char *fmt, va_list ap);
 eddy_status eddy__err_at(EdErr *e, eddy_status code, int line, int col, const char *fmt, ...) ED_PRINTF(5, 6);
+
+/* ---- whole files (file.c) ------------------------------------------------ */
+
+/* A file's checksum: eddy__hash_bytes chained over its 64 KiB chunks, the
+ * first seeded with this. */
+#define EDDY_FILE_SUM_SEED 0x66696c65ULL
+/* "a/b" (malloc'd; NULL when out of memory). */
+char *eddy__path_join(const char *a, const char *b);
+/* Size and checksum of the file at path. EDDY_E_IO "Could not <what>
+ * <path>: <reason>." when it cannot be read. */
+eddy_status eddy__file_sum(const char *path, uint64_t *size, uint64_t *sum, EdErr *err);
+/* Copies src to dst through dst.tmp (fsync'd when sync, then renamed: dst
+ * appears only complete), giving the size and checksum of the bytes copied.
+ * EDDY_E_IO naming the file on failure (dst.tmp removed). */
+eddy_status eddy__file_copy(const char *src, const char *dst, bool sync, uint64_t *size, uint64_t *sum, EdErr *err);
 /* Sets the error even if one is set (replacing it). */
 void eddy__err_replace(EdErr *e, eddy_status code, const char *msg);
 void eddy__err_clear(EdErr *e);

@@ -264,6 +264,9 @@ TEST(test_checkpoint_metrics) {
     ASSERT_TRUE(done >= 3);
     ASSERT_TRUE(last >= done); /* ids count from 1, none restored */
     ASSERT_TRUE(prom_value(m, "flink_jobmanager_job_lastCheckpointSize", label) > 0);
+    /* full snapshots (the heap): the full size is the size */
+    ASSERT_TRUE(prom_value(m, "flink_jobmanager_job_lastCheckpointFullSize", label) ==
+                prom_value(m, "flink_jobmanager_job_lastCheckpointSize", label));
     ASSERT_TRUE(prom_value(m, "flink_jobmanager_job_lastCheckpointDuration", label) >= 0);
     ASSERT_TRUE(prom_value(m, "flink_jobmanager_job_totalNumberOfCheckpoints", label) >= done);
     ASSERT_TRUE(prom_value(m, "flink_jobmanager_job_numberOfFailedCheckpoints", label) == 0);

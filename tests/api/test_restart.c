@@ -274,7 +274,8 @@ TEST(checkpoint_stats_without_checkpoints) {
     ASSERT_EQ_INT(ck.restored_id, -1);
     ASSERT_EQ_INT(ck.last_restore_time, -1);
     ASSERT_EQ_INT(ck.restarts, 0);
-    ASSERT_EQ_INT(ck.reserved[7], 0);
+    ASSERT_EQ_INT(ck.last_full_size, -1);
+    ASSERT_EQ_INT(ck.reserved[6], 0);
     ASSERT_EQ_INT(eddy_job_checkpoint_stats(NULL, &ck), EDDY_E_MISUSE);
     ASSERT_EQ_INT(ck.completed, 0);
     ASSERT_EQ_INT(eddy_job_checkpoint_stats(job, NULL), EDDY_E_MISUSE);

@@ -10,6 +10,7 @@
 #include "state/state.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "state/state_int.h"
 
@@ -1576,6 +1577,118 @@ TEST(ttl_cleanup_for_every_record_cleans_a_state_nobody_reads) {
     env_close(&e);
 }
 
+/* Incremental snapshots (RocksDB): the second uploads only the SST files
+ * the first did not; it restores into a fresh RocksDB backend of the same
+ * range (which then re-uploads nothing), into the heap, and rescaled (two
+ * old ranges into one, one into a middle range), with every kind of state,
+ * list appends (merge operands) and timers; a damaged shared file names
+ * itself. */
+TEST(incremental_snapshots) {
+    g_vt = &eddy__state_rocksdb_vtab;
+    char sd[] = "/tmp/eddy-incr-XXXXXX";
+    ASSERT_TRUE(mkdtemp(sd) != NULL);
+    char shared[64];
+    snprintf(shared, sizeof shared, "%s/shared", sd);
+    Env a;
+    env_open(&a, 0, 127, 128, 0);
+    ASSERT_TRUE(eddy__state_incremental_capable(a.be));
+    fill_all(&a, 0, 300);
+    Buf s1, s2;
+    eddy__buf_init(&s1);
+    eddy__buf_init(&s2);
+    StateFileRefs r1 = {0}, r2 = {0};
+    ASSERT_EQ_INT(eddy__state_snapshot_incremental(a.be, shared, &s1, &r1), EDDY_OK);
+    ASSERT_TRUE(!memcmp(s1.data, "EDDYINCR", 8));
+    ASSERT_TRUE(r1.files.len >= 1);
+    ASSERT_EQ_INT(r1.uploaded, r1.bytes);
+    fill_all(&a, 301, 400);
+    ASSERT_EQ_INT(eddy__state_snapshot_incremental(a.be, shared, &s2, &r2), EDDY_OK);
+    ASSERT_TRUE(r2.files.len > r1.files.len);
+    ASSERT_TRUE(r2.uploaded > 0 && r2.uploaded < r2.bytes); /* the first snapshot's files are there */
+    char *da = dump(&a), *ta = dump_timers(&a);
+    ASSERT_TRUE(strlen(da) > 1000);
+    const void *p = s2.data;
+    size_t n = s2.len;
+    /* the same range: the files become the database */
+    Env b;
+    env_open(&b, 0, 127, 128, 0);
+    ASSERT_EQ_INT(eddy__state_restore_from(b.be, &p, &n, 1, shared), EDDY_OK);
+    char *db = dump(&b), *tb = dump_timers(&b);
+    ASSERT_STR_EQ(db, da);
+    ASSERT_STR_EQ(tb, ta);
+    Buf s3;
+    eddy__buf_init(&s3);
+    StateFileRefs r3 = {0};
+    ASSERT_EQ_INT(eddy__state_snapshot_incremental(b.be, shared, &s3, &r3), EDDY_OK);
+    ASSERT_EQ_INT(r3.uploaded, 0);
+    ASSERT_EQ_INT(r3.files.len, r2.files.len);
+    /* into the heap */
+    g_vt = &eddy__state_heap_vtab;
+    Env h;
+    env_open(&h, 0, 127, 128, 0);
+    ASSERT_EQ_INT(eddy__state_restore_from(h.be, &p, &n, 1, shared), EDDY_OK);
+    char *dh = dump(&h);
+    ASSERT_STR_EQ(dh, da);
+    ASSERT_FALSE(eddy__state_incremental_capable(h.be));
+    /* without the shared directory */
+    Env h2;
+    env_open(&h2, 0, 127, 128, 0);
+    ASSERT_EQ_INT(eddy__state_restore(h2.be, &p, &n, 1), EDDY_E_RUNTIME);
+    ASSERT_STR_EQ(h2.err.msg, "State snapshot 0 of operator 'Test' is incremental: it cannot be restored without its "
+                              "checkpoint's shared files.");
+    /* rescaling: 0..63 + 64..127 -> 0..127 and -> 32..95 */
+    g_vt = &eddy__state_rocksdb_vtab;
+    Env o1, o2, all, mid;
+    env_open(&o1, 0, 63, 128, 0);
+    env_open(&o2, 64, 127, 128, 0);
+    fill_all(&o1, 0, 400);
+    fill_all(&o2, 0, 400);
+    Buf q1, q2;
+    eddy__buf_init(&q1);
+    eddy__buf_init(&q2);
+    StateFileRefs f1 = {0}, f2 = {0};
+    ASSERT_EQ_INT(eddy__state_snapshot_incremental(o1.be, shared, &q1, &f1), EDDY_OK);
+    ASSERT_EQ_INT(eddy__state_snapshot_incremental(o2.be, shared, &q2, &f2), EDDY_OK);
+    const void *ps[2] = {q1.data, q2.data};
+    size_t ns[2] = {q1.len, q2.len};
+    env_open(&all, 0, 127, 128, 0);
+    ASSERT_EQ_INT(eddy__state_restore_from(all.be, ps, ns, 2, shared), EDDY_OK);
+    char *dall = dump(&all), *tall = dump_timers(&all);
+    ASSERT_STR_EQ(dall, da);
+    ASSERT_STR_EQ(tall, ta);
+    env_open(&mid, 32, 95, 128, 0);
+    ASSERT_EQ_INT(eddy__state_restore_from(mid.be, ps, ns, 2, shared), EDDY_OK);
+    char *dm = dump(&mid);
+    int lines = 0;
+    for (char *line = strtok(dm, "\n"); line; line = strtok(NULL, "\n"), lines++) {
+        int grp = atoi(strstr(line, " g=") + 3);
+        ASSERT_TRUE(grp >= 32 && grp <= 95);
+        ASSERT_TRUE(strstr(da, line) != NULL);
+    }
+    ASSERT_TRUE(lines > 100);
+    /* a shared file cut short */
+    char f[256];
+    snprintf(f, sizeof f, "%s/%s", shared, r2.files.items[0].name);
+    ASSERT_EQ_INT(truncate(f, 10), 0);
+    Env c;
+    env_open(&c, 0, 127, 128, 0);
+    ASSERT_EQ_INT(eddy__state_restore_from(c.be, &p, &n, 1, shared), EDDY_E_RUNTIME);
+    char want[600];
+    snprintf(want, sizeof want, "Checkpoint file %s is corrupt: 10 bytes where the snapshot says %llu (truncated?).", f,
+             (unsigned long long)r2.files.items[0].size);
+    ASSERT_STR_EQ(c.err.msg, want);
+    free(da), free(ta), free(db), free(tb), free(dh), free(dall), free(tall), free(dm);
+    StateFileRefs *refs[] = {&r1, &r2, &r3, &f1, &f2};
+    for (size_t i = 0; i < ED_ARRAY_LEN(refs); i++) eddy__state_file_refs_free(refs[i]);
+    Buf *bufs[] = {&s1, &s2, &s3, &q1, &q2};
+    for (size_t i = 0; i < ED_ARRAY_LEN(bufs); i++) eddy__buf_free(bufs[i]);
+    Env *envs[] = {&a, &b, &h, &h2, &o1, &o2, &all, &mid, &c};
+    for (size_t i = 0; i < ED_ARRAY_LEN(envs); i++) env_close(envs[i]);
+    char rm[128];
+    snprintf(rm, sizeof rm, "rm -rf '%s'", sd);
+    ASSERT_EQ_INT(system(rm), 0);
+}
+
 int main(void) {
     eddy__arena_init(&arena, 4096);
     RUN(key_batch_matches_the_routing_hash_and_serde);
@@ -1587,6 +1700,7 @@ int main(void) {
      * bit flip: thousands, once is enough (heap) */
     RUN(damaged_snapshots_fail_with_a_message);
     RUN(rocksdb_compaction_drops_expired_values);
+    RUN(incremental_snapshots);
     static const StateBackendVtab *const backends[] = {&eddy__state_heap_vtab, &eddy__state_rocksdb_vtab};
     for (size_t b = 0; b < ED_ARRAY_LEN(backends); b++) {
         g_vt = backends[b];

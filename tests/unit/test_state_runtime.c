@@ -270,7 +270,7 @@ static int snapshots_checked;
 static eddy_status keyed_finish(Op *op) {
     Buf snap;
     eddy__buf_init(&snap);
-    eddy_status rc = eddy__op_snapshot(op, 7, &snap);
+    eddy_status rc = eddy__op_snapshot(op, 7, NULL, NULL, &snap);
     StateBackend *copy = NULL;
     int first, last, mp;
     eddy__state_backend_range(op->backend, &first, &last, &mp);
