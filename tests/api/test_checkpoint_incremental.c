@@ -87,6 +87,19 @@ static char *restored_row(eddy_tenv *t, const char *chk, int64_t *restored_id) {
     return row;
 }
 
+/* QUERY restored from chk in a new env of parallelism p on backend gives
+ * the uninterrupted run's last row, from checkpoint want_id (-1: any). */
+static void assert_restores(int p, const char *backend, const char *chk, int64_t want_id) {
+    eddy_env *env;
+    eddy_tenv *t = new_tenv(&env, p, backend, NULL, NULL);
+    int64_t rid = 0;
+    char *row = restored_row(t, chk, &rid);
+    eddy_env_free(env);
+    ASSERT_STR_EQ(row, FINAL);
+    free(row);
+    if (want_id >= 0) ASSERT_EQ_INT(rid, want_id);
+}
+
 /* The query into a blackhole sink, started (NULL on error). */
 static eddy_result *start_insert(eddy_tenv *t) {
     char *ok = run(t, "CREATE TABLE sink (n BIGINT, c BIGINT, s BIGINT) WITH ('connector' = 'blackhole')");
@@ -232,13 +245,7 @@ TEST(checkpoints_share_files) {
     ASSERT_TRUE(both > 0);
 
     char *chk = chk_path(job, ids[0]);
-    t = new_tenv(&env, 2, "rocksdb", NULL, NULL);
-    int64_t rid = 0;
-    char *row = restored_row(t, chk, &rid);
-    ASSERT_STR_EQ(row, FINAL);
-    ASSERT_EQ_INT(rid, ids[0]);
-    free(row);
-    eddy_env_free(env);
+    assert_restores(2, "rocksdb", chk, ids[0]);
     free(chk), free(job);
     rmtree(dir);
     free(dir);
@@ -291,37 +298,17 @@ TEST(kill_and_restore) {
     ASSERT_TRUE(n >= 1);
     char *chk = chk_path(job, ids[n - 1]);
     /* the same parallelism: each instance takes the files as its database */
-    eddy_env *env;
-    eddy_tenv *t = new_tenv(&env, 2, "rocksdb", NULL, NULL);
-    int64_t rid = 0;
-    char *row = restored_row(t, chk, &rid);
-    ASSERT_STR_EQ(row, FINAL);
-    ASSERT_EQ_INT(rid, ids[n - 1]);
-    free(row);
-    eddy_env_free(env);
+    assert_restores(2, "rocksdb", chk, ids[n - 1]);
     /* rescaled up and down: key groups read from the old databases */
-    for (int p = 1; p <= 3; p += 2) {
-        t = new_tenv(&env, p, "rocksdb", NULL, NULL);
-        rid = 0;
-        row = restored_row(t, chk, &rid);
-        ASSERT_STR_EQ(row, FINAL);
-        ASSERT_EQ_INT(rid, ids[n - 1]);
-        free(row);
-        eddy_env_free(env);
-    }
+    for (int p = 1; p <= 3; p += 2) assert_restores(p, "rocksdb", chk, ids[n - 1]);
     /* into the heap backend */
-    t = new_tenv(&env, 2, "hashmap", NULL, NULL);
-    rid = 0;
-    row = restored_row(t, chk, &rid);
-    ASSERT_STR_EQ(row, FINAL);
-    ASSERT_EQ_INT(rid, ids[n - 1]);
-    free(row);
-    eddy_env_free(env);
+    assert_restores(2, "hashmap", chk, ids[n - 1]);
     /* the restored job checkpoints incrementally into its own job
      * directory (the first checkpoint uploads everything again) */
     char *dir2 = tmpdir();
-    t = new_tenv(&env, 2, "rocksdb", dir2, "1");
-    row = restored_row(t, chk, NULL);
+    eddy_env *env;
+    eddy_tenv *t = new_tenv(&env, 2, "rocksdb", dir2, "1");
+    char *row = restored_row(t, chk, NULL);
     ASSERT_STR_EQ(row, FINAL);
     free(row);
     eddy_env_free(env);
@@ -370,22 +357,16 @@ TEST(damaged_shared_file) {
 
     char *chk = chk_path(job, last);
     ASSERT_EQ_INT(unlink(only_new), 0);
-    eddy_env *env;
-    eddy_tenv *t = new_tenv(&env, 2, "rocksdb", NULL, NULL);
-    int64_t rid = 0;
-    char *row = restored_row(t, chk, &rid);
-    ASSERT_STR_EQ(row, FINAL);
-    ASSERT_EQ_INT(rid, prev); /* the fallback */
-    free(row);
-    eddy_env_free(env);
+    assert_restores(2, "rocksdb", chk, prev); /* the fallback */
     free(chk);
 
     struct stat st;
     ASSERT_EQ_INT(stat(of_prev, &st), 0);
     ASSERT_EQ_INT(truncate(of_prev, 100), 0);
     chk = chk_path(job, prev);
-    t = new_tenv(&env, 2, "rocksdb", NULL, NULL);
-    row = restored_row(t, chk, NULL);
+    eddy_env *env;
+    eddy_tenv *t = new_tenv(&env, 2, "rocksdb", NULL, NULL);
+    char *row = restored_row(t, chk, NULL);
     char want[20000];
     snprintf(want, sizeof want, "ERROR: Checkpoint file %s is corrupt: 100 bytes where the metadata says %lld (truncated?).",
              of_prev, (long long)st.st_size);
@@ -423,11 +404,7 @@ TEST(heap_ignores_the_option) {
     int64_t ids[4];
     ASSERT_EQ_INT(completed(job, ids, 4), 1);
     char *chk = chk_path(job, ids[0]);
-    t = new_tenv(&env, 2, "rocksdb", NULL, NULL);
-    char *row = restored_row(t, chk, NULL);
-    ASSERT_STR_EQ(row, FINAL);
-    free(row);
-    eddy_env_free(env);
+    assert_restores(2, "rocksdb", chk, -1);
     free(chk), free(job);
     rmtree(dir);
     free(dir);
@@ -472,11 +449,7 @@ TEST(savepoints_stay_full) {
     }
     closedir(d);
     ASSERT_TRUE(parts >= 3);
-    t = new_tenv(&env, 2, "rocksdb", NULL, NULL);
-    char *row = restored_row(t, path, NULL);
-    ASSERT_STR_EQ(row, FINAL);
-    free(row);
-    eddy_env_free(env);
+    assert_restores(2, "rocksdb", path, -1);
     rmtree(dir);
     free(dir);
 }
