@@ -73,6 +73,14 @@ static inline bool str_has_cp(Str set, uint32_t cp, int64_t *pos) {
     return false;
 }
 
+/* s without the bytes up to ' ' (spaces and control characters) at both
+ * ends: Java's String.trim. */
+static inline Str str_java_trim(Str s) {
+    while (s.n && (unsigned char)s.p[0] <= ' ') s.p++, s.n--;
+    while (s.n && (unsigned char)s.p[s.n - 1] <= ' ') s.n--;
+    return s;
+}
+
 /* s without the code points of `set` at its start (when `leading`) and at
  * its end (when `trailing`): the work of TRIM and BTRIM. */
 static inline Str str_trim_set(Str s, Str set, bool leading, bool trailing) {

@@ -1010,17 +1010,14 @@ static eddy_status k_json_raw(EvalCtx *cx, const Expr *e, Vector *const *args, V
     eddy__buf_init(&b);
     eddy_status rc = EDDY_OK;
     FOR_ROWS(i, r) {
-        Str s = vec_str(args[0], r);
-        size_t lo = 0, hi = s.n;
-        while (lo < hi && (unsigned char)s.p[lo] <= ' ') lo++;
-        while (hi > lo && (unsigned char)s.p[hi - 1] <= ' ') hi--;
-        if (lo == hi) {
+        Str s = vec_str(args[0], r), t = str_java_trim(s);
+        if (!t.n) {
             eddy__vec_set_null(out, r);
             continue;
         }
         JsonValue *v;
         JsonError je = {0};
-        rc = eddy__json_parse(cx->scratch, s.p + lo, hi - lo, 0, &v, &je);
+        rc = eddy__json_parse(cx->scratch, t.p, t.n, 0, &v, &je);
         if (rc == EDDY_E_NOMEM) break;
         if (rc) {
             rc = eddy__err(cx->err, EDDY_E_RUNTIME, "Invalid JSON string in JSON(value) function: \"%.*s\". Error: %s",

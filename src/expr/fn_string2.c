@@ -793,8 +793,7 @@ static bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <
 static bool parse_url(Str u, UrlParts *o) {
     memset(o, 0, sizeof *o);
     /* java.net.URL trims spaces and control characters */
-    while (u.n && (unsigned char)u.p[0] <= ' ') u.p++, u.n--;
-    while (u.n && (unsigned char)u.p[u.n - 1] <= ' ') u.n--;
+    u = str_java_trim(u);
     size_t i = 0;
     if (u.n == 0 || !is_alpha(u.p[0])) return false;
     while (i < u.n && (is_alpha(u.p[i]) || (u.p[i] >= '0' && u.p[i] <= '9') || u.p[i] == '+' || u.p[i] == '-' ||

@@ -1218,8 +1218,10 @@ static PhysNode *split_aggregate(Build *b, PhysNode *in, const Rel *r, int na, c
 #undef FRESH
 
 static PhysNode *build_aggregate(Build *b, const Rel *r) {
+    const Rel *outer = b->agg_input;
     b->agg_input = r->in[0];
     PhysNode *in = build(b, r->in[0]);
+    b->agg_input = outer;
     if (!in) return NULL;
     bool tvf = r->feature && !strncmp(r->feature, "window aggregations", 19);
     if (r->window) {

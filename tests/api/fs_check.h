@@ -164,34 +164,45 @@ static inline char *tree(const char *dir, bool all, bool with_content) {
 
 /* ---- checkpoints ------------------------------------------------------------------ */
 
+/* A completed checkpoint (chk-<n> with its _metadata) under dir/<job id>/
+ * numbered min_id or later: the first one found, or with newest the one of
+ * the highest number. Its path (malloc'd; NULL: none), *num its number
+ * (when num is set; 0 for none). */
+static inline char *find_checkpoint(const char *dir, long min_id, bool newest, long *num) {
+    char *found = NULL;
+    long best = 0;
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d)) && !(found && !newest)) {
+        if (e->d_name[0] == '.') continue;
+        char job[4096];
+        snprintf(job, sizeof job, "%s/%s", dir, e->d_name);
+        DIR *j = opendir(job);
+        struct dirent *c;
+        while (j && (c = readdir(j)) && !(found && !newest)) {
+            long k;
+            char meta[8192];
+            struct stat st;
+            if (sscanf(c->d_name, "chk-%ld", &k) != 1 || k < min_id || (found && k <= best)) continue;
+            snprintf(meta, sizeof meta, "%s/%s/_metadata", job, c->d_name);
+            if (stat(meta, &st)) continue;
+            best = k;
+            free(found);
+            if ((found = malloc(8192))) snprintf(found, 8192, "%s/%s", job, c->d_name);
+        }
+        if (j) closedir(j);
+    }
+    if (d) closedir(d);
+    if (num) *num = found ? best : 0;
+    return found;
+}
+
 /* The first completed checkpoint under dir/<job id>/ numbered min_id or
  * later (chk-<n>), waiting up to 20 s. */
 static inline char *wait_for_checkpoint(const char *dir, long min_id) {
     for (int tries = 0; tries < 2000; tries++) {
-        DIR *d = opendir(dir);
-        struct dirent *e;
-        while (d && (e = readdir(d))) {
-            if (e->d_name[0] == '.') continue;
-            char job[4096];
-            snprintf(job, sizeof job, "%s/%s", dir, e->d_name);
-            DIR *j = opendir(job);
-            struct dirent *c;
-            while (j && (c = readdir(j))) {
-                if (strncmp(c->d_name, "chk-", 4) || atol(c->d_name + 4) < min_id) continue;
-                char meta[8192];
-                snprintf(meta, sizeof meta, "%s/%s/_metadata", job, c->d_name);
-                struct stat st;
-                if (stat(meta, &st) == 0) {
-                    char *r = malloc(8192);
-                    snprintf(r, 8192, "%s/%s", job, c->d_name);
-                    closedir(j);
-                    closedir(d);
-                    return r;
-                }
-            }
-            if (j) closedir(j);
-        }
-        if (d) closedir(d);
+        char *r = find_checkpoint(dir, min_id, false, NULL);
+        if (r) return r;
         nanosleep(&(struct timespec){0, 10 * 1000000}, NULL);
     }
     return NULL;

@@ -172,32 +172,7 @@ TEST(each_format_writes_a_changelog_it_reads_back) {
 }
 
 /* The newest completed checkpoint under dir/<job id>/ (NULL: none yet). */
-static char *latest_checkpoint(const char *dir) {
-    char *best = NULL;
-    long best_id = 0;
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    while (d && (e = readdir(d))) {
-        if (e->d_name[0] == '.') continue;
-        char job[4096];
-        snprintf(job, sizeof job, "%s/%s", dir, e->d_name);
-        DIR *j = opendir(job);
-        struct dirent *c;
-        while (j && (c = readdir(j))) {
-            char meta[8192];
-            struct stat st;
-            snprintf(meta, sizeof meta, "%s/%s/_metadata", job, c->d_name);
-            if (strncmp(c->d_name, "chk-", 4) || stat(meta, &st) || atol(c->d_name + 4) <= best_id) continue;
-            best_id = atol(c->d_name + 4);
-            free(best);
-            best = malloc(8192);
-            snprintf(best, 8192, "%s/%s", job, c->d_name);
-        }
-        if (j) closedir(j);
-    }
-    if (d) closedir(d);
-    return best;
-}
+static char *latest_checkpoint(const char *dir) { return find_checkpoint(dir, 1, true, NULL); }
 
 /* Canal messages of three rows read in batches of two: most checkpoints
  * fall inside a message. A run writing an exactly-once filesystem table

@@ -152,36 +152,6 @@ static pid_t spawn_child(const char *dir, int par, long n, const char *restore, 
 
 static void sleep_ms(long ms) { nanosleep(&(struct timespec){ms / 1000, ms % 1000 * 1000000}, NULL); }
 
-/* The completed checkpoint of the highest number under dir/<job>/ (NULL: none). */
-static char *latest_checkpoint(const char *dir, long *num) {
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    char *found = NULL;
-    *num = 0;
-    while (d && (e = readdir(d))) {
-        if (e->d_name[0] == '.') continue;
-        char job[2048];
-        snprintf(job, sizeof job, "%s/%s", dir, e->d_name);
-        DIR *j = opendir(job);
-        struct dirent *c;
-        while (j && (c = readdir(j))) {
-            char meta[4096];
-            struct stat st;
-            snprintf(meta, sizeof meta, "%s/%s/_metadata", job, c->d_name);
-            long k;
-            if (sscanf(c->d_name, "chk-%ld", &k) == 1 && k > *num && stat(meta, &st) == 0) {
-                *num = k;
-                free(found);
-                found = malloc(4096);
-                snprintf(found, 4096, "%s/%s", job, c->d_name);
-            }
-        }
-        if (j) closedir(j);
-    }
-    if (d) closedir(d);
-    return found;
-}
-
 /* The ids of the first MAPPED checkpoints of each subtask go to broker
  * subtask+1 (each setting takes the mock a while: not more), whose first
  * EndTxn answer waits 10 s. */
@@ -280,7 +250,7 @@ static void kill_and_restore(int par, int new_par, long n, bool refuse) {
     ASSERT_EQ_INT(wait_child(first), -1);
     ASSERT_TRUE(held != 0);
     long ck;
-    char *chk = latest_checkpoint(dir, &ck);
+    char *chk = find_checkpoint(dir, 1, true, &ck);
     if (!chk) rmtree(dir), free(dir);
     ASSERT_TRUE(chk != NULL);
     ASSERT_TRUE(ck + 2 <= MAPPED); /* the ids the restore aborts have a known coordinator */

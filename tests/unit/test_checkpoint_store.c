@@ -24,6 +24,15 @@ static bool exists(const char *dir, const char *rel) {
     return stat(p, &st) == 0;
 }
 
+/* Completes the checkpoint w writes (keeping `retain`), or aborts it after
+ * a failure rc; err (the writes' error) is cleared. */
+static eddy_status finish(CkptWriter *w, eddy_status rc, int retain, EdErr *err) {
+    if (rc != EDDY_OK) eddy__ckpt_abort(w);
+    else rc = eddy__ckpt_complete(w, retain, err);
+    eddy__err_clear(err);
+    return rc;
+}
+
 /* Writes checkpoint `id` of job "job1" with two parts (uid "aa" subtasks 0
  * and 1, the second with a source position) whose bytes name the id. */
 static eddy_status write_ckpt(const char *dir, int64_t id, int retain) {
@@ -36,14 +45,7 @@ static eddy_status write_ckpt(const char *dir, int64_t id, int retain) {
     snprintf(pos, sizeof pos, "off=%lld", (long long)id * 10);
     rc = eddy__ckpt_write_part(w, "aa", 0, a, strlen(a), NULL, 0, NULL, 0, 0, &err);
     if (rc == EDDY_OK) rc = eddy__ckpt_write_part(w, "bb", 1, "", 0, pos, strlen(pos), NULL, 0, 0, &err);
-    if (rc != EDDY_OK) {
-        eddy__ckpt_abort(w);
-        eddy__err_clear(&err);
-        return rc;
-    }
-    rc = eddy__ckpt_complete(w, retain, &err);
-    eddy__err_clear(&err);
-    return rc;
+    return finish(w, rc, retain, &err);
 }
 
 TEST(round_trip) {
@@ -251,14 +253,7 @@ static eddy_status write_incr(const char *dir, int64_t id, const CkptRef *refs, 
     uint64_t full = 4;
     for (size_t i = 0; i < n; i++) full += refs[i].size;
     if (!rc && eddy__ckpt_writer_full_bytes(w) != full) rc = EDDY_E_INTERNAL;
-    if (rc) {
-        eddy__ckpt_abort(w);
-        eddy__err_clear(&err);
-        return rc;
-    }
-    rc = eddy__ckpt_complete(w, retain, &err);
-    eddy__err_clear(&err);
-    return rc;
+    return finish(w, rc, retain, &err);
 }
 
 /* Incremental checkpoints: parts list the shared files they need; the
